@@ -1,0 +1,33 @@
+# Two entry points for a fresh machine: `make run` and `make test`. Both are idempotent.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint typecheck clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(VENV)/.installed $@
+
+run: $(VENV)/.installed
+	$(BIN)/jantaku --help
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check src tests benchmarks tools
+
+typecheck: $(VENV)/.installed-test
+	$(BIN)/mypy
+
+test: lint typecheck
+	$(BIN)/python -m pytest -n auto
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,13 @@
+"""The ``jantaku`` command line: thin commands over the library."""
+
+from __future__ import annotations
+
+import click
+
+from jantaku import __version__
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="jantaku")
+def main() -> None:
+    """jantaku (雀卓): Doman riichi and classical German Mah-Jongg."""
