@@ -5,9 +5,13 @@ from __future__ import annotations
 import click
 
 from jantaku import __version__
+from jantaku.commands.hand import hand
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="jantaku")
 def main() -> None:
     """jantaku (雀卓): Doman riichi and classical German Mah-Jongg."""
+
+
+main.add_command(hand)

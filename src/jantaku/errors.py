@@ -1,5 +1,6 @@
-"""The error hierarchy: one base class, so callers (the CLI, the server) can catch all of jantaku's
-own errors and print them as one clear line, while programming errors still surface as tracebacks."""
+"""The error hierarchy: one base class, so callers (the CLI, the server) can catch all of
+jantaku's own errors and print them as one clear line, while programming errors still surface
+as tracebacks."""
 
 from __future__ import annotations
 

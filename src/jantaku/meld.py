@@ -48,7 +48,11 @@ class Meld:
             raise InvalidHandError(f"{format_tiles(self.tiles)} uses one physical tile twice")
         if self.kind is MeldKind.CHOW:
             first = min(kinds)
-            ok = first.is_suited and first % 9 <= 6 and sorted(kinds) == [first, first + 1, first + 2]
+            ok = (
+                first.is_suited
+                and first % 9 <= 6
+                and sorted(kinds) == [first, first + 1, first + 2]
+            )
             if not ok:
                 raise InvalidHandError(f"{format_tiles(self.tiles)} is not a chow")
         elif len(set(kinds)) != 1:

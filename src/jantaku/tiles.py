@@ -48,7 +48,7 @@ class Suit(Enum):
 
 
 class TileKind(IntEnum):
-    """One of the 42 tile kinds; the value is the index into count arrays (0-33 riichi, 34-41 bonus)."""
+    """One of the 42 tile kinds; the value indexes count arrays (0-33 riichi, 34-41 bonus)."""
 
     M1 = 0
     M2 = 1
@@ -216,9 +216,9 @@ class Dragon(IntEnum):
 _SUIT_OF: tuple[Suit, ...] = tuple(
     (Suit.CHARACTERS, Suit.DOTS, Suit.BAMBOO)[i // 9] for i in range(27)
 )
-_LETTER_OF: tuple[str, ...] = tuple("mps"[i // 9] if i < 27 else "z" for i in range(34)) + (
-    "f",
-) * 4 + ("y",) * 4
+_LETTER_OF: tuple[str, ...] = (
+    tuple("mps"[i // 9] if i < 27 else "z" for i in range(34)) + ("f",) * 4 + ("y",) * 4
+)
 _DORA_NEXT: tuple[TileKind, ...] = tuple(
     TileKind(
         (i // 9) * 9 + (i % 9 + 1) % 9
@@ -229,7 +229,11 @@ _DORA_NEXT: tuple[TileKind, ...] = tuple(
     )
     for i in range(34)
 )
-_HONOR_NAMES = ("East Wind", "South Wind", "West Wind", "North Wind") + (
+_HONOR_NAMES = (
+    "East Wind",
+    "South Wind",
+    "West Wind",
+    "North Wind",
     "White Dragon",
     "Green Dragon",
     "Red Dragon",
@@ -320,9 +324,11 @@ def _scan(text: str) -> list[tuple[int, int, bool]]:
             elif 1 <= digit <= top:
                 out.append((_LETTER_BASE[letter] + digit - 1, dpos, False))
             else:
-                allowed = f"1-{top}" + (" or 0 for a red five" if letter in "mps" else "")
+                allowed = f"allowed: 1-{top}" + (" or 0 for a red five" if letter in "mps" else "")
                 raise NotationError(
-                    text, dpos, f"digit {digit} is not a tile of suit {letter!r} (allowed: {allowed})"
+                    text,
+                    dpos,
+                    f"digit {digit} is not a tile of suit {letter!r} (allowed: {allowed})",
                 )
         pending.clear()
     if pending:
@@ -399,9 +405,7 @@ def format_kinds(kinds: Iterable[TileKind]) -> str:
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
     """Print physical tiles in the given order, with ``0`` for a red five."""
-    return _group(
-        ("0" if t.red else str(t.kind.number), t.kind.letter) for t in tiles
-    )
+    return _group(("0" if t.red else str(t.kind.number), t.kind.letter) for t in tiles)
 
 
 def counts_of(kinds: Iterable[TileKind], size: int = RIICHI_KIND_COUNT) -> list[int]:

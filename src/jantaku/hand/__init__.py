@@ -4,7 +4,7 @@ All functions take a 34-entry count array of the concealed tiles (index = ``Tile
 number of melds already called (inferred from the tile count when omitted)."""
 
 from jantaku.hand.analysis import Acceptance, DiscardOption, acceptance, discard_options, waits
-from jantaku.hand.shanten import (
+from jantaku.hand.lookup import (
     ShantenResult,
     analyze_shanten,
     shanten,
@@ -20,8 +20,8 @@ __all__ = [
     "DiscardOption",
     "Group",
     "GroupKind",
-    "Shape",
     "ShantenResult",
+    "Shape",
     "acceptance",
     "analyze_shanten",
     "decompose",

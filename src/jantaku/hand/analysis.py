@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from jantaku.errors import InvalidHandError
-from jantaku.hand.shanten import shanten
+from jantaku.hand.lookup import shanten
 from jantaku.hand.shapes import validate_counts
 from jantaku.tiles import TileKind
 
@@ -109,4 +109,3 @@ def discard_options(
         work[k] += 1
     options.sort(key=lambda o: (o.acceptance.shanten, -o.acceptance.total, o.discard))
     return options
-

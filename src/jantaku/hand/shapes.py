@@ -85,7 +85,9 @@ def validate_counts(counts: Sequence[int], melds: int | None = None) -> int:
     return melds
 
 
-def _groups(counts: list[int], start: int, out: list[Group], found: list[tuple[Group, ...]]) -> None:
+def _groups(
+    counts: list[int], start: int, out: list[Group], found: list[tuple[Group, ...]]
+) -> None:
     """Split the counts into groups, always consuming the lowest remaining kind first."""
     i = start
     while i < 34 and counts[i] == 0:

@@ -51,15 +51,16 @@ _SUIT_VECTORS, _SUIT_INDEX = _load_suit_table()
 # the statistics for seven pairs and thirteen orphans travel beside them as one packed integer
 # whose 8-bit fields simply add up: tiles | pairs << 8 | kinds << 16 | orphans << 24 | orphan
 # pairs << 32.
-_vectors: list[tuple[int, ...]] = []
-_vector_ids: dict[tuple[int, ...], int] = {}
+_vectors: list[tuple[int, ...]] = list(_SUIT_VECTORS)
+_vector_ids: dict[tuple[int, ...], int] = {v: i for i, v in enumerate(_vectors)}
+# Keys of pairs of parts are ``a << 32 | b``.
 _suit_parts: dict[bytes, tuple[int, int]] = {}
 _honor_parts: dict[bytes, tuple[int, int]] = {}
 _honor_shapes: dict[bytes, int] = {}
 _pair_ids: dict[int, int] = {}
 _standard: dict[int, tuple[int, ...]] = {}
 _stat_finals: dict[int, tuple[int, int, int]] = {}
-_KEY_SHIFT = 32
+_DIGITS = bytes.maketrans(bytes(range(5)), b"01234")
 _PAIR_TRIPLES = [
     (i, j, 2 * (i // 2 + j // 2) + i % 2 + j % 2)
     for i in range(_SHAPES)
@@ -82,8 +83,8 @@ def _intern(vector: tuple[int, ...]) -> int:
 
 
 def _stats(part: bytes, orphans: int, orphan_pairs: int) -> int:
-    pairs = sum(n >= 2 for n in part)
-    kinds = sum(n > 0 for n in part)
+    pairs = part.count(2) + part.count(3) + part.count(4)
+    kinds = len(part) - part.count(0)
     return sum(part) | pairs << 8 | kinds << 16 | orphans << 24 | orphan_pairs << 32
 
 
@@ -98,10 +99,8 @@ def _suit_part(part: bytes) -> tuple[int, int]:
         raise InvalidHandError("a count array needs 34 entries (one per tile kind)")
     if max(part) > 4:
         raise _bad_part(part, "suit")
-    key = 0
-    for n in reversed(part):
-        key = key * 5 + n
-    vid = _intern(_SUIT_VECTORS[_SUIT_INDEX[key]])
+    key = int(part.translate(_DIGITS)[::-1], 5)  # counts are the base-5 digits, 1s first
+    vid = _SUIT_INDEX[key]  # the shipped vectors are interned first, under their own ids
     orphans = (part[0] > 0) + (part[8] > 0)
     orphan_pairs = (part[0] >= 2) + (part[8] >= 2)
     entry = (vid, _stats(part, orphans, orphan_pairs))
@@ -138,8 +137,8 @@ def _honor_part(part: bytes) -> tuple[int, int]:
     vid = _honor_shapes.get(shape)
     if vid is None:
         vid = _honor_shapes[shape] = _intern(_honor_vector(shape))
-    kinds = sum(n > 0 for n in part)
-    pairs = sum(n >= 2 for n in part)
+    kinds = len(part) - part.count(0)
+    pairs = part.count(2) + part.count(3) + part.count(4)
     entry = (vid, _stats(part, kinds, pairs))
     _honor_parts[part] = entry
     return entry
@@ -154,7 +153,7 @@ def _combine(a: int, b: int) -> int:
         if cost < out[k]:
             out[k] = cost
     vid = _intern(tuple(out))
-    _pair_ids[a << _KEY_SHIFT | b] = vid
+    _pair_ids[a << 32 | b] = vid
     return vid
 
 
@@ -162,7 +161,7 @@ def _final_standard(ab: int, ch: int) -> tuple[int, ...]:
     """Standard-shape shanten for M = 0..4 groups still to make (plus the pair)."""
     va, vb = _vectors[ab], _vectors[ch]
     result = tuple(min(va[i] + vb[j] for i, j in pairs) - 1 for pairs in _FINAL_PAIRS)
-    _standard[ab << _KEY_SHIFT | ch] = result
+    _standard[ab << 32 | ch] = result
     return result
 
 
@@ -187,28 +186,19 @@ def _lookup(counts: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, int, int
         ) from None
     if len(b) != 34:
         raise InvalidHandError(f"a count array needs 34 entries, not {len(b)}")
-    part = b[:9]
-    entry = _suit_parts.get(part) or _suit_part(part)
-    m, stats = entry
-    part = b[9:18]
-    entry = _suit_parts.get(part) or _suit_part(part)
-    p = entry[0]
-    stats += entry[1]
-    part = b[18:27]
-    entry = _suit_parts.get(part) or _suit_part(part)
-    s = entry[0]
-    stats += entry[1]
-    part = b[27:]
-    entry = _honor_parts.get(part) or _honor_part(part)
-    z = entry[0]
-    stats += entry[1]
-    ab = _pair_ids.get(m << _KEY_SHIFT | p)
+    suits = _suit_parts
+    m, m_stats = suits.get(b[:9]) or _suit_part(b[:9])
+    p, p_stats = suits.get(b[9:18]) or _suit_part(b[9:18])
+    s, s_stats = suits.get(b[18:27]) or _suit_part(b[18:27])
+    z, z_stats = _honor_parts.get(b[27:]) or _honor_part(b[27:])
+    stats = m_stats + p_stats + s_stats + z_stats
+    ab = _pair_ids.get(m << 32 | p)
     if ab is None:
         ab = _combine(m, p)
-    ch = _pair_ids.get(s << _KEY_SHIFT | z)
+    ch = _pair_ids.get(s << 32 | z)
     if ch is None:
         ch = _combine(s, z)
-    standard = _standard.get(ab << _KEY_SHIFT | ch) or _final_standard(ab, ch)
+    standard = _standard.get(ab << 32 | ch) or _final_standard(ab, ch)
     return standard, _stat_finals.get(stats) or _stat_final(stats)
 
 
@@ -234,11 +224,12 @@ def shanten(counts: Sequence[int], melds: int | None = None) -> int:
     ``counts`` is a 34-entry count array of the concealed tiles; ``melds`` the groups already called
     (inferred from the tile count when omitted). -1 means complete, 0 ready."""
     standard, (tiles, seven, orphans) = _lookup(counts)
-    used = _melds_for(tiles, melds)
+    # The common case, a full concealed hand, skips the general check.
+    used = 0 if melds is None and 13 <= tiles <= 14 else _melds_for(tiles, melds)
     if used:
         return standard[4 - used]
     best = standard[4]
-    return min(best, seven, orphans)
+    return best if best <= seven and best <= orphans else min(seven, orphans)
 
 
 def shanten_standard(counts: Sequence[int], melds: int | None = None) -> int:
@@ -248,7 +239,7 @@ def shanten_standard(counts: Sequence[int], melds: int | None = None) -> int:
 
 
 def shanten_seven_pairs(counts: Sequence[int]) -> int | None:
-    """Shanten for seven distinct pairs; None unless the hand is fully concealed (13 or 14 tiles)."""
+    """Shanten for seven distinct pairs; None unless the hand is concealed (13 or 14 tiles)."""
     _standard_shanten, (tiles, seven, _orphans) = _lookup(counts)
     return seven if _melds_for(tiles, None) == 0 else None
 
@@ -269,7 +260,9 @@ class ShantenResult:
 
     @property
     def minimum(self) -> int:
-        return min(x for x in (self.standard, self.seven_pairs, self.thirteen_orphans) if x is not None)
+        return min(
+            x for x in (self.standard, self.seven_pairs, self.thirteen_orphans) if x is not None
+        )
 
 
 def analyze_shanten(counts: Sequence[int], melds: int | None = None) -> ShantenResult:

@@ -1,0 +1,119 @@
+"""``jantaku hand``: shanten, waits and tile acceptance of a hand written in MPSZ notation."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from jantaku.errors import InvalidHandError, JantakuError
+from jantaku.hand import acceptance, analyze_shanten, discard_options, validate_counts, waits
+from jantaku.tiles import counts_of, format_counts, parse_kinds
+
+
+def analyze(text: str, melds: int | None) -> dict[str, Any]:
+    """The JSON-ready analysis of one hand; raises a JantakuError for bad input."""
+    kinds = parse_kinds(text)
+    bonus = [k for k in kinds if k.is_bonus]
+    if bonus:
+        raise InvalidHandError(f"{bonus[0].notation} is a bonus tile; a riichi hand has none")
+    if not kinds:
+        raise InvalidHandError("the hand is empty")
+    counts = counts_of(kinds)
+    used = validate_counts(counts, melds)
+    result = analyze_shanten(counts, used)
+    out: dict[str, Any] = {
+        "hand": format_counts(counts),
+        "tiles": len(kinds),
+        "melds": used,
+        "shanten": result.minimum,
+        "shanten_standard": result.standard,
+        "shanten_seven_pairs": result.seven_pairs,
+        "shanten_thirteen_orphans": result.thirteen_orphans,
+        "waits": [],
+    }
+    if len(kinds) % 3 == 1:
+        if result.minimum == 0:
+            out["waits"] = [k.notation for k in waits(counts, used)]
+        accepted = acceptance(counts, used)
+        out["improving"] = [{"tile": k.notation, "remaining": n} for k, n in accepted.tiles]
+        out["improving_total"] = accepted.total
+    else:
+        out["complete"] = result.minimum == -1
+        if result.minimum >= 0:
+            out["discards"] = [
+                {
+                    "discard": o.discard.notation,
+                    "shanten": o.acceptance.shanten,
+                    "accepted": [
+                        {"tile": k.notation, "remaining": n} for k, n in o.acceptance.tiles
+                    ],
+                    "accepted_total": o.acceptance.total,
+                }
+                for o in discard_options(counts, used)
+            ]
+    return out
+
+
+def _shanten_words(n: int | None) -> str:
+    if n is None:
+        return "-"
+    return {-1: "complete", 0: "ready"}.get(n, f"{n}-shanten")
+
+
+def _number(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
+def render(out: dict[str, Any]) -> str:
+    """A short human-readable report of :func:`analyze`'s result."""
+    lines = [
+        f"hand      {out['hand']}  ({out['tiles']} tiles, {out['melds']} melds called)",
+        f"shanten   {out['shanten']} ({_shanten_words(out['shanten'])}); standard "
+        f"{out['shanten_standard']}, seven pairs {_number(out['shanten_seven_pairs'])}, "
+        f"thirteen orphans {_number(out['shanten_thirteen_orphans'])}",
+    ]
+    if out["waits"]:
+        lines.append("waits     " + " ".join(out["waits"]))
+    elif "improving" in out:
+        tiles = " ".join(f"{a['tile']}({a['remaining']})" for a in out["improving"])
+        lines.append(f"improving {tiles}  = {out['improving_total']} tiles")
+    for option in out.get("discards", [])[:5]:
+        tiles = " ".join(f"{a['tile']}({a['remaining']})" for a in option["accepted"])
+        lines.append(
+            f"discard {option['discard']}: {_shanten_words(option['shanten'])}, "
+            f"{option['accepted_total']} tiles: {tiles}"
+        )
+    return "\n".join(lines)
+
+
+@click.command("hand")
+@click.argument("tiles")
+@click.option(
+    "--melds",
+    type=click.IntRange(0, 4),
+    default=None,
+    help="Melds already called (default: inferred from the tile count).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def hand(tiles: str, melds: int | None, as_json: bool) -> None:
+    """Shanten, waits and improving tiles of TILES (e.g. 123m456p789s1122z).
+
+    With TILES '-', read one hand per line from standard input and print one JSON object per line
+    (an {"error": ...} object for a bad line)."""
+    if tiles == "-":
+        for line in sys.stdin:
+            try:
+                result = analyze(line.strip(), melds)
+            except JantakuError as error:
+                result = {"input": line.strip(), "error": str(error)}
+            click.echo(json.dumps(result, ensure_ascii=False))
+        return
+    try:
+        result = analyze(tiles, melds)
+    except JantakuError as error:
+        click.echo(f"jantaku hand: {error}", err=True)
+        sys.exit(2)
+    click.echo(json.dumps(result, ensure_ascii=False) if as_json else render(result))

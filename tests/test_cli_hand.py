@@ -1,0 +1,79 @@
+"""``jantaku hand`` end to end: text, JSON, batch mode and error handling."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from jantaku.cli import main
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_json_has_the_documented_keys() -> None:
+    code, out, _ = run("hand", "1112345678999m", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["shanten"] == 0
+    assert data["shanten_standard"] == 0
+    assert data["shanten_seven_pairs"] == 4
+    assert data["shanten_thirteen_orphans"] == 10
+    assert data["waits"] == [f"{n}m" for n in range(1, 10)]
+
+
+def test_text_names_waits_and_shanten() -> None:
+    code, out, _ = run("hand", "123m456p78s11777z")
+    assert code == 0
+    assert "waits     6s 9s" in out
+    assert "0 (ready)" in out
+
+
+def test_not_ready_hand_lists_improving_tiles() -> None:
+    _code, out, _ = run("hand", "159m258p369s1357z", "--json")
+    data = json.loads(out)
+    assert data["waits"] == [] and data["shanten"] > 0
+    assert data["improving_total"] == sum(t["remaining"] for t in data["improving"]) > 0
+
+
+def test_melds_option_and_red_fives() -> None:
+    code, out, _ = run("hand", "0m5m66p", "--melds", "3", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["melds"] == 3 and data["shanten_seven_pairs"] is None
+    assert data["waits"] == ["5m", "6p"]
+
+
+def test_bad_input_is_one_line_and_exit_2() -> None:
+    code, out, err = run("hand", "12x")
+    assert code == 2 and out == ""
+    assert err.strip().count("\n") == 0
+    assert "unexpected character 'x' at position 3" in err
+
+
+def test_five_copies_and_bonus_tiles_are_rejected() -> None:
+    assert run("hand", "11111m2345p")[0] == 2
+    code, _, err = run("hand", "123m456p789s111z1f")
+    assert code == 2 and "bonus tile" in err
+
+
+def test_batch_keeps_order_and_reports_bad_lines() -> None:
+    code, out, _ = run("hand", "-", stdin="1112345678999m\n12x\n11z\n")
+    assert code == 0
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert len(lines) == 3
+    assert lines[0]["shanten"] == 0
+    assert "error" in lines[1] and "position 3" in lines[1]["error"]
+    assert lines[2]["shanten"] == -1
+
+
+def test_console_script_runs_without_traceback() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "jantaku", "hand", "99999m"], capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and "5 copies of 9m" in done.stderr
