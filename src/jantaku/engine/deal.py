@@ -1,0 +1,880 @@
+"""The state machine of one riichi deal (kyoku): draws, discards, calls, kans, riichi, furiten, wins
+and draws, per doman-rules.md §2 and the table rules of :class:`TableRules`.
+
+Public shape: ``legal_actions(seat)``, ``apply(action) -> events``, ``view(seat)``, ``clone()``.
+A seat is asked to decide in two situations: on its turn (``Phase.TURN``: discard, riichi, tsumo,
+kans, nine terminals) and when a discard or an added kan offers it a claim (``Phase.CALLS`` /
+``Phase.CHANKAN``: ron, pon, kan, chi or pass; all asked seats answer, then priority decides)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from itertools import combinations
+
+from jantaku.engine.actions import Action, ActionKind
+from jantaku.engine.events import (
+    Called,
+    DealEnded,
+    DealStarted,
+    Discarded,
+    DoraRevealed,
+    DrawKind,
+    Drew,
+    Event,
+    KanDeclared,
+    RiichiAccepted,
+    Won,
+)
+from jantaku.engine.judge import WinJudge, WinOutcome, WinSituation
+from jantaku.engine.rules import TableRules
+from jantaku.engine.seat import RiverTile, SeatState
+from jantaku.engine.view import SeatView, build_view
+from jantaku.engine.wall import WallSetup
+from jantaku.errors import IllegalActionError
+from jantaku.hand.lookup import shanten
+from jantaku.hand.shapes import GroupKind, Shape, decompose
+from jantaku.meld import KongKind, Meld, MeldKind
+from jantaku.tiles import Tile, Wind
+
+__all__ = ["Deal", "DealResult", "Phase"]
+
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_WIND_KINDS = (27, 28, 29, 30)
+
+
+class Phase(Enum):
+    TURN = "turn"
+    CALLS = "calls"
+    CHANKAN = "chankan"
+    ENDED = "ended"
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """How a deal ended, for the match: winners, the draw kind, tenpai, the score changes."""
+
+    winners: tuple[int, ...]
+    draw: DrawKind | None
+    tenpai: tuple[bool, ...]
+    deltas: tuple[int, ...]
+    deposits_left: int
+
+
+def _signature(action: Action) -> tuple[object, ...]:
+    """Actions that differ only in which physical copy of a plain tile they use are the same."""
+
+    def sig(tile: Tile | None) -> tuple[int, bool] | None:
+        return None if tile is None else (tile.index >> 2, tile.red)
+
+    return (action.kind, action.seat, sig(action.tile), tuple(sorted(sig(t) for t in action.tiles)))  # type: ignore[type-var]
+
+
+class Deal:
+    """One deal from the first draw to the settlement."""
+
+    def __init__(
+        self,
+        rules: TableRules,
+        judge: WinJudge,
+        wall: WallSetup,
+        *,
+        dealer: int,
+        round_wind: Wind,
+        honba: int = 0,
+        deposits: int = 0,
+        scores: tuple[int, ...] = (25000, 25000, 25000, 25000),
+    ) -> None:
+        self.rules = rules
+        self.judge = judge
+        self.wall = wall
+        self.dealer = dealer
+        self.round_wind = round_wind
+        self.honba = honba
+        self.deposits = deposits
+        self.scores = list(scores)
+        self.seats = [SeatState() for _ in range(4)]
+        self.phase = Phase.TURN
+        self.turn = dealer
+        self.live_next = 0  # index of the next live draw
+        self.live_end = len(wall.live)  # each kan gives the last live tile to the dead wall
+        self.kan_seats: list[int] = []  # who made each kan, in order
+        self.dora_shown = 1
+        self.pending_dora = 0  # open/added kan dora waiting for the replacement discard
+        self.calls_made = False  # any call or kan so far (ends first-turn rules)
+        self.drawn: Tile | None = None  # this turn's drawn tile; None after chi/pon
+        self.rinshan = False  # the drawn tile is a replacement tile
+        self.kuikae: frozenset[int] = frozenset()
+        self.riichi_pending: int | None = None  # seat whose riichi discard awaits acceptance
+        self.last_discard: tuple[int, Tile] | None = None
+        self.options: dict[int, list[Action]] = {}  # open claims: seat -> its choices
+        self.answers: dict[int, Action] = {}
+        self.ron_outcomes: dict[int, WinOutcome] = {}
+        self.kan_tile: Tile | None = None  # the tile of an added kan being robbed
+        self.result: DealResult | None = None
+        self.log: list[Event] = []
+        self._turn_cache: list[Action] | None = None
+        self._tsumo_outcome: WinOutcome | None = None
+        for i, hand in enumerate(wall.hands):
+            seat = self.seats[(dealer + i) % 4]
+            for tile in hand:
+                seat.add(tile)
+        for seat in self.seats:
+            seat.refresh_waits()
+        self.log.append(
+            DealStarted(
+                int(round_wind),
+                dealer,
+                honba,
+                deposits,
+                tuple(self.scores),
+                wall.dora[0],
+                tuple(tuple(sorted(s.tiles, key=lambda t: t.index)) for s in self.seats),
+            )
+        )
+        self._draw(dealer, replacement=False)
+
+    # ----------------------------------------------------------------------------- queries
+
+    @property
+    def live_remaining(self) -> int:
+        return self.live_end - self.live_next
+
+    @property
+    def dora_indicators(self) -> tuple[Tile, ...]:
+        return self.wall.dora[: self.dora_shown]
+
+    def seat_wind(self, seat: int) -> Wind:
+        return Wind((seat - self.dealer) % 4)
+
+    def to_act(self) -> list[int]:
+        """The seats that must decide now."""
+        if self.phase is Phase.TURN:
+            return [self.turn]
+        if self.phase in (Phase.CALLS, Phase.CHANKAN):
+            return [s for s in self.options if s not in self.answers]
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase is Phase.TURN:
+            if seat != self.turn:
+                return []
+            if self._turn_cache is None:
+                self._turn_cache = self._turn_actions(seat)
+            return self._turn_cache
+        if self.phase in (Phase.CALLS, Phase.CHANKAN) and seat not in self.answers:
+            return self.options.get(seat, [])
+        return []
+
+    # ----------------------------------------------------------------------------- apply
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out a legal action; an illegal one raises IllegalActionError, changing nothing."""
+        if self.phase is Phase.ENDED:
+            raise IllegalActionError("the deal is over")
+        legal = self.legal_actions(action.seat)
+        if not legal:
+            raise IllegalActionError(f"seat {action.seat} has nothing to decide now")
+        wanted = _signature(action)
+        match = next((a for a in legal if _signature(a) == wanted), None)
+        if match is None:
+            raise IllegalActionError(f"{action} is not allowed now")
+        action = self._own_copies(action, match)
+        start = len(self.log)
+        if self.phase is Phase.TURN:
+            self._turn_cache = None
+            self._apply_turn(action)
+        else:
+            self.answers[action.seat] = action
+            if len(self.answers) == len(self.options):
+                self._resolve_claims()
+        return self.log[start:]
+
+    def _own_copies(self, action: Action, match: Action) -> Action:
+        """Use the physical tiles the action names when the seat holds them (log replays)."""
+        seat = self.seats[action.seat]
+        own = set(seat.tiles)
+        tiles = action.tiles if all(t in own for t in action.tiles) else match.tiles
+        tile = match.tile
+        if action.tile is not None and match.kind in (ActionKind.DISCARD, ActionKind.RIICHI):
+            tile = action.tile if action.tile in own else match.tile
+        if len(set(tiles)) != len(tiles):
+            tiles = match.tiles
+        return Action(match.kind, match.seat, tile, tiles)
+
+    # ----------------------------------------------------------------------------- turn
+
+    def _turn_actions(self, seat_no: int) -> list[Action]:
+        seat = self.seats[seat_no]
+        actions: list[Action] = []
+        drawn = self.drawn
+        if drawn is not None:
+            self._tsumo_outcome = None
+            if shanten(seat.counts, len(seat.melds)) == -1:
+                outcome = self.judge.judge(self._situation(seat_no, drawn, None))
+                if outcome is not None:
+                    self._tsumo_outcome = outcome
+                    actions.append(Action(ActionKind.TSUMO, seat_no, drawn))
+            if (
+                self._first_turn(seat_no)
+                and "nine_terminals" in self.rules.abortive_draws
+                and sum(1 for k in _ORPHANS if seat.counts[k]) >= 9
+            ):
+                actions.append(Action(ActionKind.NINE_TERMINALS, seat_no))
+            actions.extend(self._kan_actions(seat_no))
+        if seat.riichi and drawn is not None:
+            actions.append(Action(ActionKind.DISCARD, seat_no, drawn))
+            return actions
+        for tile in seat.tiles:
+            if tile.index >> 2 not in self.kuikae:
+                actions.append(Action(ActionKind.DISCARD, seat_no, tile))
+        if self._may_riichi(seat_no):
+            for tile in seat.tiles:
+                kind = tile.index >> 2
+                seat.counts[kind] -= 1
+                ready = shanten(seat.counts, len(seat.melds)) == 0
+                seat.counts[kind] += 1
+                if ready:
+                    actions.append(Action(ActionKind.RIICHI, seat_no, tile))
+        return actions
+
+    def _first_turn(self, seat_no: int) -> bool:
+        return not self.calls_made and not self.seats[seat_no].river
+
+    def _may_riichi(self, seat_no: int) -> bool:
+        seat = self.seats[seat_no]
+        return (
+            self.drawn is not None
+            and not seat.riichi
+            and seat.is_concealed
+            and self.scores[seat_no] >= self.rules.riichi_min_points
+            and self.live_remaining >= self.rules.riichi_min_wall
+            and shanten(seat.counts, len(seat.melds)) <= 0
+        )
+
+    def _kan_allowed(self, seat_no: int) -> bool:
+        """Wall and kan-count limits shared by every kind of kan."""
+        if self.live_remaining < 1 and not self.rules.kan_on_last_draw:
+            return False
+        if len(self.kan_seats) < 4:
+            return True
+        # A fifth kan: Doman lets it be declared (and aborts); Tenhou forbids it.
+        return self.rules.fifth_kan_aborts and len(set(self.kan_seats)) == 1
+
+    def _kan_actions(self, seat_no: int) -> list[Action]:
+        seat = self.seats[seat_no]
+        if not self._kan_allowed(seat_no):
+            return []
+        actions = []
+        for kind in range(34):
+            if seat.counts[kind] == 4 and (not seat.riichi or self._riichi_kan_ok(seat_no, kind)):
+                tiles = tuple(sorted((t for t in seat.tiles if t.index >> 2 == kind), key=_idx))
+                actions.append(Action(ActionKind.CONCEALED_KAN, seat_no, None, tiles))
+        if not seat.riichi:
+            for meld in seat.melds:
+                if meld.kind is MeldKind.PUNG:
+                    extra = seat.find(meld.first)
+                    if extra is not None:
+                        actions.append(Action(ActionKind.ADDED_KAN, seat_no, extra))
+        return actions
+
+    def _riichi_kan_ok(self, seat_no: int, kind: int) -> bool:
+        """A concealed kan in riichi must keep the waits (and, Tenhou-strict, every reading)."""
+        seat = self.seats[seat_no]
+        drawn = self.drawn
+        if drawn is None or drawn.index >> 2 != kind:
+            return False
+        before = list(seat.counts)
+        before[kind] -= 1  # the ready hand before the draw
+        after = list(before)
+        after[kind] -= 3
+        melds = len(seat.melds)
+        waits_before = _waits(before, melds)
+        if not waits_before or waits_before != _waits(after, melds + 1):
+            return False
+        if self.rules.riichi_ankan_rule != "tenhou_strict":
+            return True
+        for wait in waits_before:
+            before[wait] += 1
+            readings = [r for r in decompose(before, melds) if r.shape is Shape.STANDARD]
+            before[wait] -= 1
+            for reading in readings:
+                if not any(g.kind is GroupKind.PUNG and g.first == kind for g in reading.groups):
+                    return False
+        return True
+
+    def _apply_turn(self, action: Action) -> None:
+        kind = action.kind
+        seat_no = action.seat
+        if kind is ActionKind.TSUMO:
+            assert self._tsumo_outcome is not None
+            self._settle_wins([(seat_no, self._tsumo_outcome)], None, action.tile)
+        elif kind is ActionKind.NINE_TERMINALS:
+            self._abort(DrawKind.NINE_TERMINALS)
+        elif kind is ActionKind.CONCEALED_KAN:
+            self._concealed_kan(seat_no, action.tiles)
+        elif kind is ActionKind.ADDED_KAN:
+            assert action.tile is not None
+            self._added_kan(seat_no, action.tile)
+        else:
+            assert action.tile is not None
+            self._discard(seat_no, action.tile, riichi=kind is ActionKind.RIICHI)
+
+    # ----------------------------------------------------------------------------- draws
+
+    def _draw(self, seat_no: int, replacement: bool) -> None:
+        if replacement:
+            tile = self.wall.replacements[len(self.kan_seats) - 1]
+            self.live_end -= 1
+        else:
+            tile = self.wall.live[self.live_next]
+            self.live_next += 1
+        seat = self.seats[seat_no]
+        seat.add(tile)
+        self.turn = seat_no
+        self.drawn = tile
+        self.rinshan = replacement
+        self.kuikae = frozenset()
+        self.phase = Phase.TURN
+        self._turn_cache = None
+        self.log.append(Drew(seat_no, tile, replacement))
+
+    def _discard(self, seat_no: int, tile: Tile, riichi: bool) -> None:
+        seat = self.seats[seat_no]
+        tsumogiri = tile == self.drawn
+        kind = tile.index >> 2
+        seat.remove(tile)
+        if seat.riichi:
+            seat.ippatsu = False
+            if tsumogiri and kind in seat.waits:
+                seat.riichi_furiten = True  # let a winning draw go by
+        seat.temp_furiten = False
+        seat.river.append(RiverTile(tile, tsumogiri, riichi))
+        seat.discarded_kinds.add(kind)
+        if riichi:
+            seat.riichi = True
+            seat.double_riichi = self._first_turn_before_discard(seat_no)
+            self.riichi_pending = seat_no
+        seat.refresh_waits()
+        self.drawn = None
+        self.last_discard = (seat_no, tile)
+        self.log.append(Discarded(seat_no, tile, tsumogiri, riichi))
+        while self.pending_dora:
+            self._reveal_dora()
+        self._open_claims(seat_no, tile)
+
+    def _first_turn_before_discard(self, seat_no: int) -> bool:
+        return not self.calls_made and len(self.seats[seat_no].river) == 1
+
+    def _reveal_dora(self) -> None:
+        self.pending_dora -= 1
+        self.dora_shown += 1
+        self.log.append(DoraRevealed(self.wall.dora[self.dora_shown - 1]))
+
+    # ----------------------------------------------------------------------------- claims
+
+    def _open_claims(self, discarder: int, tile: Tile) -> None:
+        kind = tile.index >> 2
+        last = self.live_remaining == 0
+        self.options = {}
+        self.answers = {}
+        self.ron_outcomes = {}
+        for offset in (1, 2, 3):
+            seat_no = (discarder + offset) % 4
+            seat = self.seats[seat_no]
+            choices: list[Action] = []
+            if kind in seat.waits and not seat.furiten:
+                outcome = self.judge.judge(self._situation(seat_no, tile, discarder))
+                if outcome is not None:
+                    self.ron_outcomes[seat_no] = outcome
+                    choices.append(Action(ActionKind.RON, seat_no, tile))
+            if not last and not seat.riichi:
+                choices.extend(self._call_choices(seat_no, tile, left=offset == 1))
+            if choices:
+                choices.append(Action(ActionKind.PASS, seat_no))
+                self.options[seat_no] = choices
+        self._missed_wins(kind, set(self.ron_outcomes))
+        if self.options:
+            self.phase = Phase.CALLS
+        else:
+            self._after_discard_passes()
+
+    def _missed_wins(self, kind: int, can_ron: set[int]) -> None:
+        """A winning tile that goes by sets temporary (or, in riichi, permanent) furiten; for
+        seats that could ron this is settled when they answer."""
+        assert self.last_discard is not None
+        for seat_no, seat in enumerate(self.seats):
+            if seat_no != self.last_discard[0] and kind in seat.waits and seat_no not in can_ron:
+                seat.temp_furiten = True
+                if seat.riichi:
+                    seat.riichi_furiten = True
+
+    def _call_choices(self, seat_no: int, tile: Tile, left: bool) -> list[Action]:
+        seat = self.seats[seat_no]
+        kind = tile.index >> 2
+        held = [t for t in seat.tiles if t.index >> 2 == kind]
+        choices: list[Action] = []
+        if len(held) >= 2:
+            for pair in _distinct_combos(held, 2):
+                if self._leaves_discard(seat, pair, {kind}):
+                    choices.append(Action(ActionKind.PON, seat_no, tile, pair))
+        if len(held) >= 3 and self._kan_allowed(seat_no) and self.live_remaining >= 1:
+            choices.append(
+                Action(ActionKind.OPEN_KAN, seat_no, tile, tuple(sorted(held, key=_idx)))
+            )
+        if left and kind < 27:
+            rank = kind % 9
+            for low in (kind - 2, kind - 1, kind):
+                if low < kind - rank or low + 2 > kind - rank + 8:
+                    continue  # the run would leave the suit
+                needed = [k for k in (low, low + 1, low + 2) if k != kind]
+                if any(seat.counts[k] == 0 for k in needed):
+                    continue
+                forbidden = {kind}
+                if low == kind and rank <= 5:
+                    forbidden.add(kind + 3)
+                elif low == kind - 2 and rank >= 3:
+                    forbidden.add(kind - 3)
+                for own in _chi_tiles(seat, needed):
+                    if self._leaves_discard(seat, own, forbidden):
+                        choices.append(Action(ActionKind.CHI, seat_no, tile, own))
+        return choices
+
+    @staticmethod
+    def _leaves_discard(seat: SeatState, used: tuple[Tile, ...], forbidden: set[int]) -> bool:
+        rest = list(seat.tiles)
+        for t in used:
+            rest.remove(t)
+        return any(t.index >> 2 not in forbidden for t in rest)
+
+    def _resolve_claims(self) -> None:
+        assert self.last_discard is not None
+        discarder, tile = self.last_discard
+        answers = self.answers
+        for seat_no, answer in answers.items():
+            if answer.kind is not ActionKind.RON and seat_no in self.ron_outcomes:
+                seat = self.seats[seat_no]
+                seat.temp_furiten = True
+                if seat.riichi:
+                    seat.riichi_furiten = True
+        rons = [
+            (discarder + o) % 4
+            for o in (1, 2, 3)
+            if answers.get((discarder + o) % 4, Action(ActionKind.PASS, 0)).kind is ActionKind.RON
+        ]
+        chankan = self.phase is Phase.CHANKAN
+        self.options = {}
+        self.answers = {}
+        if rons:
+            if len(rons) == 3 and "triple_ron" in self.rules.abortive_draws:
+                self.riichi_pending = None  # a riichi discard that causes the abort is void
+                self._abort(DrawKind.TRIPLE_RON)
+                return
+            if self.rules.head_bump or not self.rules.double_ron:
+                rons = rons[:1]
+            self.riichi_pending = None  # the riichi discard dealt in: no stick is paid
+            winners = [(s, self.ron_outcomes[s]) for s in rons]
+            if len(winners) > 1:  # only the nearest winner collects honba and deposits
+                winners = [winners[0]] + [
+                    (s, self._rejudge_without_bonus(s, tile, discarder, chankan))
+                    for s, _ in winners[1:]
+                ]
+            self._settle_wins(winners, discarder, tile)
+            return
+        if chankan:
+            self._after_added_kan(discarder)
+            return
+        self._accept_riichi()
+        call = next(
+            (a for a in answers.values() if a.kind in (ActionKind.PON, ActionKind.OPEN_KAN)), None
+        ) or next((a for a in answers.values() if a.kind is ActionKind.CHI), None)
+        if call is None:
+            self._after_discard_passes(riichi_done=True)
+        elif self._four_kan_abort_due():
+            self._abort(DrawKind.FOUR_KANS)
+        else:
+            self._call(call, discarder, tile)
+
+    def _rejudge_without_bonus(
+        self, seat_no: int, tile: Tile, discarder: int, chankan: bool
+    ) -> WinOutcome:
+        situation = self._situation(seat_no, tile, discarder, chankan=chankan)
+        from dataclasses import replace
+
+        outcome = self.judge.judge(replace(situation, honba=0, deposits=0))
+        assert outcome is not None
+        return outcome
+
+    def _accept_riichi(self) -> None:
+        seat_no = self.riichi_pending
+        if seat_no is None:
+            return
+        self.riichi_pending = None
+        self.scores[seat_no] -= 1000
+        self.deposits += 1
+        self.seats[seat_no].ippatsu = True
+        self.log.append(RiichiAccepted(seat_no, tuple(self.scores), self.deposits))
+
+    def _four_kan_abort_due(self) -> bool:
+        return (
+            "four_kans" in self.rules.abortive_draws
+            and len(self.kan_seats) == 4
+            and len(set(self.kan_seats)) > 1
+        )
+
+    def _after_discard_passes(self, riichi_done: bool = False) -> None:
+        if not riichi_done:
+            self._accept_riichi()
+        if self._four_kan_abort_due():
+            self._abort(DrawKind.FOUR_KANS)
+            return
+        if "four_riichi" in self.rules.abortive_draws and all(s.riichi for s in self.seats):
+            self._abort(DrawKind.FOUR_RIICHI)
+            return
+        if "four_winds" in self.rules.abortive_draws and not self.calls_made:
+            firsts = [s.river[0].tile.index >> 2 for s in self.seats if len(s.river) == 1]
+            if len(firsts) == 4 and firsts[0] in _WIND_KINDS and len(set(firsts)) == 1:
+                self._abort(DrawKind.FOUR_WINDS)
+                return
+        if self.live_remaining == 0:
+            self._exhaustive_draw()
+            return
+        assert self.last_discard is not None
+        self._draw((self.last_discard[0] + 1) % 4, replacement=False)
+
+    def _call(self, call: Action, discarder: int, tile: Tile) -> None:
+        seat_no = call.seat
+        seat = self.seats[seat_no]
+        for t in call.tiles:
+            seat.remove(t)
+        self.seats[discarder].river[-1].called = True
+        self._break_first_turn()
+        offset = (discarder - seat_no) % 4
+        tiles = tuple(sorted((*call.tiles, tile), key=_idx))
+        kind = tile.index >> 2
+        if call.kind is ActionKind.CHI:
+            meld = Meld(MeldKind.CHOW, tiles, called=tile, from_seat=offset)
+            low = min(t.index >> 2 for t in tiles)
+            forbidden = {kind}
+            if low == kind and kind % 9 <= 5:
+                forbidden.add(kind + 3)
+            elif low == kind - 2 and kind % 9 >= 3:
+                forbidden.add(kind - 3)
+            self.kuikae = frozenset(forbidden)
+        elif call.kind is ActionKind.PON:
+            meld = Meld(MeldKind.PUNG, tiles, called=tile, from_seat=offset)
+            self.kuikae = frozenset({kind})
+        else:
+            meld = Meld(MeldKind.KONG, tiles, KongKind.EXPOSED, called=tile, from_seat=offset)
+        seat.melds.append(meld)
+        self._check_pao(seat_no, discarder, kind)
+        self.log.append(Called(seat_no, call.kind.value, tile, call.tiles, discarder))
+        self.turn = seat_no
+        self.phase = Phase.TURN
+        self._turn_cache = None
+        self.drawn = None
+        self.rinshan = False
+        if call.kind is ActionKind.OPEN_KAN:
+            self.kuikae = frozenset()
+            seat.kans += 1
+            self.kan_seats.append(seat_no)
+            self.pending_dora += 1 if self.rules.kan_dora_timing == "tenhou" else 0
+            if self.rules.kan_dora_timing != "tenhou":
+                self._reveal_now()
+            if self._fifth_kan_abort():
+                return
+            self._draw(seat_no, replacement=True)
+
+    def _check_pao(self, seat_no: int, discarder: int, kind: int) -> None:
+        """Completing the third dragon set or the fourth wind set on a call makes the
+        discarder liable (pao) for the yakuman it brings."""
+        melds = self.seats[seat_no].melds
+        kinds = {m.first for m in melds if m.kind is not MeldKind.CHOW}
+        if (kind >= 31 and all(k in kinds for k in (31, 32, 33))) or (
+            27 <= kind <= 30 and all(k in kinds for k in _WIND_KINDS)
+        ):
+            self.seats[seat_no].pao_seat = discarder
+
+    def _break_first_turn(self) -> None:
+        self.calls_made = True
+        for seat in self.seats:
+            seat.ippatsu = False
+
+    # ----------------------------------------------------------------------------- kans
+
+    def _reveal_now(self) -> None:
+        self.dora_shown += 1
+        self.log.append(DoraRevealed(self.wall.dora[self.dora_shown - 1]))
+
+    def _concealed_kan(self, seat_no: int, tiles: tuple[Tile, ...]) -> None:
+        seat = self.seats[seat_no]
+        while self.pending_dora:
+            self._reveal_dora()
+        for t in tiles:
+            seat.remove(t)
+        seat.melds.append(Meld(MeldKind.KONG, tiles, KongKind.CONCEALED))
+        seat.kans += 1
+        self.kan_seats.append(seat_no)
+        self._break_first_turn()
+        self.log.append(KanDeclared(seat_no, ActionKind.CONCEALED_KAN.value, tiles))
+        self._reveal_now()
+        if self._fifth_kan_abort():
+            return
+        self._draw(seat_no, replacement=True)
+
+    def _added_kan(self, seat_no: int, tile: Tile) -> None:
+        seat = self.seats[seat_no]
+        while self.pending_dora:
+            self._reveal_dora()
+        kind = tile.index >> 2
+        index = next(
+            i for i, m in enumerate(seat.melds) if m.kind is MeldKind.PUNG and m.first == kind
+        )
+        pung = seat.melds[index]
+        seat.remove(tile)
+        tiles = tuple(sorted((*pung.tiles, tile), key=_idx))
+        seat.melds[index] = Meld(
+            MeldKind.KONG, tiles, KongKind.ADDED, called=pung.called, from_seat=pung.from_seat
+        )
+        seat.kans += 1
+        self.kan_seats.append(seat_no)
+        self.log.append(KanDeclared(seat_no, ActionKind.ADDED_KAN.value, (tile,)))
+        # Others may rob the kan with this tile.
+        self.options = {}
+        self.answers = {}
+        self.ron_outcomes = {}
+        self.last_discard = (seat_no, tile)
+        self.kan_tile = tile
+        for offset in (1, 2, 3):
+            other_no = (seat_no + offset) % 4
+            other = self.seats[other_no]
+            if kind in other.waits and not other.furiten:
+                outcome = self.judge.judge(self._situation(other_no, tile, seat_no, chankan=True))
+                if outcome is not None:
+                    self.ron_outcomes[other_no] = outcome
+                    self.options[other_no] = [
+                        Action(ActionKind.RON, other_no, tile),
+                        Action(ActionKind.PASS, other_no),
+                    ]
+        for other_no, other in enumerate(self.seats):
+            if other_no != seat_no and kind in other.waits and other_no not in self.ron_outcomes:
+                other.temp_furiten = True
+                if other.riichi:
+                    other.riichi_furiten = True
+        if self.options:
+            self.phase = Phase.CHANKAN
+        else:
+            self._after_added_kan(seat_no)
+
+    def _after_added_kan(self, seat_no: int) -> None:
+        self.kan_tile = None
+        self._break_first_turn()
+        if self.rules.kan_dora_timing == "tenhou":
+            self.pending_dora += 1
+        else:
+            self._reveal_now()
+        if self._fifth_kan_abort():
+            return
+        self._draw(seat_no, replacement=True)
+
+    def _fifth_kan_abort(self) -> bool:
+        if len(self.kan_seats) == 5:
+            self._abort(DrawKind.FOUR_KANS)
+            return True
+        return False
+
+    # ----------------------------------------------------------------------------- ends
+
+    def _situation(
+        self, seat_no: int, tile: Tile, from_seat: int | None, chankan: bool = False
+    ) -> WinSituation:
+        seat = self.seats[seat_no]
+        concealed = list(seat.tiles)
+        if from_seat is None:
+            concealed.remove(tile)
+        tsumo = from_seat is None
+        last = self.live_remaining == 0
+        rinshan = tsumo and self.rinshan
+        ura: tuple[Tile, ...] = ()
+        if seat.riichi:
+            ura = self.wall.ura[: self.dora_shown]
+        return WinSituation(
+            seat=seat_no,
+            dealer=self.dealer,
+            concealed=tuple(concealed),
+            melds=tuple(seat.melds),
+            win_tile=tile,
+            from_seat=from_seat,
+            seat_wind=self.seat_wind(seat_no),
+            round_wind=self.round_wind,
+            dora_indicators=self.dora_indicators,
+            ura_indicators=ura,
+            riichi=seat.riichi and not seat.double_riichi,
+            double_riichi=seat.double_riichi,
+            ippatsu=seat.ippatsu,
+            haitei=tsumo and last and (not rinshan or self.rules.rinshan_counts_haitei),
+            houtei=not tsumo and last and not chankan,
+            rinshan=rinshan,
+            chankan=chankan,
+            first_turn=tsumo and self._first_turn(seat_no),
+            honba=self.honba,
+            deposits=self.deposits,
+            pao_seat=seat.pao_seat,
+        )
+
+    def _settle_wins(
+        self, winners: list[tuple[int, WinOutcome]], from_seat: int | None, tile: Tile | None
+    ) -> None:
+        assert tile is not None
+        total = [0, 0, 0, 0]
+        for seat_no, outcome in winners:
+            seat = self.seats[seat_no]
+            hand = list(seat.tiles)
+            if from_seat is None:
+                hand.remove(tile)
+            ura = self.wall.ura[: self.dora_shown] if seat.riichi else ()
+            for i, d in enumerate(outcome.deltas):
+                total[i] += d
+            self.log.append(
+                Won(
+                    seat_no,
+                    from_seat,
+                    tile,
+                    tuple(sorted(hand, key=_idx)),
+                    outcome.han,
+                    outcome.fu,
+                    outcome.points,
+                    outcome.yakuman,
+                    outcome.limit,
+                    outcome.yaku,
+                    outcome.deltas,
+                    ura,
+                    outcome.pao_seat,
+                )
+            )
+        self.deposits = 0
+        self._finish(tuple(s for s, _ in winners), None, tuple(total), (False,) * 4, reveal=())
+
+    def _abort(self, kind: DrawKind) -> None:
+        self._finish((), kind, (0, 0, 0, 0), (False,) * 4, reveal=())
+
+    def _exhaustive_draw(self) -> None:
+        tenpai = tuple(self._is_tenpai(s) for s in range(4))
+        deltas = [0, 0, 0, 0]
+        nagashi = [s for s in range(4) if self._nagashi(s)] if self.rules.nagashi_mangan else []
+        if nagashi:
+            for s in nagashi:
+                for other in range(4):
+                    if other == s:
+                        continue
+                    pay = 4000 if s == self.dealer or other == self.dealer else 2000
+                    deltas[other] -= pay
+                    deltas[s] += pay
+            kind = DrawKind.NAGASHI_MANGAN
+        else:
+            ready = sum(tenpai)
+            if 0 < ready < 4:
+                for s in range(4):
+                    deltas[s] = 3000 // ready if tenpai[s] else -3000 // (4 - ready)
+            kind = DrawKind.EXHAUSTIVE
+        reveal = tuple(s for s in range(4) if tenpai[s])
+        self._finish((), kind, tuple(deltas), tenpai, reveal=reveal)
+
+    def _is_tenpai(self, seat_no: int) -> bool:
+        seat = self.seats[seat_no]
+        if not seat.waits:
+            return False
+        if self.rules.karaten_counts_as_tenpai:
+            return True
+        held = list(seat.counts)
+        for meld in seat.melds:
+            for t in meld.tiles:
+                held[t.index >> 2] += 1
+        return any(held[k] < 4 for k in seat.waits)
+
+    def _nagashi(self, seat_no: int) -> bool:
+        seat = self.seats[seat_no]
+        if not seat.river or any(r.called for r in seat.river):
+            return False
+        if not self.rules.nagashi_allow_own_calls and any(m.is_open for m in seat.melds):
+            return False
+        return all(r.tile.kind.is_terminal_or_honor for r in seat.river)
+
+    def _finish(
+        self,
+        winners: tuple[int, ...],
+        draw: DrawKind | None,
+        deltas: tuple[int, ...],
+        tenpai: tuple[bool, ...],
+        reveal: tuple[int, ...],
+    ) -> None:
+        for i, d in enumerate(deltas):
+            self.scores[i] += d
+        self.phase = Phase.ENDED
+        self.options = {}
+        self.answers = {}
+        self.result = DealResult(winners, draw, tenpai, deltas, self.deposits)
+        hands = tuple(
+            tuple(sorted(self.seats[s].tiles, key=_idx)) if s in reveal else None for s in range(4)
+        )
+        self.log.append(
+            DealEnded(draw, deltas, tuple(self.scores), tenpai, hands, self.deposits, self.honba)
+        )
+
+    def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` may see (``None``: a spectator)."""
+        return build_view(self, seat, self.legal_actions(seat) if seat is not None else [])
+
+    # ----------------------------------------------------------------------------- copies
+
+    def clone(self) -> Deal:
+        """An independent copy for search; rules, judge and wall are shared (immutable)."""
+        other = object.__new__(Deal)
+        other.__dict__.update(self.__dict__)
+        other.scores = list(self.scores)
+        other.seats = [s.copy() for s in self.seats]
+        other.kan_seats = list(self.kan_seats)
+        other.options = {k: list(v) for k, v in self.options.items()}
+        other.answers = dict(self.answers)
+        other.ron_outcomes = dict(self.ron_outcomes)
+        other.log = list(self.log)
+        other._turn_cache = None
+        return other
+
+
+def _idx(tile: Tile) -> int:
+    return tile.index
+
+
+def _waits(counts: list[int], melds: int) -> tuple[int, ...]:
+    if shanten(counts, melds) != 0:
+        return ()
+    out = []
+    for k in range(34):
+        if counts[k] < 4:
+            counts[k] += 1
+            if shanten(counts, melds) == -1:
+                out.append(k)
+            counts[k] -= 1
+    return tuple(out)
+
+
+def _distinct_combos(tiles: list[Tile], size: int) -> list[tuple[Tile, ...]]:
+    """Combinations that differ in kind or redness (plain copies are interchangeable)."""
+    seen: dict[tuple[tuple[int, bool], ...], tuple[Tile, ...]] = {}
+    for combo in combinations(sorted(tiles, key=_idx), size):
+        key = tuple(sorted((t.index >> 2, t.red) for t in combo))
+        seen.setdefault(key, combo)
+    return list(seen.values())
+
+
+def _chi_tiles(seat: SeatState, needed: list[int]) -> list[tuple[Tile, ...]]:
+    """The own-tile pairs for a chi: one tile of each needed kind, red and plain variants."""
+    options: list[list[Tile]] = []
+    for kind in needed:
+        variants: dict[bool, Tile] = {}
+        for t in seat.tiles:
+            if t.index >> 2 == kind:
+                variants.setdefault(t.red, t)
+        options.append(list(variants.values()))
+    return [(a, b) for a in options[0] for b in options[1]]

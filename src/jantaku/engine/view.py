@@ -1,0 +1,111 @@
+"""What one seat may see: its own concealed tiles and everything public, nothing else."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from jantaku.engine.actions import Action
+from jantaku.meld import Meld
+from jantaku.tiles import Tile, TileKind, format_tiles
+
+if TYPE_CHECKING:
+    from jantaku.engine.deal import Deal
+
+__all__ = ["PublicSeat", "SeatView", "build_view"]
+
+
+@dataclass(frozen=True, slots=True)
+class PublicSeat:
+    """What everybody sees of a seat."""
+
+    score: int
+    melds: tuple[Meld, ...]
+    river: tuple[tuple[Tile, bool, bool, bool], ...]  # tile, tsumogiri, riichi, called away
+    riichi: bool
+    concealed_count: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """A seat's view of the deal (``seat`` None: a spectator, who sees no concealed tile)."""
+
+    seat: int | None
+    phase: str
+    turn: int
+    dealer: int
+    round_wind: int
+    honba: int
+    deposits: int
+    live_remaining: int
+    dora_indicators: tuple[Tile, ...]
+    seats: tuple[PublicSeat, ...]
+    hand: tuple[Tile, ...]  # own concealed tiles, sorted; empty for a spectator
+    drawn: Tile | None  # own drawn tile this turn
+    last_discard: Tile | None
+    waits: tuple[TileKind, ...]
+    furiten: bool
+    legal_actions: tuple[Action, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "phase": self.phase,
+            "turn": self.turn,
+            "dealer": self.dealer,
+            "round_wind": self.round_wind,
+            "honba": self.honba,
+            "deposits": self.deposits,
+            "live_remaining": self.live_remaining,
+            "dora_indicators": format_tiles(self.dora_indicators),
+            "seats": [
+                {
+                    "score": p.score,
+                    "melds": [m.notation for m in p.melds],
+                    "river": [
+                        {"tile": t.notation, "tsumogiri": g, "riichi": r, "called": c}
+                        for t, g, r, c in p.river
+                    ],
+                    "riichi": p.riichi,
+                    "concealed_count": p.concealed_count,
+                }
+                for p in self.seats
+            ],
+            "hand": format_tiles(self.hand),
+            "drawn": self.drawn.notation if self.drawn else None,
+            "last_discard": self.last_discard.notation if self.last_discard else None,
+            "waits": [k.notation for k in self.waits],
+            "furiten": self.furiten,
+            "legal_actions": [a.to_json() for a in self.legal_actions],
+        }
+
+
+def build_view(deal: Deal, seat: int | None, legal: list[Action]) -> SeatView:
+    own = deal.seats[seat] if seat is not None else None
+    return SeatView(
+        seat=seat,
+        phase=deal.phase.value,
+        turn=deal.turn,
+        dealer=deal.dealer,
+        round_wind=int(deal.round_wind),
+        honba=deal.honba,
+        deposits=deal.deposits,
+        live_remaining=deal.live_remaining,
+        dora_indicators=deal.dora_indicators,
+        seats=tuple(
+            PublicSeat(
+                deal.scores[i],
+                tuple(s.melds),
+                tuple((r.tile, r.tsumogiri, r.riichi, r.called) for r in s.river),
+                s.riichi,
+                len(s.tiles),
+            )
+            for i, s in enumerate(deal.seats)
+        ),
+        hand=tuple(sorted(own.tiles, key=lambda t: t.index)) if own else (),
+        drawn=deal.drawn if own is not None and deal.turn == seat else None,
+        last_discard=deal.last_discard[1] if deal.last_discard else None,
+        waits=tuple(TileKind(k) for k in own.waits) if own else (),
+        furiten=own.furiten if own else False,
+        legal_actions=tuple(legal),
+    )
