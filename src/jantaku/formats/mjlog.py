@@ -235,7 +235,8 @@ class _Reader:
             self.last_drawer = seat
         else:
             seat = "DEFG".index(tag[0])
-            prev = self.actions[-1] if self.actions else None
+            prev = next((x for x in reversed(self.actions)
+                         if not isinstance(x, Riichi | NewDora)), None)
             tsumogiri = isinstance(prev, Draw) and prev.seat == seat and prev.tile == t
             self.actions.append(Discard(seat, t, tsumogiri))
 
