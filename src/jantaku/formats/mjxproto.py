@@ -131,8 +131,8 @@ def _kyoku(d: dict[str, Any]) -> HandRecord:
             elif t in ("EVENT_TYPE_TSUMO", "EVENT_TYPE_RON"):
                 pass  # written with the results below (the loser is there)
             elif t in _ENDS:
-                kind = _ENDS[t]
-                ends.append((kind, who if kind is DrawKind.NINE_TERMINALS else None))
+                end = _ENDS[t]
+                ends.append((end, who if end is DrawKind.NINE_TERMINALS else None))
             else:
                 raise ValueError(f"unknown event type {t!r}")
         except (KeyError, ValueError) as exc:
@@ -164,14 +164,14 @@ def _kyoku(d: dict[str, Any]) -> HandRecord:
         draw = None
         if "noWinner" in term:
             nw = term["noWinner"]
-            kind, seat = ends[-1] if ends else (DrawKind.EXHAUSTIVE, None)
+            dk, seat = ends[-1] if ends else (DrawKind.EXHAUSTIVE, None)
             tenpai = tuple(sorted(int(x.get("who", 0)) for x in nw.get("tenpais", [])))
-            if kind is DrawKind.EXHAUSTIVE and not tenpai:
-                kind = DrawKind.ALL_NOTEN
-            exhaustive = kind in (DrawKind.EXHAUSTIVE, DrawKind.ALL_NOTEN, DrawKind.NAGASHI_MANGAN)
+            if dk is DrawKind.EXHAUSTIVE and not tenpai:
+                dk = DrawKind.ALL_NOTEN
+            exhaustive = dk in (DrawKind.EXHAUSTIVE, DrawKind.ALL_NOTEN, DrawKind.NAGASHI_MANGAN)
             deltas = tuple(int(x) for x in nw.get("tenChanges", [0, 0, 0, 0]))
-            draw = DrawResult(kind, deltas, tenpai if exhaustive else None)
-            actions.append(Abort(kind, seat))
+            draw = DrawResult(dk, deltas, tenpai if exhaustive else None)
+            actions.append(Abort(dk, seat))
         result = HandResult(tuple(wins), draw)
     return HandRecord(
         round_wind=Wind(rnd // 4),

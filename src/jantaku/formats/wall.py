@@ -89,4 +89,6 @@ def rebuild_wall(hand: HandRecord, red_fives: tuple[int, int, int]) -> tuple[Til
     seen = seen_positions(hand)
     used = {t.index for t in seen.values()}
     rest = iter(i for i in range(WALL_SIZE) if i not in used)
-    return tuple(seen[p] if p in seen else make_tile(next(rest), red_fives) for p in range(WALL_SIZE))
+    return tuple(
+        seen[p] if p in seen else make_tile(next(rest), red_fives) for p in range(WALL_SIZE)
+    )
