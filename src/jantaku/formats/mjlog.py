@@ -79,10 +79,17 @@ def rules_from_go_type(go_type: int) -> RulesInfo:
     )
 
 
-def decode_meld(who: int, m: int) -> tuple[CallKind, tuple[int, ...], int | None, int | None]:
-    """Decode an ``N m=`` code: (kind, 136 ids from the caller's hand sorted, called id, from seat).
+def _tenhou_order(ids: list[int]) -> tuple[int, ...]:
+    """Tenhou's order of the tiles a call takes from the hand: by kind, a red five (copy 0 of a
+    five) after the plain ones."""
+    return tuple(sorted(ids, key=lambda i: (i // 4, i % 4 == 0 and i // 4 in (4, 13, 22), i)))
 
-    For an added kan the hand part is the one added tile; for a concealed kan all four."""
+
+def decode_meld(who: int, m: int) -> tuple[CallKind, tuple[int, ...], int | None, int | None]:
+    """Decode an ``N m=`` code: (kind, 136 ids from the caller's hand, called id, from seat).
+
+    The hand ids are in Tenhou's order (:func:`_tenhou_order`); for an added kan they are the one
+    added tile, for a concealed kan all four."""
     offset = m & 3
     from_seat = (who + offset) % 4
     if m & 0x4:  # chi: base run and the copy of each of its three tiles
@@ -91,7 +98,7 @@ def decode_meld(who: int, m: int) -> tuple[CallKind, tuple[int, ...], int | None
         base = (t // 7) * 9 + t % 7
         ids = [(base + i) * 4 + ((m >> (3 + 2 * i)) & 3) for i in range(3)]
         called = ids[r]
-        return CallKind.CHI, tuple(sorted(i for i in ids if i != called)), called, from_seat
+        return CallKind.CHI, _tenhou_order([i for i in ids if i != called]), called, from_seat
     if m & 0x18:  # pon or added kan
         t = m >> 9
         r, t = t % 3, t // 3
@@ -100,14 +107,14 @@ def decode_meld(who: int, m: int) -> tuple[CallKind, tuple[int, ...], int | None
         called = ids[r]
         if m & 0x10:
             return CallKind.ADDED_KAN, (t * 4 + unused,), None, None
-        return CallKind.PON, tuple(sorted(i for i in ids if i != called)), called, from_seat
+        return CallKind.PON, _tenhou_order([i for i in ids if i != called]), called, from_seat
     if m & 0x20:
         raise ValueError("a nukidora (three-player) code")
     hai = m >> 8
     ids = [hai // 4 * 4 + i for i in range(4)]
     if offset == 0:
-        return CallKind.CONCEALED_KAN, tuple(ids), None, None
-    return CallKind.OPEN_KAN, tuple(i for i in ids if i != hai), hai, from_seat
+        return CallKind.CONCEALED_KAN, _tenhou_order(ids), None, None
+    return CallKind.OPEN_KAN, _tenhou_order([i for i in ids if i != hai]), hai, from_seat
 
 
 def read_mjlog(path: str | Path) -> GameRecord:

@@ -18,6 +18,7 @@ from jantaku.formats.record import (
     HandRecord,
     Length,
     Limit,
+    LogFormat,
     Riichi,
     RulesInfo,
     WinResult,
@@ -33,6 +34,7 @@ from jantaku.formats.tenhou6_codes import (
     parse_yaku,
 )
 from jantaku.formats.yaku_names import TENHOU_YAKU, YAKUMAN_IDS
+from jantaku.tiles import Tile
 
 __all__ = ["tenhou6_url", "write_tenhou6", "write_tenhou6_lines"]
 
@@ -58,15 +60,18 @@ def _header(game: GameRecord) -> dict[str, Any]:
 
 
 def write_tenhou6(game: GameRecord) -> dict[str, Any]:
-    """The whole game as one tenhou.net/6 object."""
+    """The whole game as one tenhou.net/6 object. Starting hands are sorted as Tenhou prints
+    them, unless the record comes from tenhou.net/6 (then its own order is kept)."""
     out = _header(game)
-    out["log"] = [_kyoku(h) for h in game.hands]
+    keep = game.format is LogFormat.TENHOU6
+    out["log"] = [_kyoku(h, keep) for h in game.hands]
     return out
 
 
 def write_tenhou6_lines(game: GameRecord) -> list[dict[str, Any]]:
     """One object per hand (the layout of mjx's one-kyoku-per-line files)."""
-    return [dict(_header(game), log=[_kyoku(h)]) for h in game.hands]
+    keep = game.format is LogFormat.TENHOU6
+    return [dict(_header(game), log=[_kyoku(h, keep)]) for h in game.hands]
 
 
 def tenhou6_url(game: GameRecord) -> str:
@@ -75,7 +80,11 @@ def tenhou6_url(game: GameRecord) -> str:
     return "https://tenhou.net/6/#json=" + urllib.parse.quote(text, safe=",:")
 
 
-def _kyoku(hand: HandRecord) -> list[Any]:
+def _sort_key(tile: Tile) -> tuple[int, bool]:
+    return int(tile.kind), tile.red
+
+
+def _kyoku(hand: HandRecord, keep_order: bool) -> list[Any]:
     draws: list[list[Any]] = [[] for _ in range(4)]
     discards: list[list[Any]] = [[] for _ in range(4)]
     riichi = [False] * 4
@@ -115,7 +124,8 @@ def _kyoku(hand: HandRecord) -> list[Any]:
         [code_of(t) for t in hand.ura_indicators],
     ]
     for s in range(4):
-        out += [[code_of(t) for t in hand.hands[s]], draws[s], discards[s]]
+        start = hand.hands[s] if keep_order else sorted(hand.hands[s], key=_sort_key)
+        out += [[code_of(t) for t in start], draws[s], discards[s]]
     if hand.result is not None:
         out.append(_result(hand))
     return out
@@ -183,4 +193,14 @@ def _win_info(w: WinResult, dealer: int) -> list[Any]:
     text = points_text(w, dealer)
     if text is None:
         return info
-    return info + [text] + [yaku_text(y) for y in w.yaku or ()]
+    # Tenhou prints no zero-han entries (an ura dora of 0 han); a source's own text is kept.
+    yaku = [y for y in w.yaku or () if y.han or _is_text(y.raw)]
+    return [*info, text, *(yaku_text(y) for y in yaku)]
+
+
+def _is_text(raw: str) -> bool:
+    try:
+        parse_yaku(raw)
+    except ValueError:
+        return False
+    return True
