@@ -445,11 +445,11 @@ def _check_table(deal: FinishedDeal) -> None:
 def score_deal(deal: FinishedDeal, options: ClassicalOptions) -> DealScore:
     """Score all four hands and settle. Hands that cannot exist raise ``InvalidHandError``;
     a win that is not allowed is a typed result (``Outcome.NO_MAH_JONGG`` with a reason)."""
+    for h in deal.hands:
+        _validate(h, 13)
     _check_table(deal)
     by_wind = {h.seat_wind: h for h in deal.hands}
     win = deal.win
-    for h in deal.hands:
-        _validate(h, 13)
     scores: dict[Wind, SeatScore] = {}
     for wind, h in by_wind.items():
         if win is None or wind != win.winner:
