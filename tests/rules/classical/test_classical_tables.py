@@ -215,3 +215,40 @@ def test_upper_limit_option_and_losers_capped() -> None:
     assert north["raw_value"] > 5000 and north["value"] == 5000
     req["options"] = {"upper_limit": 3000}
     assert seat(score_request(req), "N")["value"] == 3000
+
+
+def test_loser_options() -> None:
+    hand = {
+        "W": {"hand": "111m77z5z8s", "melds": [m("pung", "999p"), m("chow", "123s")], "bonus": "4f"}
+    }
+    # West in the East round: 999p open 4, hidden 111m 8, pair of red dragons 2, a flower 4
+    default = seat(score_request(request(hand)), "W")
+    assert (default["base"], default["doubles"]) == (18, 0)
+    laid_only = request(hand)
+    laid_only["options"] = {"loser_scores_hidden_figures": False}
+    assert seat(score_request(laid_only), "W")["base"] == 8
+    no_pairs = request(hand)
+    no_pairs["options"] = {"loser_max_scoring_pairs": 0}
+    assert seat(score_request(no_pairs), "W")["base"] == 16
+
+
+def test_terminals_are_trumpf_option_changes_the_farbspiel() -> None:
+    melds = [m("pung", "111m")]
+    plain = _win("N", "123456789s5s", "5s", melds, options={"lower_limit": 0, "special_hands": []})
+    assert not [r for r, _p, _d in rows(plain, "N") if "Farbspiel" in r]
+    dji = _win(
+        "N",
+        "123456789s5s",
+        "5s",
+        melds,
+        options={"lower_limit": 0, "special_hands": [], "terminals_are_trumpf": True},
+    )
+    assert ("Farbspiel: 3 Farbfiguren und 1 Trumpffigur", 0, 2) in rows(dji, "N")
+
+
+def test_flower_names_are_cosmetic() -> None:
+    from jantaku.rules.classical.figures import bonus_tile_name
+
+    assert bonus_tile_name(TileKind.FLOWER_2, SONTAG) == "Chrysantheme"
+    assert bonus_tile_name(TileKind.FLOWER_2, preset("sontag", flower_names="common")) == "Orchidee"
+    assert bonus_tile_name(TileKind.SEASON_3, SONTAG) == "Herbst"

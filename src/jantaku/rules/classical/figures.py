@@ -11,7 +11,7 @@ from enum import Enum
 
 from jantaku.meld import Meld, MeldKind
 from jantaku.rules.classical.items import ScoreItem, Table
-from jantaku.rules.classical.options import ClassicalOptions
+from jantaku.rules.classical.options import ClassicalOptions, FlowerNames
 from jantaku.tiles import TileKind, Wind, format_kinds
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "FigureClass",
     "FigureKind",
     "bonus_items",
+    "bonus_tile_name",
     "figure_class",
     "figure_items",
     "is_trumpf",
@@ -176,3 +177,19 @@ def bonus_items(
         if own and not (full and options.strauss_includes_own_double):
             items.append(ScoreItem(Table.BONUS_DOUBLES, own_row, 0, 1, own[0].notation))
     return items
+
+
+_FLOWER_NAMES = {
+    FlowerNames.SONTAG: ("Pflaume", "Chrysantheme", "Orchidee", "Bambus"),
+    FlowerNames.COMMON: ("Pflaume", "Orchidee", "Chrysantheme", "Bambus"),
+}
+_SEASON_NAMES = ("Frühling", "Sommer", "Herbst", "Winter")
+
+
+def bonus_tile_name(kind: TileKind, options: ClassicalOptions) -> str:
+    """The display name of a flower or season (``flower_names``); scoring uses the number only."""
+    if not kind.is_bonus:
+        raise ValueError(f"{kind.notation} is not a flower or season")
+    if kind.is_flower:
+        return _FLOWER_NAMES[options.flower_names][kind.number - 1]
+    return _SEASON_NAMES[kind.number - 1]
