@@ -34,7 +34,7 @@ class MahjongJudge:
         tiles = [t.index for t in s.concealed] + [s.win_tile.index]
         melds = [_peer_meld(m) for m in s.melds]
         for m in melds:
-            tiles.extend(m.tiles[:3] if m.type in (PeerMeld.KAN, PeerMeld.SHOUMINKAN) else m.tiles)
+            tiles.extend(m.tiles)
         tsumo = s.from_seat is None
         config = HandConfig(
             is_tsumo=tsumo,

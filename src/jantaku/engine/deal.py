@@ -625,8 +625,6 @@ class Deal:
 
     def _added_kan(self, seat_no: int, tile: Tile) -> None:
         seat = self.seats[seat_no]
-        while self.pending_dora:
-            self._reveal_dora()
         kind = tile.index >> 2
         index = next(
             i for i, m in enumerate(seat.melds) if m.kind is MeldKind.PUNG and m.first == kind
@@ -668,8 +666,12 @@ class Deal:
             self._after_added_kan(seat_no)
 
     def _after_added_kan(self, seat_no: int) -> None:
+        """The kan stands (nobody robbed it): an earlier kan's pending dora is turned now
+        (Tenhou turns nothing when the kan is robbed), then this kan's own."""
         self.kan_tile = None
         self._break_first_turn()
+        while self.pending_dora:
+            self._reveal_dora()
         if self.rules.kan_dora_timing == "tenhou":
             self.pending_dora += 1
         else:
