@@ -175,11 +175,12 @@ class Deal:
         legal = self.legal_actions(action.seat)
         if not legal:
             raise IllegalActionError(f"seat {action.seat} has nothing to decide now")
-        wanted = _signature(action)
-        match = next((a for a in legal if _signature(a) == wanted), None)
-        if match is None:
-            raise IllegalActionError(f"{action} is not allowed now")
-        action = self._own_copies(action, match)
+        if action not in legal:  # the same choice may name other physical copies (log replays)
+            wanted = _signature(action)
+            match = next((a for a in legal if _signature(a) == wanted), None)
+            if match is None:
+                raise IllegalActionError(f"{action} is not allowed now")
+            action = self._own_copies(action, match)
         start = len(self.log)
         if self.phase is Phase.TURN:
             self._turn_cache = None

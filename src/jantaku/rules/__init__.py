@@ -1,0 +1,1 @@
+"""Rule families: riichi (Doman, Tenhou) and classical German Mah-Jongg (Sontag)."""
