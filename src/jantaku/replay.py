@@ -8,7 +8,7 @@ which no replay can reach."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from jantaku.engine.actions import Action, ActionKind
@@ -16,8 +16,9 @@ from jantaku.engine.deal import Deal, Phase
 from jantaku.engine.events import DealEnded, DoraRevealed, Drew, RiichiAccepted, Won
 from jantaku.engine.events import DrawKind as EngineDraw
 from jantaku.engine.judge import WinJudge
+from jantaku.engine.match import Match, MatchState
 from jantaku.engine.rules import TableRules
-from jantaku.engine.wall import WallSetup, full_set
+from jantaku.engine.wall import WallSetup, full_set, shuffled_wall
 from jantaku.errors import IllegalActionError, JantakuError
 from jantaku.formats import record as rec
 from jantaku.formats.errors import Skipped
@@ -112,14 +113,14 @@ def _name(hand: rec.HandRecord) -> str:
     return f"{'ESWN'[hand.round_wind]}{hand.number + 1}-{hand.honba}"
 
 
-def _answer(deal: Deal, claims: dict[int, Action]) -> None:
+def _answer(match: Match, deal: Deal, claims: dict[int, Action]) -> None:
     """Every seat asked about a claim answers: the recorded claim, or pass."""
     for seat in list(deal.to_act()):
         action = claims.get(seat, Action(ActionKind.PASS, seat))
         if action.kind is ActionKind.RON and action.tile is None:
             offered = [a for a in deal.legal_actions(seat) if a.kind is ActionKind.RON]
             action = offered[0] if offered else Action(ActionKind.PASS, seat)
-        deal.apply(action)
+        match.apply(action)
         if deal.phase not in (Phase.CALLS, Phase.CHANKAN):
             break
 
@@ -145,19 +146,8 @@ def _claims_after(actions: list[rec.Action], i: int) -> dict[int, Action]:
     return claims
 
 
-def _replay_hand(
-    hand: rec.HandRecord, rules: TableRules, judge: WinJudge
-) -> tuple[Deal, list[str]]:
-    deal = Deal(
-        rules,
-        judge,
-        wall_for(hand, rules.red_fives),
-        dealer=hand.dealer,
-        round_wind=hand.round_wind,
-        honba=hand.honba,
-        deposits=hand.riichi_deposits,
-        scores=hand.scores,
-    )
+def _replay_hand(match: Match, hand: rec.HandRecord) -> tuple[Deal, list[str]]:
+    deal = match.deal
     problems: list[str] = []
     riichi: set[int] = set()
     actions = list(hand.actions)
@@ -176,27 +166,27 @@ def _replay_hand(
             elif isinstance(action, rec.Discard):
                 kind = ActionKind.RIICHI if action.seat in riichi else ActionKind.DISCARD
                 riichi.discard(action.seat)
-                deal.apply(Action(kind, action.seat, action.tile))
+                match.apply(Action(kind, action.seat, action.tile))
                 if deal.phase is Phase.CALLS:
-                    _answer(deal, _claims_after(actions, i))
+                    _answer(match, deal, _claims_after(actions, i))
             elif isinstance(action, rec.Call):
                 if action.kind is rec.CallKind.ADDED_KAN:
-                    deal.apply(Action(ActionKind.ADDED_KAN, action.seat, action.tiles[0]))
+                    match.apply(Action(ActionKind.ADDED_KAN, action.seat, action.tiles[0]))
                     if deal.phase is Phase.CHANKAN:
-                        _answer(deal, _claims_after(actions, i))
+                        _answer(match, deal, _claims_after(actions, i))
                 elif action.kind is rec.CallKind.CONCEALED_KAN:
                     tiles = tuple(sorted(action.tiles, key=lambda t: t.index))
-                    deal.apply(Action(ActionKind.CONCEALED_KAN, action.seat, None, tiles))
+                    match.apply(Action(ActionKind.CONCEALED_KAN, action.seat, None, tiles))
                 # chi, pon and open kan were applied as answers to their discard
             elif isinstance(action, rec.Win):
                 if action.from_seat == action.seat:
-                    deal.apply(Action(ActionKind.TSUMO, action.seat, action.tile))
+                    match.apply(Action(ActionKind.TSUMO, action.seat, action.tile))
                 else:
                     raise _Mismatch(f"action {i + 1}: ron by seat {action.seat} was not offered")
             elif isinstance(action, rec.Abort):
                 if action.kind is rec.DrawKind.NINE_TERMINALS:
                     assert action.seat is not None
-                    deal.apply(Action(ActionKind.NINE_TERMINALS, action.seat))
+                    match.apply(Action(ActionKind.NINE_TERMINALS, action.seat))
             # NewDora: logs write a kan dora when the server turns it, sometimes before the
             # discard that reveals it in the engine; the indicators are compared at the end.
         except IllegalActionError as error:
@@ -248,20 +238,70 @@ def _summary(result: rec.HandResult) -> str:
     return result.draw.kind.value
 
 
+def _state(hand: rec.HandRecord) -> MatchState:
+    return MatchState(hand.scores, hand.round_wind, hand.dealer, hand.honba, hand.riichi_deposits)
+
+
+def _header_problems(deal: Deal, hand: rec.HandRecord) -> list[str]:
+    ours = (int(deal.round_wind), deal.dealer, deal.honba, deal.deposits, tuple(deal.scores))
+    theirs = (int(hand.round_wind), hand.dealer, hand.honba, hand.riichi_deposits, hand.scores)
+    if ours == theirs:
+        return []
+    return [f"the engine starts this hand as (round, dealer, honba, deposits, scores) {ours}, "
+            f"the record as {theirs}"]
+
+
 def check_game(game: rec.GameRecord, judge: WinJudge) -> GameCheck:
-    """Replay every hand of a game; mismatches are collected, not raised."""
+    """Replay every hand of a game through one match; mismatches are collected, not raised.
+
+    After each hand the match decides what comes next (dealer, honba, deposits, scores, the end
+    of the game), and that is compared with the record too. A hand whose start differs is
+    replayed from the record's state so one difference does not hide the rest."""
     rules = rules_for(game.rules)
     check = GameCheck(game.source)
-    for hand in game.hands:
+    hands = game.hands
+    red = rules.red_fives
+
+    def walls(n: int) -> WallSetup:
+        return wall_for(hands[n], red) if n < len(hands) else shuffled_wall(n, red)
+
+    def start_at(n: int) -> Match:
+        return Match(rules, judge, walls=lambda k: walls(n + k), start=_state(hands[n]))
+
+    match = start_at(0)
+    for n, hand in enumerate(hands):
         check.hands += 1
         name = _name(hand)
+        problems: list[str] = []
+        if match.finished:
+            problems.append(f"the engine ended the game ({match.result}) before this hand")
+            match = start_at(n)
+        else:
+            problems += _header_problems(match.deal, hand)
+            if problems:
+                match = start_at(n)
         try:
-            deal, problems = _replay_hand(hand, rules, judge)
-            problems += _compare(deal, hand)
+            deal, more = _replay_hand(match, hand)
+            problems += more + _compare(deal, hand)
         except _Mismatch as error:
-            problems = [str(error)]
+            problems.append(str(error))
+            match = start_at(n + 1) if n + 1 < len(hands) else match
         check.mismatches.extend(HandMismatch(game.source, name, p) for p in problems)
+        if hand.result is None:
+            return check  # the log stops inside this hand
+    if game.final_scores is not None:
+        check.mismatches.extend(
+            HandMismatch(game.source, "end", p) for p in _end_problems(match, game)
+        )
     return check
+
+
+def _end_problems(match: Match, game: rec.GameRecord) -> list[str]:
+    if match.result is None:
+        return ["the record ends the game, the engine would play another hand"]
+    if tuple(match.result.scores) != tuple(game.final_scores or ()):
+        return [f"final scores {match.result.scores} != record {game.final_scores}"]
+    return []
 
 
 def check_games(
@@ -296,5 +336,3 @@ def summary(results: Iterable[GameCheck | Skipped]) -> dict[str, Any]:
         "skipped_list": skipped,
     }
 
-
-_ = replace  # kept for callers that tweak rules per game

@@ -53,6 +53,17 @@ class MatchResult:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """Where a match stands before a deal (to start a match mid-way, e.g. from a log excerpt)."""
+
+    scores: tuple[int, ...]
+    round_wind: Wind = Wind.EAST
+    dealer: int = 0
+    honba: int = 0
+    deposits: int = 0
+
+
 def ranking(scores: list[int] | tuple[int, ...]) -> tuple[int, ...]:
     """Seats by points; ties go to the earlier seat (seat 0 was the first dealer)."""
     return tuple(sorted(range(4), key=lambda s: (-scores[s], s)))
@@ -67,6 +78,7 @@ class Match:
         *,
         clock: Clock | None = None,
         walls: Callable[[int], WallSetup] | None = None,
+        start: MatchState | None = None,
     ) -> None:
         self.rules = rules
         self.judge = judge
@@ -74,11 +86,12 @@ class Match:
         self.clock = clock or ManualClock()
         self.walls = walls or (lambda n: shuffled_wall(f"{seed}:{n}", rules.red_fives))
         self.started_at = self.clock.now()
-        self.scores = [rules.start_points] * 4
-        self.round_wind = Wind.EAST
-        self.dealer = 0
-        self.honba = 0
-        self.deposits = 0
+        state = start or MatchState(scores=(rules.start_points,) * 4)
+        self.scores = list(state.scores)
+        self.round_wind = state.round_wind
+        self.dealer = state.dealer
+        self.honba = state.honba
+        self.deposits = state.deposits
         self.deal_number = 0  # deals played so far, repeats included
         self.final_deal: int | None = None  # set by the 80-minute rule
         self.result: MatchResult | None = None
