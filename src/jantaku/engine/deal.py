@@ -59,6 +59,7 @@ class DealResult:
     tenpai: tuple[bool, ...]
     deltas: tuple[int, ...]
     deposits_left: int
+    scores: tuple[int, ...]  # after the deal: its deltas and the riichi sticks paid during it
 
 
 def _signature(action: Action) -> tuple[object, ...]:
@@ -816,7 +817,7 @@ class Deal:
         self.phase = Phase.ENDED
         self.options = {}
         self.answers = {}
-        self.result = DealResult(winners, draw, tenpai, deltas, self.deposits)
+        self.result = DealResult(winners, draw, tenpai, deltas, self.deposits, tuple(self.scores))
         hands = tuple(
             tuple(sorted(self.seats[s].tiles, key=_idx)) if s in reveal else None for s in range(4)
         )
