@@ -11,13 +11,13 @@ class _Pool:
         self.free = {t.index: t for t in full_set(3)}
 
     def take(self, text: str) -> list[Tile]:
-        """Free tiles of the named kinds; ``0m`` asks for the red five, ``5m`` for a plain one."""
+        """Free tiles of the named kinds; ``0m`` asks for the red five, ``5m`` for a plain one
+        (the red one once the plain ones are gone)."""
         out = []
         for wanted in parse_tiles(text, red_fives=True):
             kind = wanted.index >> 2
-            tile = next(
-                t for i, t in sorted(self.free.items()) if i >> 2 == kind and t.red == wanted.red
-            )
+            same = [t for i, t in sorted(self.free.items()) if i >> 2 == kind]
+            tile = next((t for t in same if t.red == wanted.red), None) or same[0]
             del self.free[tile.index]
             out.append(tile)
         return out
@@ -32,20 +32,28 @@ class _Pool:
 
 
 def make_wall(
-    hands: list[str], draws: str = "", replacements: str = "", dora: str = "", ura: str = ""
+    hands: list[str],
+    draws: str = "",
+    replacements: str = "",
+    dora: str = "",
+    ura: str = "",
+    tail: str = "",
 ) -> WallSetup:
     """``hands[i]`` is the hand of the seat i places after the dealer; ``draws`` the first live
-    draws in order (the dealer's first); unnamed positions get the remaining tiles."""
+    draws in order (the dealer's first), ``tail`` the last ones; unnamed positions get the
+    remaining tiles."""
     pool = _Pool()
     hands = hands + [""] * (4 - len(hands))
     dealt = [pool.take(h) for h in hands]
     live = pool.take(draws)
+    last = pool.take(tail)
     reps = pool.take(replacements)
     dora_tiles = pool.take(dora)
     ura_tiles = pool.take(ura)
     for hand in dealt:
         hand.extend(pool.rest(13 - len(hand)))
-    live.extend(pool.rest(70 - len(live)))
+    live.extend(pool.rest(70 - len(live) - len(last)))
+    live.extend(last)
     reps.extend(pool.rest(4 - len(reps)))
     dora_tiles.extend(pool.rest(5 - len(dora_tiles)))
     ura_tiles.extend(pool.rest(5 - len(ura_tiles)))
