@@ -16,7 +16,8 @@ from jantaku.engine.deal import Deal, Phase
 from jantaku.engine.events import DealEnded, DoraRevealed, Drew, RiichiAccepted, Won
 from jantaku.engine.events import DrawKind as EngineDraw
 from jantaku.engine.judge import WinJudge
-from jantaku.engine.match import Match, MatchState
+from jantaku.engine.flow import MatchState
+from jantaku.engine.match import Match
 from jantaku.engine.rules import TableRules
 from jantaku.engine.wall import WallSetup, full_set, shuffled_wall
 from jantaku.errors import IllegalActionError, JantakuError

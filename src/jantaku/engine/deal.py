@@ -59,6 +59,7 @@ class DealResult:
     tenpai: tuple[bool, ...]
     deltas: tuple[int, ...]
     deposits_left: int
+    scores: tuple[int, ...]  # after the deal: its deltas and the riichi sticks paid during it
 
 
 def _signature(action: Action) -> tuple[object, ...]:
@@ -175,7 +176,8 @@ class Deal:
         legal = self.legal_actions(action.seat)
         if not legal:
             raise IllegalActionError(f"seat {action.seat} has nothing to decide now")
-        if action not in legal:  # the same choice may name other physical copies (log replays)
+        if not any(a is action for a in legal) and action not in legal:
+            # The same choice may name other physical copies (log replays).
             wanted = _signature(action)
             match = next((a for a in legal if _signature(a) == wanted), None)
             if match is None:
@@ -413,6 +415,9 @@ class Deal:
     def _call_choices(self, seat_no: int, tile: Tile, left: bool) -> list[Action]:
         seat = self.seats[seat_no]
         kind = tile.index >> 2
+        counts = seat.counts
+        if counts[kind] < 2 and not (left and kind < 27 and _chi_possible(counts, kind)):
+            return []  # the common case: nothing to call
         held = [t for t in seat.tiles if t.index >> 2 == kind]
         choices: list[Action] = []
         if len(held) >= 2:
@@ -816,7 +821,7 @@ class Deal:
         self.phase = Phase.ENDED
         self.options = {}
         self.answers = {}
-        self.result = DealResult(winners, draw, tenpai, deltas, self.deposits)
+        self.result = DealResult(winners, draw, tenpai, deltas, self.deposits, tuple(self.scores))
         hands = tuple(
             tuple(sorted(self.seats[s].tiles, key=_idx)) if s in reveal else None for s in range(4)
         )
@@ -843,6 +848,17 @@ class Deal:
         other.log = list(self.log)
         other._turn_cache = None
         return other
+
+
+def _chi_possible(counts: list[int], kind: int) -> bool:
+    rank = kind % 9
+    below = rank >= 1 and counts[kind - 1] > 0
+    above = rank <= 7 and counts[kind + 1] > 0
+    return (
+        (below and above)
+        or (below and rank >= 2 and counts[kind - 2] > 0)
+        or (above and rank <= 6 and counts[kind + 2] > 0)
+    )
 
 
 def _idx(tile: Tile) -> int:

@@ -11,14 +11,14 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from jantaku.engine.actions import Action
-from jantaku.engine.deal import Deal, DealResult, Phase
-from jantaku.engine.events import DrawKind, Event, MatchEnded
+from jantaku.engine.deal import Deal, Phase
+from jantaku.engine.events import Event, MatchEnded
+from jantaku.engine.flow import MatchState, after_deal, ranking
 from jantaku.engine.judge import WinJudge
 from jantaku.engine.rules import TableRules
 from jantaku.engine.view import SeatView, build_view
 from jantaku.engine.wall import WallSetup, shuffled_wall
 from jantaku.errors import IllegalActionError
-from jantaku.tiles import Wind
 
 __all__ = ["Clock", "ManualClock", "Match", "MatchResult"]
 
@@ -53,22 +53,6 @@ class MatchResult:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class MatchState:
-    """Where a match stands before a deal (to start a match mid-way, e.g. from a log excerpt)."""
-
-    scores: tuple[int, ...]
-    round_wind: Wind = Wind.EAST
-    dealer: int = 0
-    honba: int = 0
-    deposits: int = 0
-
-
-def ranking(scores: list[int] | tuple[int, ...]) -> tuple[int, ...]:
-    """Seats by points; ties go to the earlier seat (seat 0 was the first dealer)."""
-    return tuple(sorted(range(4), key=lambda s: (-scores[s], s)))
-
-
 class Match:
     def __init__(
         self,
@@ -97,10 +81,6 @@ class Match:
         self.result: MatchResult | None = None
         self.log: list[Event] = []
         self.deal = self._new_deal()
-
-    @property
-    def rounds(self) -> int:
-        return 1 if self.rules.length == "east_only" else 2
 
     @property
     def finished(self) -> bool:
@@ -165,65 +145,23 @@ class Match:
 
     def _after_deal(self) -> None:
         deal = self.deal
-        result = deal.result
-        assert result is not None
+        assert deal.result is not None
+        before = MatchState(
+            tuple(self.scores), self.round_wind, self.dealer, self.honba, self.deposits
+        )
+        last = self.final_deal is not None and self.deal_number >= self.final_deal
+        step = after_deal(self.rules, before, deal.result, last_by_clock=last)
+        self.deal_number += 1
         self.scores = list(deal.scores)
         self.deposits = deal.deposits
-        stays = self._dealer_stays(result)
-        self.honba = self.honba + 1 if stays or not result.winners else 0
-        ended = self._ends(result, stays)
-        self.deal_number += 1
-        if ended is not None:
-            self._end(ended, recorded=True)
+        if step.state is None:
+            assert step.reason is not None
+            self._end(step.reason, recorded=True)
             return
-        if not stays:
-            self.dealer = (self.dealer + 1) % 4
-            if self.dealer == 0:
-                self.round_wind = Wind(self.round_wind + 1)
+        state = step.state
+        self.round_wind, self.dealer = state.round_wind, state.dealer
+        self.honba, self.deposits = state.honba, state.deposits
         self.deal = self._new_deal()
-
-    def _dealer_stays(self, result: DealResult) -> bool:
-        if result.winners:
-            return self.dealer in result.winners
-        if result.draw in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
-            return result.tenpai[self.dealer]
-        return self.rules.abortive_draw_dealer_repeats
-
-    def _ends(self, result: DealResult, stays: bool) -> str | None:
-        """Why the match ends after this deal, or None."""
-        if self.rules.bust_below_zero and any(s < 0 for s in self.scores):
-            return "a player went below zero"
-        if self.final_deal is not None and self.deal_number + 1 >= self.final_deal:
-            return "the 80-minute rule made this the last hand"
-        threshold = self.rules.extension_round_threshold
-        in_extension = self.round_wind >= self.rounds
-        if in_extension:
-            assert threshold is not None
-            if any(s >= threshold for s in self.scores):
-                return "a player reached the target in the extension round"
-            if not stays and self.dealer == 3:
-                return "the extension round is over"
-            return None
-        all_last = self.round_wind == self.rounds - 1 and self.dealer == 3
-        if not all_last:
-            return None
-        top = ranking(self.scores)[0]
-        if stays:
-            # Only a win or a ready hand can stop the match; an abortive-draw repeat plays on.
-            earned = self.dealer in result.winners or (
-                result.draw in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN)
-                and result.tenpai[self.dealer]
-            )
-            if not earned or top != self.dealer:
-                return None
-            if self.rules.agari_yame == "dealer_first" or (
-                threshold is not None and self.scores[top] >= threshold
-            ):
-                return "the dealer won or was ready in the last hand while leading"
-            return None
-        if threshold is not None and all(s < threshold for s in self.scores):
-            return None  # Tenhou: nobody reached the target; play the extension round
-        return "the last hand is over"
 
     def _end(self, reason: str, recorded: bool) -> None:
         order = ranking(self.scores)

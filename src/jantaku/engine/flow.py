@@ -1,0 +1,109 @@
+"""What follows a deal: the dealer rotation, honba, deposits and every way a match ends
+(doman-rules.md §2.9-2.10, and the Tenhou differences of §7), as one pure function so the rule
+table can be tested row by row."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jantaku.engine.deal import DealResult
+from jantaku.engine.events import DrawKind
+from jantaku.engine.rules import TableRules
+from jantaku.tiles import Wind
+
+__all__ = ["MatchState", "Next", "after_deal", "ranking"]
+
+_DRAWS_WITH_TENPAI = (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """Where a match stands before a deal (also to start a match mid-way, e.g. from a log)."""
+
+    scores: tuple[int, ...]
+    round_wind: Wind = Wind.EAST
+    dealer: int = 0
+    honba: int = 0
+    deposits: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Next:
+    """The state of the next deal, or (``state`` None) why the match ends."""
+
+    state: MatchState | None
+    reason: str | None = None
+
+
+def ranking(scores: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    """Seats by points; ties go to the earlier seat (seat 0 was the first dealer)."""
+    return tuple(sorted(range(4), key=lambda s: (-scores[s], s)))
+
+
+def dealer_stays(rules: TableRules, dealer: int, result: DealResult) -> bool:
+    if result.winners:
+        return dealer in result.winners
+    if result.draw in _DRAWS_WITH_TENPAI:
+        return result.tenpai[dealer]
+    return rules.abortive_draw_dealer_repeats
+
+
+def after_deal(
+    rules: TableRules, before: MatchState, result: DealResult, *, last_by_clock: bool = False
+) -> Next:
+    """The next deal's state, or the reason the match ends, after a deal played from
+    ``before`` (the result carries the scores and deposits the deal left)."""
+    scores = result.scores
+    stays = dealer_stays(rules, before.dealer, result)
+    honba = before.honba + 1 if stays or not result.winners else 0
+    deposits = result.deposits_left
+    reason = _ending(rules, before, result, scores, stays, last_by_clock)
+    if reason is not None:
+        return Next(None, reason)
+    dealer, round_wind = before.dealer, before.round_wind
+    if not stays:
+        dealer = (dealer + 1) % 4
+        if dealer == 0:
+            round_wind = Wind(round_wind + 1)
+    return Next(MatchState(scores, round_wind, dealer, honba, deposits))
+
+
+def _ending(
+    rules: TableRules,
+    before: MatchState,
+    result: DealResult,
+    scores: tuple[int, ...],
+    stays: bool,
+    last_by_clock: bool,
+) -> str | None:
+    if rules.bust_below_zero and any(s < 0 for s in scores):
+        return "a player went below zero"
+    if last_by_clock:
+        return "the 80-minute rule made this the last hand"
+    rounds = 1 if rules.length == "east_only" else 2
+    threshold = rules.extension_round_threshold
+    dealer = before.dealer
+    if before.round_wind >= rounds:  # an extension round (Tenhou)
+        if threshold is not None and any(s >= threshold for s in scores):
+            return "a player reached the target in the extension round"
+        if not stays and dealer == 3:
+            return "the extension round is over"
+        return None
+    if before.round_wind != rounds - 1 or dealer != 3:
+        return None
+    top = ranking(scores)[0]
+    if stays:
+        # Only a win or a ready hand stops the match; an abortive-draw repeat plays on.
+        earned = dealer in result.winners or (
+            result.draw in _DRAWS_WITH_TENPAI and result.tenpai[dealer]
+        )
+        if not earned or top != dealer:
+            return None
+        if rules.agari_yame == "dealer_first" or (
+            threshold is not None and scores[top] >= threshold
+        ):
+            return "the dealer won or was ready in the last hand while leading"
+        return None
+    if threshold is not None and all(s < threshold for s in scores):
+        return None  # Tenhou: nobody reached the target; the extension round follows
+    return "the last hand is over"
