@@ -45,9 +45,10 @@ def _account(hand: HandRecord) -> list[str]:
                     problems.append("an added kan without a pon of that kind")
                 last_discard = (a.seat, a.tiles[0])
                 continue
-            if a.kind is not CallKind.CONCEALED_KAN:
-                if last_discard is None or (a.from_seat, a.called) != last_discard:
-                    problems.append(f"seat {a.seat} calls {a.called}, not the last discard")
+            if a.kind is not CallKind.CONCEALED_KAN and (
+                last_discard is None or (a.from_seat, a.called) != last_discard
+            ):
+                problems.append(f"seat {a.seat} calls {a.called}, not the last discard")
             melds[a.seat] += 1
             kinds = {t.kind for t in (*a.tiles, *([a.called] if a.called else []))}
             if a.kind is not CallKind.CHI:
@@ -69,7 +70,7 @@ def _account(hand: HandRecord) -> list[str]:
         n = len(held[seat]) + (1 if seat in winners and winners[seat].from_seat != seat else 0)
         ok = n == size or (n == size + 1 and (seat in winners or seat == on_turn))
         if not ok:
-            problems.append(f"seat {seat} ends with {len(held[seat])} tiles and {melds[seat]} melds")
+            problems.append(f"seat {seat} ends with {len(held[seat])} tiles, {melds[seat]} melds")
     if hand.result:
         for w in hand.result.wins:
             if w.hand is None:

@@ -4,7 +4,8 @@ mjai names kinds only (``5mr`` is a red five), so copies are assigned as for ten
 records no yaku, han, fu or points (a win has deltas and ura indicators only) and no rules (Tenhou
 rules are assumed); a ``ryukyoku`` does not say why, so the kind is inferred from the play (a
 draw without a discard: nine terminals; four accepted riichi; four kans; four equal winds on the
-first turn; an empty live wall: exhaustive; otherwise a triple ron). Logs of one player's view
+first turn; an empty live wall: exhaustive, or nagashi mangan when someone gets more than the 3000
+of ready payments; otherwise a triple ron). Logs of one player's view
 (``?`` tiles) are not supported."""
 
 from __future__ import annotations
@@ -124,7 +125,9 @@ class _Hand:
             deltas = tuple(int(x) for x in e.get("deltas", (0, 0, 0, 0)))
             kind, declarer = self._draw_kind()
             tenpai = None
-            if kind is DrawKind.EXHAUSTIVE and any(deltas):
+            if kind is DrawKind.EXHAUSTIVE and max(deltas) > 3000:
+                kind = DrawKind.NAGASHI_MANGAN  # ready payments never exceed 3000
+            elif kind is DrawKind.EXHAUSTIVE and any(deltas):
                 tenpai = tuple(s for s in range(4) if deltas[s] > 0)
             self.actions.append(Abort(kind, declarer))
             self.draw = DrawResult(kind, deltas, tenpai)

@@ -221,7 +221,7 @@ class _Kyoku:
             pending = 0
             actions.append(Discard(cur, t, tsumogiri))
             last_discard = (cur, t)
-            if riichi and not (all_done() and ended_by_ron):
+            if riichi and not (all_done() and (ended_by_ron or result is None)):
                 actions.append(RiichiAccepted(cur))
             if all_done():
                 break
