@@ -6,6 +6,7 @@ and chip-rule games raise :class:`UnsupportedLog`."""
 from __future__ import annotations
 
 import gzip
+import re
 import urllib.parse
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -323,7 +324,7 @@ def read_mjlog_text(text: str, source: str = "<mjlog>") -> GameRecord:
             problem = f"missing attribute {exc}" if isinstance(exc, KeyError) else str(exc)
             shown = " ".join(f'{k}="{v}"' for k, v in list(el.attrib.items())[:3])
             raise LogFormatError(
-                source, problem, _line_of(text, el, number), f"element {number} <{el.tag} {shown}>"
+                source, problem, _line_of(text, number), f"element {number} <{el.tag} {shown}>"
             ) from None
     reader.flush()
     if not reader.hands:
@@ -341,15 +342,15 @@ def read_mjlog_text(text: str, source: str = "<mjlog>") -> GameRecord:
     )
 
 
-def _line_of(text: str, el: ET.Element, number: int) -> int:
-    """The line of the ``number``-th element (mjlog files are usually one line)."""
+def _line_of(text: str, number: int) -> int:
+    """The line of the ``number``-th child element (mjlog elements are flat; files are often one
+    line)."""
     if "\n" not in text:
         return 1
-    pos = 0
-    for _ in range(number + 1):  # the root tag, then the children
-        pos = text.find("<", pos + 1)
-        while pos != -1 and text.startswith("</", pos):
-            pos = text.find("<", pos + 1)
-        if pos == -1:
-            return 1
-    return text.count("\n", 0, pos) + 1
+    for count, match in enumerate(_OPEN_TAG.finditer(text)):
+        if count == number:  # the root is tag 0
+            return text.count("\n", 0, match.start()) + 1
+    return 1
+
+
+_OPEN_TAG = re.compile(r"<(?![/?!])")
