@@ -70,6 +70,9 @@ def rules_from_header(rule: dict[str, Any] | None, names: list[str]) -> RulesInf
         red = (int(rule.get("aka51", 0)), int(rule.get("aka52", 0)), int(rule.get("aka53", 0)))
     length = Length.EAST_ONLY if "東" in disp or "East" in disp else Length.EAST_SOUTH
     special = tuple(s for s, mark in (("fast", "速"), ("hidden_discards", "暗")) if mark in disp)
+    rooms = {"般": "ippan", "上": "joukyuu", "特": "tokujou", "鳳": "houou"}
+    if disp[:1] in rooms:
+        special = (*special, f"room_{rooms[disp[0]]}")
     kuitan = "喰" in disp or not disp or disp.isascii()
     return RulesInfo(4, (red[0], red[1], red[2]), kuitan, length, special, disp)
 
@@ -348,6 +351,9 @@ def parse_tenhou6(obj: Any, source: str = "<tenhou6>", line: int | None = None) 
         raise LogFormatError(source, "not a tenhou.net/6 game (no \"log\" list)", line)
     names = [str(n) for n in obj.get("name", ["", "", "", ""])]
     rules = rules_from_header(obj.get("rule"), names)
+    for k in obj["log"]:
+        if isinstance(k, list) and len(k) > 13 and k[13] == [] and k[4]:
+            raise UnsupportedLog("three-player game (the fourth seat has no hand)")
     hands = []
     warnings: list[str] = []
     for n, k in enumerate(obj["log"], 1):
@@ -362,7 +368,9 @@ def parse_tenhou6(obj: Any, source: str = "<tenhou6>", line: int | None = None) 
     header = {key: value for key, value in obj.items() if key != "log"}
     final = None
     if isinstance(obj.get("sc"), list) and len(obj["sc"]) == 8:
-        final = tuple(int(float(x) * 100) for x in obj["sc"][0::2])
+        raw = [float(x) for x in obj["sc"][0::2]]
+        scale = 100 if abs(sum(raw)) < 10000 else 1  # Tenhou writes hundreds, tools write points
+        final = tuple(round(x * scale) for x in raw)
     return GameRecord(
         source=source,
         format=LogFormat.TENHOU6,
