@@ -92,14 +92,16 @@ def test_tiles_are_accounted_for(folder: str) -> None:
 
 
 def _wall_games() -> list[GameRecord]:
-    return [*games("mjx/tests_cpp_json"), *games("mjx/suphx_reward_shaping_json")]
+    return [*games("mjx/tests_cpp_json"), *games("mjx/suphx_reward_shaping_json"),
+            *games("mjx/tests_py_mjlog"), *games("mjx/tests_cpp_mjlog")]
 
 
 def test_deal_and_draws_are_the_walls_positions() -> None:
-    """With the full wall (mjx), the deal, the draws, the replacement draws and the indicators
-    sit exactly where :mod:`jantaku.formats.wall` says."""
+    """With the full wall (recorded by mjx, regenerated from the mjlog SHUFFLE seed), the deal,
+    the draws, the replacement draws and the indicators sit exactly where
+    :mod:`jantaku.formats.wall` says."""
     hands = [h for g in _wall_games() for h in g.hands]
-    assert len(hands) == 514
+    assert len(hands) == 514 + 818
     for h in hands:
         assert h.wall is not None and sorted(t.index for t in h.wall) == list(range(136))
         seen = seen_positions(h)

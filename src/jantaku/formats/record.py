@@ -88,9 +88,18 @@ class Limit(Enum):
 
 def make_tile(index: int, red_fives: tuple[int, int, int]) -> Tile:
     """The physical tile of a 136 id; copy 0 of a five is red when the suit has a red five."""
-    kind = index // 4
-    red = index % 4 == 0 and kind in (4, 13, 22) and red_fives[kind // 9] > 0
-    return Tile(index, red)
+    table = _TILE_TABLES.get(red_fives)
+    if table is None:
+        table = _TILE_TABLES[red_fives] = tuple(
+            Tile(i, i % 4 == 0 and i // 4 in (4, 13, 22) and red_fives[i // 36] > 0)
+            for i in range(136)
+        )
+    if not 0 <= index < 136:
+        raise ValueError(f"tile id {index} is outside 0-135")
+    return table[index]
+
+
+_TILE_TABLES: dict[tuple[int, int, int], tuple[Tile, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)

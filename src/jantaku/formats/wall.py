@@ -48,10 +48,12 @@ def seen_positions(hand: HandRecord) -> dict[int, Tile]:
     """The wall positions the record shows: deal, draws, replacement draws, dora and ura
     indicators. ValueError when the record cannot fit the layout."""
     seen: dict[int, Tile] = {}
+    ids: set[int] = set()
 
     def put(pos: int, tile: Tile) -> None:
-        if tile in seen.values():
+        if tile.index in ids:
             raise ValueError(f"{tile.notation} (id {tile.index}) appears twice in the wall")
+        ids.add(tile.index)
         seen[pos] = tile
 
     for seat, positions in enumerate(deal_positions(hand.dealer)):
