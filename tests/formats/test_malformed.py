@@ -171,3 +171,19 @@ def test_mjx_missing_field(tmp_path: pathlib.Path) -> None:
 def test_missing_path() -> None:
     with pytest.raises(LogFormatError, match="no such file"):
         list(load_games("/nonexistent/jantaku/logs"))
+
+
+def test_native_log_errors(tmp_path: pathlib.Path) -> None:
+    from formats_data import games
+
+    from jantaku.formats import game_to_json
+
+    data = game_to_json(games("riichienv")[0])
+    data["jantaku_log"] = 99
+    path = tmp_path / "future.json"
+    path.write_text(json.dumps(data))
+    assert "newer" in _error(path).problem
+    data["jantaku_log"] = 1
+    del data["hands"][0]["actions"]
+    path.write_text(json.dumps(data))
+    assert "actions" in _error(path).problem

@@ -184,3 +184,13 @@ def test_viewer_url_reads_back() -> None:
     g = games("mjx/tests_py_mjscore")[0]
     back = read_games_text(tenhou6_url(g), "url")[0]
     assert back.hands == g.hands
+
+
+def test_native_log_is_detected(tmp_path: pathlib.Path) -> None:
+    g = games("mjx/tests_py_mjlog")[0]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game_to_json(g), ensure_ascii=False))
+    assert read_games_text(path.read_text(), str(path)) == [g]
+    lines = tmp_path / "games.jsonl"
+    lines.write_text("\n".join(json.dumps(game_to_json(x)) for x in games("riichienv")))
+    assert read_games_text(lines.read_text(), str(lines)) == list(games("riichienv"))

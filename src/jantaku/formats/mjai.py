@@ -73,6 +73,8 @@ class _Hand:
     def __init__(self, e: dict[str, Any], red: tuple[int, int, int]) -> None:
         self.pool = CopyPool(red)
         self.start = e
+        if len(e["tehais"]) == 3 or any(len(h) == 0 for h in e["tehais"]):
+            raise UnsupportedLog("three-player game")
         self.dora = [self.take(e["dora_marker"])]
         self.hands = tuple(tuple(self.take(p) for p in h) for h in e["tehais"])
         if len(self.hands) != 4 or any(len(h) != 13 for h in self.hands):
