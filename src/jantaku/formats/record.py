@@ -8,6 +8,19 @@ the log has them (mjlog, mjx), otherwise copies assigned deterministically (red 
 
 Everything converts to plain JSON (``to_json`` / ``game_from_json``); a tile is written as its
 136 index, its red flag is derived from the record's rules on reading.
+
+Order of ``HandRecord.actions`` (what a replaying engine can rely on):
+
+* a turn is ``Draw`` (``replacement=True`` for the tile after a kan), optionally ``Riichi``, then
+  ``Discard``; ``RiichiAccepted`` follows the riichi discard at once unless someone wins on it;
+* a ``Call`` of kind chi / pon / open_kan by another seat comes right after the discard it takes
+  (then that seat discards, or after an open kan draws its replacement tile);
+* added and concealed kans are a ``Call`` by the player on turn in place of a discard, followed by
+  its replacement ``Draw``; a ``NewDora`` comes right after a concealed kan, and after the
+  replacement draw of an open or added kan (before the next discard or kan), as on Tenhou;
+* the hand ends with one ``Win`` per winner (a self-draw right after the draw; a win on a discard,
+  or on the tile added to a kan, right after it) or with one ``Abort`` (exhaustive draws too).
+  Logs cut short just stop (``result`` is None).
 """
 
 from __future__ import annotations
