@@ -194,3 +194,12 @@ def test_native_log_is_detected(tmp_path: pathlib.Path) -> None:
     lines = tmp_path / "games.jsonl"
     lines.write_text("\n".join(json.dumps(game_to_json(x)) for x in games("riichienv")))
     assert read_games_text(lines.read_text(), str(lines)) == list(games("riichienv"))
+
+
+def test_a_viewer_url_is_a_game() -> None:
+    from jantaku.formats import load_games
+
+    url = (validation_data() / "jansou" / "tenhou_json_urls.txt").read_text().splitlines()[3]
+    [game] = list(load_games(url))
+    assert isinstance(game, GameRecord) and len(game.hands) == 1
+    assert game.hands == games("jansou")[3].hands

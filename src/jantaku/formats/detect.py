@@ -81,8 +81,14 @@ def _load_file(path: Path) -> Iterator[GameRecord | Skipped]:
 
 
 def load_games(path: str | Path) -> Iterator[GameRecord | Skipped]:
-    """Every game in a file or under a folder. Broken input raises :class:`LogFormatError`
-    (naming the file, line and event)."""
+    """Every game in a file or under a folder, or of a tenhou.net/6 viewer URL given as the path.
+    Broken input raises :class:`LogFormatError` (naming the file, line and event)."""
+    if isinstance(path, str) and "#json=" in path and not Path(path).exists():
+        try:
+            yield from read_tenhou6_text(path, "<tenhou.net/6 URL>")
+        except UnsupportedLog as exc:
+            yield Skipped("<tenhou.net/6 URL>", exc.reason)
+        return
     root = Path(path)
     if root.is_dir():
         for p in sorted(root.rglob("*")):
