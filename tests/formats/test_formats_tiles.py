@@ -137,3 +137,25 @@ def test_rebuilt_walls_keep_every_seen_tile() -> None:
                     assert all(rebuilt[p] == h.wall[p] for p in seen)
                     compared += 1
     assert compared == 514 + 818
+
+
+def test_wall_parts_replay_the_record() -> None:
+    """Cut for an engine, the wall deals each seat its recorded hand and gives the recorded
+    ordinary draws, replacement draws and indicators in order."""
+    from jantaku.formats.wall import wall_parts
+
+    for folder in GAME_FOLDERS:
+        for g in games(folder):
+            for h in g.hands:
+                parts = wall_parts(h, g.rules.red_fives)
+                assert all(parts.hands[i] == h.hands[(h.dealer + i) % 4] for i in range(4))
+                draws = [a for a in h.actions if isinstance(a, Draw)]
+                ordinary = [a.tile for a in draws if not a.replacement]
+                extra = [a.tile for a in draws if a.replacement]
+                assert list(parts.live[: len(ordinary)]) == ordinary
+                assert list(parts.replacements[: len(extra)]) == extra
+                assert parts.dora[: len(h.dora_indicators)] == h.dora_indicators
+                assert parts.ura[: len(h.ura_indicators)] == h.ura_indicators
+                every = [*(t for x in parts.hands for t in x), *parts.live, *parts.replacements,
+                         *parts.dora, *parts.ura]
+                assert sorted(t.index for t in every) == list(range(136))
