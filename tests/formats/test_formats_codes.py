@@ -125,3 +125,26 @@ def test_three_player_tenhou6_is_skipped(tmp_path) -> None:  # type: ignore[no-u
     assert len(items) == 1 and isinstance(items[0], Skipped)
     assert "three-player" in items[0].reason
     assert not isinstance(items[0], LogFormatError)
+
+
+def test_original_mjai_protocol_fields() -> None:
+    """The original mjai protocol's hora (yakus, fu, fan, hora_points, uradora_markers) and
+    ryukyoku (reason, tenpais): a hand-made two-event tail on a real kyoku start."""
+    from jantaku.formats import DrawKind, read_games_text
+
+    src = (validation_data() / "riichienv" / "126_204_0_mjai.jsonl").read_text().splitlines()
+    start = [json.loads(line) for line in src[:2]]
+    tsumo = {"type": "tsumo", "actor": 0, "pai": "F"}
+    hora = {"type": "hora", "actor": 0, "target": 0, "deltas": [8000, -2000, -2000, -4000],
+            "uradora_markers": ["1s"], "fu": 30, "fan": 4, "hora_points": 7700,
+            "yakus": [["reach", 1], ["menzenchin_tsumoho", 1], ["akadora", 2]]}
+    lines = [*start, tsumo, hora, {"type": "end_kyoku"}, start[1], tsumo,
+             {"type": "ryukyoku", "reason": "kyushukyuhai", "deltas": [0, 0, 0, 0]},
+             {"type": "end_kyoku"}, {"type": "end_game"}]
+    [game] = read_games_text("\n".join(json.dumps(x) for x in lines), "hand-made")
+    w = game.hands[0].result.wins[0]  # type: ignore[union-attr]
+    assert (w.fu, w.han, w.points) == (30, 4, 7700)
+    assert [(y.id, y.han, y.tenhou_id) for y in w.yaku or ()] == [
+        ("riichi", 1, 1), ("menzen_tsumo", 1, 0), ("aka_dora", 2, 54)]
+    assert [t.notation for t in game.hands[0].ura_indicators] == ["1s"]
+    assert game.hands[1].result.draw.kind is DrawKind.NINE_TERMINALS  # type: ignore[union-attr]
