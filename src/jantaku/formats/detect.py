@@ -4,7 +4,7 @@
 :class:`GameRecord` per game, or a :class:`Skipped` for a log jantaku does not replay (three
 players, chip rules, a player's view) or a file that holds no game. Formats are told apart by
 content, not by name: mjlog XML (plain or gzip), tenhou.net/6 JSON (object, JSON lines, viewer
-URLs), mjai JSON lines, mjx proto JSON lines."""
+URLs), mjai JSON lines, mjx proto JSON lines, and jantaku's native log (``game_to_json``)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from jantaku.formats.mjai import read_mjai_text
 from jantaku.formats.mjlog import read_mjlog_text
 from jantaku.formats.mjxproto import read_mjx_text
 from jantaku.formats.record import GameRecord
+from jantaku.formats.record_json import read_native_text
 from jantaku.formats.tenhou6 import read_tenhou6_text
 
 __all__ = ["GAME_SUFFIXES", "LogFormatError", "Skipped", "load_games", "read_games_text"]
@@ -56,6 +57,8 @@ def read_games_text(text: str, source: str) -> list[GameRecord]:
         except json.JSONDecodeError:
             raise LookupError("not a game log (neither mjlog XML nor JSON)") from None
     if isinstance(obj, dict):
+        if "jantaku_log" in obj:
+            return read_native_text(text, source)
         if "log" in obj:
             return read_tenhou6_text(text, source)
         if "publicObservation" in obj or "hiddenState" in obj:
@@ -78,8 +81,14 @@ def _load_file(path: Path) -> Iterator[GameRecord | Skipped]:
 
 
 def load_games(path: str | Path) -> Iterator[GameRecord | Skipped]:
-    """Every game in a file or under a folder. Broken input raises :class:`LogFormatError`
-    (naming the file, line and event)."""
+    """Every game in a file or under a folder, or of a tenhou.net/6 viewer URL given as the path.
+    Broken input raises :class:`LogFormatError` (naming the file, line and event)."""
+    if isinstance(path, str) and "#json=" in path and not Path(path).exists():
+        try:
+            yield from read_tenhou6_text(path, "<tenhou.net/6 URL>")
+        except UnsupportedLog as exc:
+            yield Skipped("<tenhou.net/6 URL>", exc.reason)
+        return
     root = Path(path)
     if root.is_dir():
         for p in sorted(root.rglob("*")):

@@ -1,11 +1,13 @@
 """mjai JSON lines ↔ :class:`GameRecord`.
 
-mjai names kinds only (``5mr`` is a red five), so copies are assigned as for tenhou.net/6. It
-records no yaku, han, fu or points (a win has deltas and ura indicators only) and no rules (Tenhou
-rules are assumed); a ``ryukyoku`` does not say why, so the kind is inferred from the play (a
-draw without a discard: nine terminals; four accepted riichi; four kans; four equal winds on the
-first turn; an empty live wall: exhaustive; otherwise a triple ron). Logs of one player's view
-(``?`` tiles) are not supported."""
+mjai names kinds only (``5mr`` is a red five), so copies are assigned as for tenhou.net/6.
+Mortal's dialect records no yaku, han, fu or points (a win has deltas and ura indicators only;
+the original protocol's ``yakus``/``fu``/``fan``/``hora_points`` and ``tenpais``/``reason`` are
+read when present) and no rules (Tenhou rules are assumed). Without a ``reason`` the kind of a
+``ryukyoku`` is inferred from the play: a draw without a discard is nine terminals; four accepted
+riichi, four kans, four equal winds on the first turn; an empty live wall is exhaustive, or
+nagashi mangan when someone gets more than the 3000 of ready payments; otherwise a triple ron.
+Logs of one player's view (``?`` tiles) are not supported."""
 
 from __future__ import annotations
 
@@ -34,7 +36,9 @@ from jantaku.formats.record import (
     RulesInfo,
     Win,
     WinResult,
+    YakuItem,
 )
+from jantaku.formats.yaku_names import TENHOU_YAKU
 from jantaku.tiles import Tile, Wind
 
 __all__ = ["read_mjai", "read_mjai_text", "tile_name", "write_mjai"]
@@ -61,6 +65,41 @@ def parse_pai(text: Any) -> tuple[int, bool]:
     raise ValueError(f"bad tile {text!r}")
 
 
+_REASONS = (("kyushu", DrawKind.NINE_TERMINALS), ("nagashi", DrawKind.NAGASHI_MANGAN),
+            ("fon", DrawKind.FOUR_WINDS), ("furen", DrawKind.FOUR_WINDS),
+            ("kaikan", DrawKind.FOUR_KANS), ("sancha", DrawKind.TRIPLE_RON),
+            ("reach", DrawKind.FOUR_RIICHI), ("fanpai", DrawKind.EXHAUSTIVE),
+            ("howanpai", DrawKind.EXHAUSTIVE))
+_MJAI_YAKU = {
+    "menzenchin_tsumoho": "menzen_tsumo", "reach": "riichi", "rinshankaiho": "rinshan_kaihou",
+    "haiteiraoyue": "haitei_raoyue", "hoteiraoyui": "houtei_raoyui", "tanyaochu": "tanyao",
+    "ipeko": "iipeikou", "double_reach": "double_riichi", "chitoitsu": "chiitoitsu",
+    "honchantaiyao": "chanta", "ikkitsukan": "ittsu", "sanshokudojun": "sanshoku_doujun",
+    "sanshokudoko": "sanshoku_doukou", "toitoiho": "toitoi", "sananko": "sanankou",
+    "shosangen": "shousangen", "honroto": "honroutou", "ryanpeko": "ryanpeikou",
+    "junchantaiyao": "junchan", "honiso": "honitsu", "chiniso": "chinitsu", "renho": "renhou",
+    "tenho": "tenhou", "chiho": "chiihou", "suanko": "suuankou", "tsuiso": "tsuuiisou",
+    "ryuiso": "ryuuiisou", "chinroto": "chinroutou", "churenpoton": "chuuren_poutou",
+    "kokushimuso": "kokushi_musou", "daisushi": "daisuushii", "shosushi": "shousuushii",
+    "sukantsu": "suukantsu", "uradora": "ura_dora", "akadora": "aka_dora",
+}
+
+
+def _reason_kind(reason: str) -> DrawKind | None:
+    low = reason.lower()
+    return next((kind for key, kind in _REASONS if key in low), None)
+
+
+def _opt_int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _yaku_item(name: str, han: int) -> YakuItem:
+    yid = _MJAI_YAKU.get(name, name)
+    tid = next((i for i, (known, _jp) in enumerate(TENHOU_YAKU) if known == yid), None)
+    return YakuItem(yid, han, tid, name)
+
+
 def tile_name(tile: Tile) -> str:
     kind = int(tile.kind)
     if kind >= 27:
@@ -72,6 +111,8 @@ class _Hand:
     def __init__(self, e: dict[str, Any], red: tuple[int, int, int]) -> None:
         self.pool = CopyPool(red)
         self.start = e
+        if len(e["tehais"]) == 3 or any(len(h) == 0 for h in e["tehais"]):
+            raise UnsupportedLog("three-player game")
         self.dora = [self.take(e["dora_marker"])]
         self.hands = tuple(tuple(self.take(p) for p in h) for h in e["tehais"])
         if len(self.hands) != 4 or any(len(h) != 13 for h in self.hands):
@@ -123,9 +164,18 @@ class _Hand:
         elif t == "ryukyoku":
             deltas = tuple(int(x) for x in e.get("deltas", (0, 0, 0, 0)))
             kind, declarer = self._draw_kind()
+            reason = _reason_kind(str(e.get("reason", "")))
+            if reason is not None:
+                kind = reason
             tenpai = None
-            if kind is DrawKind.EXHAUSTIVE and any(deltas):
+            if kind is DrawKind.EXHAUSTIVE and max(deltas) > 3000:
+                kind = DrawKind.NAGASHI_MANGAN  # ready payments never exceed 3000
+            elif kind is DrawKind.EXHAUSTIVE and any(deltas):
                 tenpai = tuple(s for s in range(4) if deltas[s] > 0)
+            if isinstance(e.get("tenpais"), list):  # the original protocol says who is ready
+                tenpai = tuple(s for s, ready in enumerate(e["tenpais"]) if ready)
+                if kind is DrawKind.EXHAUSTIVE and not tenpai:
+                    kind = DrawKind.ALL_NOTEN
             self.actions.append(Abort(kind, declarer))
             self.draw = DrawResult(kind, deltas, tenpai)
         elif t != "none":
@@ -157,7 +207,8 @@ class _Hand:
     def _hora(self, e: dict[str, Any]) -> None:
         who, frm = int(e["actor"]), int(e["target"])
         if self.ura is None:
-            self.ura = tuple(self.take(p) for p in e.get("ura_markers", ()))
+            markers = e.get("ura_markers", e.get("uradora_markers", ()))
+            self.ura = tuple(self.take(p) for p in markers)
         if who == frm:
             tile = self.last_draw[who]
             hand = tuple(self.hold.tiles[who])
@@ -170,7 +221,12 @@ class _Hand:
             raise ValueError("a self-draw win without a draw")
         self.actions.append(Win(who, frm, tile))
         deltas = tuple(int(x) for x in e["deltas"])
-        self.wins.append(WinResult(who, frm, deltas, hand=hand, win_tile=tile))
+        yaku = None
+        if isinstance(e.get("yakus"), list):  # the original mjai protocol: [[name, han], ...]
+            yaku = tuple(_yaku_item(str(n), int(h)) for n, h in e["yakus"])
+        self.wins.append(WinResult(
+            who, frm, deltas, han=_opt_int(e.get("fan")), fu=_opt_int(e.get("fu")),
+            points=_opt_int(e.get("hora_points")), yaku=yaku, hand=hand, win_tile=tile))
 
     def _draw_kind(self) -> tuple[DrawKind, int | None]:
         last = self.actions[-1] if self.actions else None

@@ -1,13 +1,18 @@
 """Tenhou mjlog XML (``<mjloggm ver="2.3">``, plain or gzip) → :class:`GameRecord`.
 
 Physical tile ids are exact (136 ids). Calls are decoded from the 16-bit ``m`` codes; three-player
-and chip-rule games raise :class:`UnsupportedLog`."""
+and chip-rule games raise :class:`UnsupportedLog`. When the log has its ``SHUFFLE`` seed, each
+hand gets its full wall (:mod:`jantaku.formats.tenhou_wall`), kept only if it agrees with every
+tile the log shows."""
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
+import re
 import urllib.parse
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from pathlib import Path
 
 from jantaku.formats.errors import LogFormatError, UnsupportedLog
@@ -35,6 +40,8 @@ from jantaku.formats.record import (
     YakuItem,
     make_tile,
 )
+from jantaku.formats.tenhou_wall import SEED_PREFIX, tenhou_walls
+from jantaku.formats.wall import seen_positions
 from jantaku.formats.yaku_names import yaku_id
 from jantaku.tiles import Tile, Wind
 
@@ -153,6 +160,9 @@ class _Reader:
         self.final_scores: tuple[int, ...] | None = None
         self.final_points: tuple[float, ...] | None = None
         self.start_scores: tuple[int, ...] | None = None
+        self.walls: Iterator[tuple[tuple[int, ...], tuple[int, int]]] | None = None
+        self.wall: tuple[Tile, ...] | None = None
+        self.warnings: list[str] = []
 
     def tile(self, index: int) -> Tile:
         if not 0 <= index < 136:
@@ -167,8 +177,7 @@ class _Reader:
             return
         c = self.cur
         result = HandResult(tuple(self.wins), self.draw) if (self.wins or self.draw) else None
-        self.hands.append(
-            HandRecord(
+        hand = HandRecord(
                 round_wind=Wind(int(c["round"]) // 4),  # type: ignore[call-overload]
                 number=int(c["oya"]),  # type: ignore[call-overload]
                 honba=int(c["honba"]),  # type: ignore[call-overload]
@@ -179,13 +188,21 @@ class _Reader:
                 hands=c["hands"],  # type: ignore[arg-type]
                 actions=tuple(self.actions),
                 result=result,
-            )
         )
+        if self.wall is not None:
+            seen = seen_positions(hand)
+            if all(self.wall[p] == t for p, t in seen.items()):
+                hand = dataclasses.replace(hand, wall=self.wall)
+            else:
+                self.warnings.append(f"hand {len(self.hands) + 1}: the SHUFFLE wall does not fit")
+        self.hands.append(hand)
         self.cur = None
 
     def element(self, el: ET.Element) -> None:
         tag, a = el.tag, el.attrib
-        if tag == "GO":
+        if tag == "SHUFFLE" and a.get("seed", "").startswith(SEED_PREFIX):
+            self.walls = tenhou_walls(a["seed"])
+        elif tag == "GO":
             self.rules = rules_from_go_type(int(a["type"]))
         elif tag == "UN" and "n0" in a:
             if self.cur is None and not self.hands:
@@ -205,6 +222,8 @@ class _Reader:
             self.doras, self.ura = [self.tile(seed[5])], ()
             self.last_kan_seat = None
             self.last_drawer = int(a["oya"])
+            if self.walls is not None:
+                self.wall = tuple(self.tile(i) for i in next(self.walls)[0])
         elif len(tag) >= 2 and tag[0] in "TUVWDEFG" and tag[1:].isdigit():
             self._tile_event(tag)
         elif tag == "N":
@@ -323,7 +342,7 @@ def read_mjlog_text(text: str, source: str = "<mjlog>") -> GameRecord:
             problem = f"missing attribute {exc}" if isinstance(exc, KeyError) else str(exc)
             shown = " ".join(f'{k}="{v}"' for k, v in list(el.attrib.items())[:3])
             raise LogFormatError(
-                source, problem, _line_of(text, el, number), f"element {number} <{el.tag} {shown}>"
+                source, problem, _line_of(text, number), f"element {number} <{el.tag} {shown}>"
             ) from None
     reader.flush()
     if not reader.hands:
@@ -338,18 +357,19 @@ def read_mjlog_text(text: str, source: str = "<mjlog>") -> GameRecord:
         final_scores=reader.final_scores,
         final_points=reader.final_points,
         game_id=Path(source).stem if source != "<mjlog>" else None,
+        extra={"warnings": reader.warnings} if reader.warnings else {},
     )
 
 
-def _line_of(text: str, el: ET.Element, number: int) -> int:
-    """The line of the ``number``-th element (mjlog files are usually one line)."""
+def _line_of(text: str, number: int) -> int:
+    """The line of the ``number``-th child element (mjlog elements are flat; files are often one
+    line)."""
     if "\n" not in text:
         return 1
-    pos = 0
-    for _ in range(number + 1):  # the root tag, then the children
-        pos = text.find("<", pos + 1)
-        while pos != -1 and text.startswith("</", pos):
-            pos = text.find("<", pos + 1)
-        if pos == -1:
-            return 1
-    return text.count("\n", 0, pos) + 1
+    for count, match in enumerate(_OPEN_TAG.finditer(text)):
+        if count == number:  # the root is tag 0
+            return text.count("\n", 0, match.start()) + 1
+    return 1
+
+
+_OPEN_TAG = re.compile(r"<(?![/?!])")

@@ -8,6 +8,19 @@ the log has them (mjlog, mjx), otherwise copies assigned deterministically (red 
 
 Everything converts to plain JSON (``to_json`` / ``game_from_json``); a tile is written as its
 136 index, its red flag is derived from the record's rules on reading.
+
+Order of ``HandRecord.actions`` (what a replaying engine can rely on):
+
+* a turn is ``Draw`` (``replacement=True`` for the tile after a kan), optionally ``Riichi``, then
+  ``Discard``; ``RiichiAccepted`` follows the riichi discard at once unless someone wins on it;
+* a ``Call`` of kind chi / pon / open_kan by another seat comes right after the discard it takes
+  (then that seat discards, or after an open kan draws its replacement tile);
+* added and concealed kans are a ``Call`` by the player on turn in place of a discard, followed by
+  its replacement ``Draw``; a ``NewDora`` comes right after a concealed kan, and after the
+  replacement draw of an open or added kan (before the next discard or kan), as on Tenhou;
+* the hand ends with one ``Win`` per winner (a self-draw right after the draw; a win on a discard,
+  or on the tile added to a kan, right after it) or with one ``Abort`` (exhaustive draws too).
+  Logs cut short just stop (``result`` is None).
 """
 
 from __future__ import annotations
@@ -88,9 +101,18 @@ class Limit(Enum):
 
 def make_tile(index: int, red_fives: tuple[int, int, int]) -> Tile:
     """The physical tile of a 136 id; copy 0 of a five is red when the suit has a red five."""
-    kind = index // 4
-    red = index % 4 == 0 and kind in (4, 13, 22) and red_fives[kind // 9] > 0
-    return Tile(index, red)
+    table = _TILE_TABLES.get(red_fives)
+    if table is None:
+        table = _TILE_TABLES[red_fives] = tuple(
+            Tile(i, i % 4 == 0 and i // 4 in (4, 13, 22) and red_fives[i // 36] > 0)
+            for i in range(136)
+        )
+    if not 0 <= index < 136:
+        raise ValueError(f"tile id {index} is outside 0-135")
+    return table[index]
+
+
+_TILE_TABLES: dict[tuple[int, int, int], tuple[Tile, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)

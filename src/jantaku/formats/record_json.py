@@ -4,6 +4,7 @@ their values, tiles their 136 index (red derived from the rules), actions carry 
 from __future__ import annotations
 
 import dataclasses
+import json
 from enum import Enum
 from typing import Any
 
@@ -33,7 +34,7 @@ from jantaku.formats.record import (
 )
 from jantaku.tiles import Tile, Wind
 
-__all__ = ["game_from_json", "game_to_json"]
+__all__ = ["NATIVE_VERSION", "game_from_json", "game_to_json", "read_native_text"]
 
 _ACTION_TYPES: dict[str, type[Any]] = {
     "draw": Draw,
@@ -69,8 +70,13 @@ def _plain(value: Any, red: tuple[int, int, int] = (1, 1, 1)) -> Any:
     return value
 
 
+NATIVE_VERSION = 1
+"""``jantaku_log`` of the native log format; readers refuse a newer one."""
+
+
 def game_to_json(game: GameRecord) -> dict[str, Any]:
-    out: dict[str, Any] = _plain(game, game.rules.red_fives)
+    """The native log: ``{"jantaku_log": 1, "source": …, "hands": [...]}``."""
+    out: dict[str, Any] = {"jantaku_log": NATIVE_VERSION, **_plain(game, game.rules.red_fives)}
     return out
 
 
@@ -81,7 +87,9 @@ def _opt_tuple(value: Any, conv: Any = None) -> Any:
 
 
 def game_from_json(data: dict[str, Any]) -> GameRecord:
-    """Rebuild a record from :func:`game_to_json` output."""
+    """Rebuild a record from :func:`game_to_json` output (KeyError/ValueError when malformed)."""
+    if int(data.get("jantaku_log", NATIVE_VERSION)) > NATIVE_VERSION:
+        raise ValueError(f"native log version {data['jantaku_log']} is newer than this reader")
     r = data["rules"]
     rules = RulesInfo(
         players=r["players"],
@@ -175,3 +183,27 @@ def game_from_json(data: dict[str, Any]) -> GameRecord:
         title=tuple(data["title"]),
         extra=dict(data.get("extra", {})),
     )
+
+
+def read_native_text(text: str, source: str = "<native>") -> list[GameRecord]:
+    """Native logs: one JSON game object, or JSON lines of them."""
+    from jantaku.formats.errors import LogFormatError
+
+    try:
+        objs = [(1, json.loads(text))]
+    except json.JSONDecodeError:
+        objs = []
+        for n, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    objs.append((n, json.loads(line)))
+                except json.JSONDecodeError as exc:
+                    raise LogFormatError(source, f"bad JSON ({exc.msg})", n) from None
+    games = []
+    for n, obj in objs:
+        try:
+            games.append(game_from_json(obj))
+        except (KeyError, ValueError, TypeError, IndexError) as exc:
+            problem = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise LogFormatError(source, problem, n, "native game record") from None
+    return games

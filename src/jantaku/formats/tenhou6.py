@@ -70,12 +70,11 @@ def rules_from_header(rule: dict[str, Any] | None, names: list[str]) -> RulesInf
         red = (int(rule.get("aka51", 0)), int(rule.get("aka52", 0)), int(rule.get("aka53", 0)))
     length = Length.EAST_ONLY if "東" in disp or "East" in disp else Length.EAST_SOUTH
     special = tuple(s for s, mark in (("fast", "速"), ("hidden_discards", "暗")) if mark in disp)
+    rooms = {"般": "ippan", "上": "joukyuu", "特": "tokujou", "鳳": "houou"}
+    if disp[:1] in rooms:
+        special = (*special, f"room_{rooms[disp[0]]}")
     kuitan = "喰" in disp or not disp or disp.isascii()
     return RulesInfo(4, (red[0], red[1], red[2]), kuitan, length, special, disp)
-
-
-def _code(value: Any) -> tuple[int, bool]:
-    return kind_of_code(value)
 
 
 class _Kyoku:
@@ -91,7 +90,7 @@ class _Kyoku:
         self.where = "kyoku header"
 
     def take(self, code: Any) -> Tile:
-        kind, red = _code(code)
+        kind, red = kind_of_code(code)
         return self.pool.take(kind, red)
 
     def run(self) -> HandRecord:
@@ -184,14 +183,14 @@ class _Kyoku:
                 if call.kind not in (CallKind.ADDED_KAN, CallKind.CONCEALED_KAN):
                     raise ValueError("only a kan can stand in the discards")
                 if call.kind is CallKind.ADDED_KAN:
-                    kind, red = _code(call.called)
+                    kind, red = kind_of_code(call.called)
                     added = hold.remove(cur, kind, red)
                     actions.append(Call(cur, CallKind.ADDED_KAN, (added,)))
                     reveal(pending)
                     pending = 1
                     last_discard = (cur, added)
                 else:
-                    used = tuple(hold.remove(cur, *_code(c)) for c in call.hand)
+                    used = tuple(hold.remove(cur, *kind_of_code(c)) for c in call.hand)
                     actions.append(Call(cur, CallKind.CONCEALED_KAN, used))
                     reveal(pending + 1)
                     pending = 0
@@ -215,13 +214,13 @@ class _Kyoku:
             elif code == 0:
                 raise ValueError("a 0 placeholder without an open kan")
             else:
-                t = hold.remove(cur, *_code(code))
+                t = hold.remove(cur, *kind_of_code(code))
                 tsumogiri = False
             reveal(pending)
             pending = 0
             actions.append(Discard(cur, t, tsumogiri))
             last_discard = (cur, t)
-            if riichi and not (all_done() and ended_by_ron):
+            if riichi and not (all_done() and (ended_by_ron or result is None)):
                 actions.append(RiichiAccepted(cur))
             if all_done():
                 break
@@ -238,8 +237,8 @@ class _Kyoku:
             s, call = caller
             i, entry = draws[s].popleft()
             self.where = f"seat {s} draw {i + 1} ({entry!r})"
-            hold_tile = tuple(hold.remove(s, *_code(c)) for c in call.hand)
-            actions.append(Call(s, call.kind, hold_tile, t, cur))
+            used = tuple(hold.remove(s, *kind_of_code(c)) for c in call.hand)
+            actions.append(Call(s, call.kind, used, t, cur))
             cur, need_draw = s, False
             if call.kind is CallKind.OPEN_KAN:
                 if not discards[s] or discards[s][0][1] != 0:
@@ -272,7 +271,7 @@ class _Kyoku:
             call = parse_call(draws[s][0][1])
             if call.kind in (CallKind.ADDED_KAN, CallKind.CONCEALED_KAN):
                 raise ValueError("a kan declaration stands in the draws")
-            kind, red = _code(call.called)
+            kind, red = kind_of_code(call.called)
             if (s + call.offset) % 4 == cur and (kind, red) == (tile.kind, tile.red):
                 found.append((call.kind is CallKind.CHI, s, call))
         found.sort(key=lambda x: x[0])
@@ -323,7 +322,6 @@ class _Kyoku:
             pao_seat = None if pao == who else pao
             return WinResult(who, frm, deltas, pao_seat, hand=hand, win_tile=tile)
         fu, han, limit, pays, each = parse_points(str(info[3]))
-        dealer = self.k[0][0] % 4
         if who != frm:
             points = pays[0]
         elif each or len(pays) == 1:
@@ -337,7 +335,6 @@ class _Kyoku:
             yaku.append(YakuItem(yid, yh, tid, str(text)))
         if han is None:
             han = sum(y.han for y in yaku)
-        del dealer
         return WinResult(who, frm, deltas, None if pao == who else pao, han, fu, points, limit,
                          tuple(yaku), hand, tile, str(info[3]))
 
@@ -348,6 +345,9 @@ def parse_tenhou6(obj: Any, source: str = "<tenhou6>", line: int | None = None) 
         raise LogFormatError(source, "not a tenhou.net/6 game (no \"log\" list)", line)
     names = [str(n) for n in obj.get("name", ["", "", "", ""])]
     rules = rules_from_header(obj.get("rule"), names)
+    for k in obj["log"]:
+        if isinstance(k, list) and len(k) > 13 and k[13] == [] and k[4]:
+            raise UnsupportedLog("three-player game (the fourth seat has no hand)")
     hands = []
     warnings: list[str] = []
     for n, k in enumerate(obj["log"], 1):
@@ -362,7 +362,9 @@ def parse_tenhou6(obj: Any, source: str = "<tenhou6>", line: int | None = None) 
     header = {key: value for key, value in obj.items() if key != "log"}
     final = None
     if isinstance(obj.get("sc"), list) and len(obj["sc"]) == 8:
-        final = tuple(int(float(x) * 100) for x in obj["sc"][0::2])
+        raw = [float(x) for x in obj["sc"][0::2]]
+        scale = 100 if abs(sum(raw)) < 10000 else 1  # Tenhou writes hundreds, tools write points
+        final = tuple(round(x * scale) for x in raw)
     return GameRecord(
         source=source,
         format=LogFormat.TENHOU6,

@@ -47,7 +47,7 @@ LIMIT_NAMES: dict[str, Limit] = {
 NAME_OF_LIMIT = {v: k for k, v in LIMIT_NAMES.items() if k != "数え役満"}
 
 
-def kind_of_code(code: int) -> tuple[int, bool]:
+def kind_of_code(code: object) -> tuple[int, bool]:
     """(kind 0-33, red) of a tile code 11-19, 21-29, 31-39, 41-47, 51-53; ValueError otherwise."""
     if not isinstance(code, int) or isinstance(code, bool):
         raise ValueError(f"tile code {code!r} is not a number")

@@ -9,6 +9,8 @@ is position 121 minus the number of kans)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from jantaku.formats.record import Draw, HandRecord, make_tile
 from jantaku.tiles import Tile
 
@@ -18,9 +20,11 @@ __all__ = [
     "REPLACEMENT_POSITIONS",
     "URA_POSITIONS",
     "WALL_SIZE",
+    "WallParts",
     "deal_positions",
     "rebuild_wall",
     "seen_positions",
+    "wall_parts",
 ]
 
 WALL_SIZE = 136
@@ -48,10 +52,12 @@ def seen_positions(hand: HandRecord) -> dict[int, Tile]:
     """The wall positions the record shows: deal, draws, replacement draws, dora and ura
     indicators. ValueError when the record cannot fit the layout."""
     seen: dict[int, Tile] = {}
+    ids: set[int] = set()
 
     def put(pos: int, tile: Tile) -> None:
-        if tile in seen.values():
+        if tile.index in ids:
             raise ValueError(f"{tile.notation} (id {tile.index}) appears twice in the wall")
+        ids.add(tile.index)
         seen[pos] = tile
 
     for seat, positions in enumerate(deal_positions(hand.dealer)):
@@ -91,4 +97,31 @@ def rebuild_wall(hand: HandRecord, red_fives: tuple[int, int, int]) -> tuple[Til
     rest = iter(i for i in range(WALL_SIZE) if i not in used)
     return tuple(
         seen[p] if p in seen else make_tile(next(rest), red_fives) for p in range(WALL_SIZE)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class WallParts:
+    """A wall cut the way an engine deals from it (the fields of ``jantaku.engine.WallSetup``):
+    ``hands[i]`` the starting hand of the seat ``i`` places after the dealer, ``live`` the 70
+    ordinary draws in order, ``replacements`` the 4 kan replacement tiles in order, ``dora`` and
+    ``ura`` the 5 indicator positions each."""
+
+    hands: tuple[tuple[Tile, ...], ...]
+    live: tuple[Tile, ...]
+    replacements: tuple[Tile, ...]
+    dora: tuple[Tile, ...]
+    ura: tuple[Tile, ...]
+
+
+def wall_parts(hand: HandRecord, red_fives: tuple[int, int, int]) -> WallParts:
+    """The hand's wall (recorded, or rebuilt by :func:`rebuild_wall`) cut into its parts."""
+    wall = rebuild_wall(hand, red_fives)
+    deal = deal_positions(hand.dealer)
+    return WallParts(
+        hands=tuple(tuple(wall[p] for p in deal[(hand.dealer + i) % 4]) for i in range(4)),
+        live=wall[FIRST_DRAW : FIRST_DRAW + 70],
+        replacements=tuple(wall[p] for p in REPLACEMENT_POSITIONS),
+        dora=tuple(wall[p] for p in DORA_POSITIONS),
+        ura=tuple(wall[p] for p in URA_POSITIONS),
     )

@@ -45,9 +45,10 @@ def _account(hand: HandRecord) -> list[str]:
                     problems.append("an added kan without a pon of that kind")
                 last_discard = (a.seat, a.tiles[0])
                 continue
-            if a.kind is not CallKind.CONCEALED_KAN:
-                if last_discard is None or (a.from_seat, a.called) != last_discard:
-                    problems.append(f"seat {a.seat} calls {a.called}, not the last discard")
+            if a.kind is not CallKind.CONCEALED_KAN and (
+                last_discard is None or (a.from_seat, a.called) != last_discard
+            ):
+                problems.append(f"seat {a.seat} calls {a.called}, not the last discard")
             melds[a.seat] += 1
             kinds = {t.kind for t in (*a.tiles, *([a.called] if a.called else []))}
             if a.kind is not CallKind.CHI:
@@ -69,7 +70,7 @@ def _account(hand: HandRecord) -> list[str]:
         n = len(held[seat]) + (1 if seat in winners and winners[seat].from_seat != seat else 0)
         ok = n == size or (n == size + 1 and (seat in winners or seat == on_turn))
         if not ok:
-            problems.append(f"seat {seat} ends with {len(held[seat])} tiles and {melds[seat]} melds")
+            problems.append(f"seat {seat} ends with {len(held[seat])} tiles, {melds[seat]} melds")
     if hand.result:
         for w in hand.result.wins:
             if w.hand is None:
@@ -91,14 +92,16 @@ def test_tiles_are_accounted_for(folder: str) -> None:
 
 
 def _wall_games() -> list[GameRecord]:
-    return [*games("mjx/tests_cpp_json"), *games("mjx/suphx_reward_shaping_json")]
+    return [*games("mjx/tests_cpp_json"), *games("mjx/suphx_reward_shaping_json"),
+            *games("mjx/tests_py_mjlog"), *games("mjx/tests_cpp_mjlog")]
 
 
 def test_deal_and_draws_are_the_walls_positions() -> None:
-    """With the full wall (mjx), the deal, the draws, the replacement draws and the indicators
-    sit exactly where :mod:`jantaku.formats.wall` says."""
+    """With the full wall (recorded by mjx, regenerated from the mjlog SHUFFLE seed), the deal,
+    the draws, the replacement draws and the indicators sit exactly where
+    :mod:`jantaku.formats.wall` says."""
     hands = [h for g in _wall_games() for h in g.hands]
-    assert len(hands) == 514
+    assert len(hands) == 514 + 818
     for h in hands:
         assert h.wall is not None and sorted(t.index for t in h.wall) == list(range(136))
         seen = seen_positions(h)
@@ -114,3 +117,45 @@ def test_red_fives_are_copy_zero() -> None:
             for h in g.hands:
                 for t in (*h.hands[0], *h.dora_indicators):
                     assert t.red == (t.index in (16, 52, 88)) or "warnings" in g.extra
+
+
+def test_rebuilt_walls_keep_every_seen_tile() -> None:
+    """Without its wall, a hand's wall is rebuilt from what the log shows; where the true wall is
+    known (mjx, mjlog seed) the rebuilt one agrees with it on every shown position."""
+    import dataclasses
+
+    from jantaku.formats import rebuild_wall
+
+    compared = 0
+    for folder in GAME_FOLDERS:
+        for g in games(folder):
+            for h in g.hands:
+                rebuilt = rebuild_wall(dataclasses.replace(h, wall=None), g.rules.red_fives)
+                assert sorted(t.index for t in rebuilt) == list(range(136)), g.source
+                if h.wall is not None:
+                    seen = seen_positions(h)
+                    assert all(rebuilt[p] == h.wall[p] for p in seen)
+                    compared += 1
+    assert compared == 514 + 818
+
+
+def test_wall_parts_replay_the_record() -> None:
+    """Cut for an engine, the wall deals each seat its recorded hand and gives the recorded
+    ordinary draws, replacement draws and indicators in order."""
+    from jantaku.formats.wall import wall_parts
+
+    for folder in GAME_FOLDERS:
+        for g in games(folder):
+            for h in g.hands:
+                parts = wall_parts(h, g.rules.red_fives)
+                assert all(parts.hands[i] == h.hands[(h.dealer + i) % 4] for i in range(4))
+                draws = [a for a in h.actions if isinstance(a, Draw)]
+                ordinary = [a.tile for a in draws if not a.replacement]
+                extra = [a.tile for a in draws if a.replacement]
+                assert list(parts.live[: len(ordinary)]) == ordinary
+                assert list(parts.replacements[: len(extra)]) == extra
+                assert parts.dora[: len(h.dora_indicators)] == h.dora_indicators
+                assert parts.ura[: len(h.ura_indicators)] == h.ura_indicators
+                every = [*(t for x in parts.hands for t in x), *parts.live, *parts.replacements,
+                         *parts.dora, *parts.ura]
+                assert sorted(t.index for t in every) == list(range(136))
