@@ -15,15 +15,15 @@ from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.deal import Deal, Phase
 from jantaku.engine.events import DealEnded, DoraRevealed, Drew, RiichiAccepted, Won
 from jantaku.engine.events import DrawKind as EngineDraw
-from jantaku.engine.judge import WinJudge
 from jantaku.engine.flow import MatchState
+from jantaku.engine.judge import WinJudge
 from jantaku.engine.match import Match
 from jantaku.engine.rules import TableRules
-from jantaku.engine.wall import WallSetup, full_set, shuffled_wall
+from jantaku.engine.wall import WallSetup, shuffled_wall
 from jantaku.errors import IllegalActionError, JantakuError
 from jantaku.formats import record as rec
 from jantaku.formats.errors import Skipped
-from jantaku.tiles import Tile
+from jantaku.formats.wall import wall_parts
 
 __all__ = ["GameCheck", "HandMismatch", "check_game", "check_games", "rules_for", "wall_for"]
 
@@ -82,32 +82,11 @@ def rules_for(info: rec.RulesInfo) -> TableRules:
     )
 
 
-def wall_for(hand: rec.HandRecord, red_fives: int) -> WallSetup:
-    """A wall that deals, draws and reveals exactly what the record shows."""
-    dealer = hand.dealer
-    live: list[Tile] = []
-    replacements: list[Tile] = []
-    for action in hand.actions:
-        if isinstance(action, rec.Draw):
-            (replacements if action.replacement else live).append(action.tile)
-    seen = {t.index for h in hand.hands for t in h}
-    seen.update(t.index for t in live + replacements)
-    seen.update(t.index for t in hand.dora_indicators + hand.ura_indicators)
-    spare = iter([t for t in full_set(red_fives) if t.index not in seen])
-
-    def fill(tiles: Iterable[Tile], size: int) -> tuple[Tile, ...]:
-        out = list(tiles)
-        while len(out) < size:
-            out.append(next(spare))
-        return tuple(out)
-
-    return WallSetup(
-        hands=tuple(tuple(hand.hands[(dealer + i) % 4]) for i in range(4)),
-        live=fill(live, 70),
-        replacements=fill(replacements, 4),
-        dora=fill(hand.dora_indicators, 5),
-        ura=fill(hand.ura_indicators, 5),
-    )
+def wall_for(hand: rec.HandRecord, red_fives: tuple[int, int, int]) -> WallSetup:
+    """The hand's wall: the recorded one (mjlog shuffle seed, mjx), else one rebuilt from the
+    deal, draws and indicators the record shows."""
+    parts = wall_parts(hand, red_fives)
+    return WallSetup(parts.hands, parts.live, parts.replacements, parts.dora, parts.ura)
 
 
 def _name(hand: rec.HandRecord) -> str:
@@ -248,8 +227,10 @@ def _header_problems(deal: Deal, hand: rec.HandRecord) -> list[str]:
     theirs = (int(hand.round_wind), hand.dealer, hand.honba, hand.riichi_deposits, hand.scores)
     if ours == theirs:
         return []
-    return [f"the engine starts this hand as (round, dealer, honba, deposits, scores) {ours}, "
-            f"the record as {theirs}"]
+    return [
+        f"the engine starts this hand as (round, dealer, honba, deposits, scores) {ours}, "
+        f"the record as {theirs}"
+    ]
 
 
 def check_game(game: rec.GameRecord, judge: WinJudge) -> GameCheck:
@@ -261,10 +242,10 @@ def check_game(game: rec.GameRecord, judge: WinJudge) -> GameCheck:
     rules = rules_for(game.rules)
     check = GameCheck(game.source)
     hands = game.hands
-    red = rules.red_fives
+    red = game.rules.red_fives
 
     def walls(n: int) -> WallSetup:
-        return wall_for(hands[n], red) if n < len(hands) else shuffled_wall(n, red)
+        return wall_for(hands[n], red) if n < len(hands) else shuffled_wall(n, rules.red_fives)
 
     def start_at(n: int) -> Match:
         return Match(rules, judge, walls=lambda k: walls(n + k), start=_state(hands[n]))
@@ -336,4 +317,3 @@ def summary(results: Iterable[GameCheck | Skipped]) -> dict[str, Any]:
         "mismatch_list": mismatches,
         "skipped_list": skipped,
     }
-
