@@ -163,10 +163,9 @@ def _replay_hand(match: Match, hand: rec.HandRecord) -> tuple[Deal, list[str]]:
                     match.apply(Action(ActionKind.TSUMO, action.seat, action.tile))
                 else:
                     raise _Mismatch(f"action {i + 1}: ron by seat {action.seat} was not offered")
-            elif isinstance(action, rec.Abort):
-                if action.kind is rec.DrawKind.NINE_TERMINALS:
-                    assert action.seat is not None
-                    match.apply(Action(ActionKind.NINE_TERMINALS, action.seat))
+            elif isinstance(action, rec.Abort) and action.kind is rec.DrawKind.NINE_TERMINALS:
+                assert action.seat is not None
+                match.apply(Action(ActionKind.NINE_TERMINALS, action.seat))
             # NewDora: logs write a kan dora when the server turns it, sometimes before the
             # discard that reveals it in the engine; the indicators are compared at the end.
         except IllegalActionError as error:
