@@ -1,0 +1,1 @@
+"""Command-line commands, one module each; ``jantaku.cli`` registers them on the main group."""

@@ -1,0 +1,1 @@
+"""Rule families: ``riichi`` (Doman and Tenhou presets) and ``classical`` (German Mah-Jongg)."""

@@ -1,0 +1,119 @@
+"""The typed outcome of scoring: a breakdown a player can read, or a reason why it is no win."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+
+from jantaku.rules.riichi.yaku.registry import Yaku
+
+__all__ = ["Bonus", "FuItem", "FuLine", "Limit", "NoWin", "NoWinReason", "ScoreResult", "YakuHan"]
+
+
+class NoWinReason(StrEnum):
+    NOT_COMPLETE = "not_complete"  # no reading as 4 groups + pair, seven pairs or thirteen orphans
+    NO_YAKU = "no_yaku"  # complete, but only dora (or nothing)
+    KOKUSHI_ROB_ANKAN = "kokushi_rob_ankan"  # reserved for the engine: robbing a concealed kan
+
+
+class Limit(StrEnum):
+    MANGAN = "mangan"
+    HANEMAN = "haneman"
+    BAIMAN = "baiman"
+    SANBAIMAN = "sanbaiman"
+    KAZOE_YAKUMAN = "kazoe_yakuman"
+    YAKUMAN = "yakuman"
+    DOUBLE_YAKUMAN = "double_yakuman"
+    TRIPLE_YAKUMAN = "triple_yakuman"
+    QUADRUPLE_YAKUMAN = "quadruple_yakuman"
+    MULTIPLE_YAKUMAN = "multiple_yakuman"  # five or more (only without a cap)
+
+
+class Bonus(StrEnum):
+    """Han that are not yaku (they never make a hand a win)."""
+
+    DORA = "dora"
+    AKA_DORA = "aka_dora"
+    URA_DORA = "ura_dora"
+
+
+class FuItem(StrEnum):
+    BASE = "base"  # futei, 20
+    CLOSED_RON = "closed_ron"  # menzen kafu, 10
+    TSUMO = "tsumo"  # 2
+    OPEN_TRIPLET = "open_triplet"
+    CLOSED_TRIPLET = "closed_triplet"
+    OPEN_KAN = "open_kan"
+    CLOSED_KAN = "closed_kan"
+    PAIR = "pair"  # value pair: dragon, seat or round wind
+    WAIT = "wait"  # kanchan, penchan, tanki
+    OPEN_PINFU = "open_pinfu"  # open hand with no fu, raised to 30
+    PINFU_TSUMO = "pinfu_tsumo"  # fixed 20
+    SEVEN_PAIRS = "seven_pairs"  # fixed 25
+    ROUNDING = "rounding"
+
+
+class Wait(Enum):
+    RYANMEN = "ryanmen"
+    KANCHAN = "kanchan"
+    PENCHAN = "penchan"
+    TANKI = "tanki"
+    SHANPON = "shanpon"
+
+
+@dataclass(frozen=True, slots=True)
+class FuLine:
+    """One fu item; ``tiles`` names the group or pair it is for ("" when none)."""
+
+    item: FuItem
+    fu: int
+    tiles: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class YakuHan:
+    """One scoring line: a yaku (``yaku`` set) or a dora bonus (``bonus`` set); ``yakuman`` is
+    the multiplier of a yakuman line (0 otherwise), ``han`` 13 per yakuman."""
+
+    name: str
+    han: int
+    yaku: Yaku | None = None
+    bonus: Bonus | None = None
+    yakuman: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    """A scored win. ``points`` is the hand value (before honba and deposits); ``payments[i]``
+    is what relative seat ``i + 1`` pays the winner (honba included); ``received`` is the
+    winner's total gain, deposits included, so ``received == sum(payments) + 1000 * deposits``."""
+
+    han: int
+    fu: int
+    yakuman: int
+    limit: Limit | None
+    yaku: tuple[YakuHan, ...]
+    fu_items: tuple[FuLine, ...]
+    base_points: int
+    points: int
+    payments: tuple[int, int, int]
+    received: int
+    dealer: bool
+    tsumo: bool
+    reading: str
+    wait: str
+
+    @property
+    def win(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class NoWin:
+    """Not a legal win, with a typed reason."""
+
+    reason: NoWinReason
+
+    @property
+    def win(self) -> bool:
+        return False

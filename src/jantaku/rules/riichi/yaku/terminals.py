@@ -1,0 +1,40 @@
+"""Yaku about simples, terminals and honors: tanyao, chanta, junchan, honroutou."""
+
+from __future__ import annotations
+
+from jantaku.rules.riichi.yaku.facts import TERMINAL_OR_HONOR, Facts, Shape
+from jantaku.rules.riichi.yaku.registry import Yaku, register
+
+
+@register(Yaku.TANYAO, 1, 1)
+def tanyao(f: Facts) -> bool:
+    """All simples; open only with kuitan (the ``kuitan`` option, §2.4)."""
+    return f.all_simple and (f.closed or f.kuitan)
+
+
+def _outside(f: Facts) -> bool:
+    """Every group and the pair hold a terminal or honor, and there is at least one chow."""
+    if f.shape is not Shape.STANDARD or not f.chows:
+        return False
+    if not TERMINAL_OR_HONOR[f.pair]:
+        return False
+    if any(c % 9 not in (0, 6) for c in f.chows):
+        return False
+    return all(TERMINAL_OR_HONOR[p] for p in f.pungs)
+
+
+@register(Yaku.CHANTA, 2, 1)
+def chanta(f: Facts) -> bool:
+    """Outside hand with honors; without honors it is junchan."""
+    return bool(f.suit_mask & 8) and _outside(f)
+
+
+@register(Yaku.JUNCHAN, 3, 2)
+def junchan(f: Facts) -> bool:
+    return not f.suit_mask & 8 and _outside(f)
+
+
+@register(Yaku.HONROUTOU, 2, 2)
+def honroutou(f: Facts) -> bool:
+    """Only terminals and honors, both present (all of one kind is a yakuman)."""
+    return f.all_term_honor and not f.all_honor and not f.all_terminal
