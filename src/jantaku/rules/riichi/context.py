@@ -68,11 +68,19 @@ class WinContext:
         seen: dict[int, int] = {}
         tiles = [*self.hand, self.win_tile, *(t for m in self.melds for t in m.tiles)]
         for t in tiles:
-            if t.kind >= 34:
+            k = t.index >> 2
+            if k >= 34:
                 raise InvalidHandError(f"{t.notation} is not a riichi tile")
-            seen[t.kind] = seen.get(t.kind, 0) + 1
-            if seen[t.kind] > 4:
+            n = seen.get(k, 0) + 1
+            seen[k] = n
+            if n > 4:
                 raise InvalidHandError(f"five copies of {t.kind.notation}")
+        if len({t.index for t in tiles}) != len(tiles):
+            raise InvalidHandError("one physical tile is used twice")
+        if not (self.ippatsu or self.riichi or self.double_riichi or self.haitei or self.houtei
+                or self.rinshan or self.chankan or self.first_turn or self.honba or self.deposits
+                or self.discarder is not None or self.pao is not None):
+            return
         kongs = sum(1 for m in self.melds if m.kind is MeldKind.KONG)
         closed = self.is_closed
         flags = (

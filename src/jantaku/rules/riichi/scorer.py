@@ -6,15 +6,13 @@ path fills one :class:`Facts` object and evaluates the yaku units as predicates 
 
 from __future__ import annotations
 
-from jantaku.hand import decompose
-from jantaku.hand.shapes import GroupKind
-from jantaku.hand.shapes import Shape as HandShape
 from jantaku.meld import KongKind, MeldKind
 from jantaku.rules.riichi.context import WinContext
 from jantaku.rules.riichi.fu import SEVEN_PAIRS_FU, Group, standard_fu
 from jantaku.rules.riichi.options import PRESETS, PaoYakuman, RiichiOptions
 from jantaku.rules.riichi.payments import settle
 from jantaku.rules.riichi.points import base_points, hand_value
+from jantaku.rules.riichi.readings import is_seven_pairs, is_thirteen_orphans, standard_readings
 from jantaku.rules.riichi.result import (
     Bonus,
     FuItem,
@@ -80,8 +78,10 @@ def score(
     win = ctx.win_tile.index >> 2
     conc[win] += 1
     melds = ctx.melds
-    decomps = decompose(conc, len(melds))
-    if not decomps:
+    std = standard_readings(conc)
+    pairs = not melds and is_seven_pairs(conc)
+    orphans = not melds and not std and not pairs and is_thirteen_orphans(conc)
+    if not std and not pairs and not orphans:
         return NoWin(NoWinReason.NOT_COMPLETE)
 
     f = Facts()
@@ -109,9 +109,12 @@ def score(
     closed = True
     red = 0
     for m in melds:
-        first = int(m.first)
+        first = 99
         for t in m.tiles:
-            counts[t.index >> 2] += 1
+            k = t.index >> 2
+            counts[k] += 1
+            if k < first:
+                first = k
             if t.red:
                 red += 1
         if m.kind is MeldKind.CHOW:
@@ -148,61 +151,71 @@ def score(
     bonus = dora + red + ura
 
     best = _Best()
-    for d in decomps:
-        if d.shape is HandShape.STANDARD:
-            pair = int(d.pair)
-            cgroups: list[Group] = [
-                (0 if g.kind is GroupKind.CHOW else 1, int(g.first), True) for g in d.groups
-            ]
-            seen: set[tuple[int, int]] = set()
-            readings: list[tuple[WaitKind, int]] = []
-            if pair == win:
-                readings.append((WaitKind.TANKI, -1))
-            for i, (gtype, first, _c) in enumerate(cgroups):
-                if gtype == 1:
-                    if first != win:
-                        continue
-                    wait = WaitKind.SHANPON
-                elif first <= win <= first + 2:
-                    wait = _wait_of_chow(first, win)
-                else:
+    for pair, read in std:
+        cgroups: list[Group] = [(gtype, first, True) for gtype, first in read]
+        seen: set[tuple[int, int]] = set()
+        readings: list[tuple[WaitKind, int]] = []
+        if pair == win:
+            readings.append((WaitKind.TANKI, -1))
+        for i, (gtype, first) in enumerate(read):
+            if gtype == 1:
+                if first != win:
                     continue
-                if (gtype, first) in seen:
-                    continue
-                seen.add((gtype, first))
-                readings.append((wait, i))
-            chows = meld_chows + [g[1] for g in cgroups if g[0] == 0]
-            pungs = meld_pungs + [g[1] for g in cgroups if g[0] == 1]
-            base_ankou = ankans + len(pungs) - len(meld_pungs)
-            f.shape = Shape.STANDARD
-            f.pair = pair
-            f.chows = chows
-            f.pungs = pungs
-            for wait, i in readings:
-                groups = meld_groups + cgroups
-                f.ankou = base_ankou
-                if wait is WaitKind.SHANPON and not tsumo:
-                    f.ankou -= 1
-                    groups[len(meld_groups) + i] = (1, win, False)
-                f.wait = wait
-                _evaluate(f, groups, bonus, opts, best)
-        else:
-            f.shape = Shape.SEVEN_PAIRS if d.shape is HandShape.SEVEN_PAIRS else Shape.THIRTEEN_ORPHANS
-            f.pair = -1
-            f.chows = []
-            f.pungs = []
-            f.ankou = 0
-            f.wait = WaitKind.TANKI
-            _evaluate(f, [], bonus, opts, best)
+                wait = WaitKind.SHANPON
+            elif first <= win <= first + 2:
+                wait = _wait_of_chow(first, win)
+            else:
+                continue
+            if (gtype, first) in seen:
+                continue
+            seen.add((gtype, first))
+            readings.append((wait, i))
+        chows = meld_chows + [g[1] for g in read if g[0] == 0]
+        pungs = meld_pungs + [g[1] for g in read if g[0] == 1]
+        base_ankou = ankans + len(pungs) - len(meld_pungs)
+        f.shape = Shape.STANDARD
+        f.pair = pair
+        f.chows = chows
+        f.pungs = pungs
+        n_meld_groups = len(meld_groups)
+        for wait, i in readings:
+            groups = meld_groups + cgroups
+            f.ankou = base_ankou
+            if wait is WaitKind.SHANPON and not tsumo:
+                f.ankou -= 1
+                groups[n_meld_groups + i] = (1, win, False)
+            f.wait = wait
+            _evaluate(f, groups, bonus, opts, best)
+    if pairs or orphans:
+        f.shape = Shape.SEVEN_PAIRS if pairs else Shape.THIRTEEN_ORPHANS
+        f.pair = -1
+        f.chows = []
+        f.pungs = []
+        f.ankou = 0
+        f.wait = WaitKind.TANKI
+        _evaluate(f, [], bonus, opts, best)
     if best.key[0] < 0:
         return NoWin(NoWinReason.NO_YAKU)
     return _result(ctx, opts, f, best, dora, red, ura)
 
 
+def _may_be_yakuman(f: Facts) -> bool:
+    """A cheap gate: false when no yakuman predicate can hold (most hands)."""
+    if f.first_turn or f.shape is Shape.THIRTEEN_ORPHANS or f.ankou == 4 or f.n_kongs == 4:
+        return True
+    if f.all_honor or f.all_green or f.all_terminal or f.suit_mask in (1, 2, 4):
+        return True
+    big = 0
+    for p in f.pungs:
+        if p >= 27:
+            big += 1
+    return big >= 3
+
+
 def _evaluate(f: Facts, groups: list[Group], bonus: int, opts: RiichiOptions, best: _Best) -> None:
     hits: list[tuple[YakuDef, int]] = []
     mult = 0
-    for y in YAKUMAN:
+    for y in YAKUMAN if _may_be_yakuman(f) else ():
         if y.check(f):
             value = 2 if y.double_pattern and opts.double_yakuman_patterns else 1
             mult += value
