@@ -37,35 +37,62 @@ def _split(c: list[int], i: int, acc: list[tuple[int, int]], out: list[Reading],
         c[i + 2] += 1
 
 
-def standard_readings(c: list[int]) -> list[Reading]:
-    """Every reading of ``c`` (3n+2 tiles, counts 0-4) as groups plus a pair; restores ``c``."""
+_SuitReading = tuple[int, tuple[tuple[int, int], ...]]
+_SUIT_CACHE: dict[tuple[int, ...], list[_SuitReading]] = {}
+
+
+def _suit_readings(c: list[int], base: int) -> list[_SuitReading]:
+    """Readings of one suit (groups, plus a pair when its count is 2 mod 3), memoised per suit
+    and count pattern: a pure function of 9 small numbers, so the cache stays small."""
+    key = (base, *c[base : base + 9])
+    found = _SUIT_CACHE.get(key)
+    if found is not None:
+        return found
+    work = [0] * 34
+    work[base : base + 9] = c[base : base + 9]
     out: list[Reading] = []
-    pair_suit = -1
-    for s in range(3):
-        r = sum(c[9 * s : 9 * s + 9]) % 3
-        if r == 1:
-            return out
-        if r == 2:
-            if pair_suit >= 0:
-                return out
-            pair_suit = s
-    honor_pair = -1
+    if sum(key[1:]) % 3 == 2:
+        for p in range(base, base + 9):
+            if work[p] >= 2:
+                work[p] -= 2
+                _split(work, base, [], out, p)
+                work[p] += 2
+    else:
+        _split(work, base, [], out, -1)
+    _SUIT_CACHE[key] = out
+    return out
+
+
+def standard_readings(c: list[int]) -> list[Reading]:
+    """Every reading of ``c`` (3n+2 tiles, counts 0-4) as groups plus a pair."""
+    pair = -1
+    honors: list[tuple[int, int]] = []
     for k in range(27, 34):
         n = c[k]
-        if n == 1 or n == 4:
-            return out
-        if n == 2:
-            if honor_pair >= 0 or pair_suit >= 0:
-                return out
-            honor_pair = k
-    candidates = (
-        [honor_pair] if honor_pair >= 0 else range(9 * pair_suit, 9 * pair_suit + 9) if pair_suit >= 0 else ()
-    )
-    for p in candidates:
-        if c[p] >= 2:
-            c[p] -= 2
-            _split(c, 0, [], out, p)
-            c[p] += 2
+        if n:
+            if n == 3:
+                honors.append((1, k))
+            elif n == 2 and pair < 0:
+                pair = k
+            else:
+                return []
+    parts: list[list[_SuitReading]] = []
+    for base in (0, 9, 18):
+        r = c[base] + c[base + 1] + c[base + 2] + c[base + 3] + c[base + 4] + c[base + 5] + c[
+            base + 6] + c[base + 7] + c[base + 8]
+        if not r:
+            continue
+        if r % 3 == 1 or (r % 3 == 2 and pair >= 0):
+            return []
+        found = _suit_readings(c, base)
+        if not found:
+            return []
+        parts.append(found)
+    out: list[Reading] = [(pair, tuple(honors))]
+    for found in parts:
+        out = [(p if p >= 0 else q, g + h) for p, g in out for q, h in found]
+    if out[0][0] < 0:
+        return []
     return out
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, StrEnum
+from typing import NamedTuple
 
 from jantaku.rules.riichi.yaku.registry import Yaku
 
@@ -61,8 +62,7 @@ class Wait(Enum):
     SHANPON = "shanpon"
 
 
-@dataclass(frozen=True, slots=True)
-class FuLine:
+class FuLine(NamedTuple):
     """One fu item; ``tiles`` names the group or pair it is for ("" when none)."""
 
     item: FuItem
@@ -70,8 +70,7 @@ class FuLine:
     tiles: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class YakuHan:
+class YakuHan(NamedTuple):
     """One scoring line: a yaku (``yaku`` set) or a dora bonus (``bonus`` set); ``yakuman`` is
     the multiplier of a yakuman line (0 otherwise), ``han`` 13 per yakuman."""
 
@@ -82,11 +81,15 @@ class YakuHan:
     yakuman: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreResult:
+class ScoreResult(NamedTuple):
     """A scored win. ``points`` is the hand value (before honba and deposits); ``payments[i]``
     is what relative seat ``i + 1`` pays the winner (honba included); ``received`` is the
-    winner's total gain, deposits included, so ``received == sum(payments) + 1000 * deposits``."""
+    winner's total gain, deposits included, so ``received == sum(payments) + 1000 * deposits``.
+    ``groups`` are the chosen reading's groups ``(type, kind, concealed)`` (type 0 chow, 1 pung,
+    2 kan; melds first), ``pair`` its pair kind (-1 for seven pairs and thirteen orphans).
+
+    Named tuples (immutable, typed) rather than dataclasses: the engine scores every candidate
+    win, and these are built on that hot path."""
 
     han: int
     fu: int
@@ -100,7 +103,9 @@ class ScoreResult:
     received: int
     dealer: bool
     tsumo: bool
-    reading: str
+    shape: str
+    groups: tuple[tuple[int, int, bool], ...]
+    pair: int
     wait: str
 
     @property

@@ -2,10 +2,12 @@
 is scored and the one paying most is kept (ties: more han, then more fu), spec §3.2.
 
 The engine calls :func:`score` to decide whether a win is legal and to settle it, so the hot
-path fills one :class:`Facts` object and evaluates the yaku units as predicates over it."""
+path fills one :class:`Facts` object and evaluates the yaku units as predicates over it, gated
+by cheap tests (no chows: no sequence yaku; no flags: no situational yaku; ...)."""
 
 from __future__ import annotations
 
+from jantaku.errors import InvalidHandError
 from jantaku.meld import KongKind, MeldKind
 from jantaku.rules.riichi.context import WinContext
 from jantaku.rules.riichi.fu import SEVEN_PAIRS_FU, Group, standard_fu
@@ -22,16 +24,46 @@ from jantaku.rules.riichi.result import (
     ScoreResult,
     YakuHan,
 )
-from jantaku.rules.riichi.yaku import YAKU, YAKUMAN, Facts, Shape, WaitKind, Yaku, YakuDef
-from jantaku.tiles import TileKind, format_kinds
+from jantaku.rules.riichi.yaku.facts import TERMINAL_OR_HONOR
+from jantaku.rules.riichi.yaku import (
+    COMMON_FLAGS,
+    FLUSH,
+    HONOR_PUNGS,
+    MANY_PUNGS,
+    OUTSIDE,
+    RARE_FLAGS,
+    SEQUENCE,
+    SEVEN_PAIRS,
+    SIMPLES,
+    TERMINALS,
+    YAKUMAN,
+    Facts,
+    Shape,
+    WaitKind,
+    Yaku,
+    YakuDef,
+)
+from jantaku.tiles import TileKind
 
 __all__ = ["score"]
 
 _DEFAULT = PRESETS["doman"]
-_KINDS = tuple(TileKind)
-_SUCCESSOR = tuple(int(k.dora_successor) for k in _KINDS[:34])
+_SUCCESSOR = tuple(int(k.dora_successor) for k in tuple(TileKind)[:34])
 _PAO_YAKU = {PaoYakuman.DAISANGEN: Yaku.DAISANGEN, PaoYakuman.DAISUUSHII: Yaku.DAISUUSHII}
-_RED_INDICES = frozenset({16, 52, 88})
+_NOT_COMPLETE = NoWin(NoWinReason.NOT_COMPLETE)
+_NO_YAKU = NoWin(NoWinReason.NO_YAKU)
+_SHAPE_NAMES = {Shape.STANDARD: "standard", Shape.SEVEN_PAIRS: "seven_pairs",
+                Shape.THIRTEEN_ORPHANS: "thirteen_orphans"}
+_WAIT_NAMES = {w: w.name.lower() for w in WaitKind}
+_YAKU_LINES: dict[tuple[Yaku, int, int], YakuHan] = {}
+
+
+def _yaku_line(y: YakuDef, han: int, yakuman: int) -> YakuHan:
+    key = (y.id, han, yakuman)
+    line = _YAKU_LINES.get(key)
+    if line is None:
+        line = _YAKU_LINES[key] = YakuHan(y.id.value, han, y.id, None, yakuman)
+    return line
 
 
 class _Best:
@@ -66,48 +98,30 @@ def score(
 ) -> ScoreResult | NoWin:
     """Score a win, or say why it is none (not complete, no yaku).
 
-    ``validate`` checks tile counts and flag consistency first (raising
+    ``validate`` checks tile counts and flag consistency (raising
     :class:`~jantaku.errors.InvalidHandError`); an engine that built the context itself may skip it."""
     opts = options if options is not None else _DEFAULT
-    if validate:
-        ctx.validate()
-    conc = [0] * 34
-    for t in ctx.hand:
-        conc[t.index >> 2] += 1
-    hand13 = conc[:]
-    win = ctx.win_tile.index >> 2
-    conc[win] += 1
+    hand = ctx.hand
     melds = ctx.melds
-    std = standard_readings(conc)
-    pairs = not melds and is_seven_pairs(conc)
-    orphans = not melds and not std and not pairs and is_thirteen_orphans(conc)
-    if not std and not pairs and not orphans:
-        return NoWin(NoWinReason.NOT_COMPLETE)
-
-    f = Facts()
-    f.tsumo = tsumo = ctx.tsumo
-    f.riichi = ctx.riichi or ctx.double_riichi
-    f.double_riichi = ctx.double_riichi
-    f.ippatsu = ctx.ippatsu
-    f.rinshan = ctx.rinshan
-    f.haitei = ctx.haitei and (opts.rinshan_counts_haitei or not ctx.rinshan)
-    f.houtei = ctx.houtei
-    f.chankan = ctx.chankan
-    f.first_turn = ctx.first_turn
-    f.dealer = dealer = ctx.seat_wind == 0
-    f.kuitan = opts.kuitan
-    f.seat = 27 + int(ctx.seat_wind)
-    f.round = 27 + int(ctx.round_wind)
-    f.hand13 = hand13
-    f.win = win
-
+    conc = [0] * 34
+    red = 0
+    for t in hand:
+        conc[t.index >> 2] += 1
+        if t.red:
+            red += 1
+    hand13 = conc[:]
+    win_tile = ctx.win_tile
+    win = win_tile.index >> 2
+    conc[win] += 1
+    if win_tile.red:
+        red += 1
     counts = conc[:]
     meld_groups: list[Group] = []
     meld_chows: list[int] = []
     meld_pungs: list[int] = []
     ankans = 0
+    kongs = 0
     closed = True
-    red = 0
     for m in melds:
         first = 99
         for t in m.tiles:
@@ -126,6 +140,7 @@ def score(
             meld_pungs.append(first)
             closed = False
         else:
+            kongs += 1
             concealed = m.kong is KongKind.CONCEALED
             meld_groups.append((2, first, concealed))
             meld_pungs.append(first)
@@ -133,31 +148,70 @@ def score(
                 ankans += 1
             else:
                 closed = False
+    if validate and (
+        len(hand) != 13 - 3 * len(melds) or max(counts) > 4 or win >= 34 or _flags_suspect(ctx)
+    ):
+        ctx.validate()
+        if max(counts) > 4 or len(hand) != 13 - 3 * len(melds) or win >= 34:
+            raise InvalidHandError("impossible hand")  # pragma: no cover - validate() names it
+
+    std = standard_readings(conc)
+    pairs = not melds and is_seven_pairs(conc)
+    orphans = not melds and not std and not pairs and is_thirteen_orphans(conc)
+    if not std and not pairs and not orphans:
+        return _NOT_COMPLETE
+
+    f = Facts()
+    f.tsumo = tsumo = ctx.tsumo
+    f.riichi = riichi = ctx.riichi or ctx.double_riichi
+    f.double_riichi = ctx.double_riichi
+    f.ippatsu = ctx.ippatsu
+    f.rinshan = ctx.rinshan
+    f.haitei = ctx.haitei and (opts.rinshan_counts_haitei or not ctx.rinshan)
+    f.houtei = ctx.houtei
+    f.chankan = ctx.chankan
+    f.first_turn = ctx.first_turn
+    f.any_flag = (
+        ctx.double_riichi or ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.chankan or ctx.rinshan
+    )
+    f.dealer = ctx.seat_wind == 0
+    f.kuitan = opts.kuitan
+    f.seat = 27 + ctx.seat_wind
+    f.round = 27 + ctx.round_wind
+    f.hand13 = hand13
+    f.win = win
+    f.counts = counts
     f.closed = closed
     f.n_melds = len(melds)
-    f.n_kongs = sum(1 for g in meld_groups if g[0] == 2)
-    f.set_hand(counts)
+    f.n_kongs = kongs
+    present = 0
+    for k in range(34):
+        if counts[k]:
+            present |= 1 << k
+    f.set_hand(present)
 
     # dora are the same for every reading
-    dora = sum(counts[_SUCCESSOR[k]] for k in ctx.dora_indicators)
-    if opts.red_fives:
-        red += sum(1 for t in ctx.hand if t.red) + (1 if ctx.win_tile.red else 0)
-    else:
+    dora = 0
+    for k in ctx.dora_indicators:
+        dora += counts[_SUCCESSOR[k]]
+    if not opts.red_fives:
         red = 0
     ura = 0
-    if f.riichi:
-        uras = ctx.ura_indicators if opts.kan_ura else ctx.ura_indicators[:1]
-        ura = sum(counts[_SUCCESSOR[k]] for k in uras)
+    if riichi:
+        for k in ctx.ura_indicators if opts.kan_ura else ctx.ura_indicators[:1]:
+            ura += counts[_SUCCESSOR[k]]
     bonus = dora + red + ura
 
     best = _Best()
+    n_meld_groups = len(meld_groups)
     for pair, read in std:
         cgroups: list[Group] = [(gtype, first, True) for gtype, first in read]
-        seen: set[tuple[int, int]] = set()
+        seen: list[tuple[int, int]] = []
         readings: list[tuple[WaitKind, int]] = []
         if pair == win:
             readings.append((WaitKind.TANKI, -1))
-        for i, (gtype, first) in enumerate(read):
+        for i, g in enumerate(read):
+            gtype, first = g
             if gtype == 1:
                 if first != win:
                     continue
@@ -166,9 +220,9 @@ def score(
                 wait = _wait_of_chow(first, win)
             else:
                 continue
-            if (gtype, first) in seen:
+            if g in seen:
                 continue
-            seen.add((gtype, first))
+            seen.append(g)
             readings.append((wait, i))
         chows = meld_chows + [g[1] for g in read if g[0] == 0]
         pungs = meld_pungs + [g[1] for g in read if g[0] == 1]
@@ -177,7 +231,6 @@ def score(
         f.pair = pair
         f.chows = chows
         f.pungs = pungs
-        n_meld_groups = len(meld_groups)
         for wait, i in readings:
             groups = meld_groups + cgroups
             f.ankou = base_ankou
@@ -195,8 +248,17 @@ def score(
         f.wait = WaitKind.TANKI
         _evaluate(f, [], bonus, opts, best)
     if best.key[0] < 0:
-        return NoWin(NoWinReason.NO_YAKU)
+        return _NO_YAKU
     return _result(ctx, opts, f, best, dora, red, ura)
+
+
+def _flags_suspect(ctx: WinContext) -> bool:
+    """True when some flag needs the full consistency check of :meth:`WinContext.validate`."""
+    return bool(
+        ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan or ctx.first_turn
+        or ctx.honba < 0 or ctx.deposits < 0 or ctx.discarder is not None or ctx.pao is not None
+        or ((ctx.riichi or ctx.double_riichi) and not ctx.is_closed)
+    )
 
 
 def _may_be_yakuman(f: Facts) -> bool:
@@ -214,41 +276,58 @@ def _may_be_yakuman(f: Facts) -> bool:
 
 def _evaluate(f: Facts, groups: list[Group], bonus: int, opts: RiichiOptions, best: _Best) -> None:
     hits: list[tuple[YakuDef, int]] = []
-    mult = 0
-    for y in YAKUMAN if _may_be_yakuman(f) else ():
-        if y.check(f):
-            value = 2 if y.double_pattern and opts.double_yakuman_patterns else 1
-            mult += value
-            hits.append((y, value))
-    if mult:
-        cap = opts.max_yakuman_multiplier
-        capped = mult if cap is None else min(mult, cap)
-        b = 8000 * capped
-        points = hand_value(b, f.dealer, f.tsumo)
-        key = (points, 13 * capped, 0)
-        if key > best.key:
-            best.key = key
-            best.hits = hits
-            best.yakuman = capped
-            best.han = 13 * capped
-            best.fu = 0
-            best.points = points
-            best.groups = groups
-            best.pair = f.pair
-            best.shape = f.shape
-            best.wait = f.wait
-        return
+    if _may_be_yakuman(f):
+        mult = 0
+        for y in YAKUMAN:
+            if y.check(f):
+                value = 2 if y.double_pattern and opts.double_yakuman_patterns else 1
+                mult += value
+                hits.append((y, value))
+        if mult:
+            cap = opts.max_yakuman_multiplier
+            capped = mult if cap is None else min(mult, cap)
+            points = hand_value(8000 * capped, f.dealer, f.tsumo)
+            key = (points, 13 * capped, 0)
+            if key > best.key:
+                _keep(f, best, key, hits, groups, 13 * capped, 0, capped)
+            return
     han = 0
     closed = f.closed
     pinfu = False
-    for y in YAKU:
-        if y.check(f):
-            h = y.closed_han if closed else y.open_han
-            if h:
-                han += h
-                hits.append((y, h))
-                if y.id is Yaku.PINFU:
-                    pinfu = True
+    units: list[tuple[YakuDef, ...]] = []
+    if f.tsumo or f.riichi:
+        units.append(COMMON_FLAGS)
+    if f.any_flag:
+        units.append(RARE_FLAGS)
+    if f.all_simple:
+        units.append(SIMPLES)
+    elif f.all_term_honor:
+        units.append(TERMINALS)
+    chows = f.chows
+    if chows:
+        if f.pair >= 0 and TERMINAL_OR_HONOR[f.pair]:
+            units.append(OUTSIDE)
+        if len(chows) >= 3 or (closed and len(chows) == 2):
+            units.append(SEQUENCE)
+    pungs = f.pungs
+    if pungs:
+        if max(pungs) >= 27:
+            units.append(HONOR_PUNGS)
+        if len(pungs) >= 3:
+            units.append(MANY_PUNGS)
+    if f.suit_mask in (1, 2, 4, 9, 10, 12):
+        units.append(FLUSH)
+    if f.shape is Shape.SEVEN_PAIRS:
+        units.append(SEVEN_PAIRS)
+    for unit in units:
+        for y in unit:
+            if y.check(f):
+                h = y.closed_han if closed else y.open_han
+                if h:
+                    han += h
+                    hits.append((y, h))
+                    if y.id is Yaku.PINFU:
+                        pinfu = True
     if not hits:
         return
     han += bonus
@@ -260,29 +339,46 @@ def _evaluate(f: Facts, groups: list[Group], bonus: int, opts: RiichiOptions, be
     points = hand_value(b, f.dealer, f.tsumo)
     key = (points, han, fu)
     if key > best.key:
-        best.key = key
-        best.hits = hits
-        best.yakuman = 0
-        best.han = han
-        best.fu = fu
-        best.points = points
-        best.groups = groups
-        best.pair = f.pair
-        best.shape = f.shape
-        best.wait = f.wait
+        _keep(f, best, key, hits, groups, han, fu, 0)
+
+
+def _keep(
+    f: Facts,
+    best: _Best,
+    key: tuple[int, int, int],
+    hits: list[tuple[YakuDef, int]],
+    groups: list[Group],
+    han: int,
+    fu: int,
+    yakuman: int,
+) -> None:
+    best.key = key
+    best.hits = hits
+    best.yakuman = yakuman
+    best.han = han
+    best.fu = fu
+    best.points = key[0]
+    best.groups = groups
+    best.pair = f.pair
+    best.shape = f.shape
+    best.wait = f.wait
 
 
 def _result(
     ctx: WinContext, opts: RiichiOptions, f: Facts, best: _Best, dora: int, red: int, ura: int
 ) -> ScoreResult:
     lines: list[FuLine] = []
+    hits = best.hits
     if best.yakuman:
-        yaku = tuple(YakuHan(y.name, 13 * v, y.id, None, v) for y, v in best.hits)
+        yaku = tuple(_yaku_line(y, 13 * v, v) for y, v in hits)
     else:
-        items = [YakuHan(y.name, h, y.id) for y, h in best.hits]
-        for bonus, n in ((Bonus.DORA, dora), (Bonus.AKA_DORA, red), (Bonus.URA_DORA, ura)):
-            if n:
-                items.append(YakuHan(bonus.value, n, None, bonus))
+        items = [_yaku_line(y, h, 0) for y, h in hits]
+        if dora:
+            items.append(YakuHan(Bonus.DORA.value, dora, None, Bonus.DORA))
+        if red:
+            items.append(YakuHan(Bonus.AKA_DORA.value, red, None, Bonus.AKA_DORA))
+        if ura:
+            items.append(YakuHan(Bonus.URA_DORA.value, ura, None, Bonus.URA_DORA))
         yaku = tuple(items)
         # replay the chosen reading to explain its fu
         f.pair = best.pair
@@ -291,49 +387,30 @@ def _result(
         if best.shape is Shape.SEVEN_PAIRS:
             lines.append(FuLine(FuItem.SEVEN_PAIRS, SEVEN_PAIRS_FU))
         elif best.shape is Shape.STANDARD:
-            pinfu = any(y.id is Yaku.PINFU for y, _h in best.hits)
+            pinfu = any(y.id is Yaku.PINFU for y, _h in hits)
             standard_fu(f, best.groups, pinfu, opts, lines)
     b, limit = base_points(best.han, best.fu, best.yakuman, opts)
     pao = None
     if best.yakuman and ctx.pao is not None:
         covered = {_PAO_YAKU[p] for p in opts.pao_yakuman}
-        if any(y.id in covered for y, _v in best.hits):
+        if any(y.id in covered for y, _v in hits):
             pao = ctx.pao
     payments = settle(b, best.points, ctx.seat_wind, ctx.tsumo, ctx.honba, ctx.discarder, pao, opts)
     return ScoreResult(
-        han=best.han,
-        fu=best.fu,
-        yakuman=best.yakuman,
-        limit=limit,
-        yaku=yaku,
-        fu_items=tuple(lines),
-        base_points=b,
-        points=best.points,
-        payments=payments,
-        received=sum(payments) + 1000 * ctx.deposits,
-        dealer=f.dealer,
-        tsumo=ctx.tsumo,
-        reading=_reading(ctx, best),
-        wait=best.wait.name.lower(),
+        best.han,
+        best.fu,
+        best.yakuman,
+        limit,
+        yaku,
+        tuple(lines),
+        b,
+        best.points,
+        payments,
+        payments[0] + payments[1] + payments[2] + 1000 * ctx.deposits,
+        f.dealer,
+        ctx.tsumo,
+        _SHAPE_NAMES[best.shape],
+        tuple(best.groups),
+        best.pair,
+        _WAIT_NAMES[best.wait],
     )
-
-
-def _reading(ctx: WinContext, best: _Best) -> str:
-    """The chosen reading in notation: concealed groups, pair, then the melds in brackets."""
-    if best.shape is Shape.SEVEN_PAIRS:
-        kinds = sorted({t.kind for t in (*ctx.hand, ctx.win_tile)})
-        return " ".join(f"{k.number}{k.number}{k.letter}" for k in kinds)
-    if best.shape is Shape.THIRTEEN_ORPHANS:
-        return format_kinds(sorted(t.kind for t in (*ctx.hand, ctx.win_tile)))
-    parts: list[str] = []
-    n_melds = len(ctx.melds)
-    for gtype, kind, _c in best.groups[n_melds:]:
-        k = _KINDS[kind]
-        if gtype == 0:
-            parts.append(f"{k.number}{k.number + 1}{k.number + 2}{k.letter}")
-        else:
-            parts.append(f"{k.number}" * 3 + k.letter)
-    p = _KINDS[best.pair]
-    parts.append(f"{p.number}{p.number}{p.letter}")
-    parts.extend(f"[{m.notation}]" for m in ctx.melds)
-    return " ".join(parts)

@@ -26,6 +26,20 @@ TERMINAL_OR_HONOR = tuple(not s for s in SIMPLE)
 GREEN = tuple(k in (19, 20, 21, 23, 25, 32) for k in range(34))  # 2s 3s 4s 6s 8s, green dragon
 
 
+def _bits(flags: tuple[bool, ...]) -> int:
+    return sum(1 << k for k, on in enumerate(flags) if on)
+
+
+_SIMPLE_BITS = _bits(SIMPLE)
+_TERM_HONOR_BITS = _bits(TERMINAL_OR_HONOR)
+_HONOR_BITS = _bits(HONOR)
+_TERMINAL_BITS = _bits(TERMINAL)
+_GREEN_BITS = _bits(GREEN)
+_MAN = 0x1FF
+_PIN = 0x1FF << 9
+_SOU = 0x1FF << 18
+
+
 class Shape(IntEnum):
     STANDARD = 0
     SEVEN_PAIRS = 1
@@ -50,6 +64,7 @@ class Facts:
         "all_term_honor",
         "all_terminal",
         "ankou",
+        "any_flag",
         "chankan",
         "chows",
         "closed",
@@ -77,63 +92,52 @@ class Facts:
         "win",
     )
 
-    def __init__(self) -> None:
-        self.tsumo = False
-        self.closed = True
-        self.riichi = False
-        self.double_riichi = False
-        self.ippatsu = False
-        self.haitei = False
-        self.houtei = False
-        self.rinshan = False
-        self.chankan = False
-        self.first_turn = False
-        self.dealer = False
-        self.kuitan = True
-        self.seat = 27
-        self.round = 27
-        self.counts: list[int] = []  # all 14+ tiles incl. melds (a kan counts 4)
-        self.hand13: list[int] = []  # concealed tiles without the winning tile
-        self.win = 0
-        self.n_kongs = 0
-        self.n_melds = 0
-        self.all_simple = False
-        self.all_term_honor = False
-        self.all_honor = False
-        self.all_terminal = False
-        self.all_green = False
-        self.suit_mask = 0  # bit 0 man, 1 pin, 2 sou, 3 honors
-        self.shape = Shape.STANDARD
-        self.pair = -1
-        self.chows: list[int] = []  # first kind of every chow, concealed and called
-        self.pungs: list[int] = []  # kind of every pung and kan, concealed and called
-        self.ankou = 0  # concealed pungs/kans (a pung completed by ron is not concealed)
-        self.wait = WaitKind.RYANMEN
+    tsumo: bool
+    closed: bool
+    riichi: bool
+    double_riichi: bool
+    ippatsu: bool
+    haitei: bool
+    houtei: bool
+    rinshan: bool
+    chankan: bool
+    first_turn: bool
+    dealer: bool
+    kuitan: bool
+    any_flag: bool  # tsumo or any situational flag (gates the situational yaku)
+    seat: int
+    round: int
+    counts: list[int]  # all tiles incl. melds (a kan counts 4)
+    hand13: list[int]  # concealed tiles without the winning tile
+    win: int
+    n_kongs: int
+    n_melds: int
+    all_simple: bool
+    all_term_honor: bool
+    all_honor: bool
+    all_terminal: bool
+    all_green: bool
+    suit_mask: int  # bit 0 man, 1 pin, 2 sou, 3 honors
+    shape: Shape
+    pair: int
+    chows: list[int]  # first kind of every chow, concealed and called
+    pungs: list[int]  # kind of every pung and kan, concealed and called
+    ankou: int  # concealed pungs/kans (a pung completed by ron is not concealed)
+    wait: WaitKind
 
-    def set_hand(self, counts: list[int]) -> None:
-        """Derive the tile-class facts from the total counts."""
-        self.counts = counts
-        simple = term_honor = honor = terminal = green = True
-        mask = 0
-        for k in range(34):
-            if counts[k]:
-                if SIMPLE[k]:
-                    term_honor = honor = terminal = False
-                else:
-                    simple = False
-                    if k >= 27:
-                        terminal = False
-                    else:
-                        honor = False
-                if not GREEN[k]:
-                    green = False
-                mask |= 1 << (k // 9 if k < 27 else 3)
-        self.all_simple = simple
-        self.all_term_honor = term_honor
-        self.all_honor = honor
-        self.all_terminal = terminal
-        self.all_green = green
-        self.suit_mask = mask
+    def set_hand(self, kinds: int) -> None:
+        """Derive the tile-class facts from the bit set of the kinds present."""
+        self.all_simple = not kinds & _TERM_HONOR_BITS
+        self.all_term_honor = not kinds & _SIMPLE_BITS
+        self.all_honor = not kinds & ~_HONOR_BITS
+        self.all_terminal = not kinds & ~_TERMINAL_BITS
+        self.all_green = not kinds & ~_GREEN_BITS
+        self.suit_mask = (
+            (1 if kinds & _MAN else 0)
+            | (2 if kinds & _PIN else 0)
+            | (4 if kinds & _SOU else 0)
+            | (8 if kinds & _HONOR_BITS else 0)
+        )
 
     @property
     def n_suits(self) -> int:
