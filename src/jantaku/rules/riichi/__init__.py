@@ -5,7 +5,15 @@ The engine calls :func:`score` with a :class:`WinContext` and :class:`RiichiOpti
 
 from jantaku.rules.riichi.context import WinContext
 from jantaku.rules.riichi.options import OptionError, RiichiOptions, preset
-from jantaku.rules.riichi.result import FuItem, FuLine, Limit, NoWin, NoWinReason, ScoreResult, YakuHan
+from jantaku.rules.riichi.result import (
+    FuItem,
+    FuLine,
+    Limit,
+    NoWin,
+    NoWinReason,
+    ScoreResult,
+    YakuHan,
+)
 from jantaku.rules.riichi.scorer import score
 from jantaku.rules.riichi.yaku import Yaku
 

@@ -1,8 +1,8 @@
 """Fu of one reading of a hand (spec §3.5).
 
 Groups are ``(type, kind, concealed)`` triples: type 0 chow, 1 pung, 2 kan. A pung completed by
-ron arrives here already marked open. The same function computes the number on the hot path
-(``lines`` None) and the explained items for the chosen reading."""
+ron arrives here already marked open. :func:`standard_fu` computes the number on the hot path,
+:func:`fu_lines` the explained items of the chosen reading."""
 
 from __future__ import annotations
 
@@ -11,16 +11,11 @@ from jantaku.rules.riichi.result import FuItem, FuLine
 from jantaku.rules.riichi.yaku.facts import TERMINAL_OR_HONOR, Facts, WaitKind
 from jantaku.tiles import TileKind
 
-__all__ = ["Group", "SEVEN_PAIRS_FU", "standard_fu"]
+__all__ = ["SEVEN_PAIRS_FU", "Group", "fu_lines", "pair_fu", "standard_fu"]
 
 Group = tuple[int, int, bool]
 SEVEN_PAIRS_FU = 25
 _KINDS = tuple(TileKind)
-
-
-def _note(lines: list[FuLine] | None, item: FuItem, fu: int, tiles: str = "") -> None:
-    if lines is not None:
-        lines.append(FuLine(item, fu, tiles))
 
 
 def _group_tiles(g: Group) -> str:
@@ -40,62 +35,80 @@ def pair_fu(f: Facts, options: RiichiOptions) -> int:
     return 2 if p == f.seat or p == f.round else 0
 
 
-def standard_fu(
-    f: Facts,
-    groups: list[Group],
-    pinfu: bool,
-    options: RiichiOptions,
-    lines: list[FuLine] | None = None,
-) -> int:
-    """Rounded fu of a four-groups-and-a-pair reading."""
+# fu of a pung/kan: index (type * 34 + kind) * 2 + concealed; chows are 0
+_GROUP_FU = [0] * (3 * 34 * 2)
+for _t in (1, 2):
+    for _k in range(34):
+        for _c in (0, 1):
+            _v = (4 if TERMINAL_OR_HONOR[_k] else 2) * (2 if _c else 1) * (4 if _t == 2 else 1)
+            _GROUP_FU[(_t * 34 + _k) * 2 + _c] = _v
+_EDGE_WAITS = (WaitKind.KANCHAN, WaitKind.PENCHAN, WaitKind.TANKI)
+
+
+def standard_fu(f: Facts, groups: list[Group], pinfu: bool, options: RiichiOptions) -> int:
+    """Rounded fu of a four-groups-and-a-pair reading (the hot path; :func:`fu_lines` explains
+    the same computation item by item)."""
+    if pinfu:
+        return 20 if f.tsumo else 30
+    fu = 20
+    if f.tsumo:
+        fu += options.rinshan_tsumo_fu if f.rinshan else 2
+    elif f.closed:
+        fu += 10
+    for gtype, kind, concealed in groups:
+        if gtype:
+            fu += _GROUP_FU[(gtype * 34 + kind) * 2 + concealed]
+    p = f.pair
+    if p >= 27:
+        fu += pair_fu(f, options)
+    if f.wait in _EDGE_WAITS:
+        fu += 2
+    if fu == 20:
+        return 30
+    return (fu + 9) // 10 * 10
+
+
+def fu_lines(f: Facts, groups: list[Group], pinfu: bool, options: RiichiOptions) -> list[FuLine]:
+    """The fu items of a reading, summing to :func:`standard_fu`."""
+    lines: list[FuLine] = []
     if pinfu:
         if f.tsumo:
-            _note(lines, FuItem.PINFU_TSUMO, 20)
-            return 20
-        _note(lines, FuItem.BASE, 20)
-        _note(lines, FuItem.CLOSED_RON, 10)
-        return 30
+            return [FuLine(FuItem.PINFU_TSUMO, 20)]
+        return [FuLine(FuItem.BASE, 20), FuLine(FuItem.CLOSED_RON, 10)]
     fu = 20
-    _note(lines, FuItem.BASE, 20)
+    lines.append(FuLine(FuItem.BASE, 20))
     if f.tsumo:
         t = options.rinshan_tsumo_fu if f.rinshan else 2
         if t:
             fu += t
-            _note(lines, FuItem.TSUMO, t)
+            lines.append(FuLine(FuItem.TSUMO, t))
     elif f.closed:
         fu += 10
-        _note(lines, FuItem.CLOSED_RON, 10)
+        lines.append(FuLine(FuItem.CLOSED_RON, 10))
     for g in groups:
         gtype, kind, concealed = g
-        if gtype == 0:
+        if not gtype:
             continue
-        v = 2
-        if TERMINAL_OR_HONOR[kind]:
-            v = 4
-        if concealed:
-            v *= 2
-        if gtype == 2:
-            v *= 4
+        v = _GROUP_FU[(gtype * 34 + kind) * 2 + concealed]
         fu += v
-        if lines is not None:
-            item = (
-                (FuItem.CLOSED_KAN if concealed else FuItem.OPEN_KAN)
-                if gtype == 2
-                else (FuItem.CLOSED_TRIPLET if concealed else FuItem.OPEN_TRIPLET)
-            )
-            lines.append(FuLine(item, v, _group_tiles(g)))
-    pv = pair_fu(f, options)
+        item = (
+            (FuItem.CLOSED_KAN if concealed else FuItem.OPEN_KAN)
+            if gtype == 2
+            else (FuItem.CLOSED_TRIPLET if concealed else FuItem.OPEN_TRIPLET)
+        )
+        lines.append(FuLine(item, v, _group_tiles(g)))
+    pv = pair_fu(f, options) if f.pair >= 27 else 0
     if pv:
         fu += pv
-        _note(lines, FuItem.PAIR, pv, _KINDS[f.pair].notation * 2)
-    if f.wait in (WaitKind.KANCHAN, WaitKind.PENCHAN, WaitKind.TANKI):
+        k = _KINDS[f.pair]
+        lines.append(FuLine(FuItem.PAIR, pv, f"{k.number}{k.number}{k.letter}"))
+    if f.wait in _EDGE_WAITS:
         fu += 2
-        _note(lines, FuItem.WAIT, 2, f.wait.name.lower())
+        lines.append(FuLine(FuItem.WAIT, 2, f.wait.name.lower()))
     if fu == 20:
-        # an open hand without fu (ron): raised to 30
-        _note(lines, FuItem.OPEN_PINFU, 10)
-        return 30
+        lines.append(FuLine(FuItem.OPEN_PINFU, 10))  # an open hand without fu (ron): 30
+        return lines
     rounded = (fu + 9) // 10 * 10
     if rounded != fu:
-        _note(lines, FuItem.ROUNDING, rounded - fu)
-    return rounded
+        lines.append(FuLine(FuItem.ROUNDING, rounded - fu))
+    return lines

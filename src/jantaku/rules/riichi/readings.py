@@ -4,7 +4,7 @@ pair restricted to the one suit whose count is 2 mod 3)."""
 
 from __future__ import annotations
 
-__all__ = ["ORPHANS", "is_thirteen_orphans", "is_seven_pairs", "standard_readings"]
+__all__ = ["ORPHANS", "is_seven_pairs", "is_thirteen_orphans", "standard_readings"]
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from jantaku.rules.riichi.yaku.registry import Yaku
+
+if TYPE_CHECKING:
+    from jantaku.rules.riichi.breakdown import Breakdown
 
 __all__ = ["Bonus", "FuItem", "FuLine", "Limit", "NoWin", "NoWinReason", "ScoreResult", "YakuHan"]
 
@@ -85,32 +88,56 @@ class ScoreResult(NamedTuple):
     """A scored win. ``points`` is the hand value (before honba and deposits); ``payments[i]``
     is what relative seat ``i + 1`` pays the winner (honba included); ``received`` is the
     winner's total gain, deposits included, so ``received == sum(payments) + 1000 * deposits``.
-    ``groups`` are the chosen reading's groups ``(type, kind, concealed)`` (type 0 chow, 1 pung,
-    2 kan; melds first), ``pair`` its pair kind (-1 for seven pairs and thirteen orphans).
 
-    Named tuples (immutable, typed) rather than dataclasses: the engine scores every candidate
-    win, and these are built on that hot path."""
+    The yaku lines, fu items and chosen reading are computed on first access from ``detail``:
+    the engine scores every candidate win and rarely needs them. (A named tuple, immutable and
+    typed, because it is built on that hot path.)"""
 
     han: int
     fu: int
     yakuman: int
     limit: Limit | None
-    yaku: tuple[YakuHan, ...]
-    fu_items: tuple[FuLine, ...]
     base_points: int
     points: int
     payments: tuple[int, int, int]
     received: int
     dealer: bool
     tsumo: bool
-    shape: str
-    groups: tuple[tuple[int, int, bool], ...]
-    pair: int
-    wait: str
+    detail: Breakdown
 
     @property
     def win(self) -> bool:
         return True
+
+    @property
+    def yaku(self) -> tuple[YakuHan, ...]:
+        """Each yaku with its han (13 per yakuman), then dora, aka dora and ura dora."""
+        return self.detail.yaku()
+
+    @property
+    def fu_items(self) -> tuple[FuLine, ...]:
+        return self.detail.fu_items()
+
+    @property
+    def shape(self) -> str:
+        """standard, seven_pairs or thirteen_orphans."""
+        return self.detail.shape_name
+
+    @property
+    def groups(self) -> tuple[tuple[int, int, bool], ...]:
+        """The chosen reading's groups ``(type, kind, concealed)``: type 0 chow, 1 pung, 2 kan;
+        the melds first (a pung completed by ron is not concealed)."""
+        return tuple(self.detail.groups)
+
+    @property
+    def pair(self) -> int:
+        """The pair kind (-1 for seven pairs and thirteen orphans)."""
+        return self.detail.pair
+
+    @property
+    def wait(self) -> str:
+        """ryanmen, kanchan, penchan, tanki or shanpon (tanki for the special shapes)."""
+        return self.detail.wait_name
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,22 +9,14 @@ from __future__ import annotations
 
 from jantaku.errors import InvalidHandError
 from jantaku.meld import KongKind, MeldKind
+from jantaku.rules.riichi.breakdown import Breakdown
 from jantaku.rules.riichi.context import WinContext
 from jantaku.rules.riichi.fu import SEVEN_PAIRS_FU, Group, standard_fu
 from jantaku.rules.riichi.options import PRESETS, PaoYakuman, RiichiOptions
 from jantaku.rules.riichi.payments import settle
 from jantaku.rules.riichi.points import base_points, hand_value
 from jantaku.rules.riichi.readings import is_seven_pairs, is_thirteen_orphans, standard_readings
-from jantaku.rules.riichi.result import (
-    Bonus,
-    FuItem,
-    FuLine,
-    NoWin,
-    NoWinReason,
-    ScoreResult,
-    YakuHan,
-)
-from jantaku.rules.riichi.yaku.facts import TERMINAL_OR_HONOR
+from jantaku.rules.riichi.result import NoWin, NoWinReason, ScoreResult
 from jantaku.rules.riichi.yaku import (
     COMMON_FLAGS,
     FLUSH,
@@ -43,6 +35,7 @@ from jantaku.rules.riichi.yaku import (
     Yaku,
     YakuDef,
 )
+from jantaku.rules.riichi.yaku.facts import TERMINAL_OR_HONOR
 from jantaku.tiles import TileKind
 
 __all__ = ["score"]
@@ -52,36 +45,6 @@ _SUCCESSOR = tuple(int(k.dora_successor) for k in tuple(TileKind)[:34])
 _PAO_YAKU = {PaoYakuman.DAISANGEN: Yaku.DAISANGEN, PaoYakuman.DAISUUSHII: Yaku.DAISUUSHII}
 _NOT_COMPLETE = NoWin(NoWinReason.NOT_COMPLETE)
 _NO_YAKU = NoWin(NoWinReason.NO_YAKU)
-_SHAPE_NAMES = {Shape.STANDARD: "standard", Shape.SEVEN_PAIRS: "seven_pairs",
-                Shape.THIRTEEN_ORPHANS: "thirteen_orphans"}
-_WAIT_NAMES = {w: w.name.lower() for w in WaitKind}
-_YAKU_LINES: dict[tuple[Yaku, int, int], YakuHan] = {}
-
-
-def _yaku_line(y: YakuDef, han: int, yakuman: int) -> YakuHan:
-    key = (y.id, han, yakuman)
-    line = _YAKU_LINES.get(key)
-    if line is None:
-        line = _YAKU_LINES[key] = YakuHan(y.id.value, han, y.id, None, yakuman)
-    return line
-
-
-class _Best:
-    """The best reading so far (kept apart so the hot loop allocates little)."""
-
-    __slots__ = ("fu", "groups", "han", "hits", "key", "pair", "points", "shape", "wait", "yakuman")
-
-    def __init__(self) -> None:
-        self.key: tuple[int, int, int] = (-1, -1, -1)
-        self.hits: list[tuple[YakuDef, int]] = []
-        self.groups: list[Group] = []
-        self.pair = -1
-        self.shape = Shape.STANDARD
-        self.wait = WaitKind.RYANMEN
-        self.han = 0
-        self.fu = 0
-        self.yakuman = 0
-        self.points = 0
 
 
 def _wait_of_chow(first: int, win: int) -> WaitKind:
@@ -99,20 +62,25 @@ def score(
     """Score a win, or say why it is none (not complete, no yaku).
 
     ``validate`` checks tile counts and flag consistency (raising
-    :class:`~jantaku.errors.InvalidHandError`); an engine that built the context itself may skip it."""
+    :class:`~jantaku.errors.InvalidHandError`); an engine that built the context itself may
+    skip it."""
     opts = options if options is not None else _DEFAULT
     hand = ctx.hand
     melds = ctx.melds
     conc = [0] * 34
     red = 0
+    present = 0
     for t in hand:
-        conc[t.index >> 2] += 1
+        k = t.index >> 2
+        conc[k] += 1
+        present |= 1 << k
         if t.red:
             red += 1
     hand13 = conc[:]
     win_tile = ctx.win_tile
     win = win_tile.index >> 2
     conc[win] += 1
+    present |= 1 << win
     if win_tile.red:
         red += 1
     counts = conc[:]
@@ -127,6 +95,7 @@ def score(
         for t in m.tiles:
             k = t.index >> 2
             counts[k] += 1
+            present |= 1 << k
             if k < first:
                 first = k
             if t.red:
@@ -184,11 +153,14 @@ def score(
     f.closed = closed
     f.n_melds = len(melds)
     f.n_kongs = kongs
-    present = 0
-    for k in range(34):
-        if counts[k]:
-            present |= 1 << k
     f.set_hand(present)
+    hand_yakuman = _hand_may_be_yakuman(f)
+    f.flag_bits = (
+        (1 if tsumo or riichi else 0)
+        | (2 if f.any_flag else 0)
+        | (4 if f.all_simple else 8 if f.all_term_honor else 0)
+        | (256 if f.suit_mask in (1, 2, 4, 9, 10, 12) else 0)
+    )
 
     # dora are the same for every reading
     dora = 0
@@ -202,7 +174,10 @@ def score(
             ura += counts[_SUCCESSOR[k]]
     bonus = dora + red + ura
 
-    best = _Best()
+    best = Breakdown(f, opts)
+    best.dora = dora
+    best.red = red
+    best.ura = ura
     n_meld_groups = len(meld_groups)
     for pair, read in std:
         cgroups: list[Group] = [(gtype, first, True) for gtype, first in read]
@@ -238,7 +213,7 @@ def score(
                 f.ankou -= 1
                 groups[n_meld_groups + i] = (1, win, False)
             f.wait = wait
-            _evaluate(f, groups, bonus, opts, best)
+            _evaluate(f, groups, bonus, opts, best, hand_yakuman)
     if pairs or orphans:
         f.shape = Shape.SEVEN_PAIRS if pairs else Shape.THIRTEEN_ORPHANS
         f.pair = -1
@@ -246,10 +221,10 @@ def score(
         f.pungs = []
         f.ankou = 0
         f.wait = WaitKind.TANKI
-        _evaluate(f, [], bonus, opts, best)
+        _evaluate(f, [], bonus, opts, best, hand_yakuman)
     if best.key[0] < 0:
         return _NO_YAKU
-    return _result(ctx, opts, f, best, dora, red, ura)
+    return _result(ctx, opts, f, best)
 
 
 def _flags_suspect(ctx: WinContext) -> bool:
@@ -261,22 +236,42 @@ def _flags_suspect(ctx: WinContext) -> bool:
     )
 
 
-def _may_be_yakuman(f: Facts) -> bool:
-    """A cheap gate: false when no yakuman predicate can hold (most hands)."""
-    if f.first_turn or f.shape is Shape.THIRTEEN_ORPHANS or f.ankou == 4 or f.n_kongs == 4:
+def _hand_may_be_yakuman(f: Facts) -> bool:
+    """Hand-level gate of the yakuman units (one call per hand)."""
+    if f.first_turn or f.n_kongs == 4 or f.all_honor or f.all_green or f.all_terminal:
         return True
-    if f.all_honor or f.all_green or f.all_terminal or f.suit_mask in (1, 2, 4):
-        return True
-    big = 0
-    for p in f.pungs:
-        if p >= 27:
-            big += 1
-    return big >= 3
+    if f.closed and not f.n_melds and f.suit_mask in (1, 2, 4):
+        c = f.counts
+        base = 0 if f.suit_mask == 1 else 9 if f.suit_mask == 2 else 18
+        return c[base] >= 3 and c[base + 8] >= 3
+    return False
 
 
-def _evaluate(f: Facts, groups: list[Group], bonus: int, opts: RiichiOptions, best: _Best) -> None:
+_UNITS = (COMMON_FLAGS, RARE_FLAGS, SIMPLES, TERMINALS, OUTSIDE, SEQUENCE, HONOR_PUNGS, MANY_PUNGS,
+          FLUSH, SEVEN_PAIRS)
+_UNIT_SETS: dict[int, tuple[YakuDef, ...]] = {}
+
+
+def _units(signature: int) -> tuple[YakuDef, ...]:
+    """The yaku units whose gate bits are set in ``signature``, flattened (memoised)."""
+    found = _UNIT_SETS.get(signature)
+    if found is None:
+        found = tuple(y for i, unit in enumerate(_UNITS) if signature >> i & 1 for y in unit)
+        _UNIT_SETS[signature] = found
+    return found
+
+
+def _evaluate(
+    f: Facts, groups: list[Group], bonus: int, opts: RiichiOptions, best: Breakdown, hand_yakuman: bool
+) -> None:
     hits: list[tuple[YakuDef, int]] = []
-    if _may_be_yakuman(f):
+    pungs = f.pungs
+    if (
+        hand_yakuman
+        or f.ankou == 4
+        or f.shape is Shape.THIRTEEN_ORPHANS
+        or (len(pungs) >= 3 and sum(1 for p in pungs if p >= 27) >= 3)
+    ):
         mult = 0
         for y in YAKUMAN:
             if y.check(f):
@@ -294,47 +289,32 @@ def _evaluate(f: Facts, groups: list[Group], bonus: int, opts: RiichiOptions, be
     han = 0
     closed = f.closed
     pinfu = False
-    units: list[tuple[YakuDef, ...]] = []
-    if f.tsumo or f.riichi:
-        units.append(COMMON_FLAGS)
-    if f.any_flag:
-        units.append(RARE_FLAGS)
-    if f.all_simple:
-        units.append(SIMPLES)
-    elif f.all_term_honor:
-        units.append(TERMINALS)
+    sig = f.flag_bits
     chows = f.chows
     if chows:
         if f.pair >= 0 and TERMINAL_OR_HONOR[f.pair]:
-            units.append(OUTSIDE)
+            sig |= 16
         if len(chows) >= 3 or (closed and len(chows) == 2):
-            units.append(SEQUENCE)
-    pungs = f.pungs
+            sig |= 32
     if pungs:
         if max(pungs) >= 27:
-            units.append(HONOR_PUNGS)
+            sig |= 64
         if len(pungs) >= 3:
-            units.append(MANY_PUNGS)
-    if f.suit_mask in (1, 2, 4, 9, 10, 12):
-        units.append(FLUSH)
+            sig |= 128
     if f.shape is Shape.SEVEN_PAIRS:
-        units.append(SEVEN_PAIRS)
-    for unit in units:
-        for y in unit:
-            if y.check(f):
-                h = y.closed_han if closed else y.open_han
-                if h:
-                    han += h
-                    hits.append((y, h))
-                    if y.id is Yaku.PINFU:
-                        pinfu = True
+        sig |= 512
+    for y in _UNIT_SETS.get(sig) or _units(sig):
+        if y.check(f):
+            h = y.closed_han if closed else y.open_han
+            if h:
+                han += h
+                hits.append((y, h))
+                if y.id is Yaku.PINFU:
+                    pinfu = True
     if not hits:
         return
     han += bonus
-    if f.shape is Shape.SEVEN_PAIRS:
-        fu = SEVEN_PAIRS_FU
-    else:
-        fu = standard_fu(f, groups, pinfu, opts)
+    fu = SEVEN_PAIRS_FU if f.shape is Shape.SEVEN_PAIRS else standard_fu(f, groups, pinfu, opts)
     b, _limit = base_points(han, fu, 0, opts)
     points = hand_value(b, f.dealer, f.tsumo)
     key = (points, han, fu)
@@ -344,7 +324,7 @@ def _evaluate(f: Facts, groups: list[Group], bonus: int, opts: RiichiOptions, be
 
 def _keep(
     f: Facts,
-    best: _Best,
+    best: Breakdown,
     key: tuple[int, int, int],
     hits: list[tuple[YakuDef, int]],
     groups: list[Group],
@@ -364,36 +344,12 @@ def _keep(
     best.wait = f.wait
 
 
-def _result(
-    ctx: WinContext, opts: RiichiOptions, f: Facts, best: _Best, dora: int, red: int, ura: int
-) -> ScoreResult:
-    lines: list[FuLine] = []
-    hits = best.hits
-    if best.yakuman:
-        yaku = tuple(_yaku_line(y, 13 * v, v) for y, v in hits)
-    else:
-        items = [_yaku_line(y, h, 0) for y, h in hits]
-        if dora:
-            items.append(YakuHan(Bonus.DORA.value, dora, None, Bonus.DORA))
-        if red:
-            items.append(YakuHan(Bonus.AKA_DORA.value, red, None, Bonus.AKA_DORA))
-        if ura:
-            items.append(YakuHan(Bonus.URA_DORA.value, ura, None, Bonus.URA_DORA))
-        yaku = tuple(items)
-        # replay the chosen reading to explain its fu
-        f.pair = best.pair
-        f.shape = best.shape
-        f.wait = best.wait
-        if best.shape is Shape.SEVEN_PAIRS:
-            lines.append(FuLine(FuItem.SEVEN_PAIRS, SEVEN_PAIRS_FU))
-        elif best.shape is Shape.STANDARD:
-            pinfu = any(y.id is Yaku.PINFU for y, _h in hits)
-            standard_fu(f, best.groups, pinfu, opts, lines)
+def _result(ctx: WinContext, opts: RiichiOptions, f: Facts, best: Breakdown) -> ScoreResult:
     b, limit = base_points(best.han, best.fu, best.yakuman, opts)
     pao = None
     if best.yakuman and ctx.pao is not None:
         covered = {_PAO_YAKU[p] for p in opts.pao_yakuman}
-        if any(y.id in covered for y, _v in hits):
+        if any(y.id in covered for y, _v in best.hits):
             pao = ctx.pao
     payments = settle(b, best.points, ctx.seat_wind, ctx.tsumo, ctx.honba, ctx.discarder, pao, opts)
     return ScoreResult(
@@ -401,16 +357,11 @@ def _result(
         best.fu,
         best.yakuman,
         limit,
-        yaku,
-        tuple(lines),
         b,
         best.points,
         payments,
         payments[0] + payments[1] + payments[2] + 1000 * ctx.deposits,
         f.dealer,
         ctx.tsumo,
-        _SHAPE_NAMES[best.shape],
-        tuple(best.groups),
-        best.pair,
-        _WAIT_NAMES[best.wait],
+        best,
     )

@@ -72,6 +72,7 @@ class Facts:
         "dealer",
         "double_riichi",
         "first_turn",
+        "flag_bits",
         "haitei",
         "hand13",
         "houtei",
@@ -104,6 +105,7 @@ class Facts:
     first_turn: bool
     dealer: bool
     kuitan: bool
+    flag_bits: int  # hand-level gate bits of the scorer's yaku units
     any_flag: bool  # tsumo or any situational flag (gates the situational yaku)
     seat: int
     round: int
