@@ -39,6 +39,9 @@ def _kinds_for(style: str, rng: random.Random) -> list[int]:
         return list(ORPHANS)
     if style == "green":
         return list(GREEN)
+    if style == "dragons":
+        s = rng.randrange(3) * 9
+        return [31, 32, 33, 31, 32, 33, 27, 28, *range(s, s + 9)]
     return list(range(34))
 
 
@@ -53,8 +56,9 @@ def generate(rng: random.Random) -> dict[str, Any]:  # noqa: C901 - one linear r
 def _try_generate(rng: random.Random) -> dict[str, Any] | None:  # noqa: C901
     pool = {k: list(range(4 * k, 4 * k + 4)) for k in range(34)}
     style = rng.choices(
-        ["any", "chinitsu", "honitsu", "honors", "terminals", "green", "pairs", "kokushi"],
-        [60, 10, 12, 3, 5, 2, 6, 2],
+        ["any", "chinitsu", "honitsu", "honors", "terminals", "green", "pairs", "kokushi",
+         "dragons", "gates"],
+        [56, 9, 11, 3, 5, 2, 6, 2, 4, 2],
     )[0]
     melds: list[tuple[str, list[int], int]] = []
     concealed: list[int] = []
@@ -65,6 +69,15 @@ def _try_generate(rng: random.Random) -> dict[str, Any] | None:  # noqa: C901
             if got is None:
                 return None
             concealed += got
+    elif style == "gates":
+        base = rng.randrange(3) * 9
+        for k, n in zip(range(base, base + 9), (3, 1, 1, 1, 1, 1, 1, 1, 3), strict=True):
+            got = _take(pool, k, n, rng)
+            assert got
+            concealed += got
+        extra = _take(pool, base + rng.randrange(9), 1, rng)
+        assert extra
+        concealed += extra
     elif style == "kokushi":
         for k in ORPHANS:
             got = _take(pool, k, 1, rng)

@@ -51,7 +51,7 @@ class Breakdown:
     def __init__(self, facts: Facts, options: RiichiOptions) -> None:
         self.facts = facts
         self.options = options
-        self.key: tuple[int, int, int] = (-1, -1, -1)
+        self.key: tuple[int, int, int, int] = (-1, -1, -1, -1)
         self.hits: list[tuple[YakuDef, int]] = []
         self.groups: list[Group] = []
         self.pair = -1

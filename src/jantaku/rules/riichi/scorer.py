@@ -1,5 +1,6 @@
 """The riichi scorer: every reading of the hand (decomposition x position of the winning tile)
-is scored and the one paying most is kept (ties: more han, then more fu), spec §3.2.
+is scored and the one paying most is kept (ties: a yakuman over kazoe, then more han, then more
+fu), spec §3.2.
 
 The engine calls :func:`score` to decide whether a win is legal and to settle it, so the hot
 path fills one :class:`Facts` object and evaluates the yaku units as predicates over it, gated
@@ -282,7 +283,7 @@ def _evaluate(
             cap = opts.max_yakuman_multiplier
             capped = mult if cap is None else min(mult, cap)
             points = hand_value(8000 * capped, f.dealer, f.tsumo)
-            key = (points, 13 * capped, 0)
+            key = (points, 1, 13 * capped, 0)
             if key > best.key:
                 _keep(f, best, key, hits, groups, 13 * capped, 0, capped)
             return
@@ -317,7 +318,7 @@ def _evaluate(
     fu = SEVEN_PAIRS_FU if f.shape is Shape.SEVEN_PAIRS else standard_fu(f, groups, pinfu, opts)
     b, _limit = base_points(han, fu, 0, opts)
     points = hand_value(b, f.dealer, f.tsumo)
-    key = (points, han, fu)
+    key = (points, 0, han, fu)
     if key > best.key:
         _keep(f, best, key, hits, groups, han, fu, 0)
 
@@ -325,7 +326,7 @@ def _evaluate(
 def _keep(
     f: Facts,
     best: Breakdown,
-    key: tuple[int, int, int],
+    key: tuple[int, int, int, int],
     hits: list[tuple[YakuDef, int]],
     groups: list[Group],
     han: int,
