@@ -45,7 +45,7 @@ def _kinds_for(style: str, rng: random.Random) -> list[int]:
     return list(range(34))
 
 
-def generate(rng: random.Random) -> dict[str, Any]:  # noqa: C901 - one linear recipe
+def generate(rng: random.Random) -> dict[str, Any]:
     """One random winning hand with random melds, flags, winds and dora."""
     while True:
         case = _try_generate(rng)
@@ -53,11 +53,21 @@ def generate(rng: random.Random) -> dict[str, Any]:  # noqa: C901 - one linear r
             return case
 
 
-def _try_generate(rng: random.Random) -> dict[str, Any] | None:  # noqa: C901
+def _try_generate(rng: random.Random) -> dict[str, Any] | None:
     pool = {k: list(range(4 * k, 4 * k + 4)) for k in range(34)}
     style = rng.choices(
-        ["any", "chinitsu", "honitsu", "honors", "terminals", "green", "pairs", "kokushi",
-         "dragons", "gates"],
+        [
+            "any",
+            "chinitsu",
+            "honitsu",
+            "honors",
+            "terminals",
+            "green",
+            "pairs",
+            "kokushi",
+            "dragons",
+            "gates",
+        ],
         [56, 9, 11, 3, 5, 2, 6, 2, 4, 2],
     )[0]
     melds: list[tuple[str, list[int], int]] = []
@@ -108,7 +118,7 @@ def _try_generate(rng: random.Random) -> dict[str, Any] | None:  # noqa: C901
                     concealed += tiles
             else:
                 k = rng.choice(kinds)
-                kan = is_meld and rng.random() < 0.25 or (not is_meld and rng.random() < 0.04)
+                kan = (is_meld and rng.random() < 0.25) or (not is_meld and rng.random() < 0.04)
                 got = _take(pool, k, 4 if kan else 3, rng)
                 if got is None:
                     return None
@@ -181,8 +191,13 @@ def to_context(case: dict[str, Any], red: bool = True) -> WinContext:
         mk, kong = _MELD_KIND[kind]
         tiles = tuple(sorted((tile(i, red) for i in ids), key=lambda t: t.index))
         melds.append(
-            Meld(mk, tiles, kong, None if kind == "ankan" else tile(called, red),
-                 None if kind == "ankan" else 3)
+            Meld(
+                mk,
+                tiles,
+                kong,
+                None if kind == "ankan" else tile(called, red),
+                None if kind == "ankan" else 3,
+            )
         )
     return WinContext(
         hand=tuple(tile(i, red) for i in case["hand"]),
@@ -230,7 +245,8 @@ class MahjongOracle:
         M = self.MMeld
         types = {"chi": M.CHI, "pon": M.PON, "kan": M.KAN, "kakan": M.SHOUMINKAN, "ankan": M.KAN}
         melds = [
-            M(types[k], sorted(ids), opened=k != "ankan", called_tile=c) for k, ids, c in case["melds"]
+            M(types[k], sorted(ids), opened=k != "ankan", called_tile=c)
+            for k, ids, c in case["melds"]
         ]
         tiles = [*case["hand"], case["win"], *(i for _k, ids, _c in case["melds"] for i in ids)]
         dealer = case["seat"] == 0
@@ -256,6 +272,10 @@ class MahjongOracle:
     def run(self, prepared: tuple[Any, ...]) -> Any:
         tiles, win, melds, dora, config, ura = prepared
         return self.calc.estimate_hand_value(
-            tiles, win, melds=melds, dora_indicators=dora, config=config,
+            tiles,
+            win,
+            melds=melds,
+            dora_indicators=dora,
+            config=config,
             ura_dora_indicators=ura or None,
         )

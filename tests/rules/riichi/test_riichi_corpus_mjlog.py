@@ -25,8 +25,17 @@ TAG = re.compile(r"<(INIT|AGARI)\s([^>]*?)/?>")
 ATTR = re.compile(r'(\w+)="([^"]*)"')
 LIMITS = {0: None, 1: Limit.MANGAN, 2: Limit.HANEMAN, 3: Limit.BAIMAN, 4: Limit.SANBAIMAN}
 # Tenhou yaku ids that are situational flags
-FLAG_IDS = {1: "riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan", 5: "haitei", 6: "houtei",
-            21: "double_riichi", 37: "first_turn", 38: "first_turn"}
+FLAG_IDS = {
+    1: "riichi",
+    2: "ippatsu",
+    3: "chankan",
+    4: "rinshan",
+    5: "haitei",
+    6: "houtei",
+    21: "double_riichi",
+    37: "first_turn",
+    38: "first_turn",
+}
 
 
 def validation_data() -> pathlib.Path:

@@ -22,19 +22,60 @@ SEED = 20261122
 
 # mahjong's yaku ids -> jantaku's names (winds are seat/round per mahjong's id ranges)
 NAMES = {
-    0: "menzen_tsumo", 1: "riichi", 3: "ippatsu", 4: "chankan", 5: "rinshan_kaihou",
-    6: "haitei", 7: "houtei", 8: "double_riichi", 12: "pinfu", 13: "tanyao", 14: "iipeikou",
-    15: "yakuhai_haku", 16: "yakuhai_hatsu", 17: "yakuhai_chun",
-    18: "yakuhai_seat_wind", 19: "yakuhai_seat_wind", 20: "yakuhai_seat_wind",
-    21: "yakuhai_seat_wind", 22: "yakuhai_round_wind", 23: "yakuhai_round_wind",
-    24: "yakuhai_round_wind", 25: "yakuhai_round_wind", 26: "sanshoku_doujun", 27: "ittsuu",
-    28: "chanta", 29: "honroutou", 30: "toitoi", 31: "sanankou", 32: "sankantsu",
-    33: "sanshoku_doukou", 34: "chiitoitsu", 35: "shousangen", 36: "honitsu", 37: "junchan",
-    38: "ryanpeikou", 39: "chinitsu", 100: "kokushi_musou", 101: "chuuren_poutou",
-    102: "suuankou", 103: "daisangen", 104: "shousuushii", 105: "ryuuiisou", 106: "suukantsu",
-    107: "tsuuiisou", 108: "chinroutou", 111: "daisuushii", 112: "kokushi_musou_13_wait",
-    113: "suuankou_tanki", 114: "junsei_chuuren_poutou", 115: "tenhou", 116: "chiihou",
-    120: "dora", 121: "aka_dora", 122: "ura_dora",
+    0: "menzen_tsumo",
+    1: "riichi",
+    3: "ippatsu",
+    4: "chankan",
+    5: "rinshan_kaihou",
+    6: "haitei",
+    7: "houtei",
+    8: "double_riichi",
+    12: "pinfu",
+    13: "tanyao",
+    14: "iipeikou",
+    15: "yakuhai_haku",
+    16: "yakuhai_hatsu",
+    17: "yakuhai_chun",
+    18: "yakuhai_seat_wind",
+    19: "yakuhai_seat_wind",
+    20: "yakuhai_seat_wind",
+    21: "yakuhai_seat_wind",
+    22: "yakuhai_round_wind",
+    23: "yakuhai_round_wind",
+    24: "yakuhai_round_wind",
+    25: "yakuhai_round_wind",
+    26: "sanshoku_doujun",
+    27: "ittsuu",
+    28: "chanta",
+    29: "honroutou",
+    30: "toitoi",
+    31: "sanankou",
+    32: "sankantsu",
+    33: "sanshoku_doukou",
+    34: "chiitoitsu",
+    35: "shousangen",
+    36: "honitsu",
+    37: "junchan",
+    38: "ryanpeikou",
+    39: "chinitsu",
+    100: "kokushi_musou",
+    101: "chuuren_poutou",
+    102: "suuankou",
+    103: "daisangen",
+    104: "shousuushii",
+    105: "ryuuiisou",
+    106: "suukantsu",
+    107: "tsuuiisou",
+    108: "chinroutou",
+    111: "daisuushii",
+    112: "kokushi_musou_13_wait",
+    113: "suuankou_tanki",
+    114: "junsei_chuuren_poutou",
+    115: "tenhou",
+    116: "chiihou",
+    120: "dora",
+    121: "aka_dora",
+    122: "ura_dora",
 }
 
 
@@ -63,7 +104,13 @@ def test_fifty_thousand_hands_agree_with_mahjong() -> None:
             and (ours.yakuman or (ours.han, ours.fu) == (theirs.han, theirs.fu))
         )
         if not same:
-            disagreements.append((n, case, (ours.han, ours.fu, gain, sorted(names)),
-                                  (theirs.han, theirs.fu, theirs.cost["total"], sorted(their_names))))
+            disagreements.append(
+                (
+                    n,
+                    case,
+                    (ours.han, ours.fu, gain, sorted(names)),
+                    (theirs.han, theirs.fu, theirs.cost["total"], sorted(their_names)),
+                )
+            )
     assert wins > N_HANDS // 2
     assert not disagreements, f"{len(disagreements)} disagreements, first: {disagreements[:3]}"

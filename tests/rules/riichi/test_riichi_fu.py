@@ -18,7 +18,13 @@ def test_closed_ron_adds_ten_and_tsumo_two() -> None:
     # 24m kanchan (2) + 888p concealed simple pung (4) + 999s concealed terminal pung (8)
     ron = win("24m456m888p999s55p", "3m", riichi=True, seat_wind="S")
     assert ron.fu == 50  # 20 + 10 + 2 + 4 + 8 = 44, rounded up
-    assert items(ron) == {"base": 20, "closed_ron": 10, "wait": 2, "closed_triplet": 12, "rounding": 6}
+    assert items(ron) == {
+        "base": 20,
+        "closed_ron": 10,
+        "wait": 2,
+        "closed_triplet": 12,
+        "rounding": 6,
+    }
     tsumo = win("24m456m888p999s55p", "3m", win="tsumo", seat_wind="S")
     assert tsumo.fu == 40  # 20 + 2 + 2 + 4 + 8 = 36
     assert items(tsumo)["tsumo"] == 2
@@ -35,15 +41,28 @@ def test_kan_fu_table() -> None:
     # open kan of simples 8, concealed kan of terminals 32, tanki 2, tsumo 2, base 20 -> 64 -> 70
     melds = [{"type": "kan", "tiles": "2222m"}, {"type": "ankan", "tiles": "9999p"}]
     result = win("345s678s5p", "5p", win="tsumo", melds=melds, rinshan=True, seat_wind="S")
-    assert items(result) == {"base": 20, "tsumo": 2, "open_kan": 8, "closed_kan": 32, "wait": 2,
-                             "rounding": 6}
+    assert items(result) == {
+        "base": 20,
+        "tsumo": 2,
+        "open_kan": 8,
+        "closed_kan": 32,
+        "wait": 2,
+        "rounding": 6,
+    }
     assert result.fu == 70
 
 
 def test_rinshan_tsumo_fu_option() -> None:
     melds = [{"type": "kan", "tiles": "2222m"}, {"type": "ankan", "tiles": "9999p"}]
-    result = win("345s678s5p", "5p", win="tsumo", melds=melds, rinshan=True, seat_wind="S",
-                 options={"rinshan_tsumo_fu": 0})
+    result = win(
+        "345s678s5p",
+        "5p",
+        win="tsumo",
+        melds=melds,
+        rinshan=True,
+        seat_wind="S",
+        options={"rinshan_tsumo_fu": 0},
+    )
     assert "tsumo" not in items(result) and result.fu == 70  # 62 -> 70
 
 
@@ -62,8 +81,13 @@ def test_double_wind_pair_is_4_fu_by_default() -> None:
 def test_dragon_pair_and_ron_shanpon_counts_as_open() -> None:
     # 55z pair (2), ron on 9s completing 999s by shanpon: open terminal pung (4)
     result = win("234m456p678s99s55z", "9s", riichi=True, seat_wind="S")
-    assert items(result) == {"base": 20, "closed_ron": 10, "open_triplet": 4, "pair": 2,
-                             "rounding": 4}
+    assert items(result) == {
+        "base": 20,
+        "closed_ron": 10,
+        "open_triplet": 4,
+        "pair": 2,
+        "rounding": 4,
+    }
     assert result.fu == 40
 
 

@@ -13,9 +13,24 @@ DOMAN = preset("doman")
 # spec §3.6, non-dealer: fu -> [(1 han ron, tsumo ko/oya), (2 han ...), (3 han ...), (4 han ...)]
 NON_DEALER = {
     25: [(2, 1600, None), (3, 3200, "800/1600"), (4, 6400, "1600/3200")],
-    30: [(1, 1000, "300/500"), (2, 2000, "500/1000"), (3, 3900, "1000/2000"), (4, 7700, "2000/3900")],
-    40: [(1, 1300, "400/700"), (2, 2600, "700/1300"), (3, 5200, "1300/2600"), (4, 8000, "2000/4000")],
-    50: [(1, 1600, "400/800"), (2, 3200, "800/1600"), (3, 6400, "1600/3200"), (4, 8000, "2000/4000")],
+    30: [
+        (1, 1000, "300/500"),
+        (2, 2000, "500/1000"),
+        (3, 3900, "1000/2000"),
+        (4, 7700, "2000/3900"),
+    ],
+    40: [
+        (1, 1300, "400/700"),
+        (2, 2600, "700/1300"),
+        (3, 5200, "1300/2600"),
+        (4, 8000, "2000/4000"),
+    ],
+    50: [
+        (1, 1600, "400/800"),
+        (2, 3200, "800/1600"),
+        (3, 6400, "1600/3200"),
+        (4, 8000, "2000/4000"),
+    ],
     60: [(1, 2000, "500/1000"), (2, 3900, "1000/2000"), (3, 7700, "2000/3900")],
     70: [(1, 2300, "600/1200"), (2, 4500, "1200/2300"), (3, 8000, "2000/4000")],
     80: [(1, 2600, "700/1300"), (2, 5200, "1300/2600")],
@@ -85,7 +100,10 @@ def test_limits(han: int, fu: int, limit: Limit, b: int) -> None:
 
 
 def test_kazoe_off_caps_at_sanbaiman() -> None:
-    assert base_points(13, 30, 0, DOMAN.with_overrides(kazoe_yakuman=False)) == (6000, Limit.SANBAIMAN)
+    assert base_points(13, 30, 0, DOMAN.with_overrides(kazoe_yakuman=False)) == (
+        6000,
+        Limit.SANBAIMAN,
+    )
 
 
 def test_kiriage_is_off_by_default() -> None:
@@ -99,8 +117,12 @@ def test_kiriage_is_off_by_default() -> None:
 
 def test_multiple_yakuman_limits() -> None:
     names = [base_points(0, 0, n, DOMAN)[1] for n in (1, 2, 3, 4)]
-    assert names == [Limit.YAKUMAN, Limit.DOUBLE_YAKUMAN, Limit.TRIPLE_YAKUMAN,
-                     Limit.QUADRUPLE_YAKUMAN]
+    assert names == [
+        Limit.YAKUMAN,
+        Limit.DOUBLE_YAKUMAN,
+        Limit.TRIPLE_YAKUMAN,
+        Limit.QUADRUPLE_YAKUMAN,
+    ]
     assert hand_value(8000 * 4, False, False) == 128000
     assert hand_value(8000 * 4, True, True) == 192000
 

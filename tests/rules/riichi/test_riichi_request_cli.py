@@ -43,8 +43,15 @@ def test_result_object() -> None:
 
 
 def test_aka_and_ura_dora_names() -> None:
-    result = score_request({"hand": "234m406p789s11z23m", "win_tile": "4m", "riichi": True,
-                            "ura_indicators": "1m", "seat_wind": "S"})
+    result = score_request(
+        {
+            "hand": "234m406p789s11z23m",
+            "win_tile": "4m",
+            "riichi": True,
+            "ura_indicators": "1m",
+            "seat_wind": "S",
+        }
+    )
     names = {y["name"]: y["han"] for y in result["yaku"]}
     assert names["aka_dora"] == 1 and names["ura_dora"] == 2
 
@@ -128,7 +135,9 @@ def test_sontag_requests_go_to_the_classical_scorer(monkeypatch: pytest.MonkeyPa
     assert invoke([], json.dumps({"rules": "sontag"})).output.strip() == "classical 42"
 
 
-def test_sontag_without_the_classical_module_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sontag_without_the_classical_module_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setitem(sys.modules, "jantaku.rules.classical.request", None)
     result = invoke([], json.dumps({"rules": "sontag"}))
     assert result.exit_code == 2 and "classical scorer is not available" in result.output

@@ -60,5 +60,7 @@ def test_sanshoku_and_ittsuu_lose_a_han_when_open() -> None:
     assert yaku(opened) == {"sanshoku_doujun": 1}
     ittsuu = win("123456789m12p55z", "3p", seat_wind="S")
     assert yaku(ittsuu) == {"ittsuu": 2}
-    open_ittsuu = win("456789m12p55z", "3p", melds=[{"type": "chi", "tiles": "123m"}], seat_wind="S")
+    open_ittsuu = win(
+        "456789m12p55z", "3p", melds=[{"type": "chi", "tiles": "123m"}], seat_wind="S"
+    )
     assert yaku(open_ittsuu) == {"ittsuu": 1}

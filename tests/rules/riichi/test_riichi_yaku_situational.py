@@ -56,6 +56,13 @@ def test_rinshan_scores_and_haitei_only_with_the_option() -> None:
     melds = [{"type": "kan", "tiles": "9999s"}]
     result = win("24m456m888p55p", "3m", win="tsumo", rinshan=True, haitei=True, melds=melds)
     assert yaku(result) == {"rinshan_kaihou": 1}
-    both = win("24m456m888p55p", "3m", win="tsumo", rinshan=True, haitei=True, melds=melds,
-               options={"rinshan_counts_haitei": True})
+    both = win(
+        "24m456m888p55p",
+        "3m",
+        win="tsumo",
+        rinshan=True,
+        haitei=True,
+        melds=melds,
+        options={"rinshan_counts_haitei": True},
+    )
     assert yaku(both) == {"rinshan_kaihou": 1, "haitei": 1}

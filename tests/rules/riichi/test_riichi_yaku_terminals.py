@@ -6,7 +6,11 @@ from riichi_testlib import run, win, yaku
 
 from jantaku.rules.riichi import NoWin
 
-OPEN_TANYAO = {"hand": "234m56p678s88s", "win_tile": "7p", "melds": [{"type": "pon", "tiles": "444p"}]}
+OPEN_TANYAO = {
+    "hand": "234m56p678s88s",
+    "win_tile": "7p",
+    "melds": [{"type": "pon", "tiles": "444p"}],
+}
 
 
 def test_tanyao_closed_and_open_with_kuitan() -> None:
@@ -29,10 +33,17 @@ def test_chanta_and_junchan_values() -> None:
     assert yaku(chanta) == {"chanta": 2}
     junchan = win("123m789m123p99s78s", "9s", seat_wind="S")
     assert yaku(junchan) == {"junchan": 3, "pinfu": 1}
-    open_junchan = win("789m123p99s78s", "9s", seat_wind="S", melds=[{"type": "chi", "tiles": "123m"}])
+    open_junchan = win(
+        "789m123p99s78s", "9s", seat_wind="S", melds=[{"type": "chi", "tiles": "123m"}]
+    )
     assert yaku(open_junchan) == {"junchan": 2}
-    open_chanta = win("789m123p999s1z", "1z", seat_wind="S", round_wind="S",
-                      melds=[{"type": "chi", "tiles": "123m"}])
+    open_chanta = win(
+        "789m123p999s1z",
+        "1z",
+        seat_wind="S",
+        round_wind="S",
+        melds=[{"type": "chi", "tiles": "123m"}],
+    )
     assert yaku(open_chanta) == {"chanta": 1}
 
 

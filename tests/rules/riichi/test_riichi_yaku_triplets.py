@@ -43,8 +43,11 @@ def test_sanshoku_doukou_and_sankantsu() -> None:
     melds = [{"type": "pon", "tiles": "333m"}]
     result = win("333p333s456m9p", "9p", seat_wind="S", melds=melds)
     assert yaku(result)["sanshoku_doukou"] == 2
-    kans = [{"type": "kan", "tiles": "1111m"}, {"type": "ankan", "tiles": "4444p"},
-            {"type": "kan", "tiles": "6666s"}]
+    kans = [
+        {"type": "kan", "tiles": "1111m"},
+        {"type": "ankan", "tiles": "4444p"},
+        {"type": "kan", "tiles": "6666s"},
+    ]
     result = win("234m8p", "8p", seat_wind="S", melds=kans, win="tsumo")
     assert yaku(result) == {"sankantsu": 2}
 

@@ -53,8 +53,12 @@ def test_suuankou_and_its_tanki_form() -> None:
 
 
 def test_suukantsu() -> None:
-    kans = [{"type": "kan", "tiles": "2222m"}, {"type": "ankan", "tiles": "4444p"},
-            {"type": "kan", "tiles": "6666s"}, {"type": "kakan", "tiles": "8888s"}]
+    kans = [
+        {"type": "kan", "tiles": "2222m"},
+        {"type": "ankan", "tiles": "4444p"},
+        {"type": "kan", "tiles": "6666s"},
+        {"type": "kakan", "tiles": "8888s"},
+    ]
     result = win("3m", "3m", seat_wind="S", melds=kans, win="tsumo")
     assert yaku(result) == {"suukantsu": 13}
 
@@ -67,17 +71,34 @@ def test_tenhou_and_chiihou() -> None:
 
 
 def test_stacking_is_capped_at_four_in_doman_and_not_in_tenhou() -> None:
-    kans = [{"type": "ankan", "tiles": "1111z"}, {"type": "ankan", "tiles": "2222z"},
-            {"type": "ankan", "tiles": "3333z"}, {"type": "ankan", "tiles": "4444z"}]
+    kans = [
+        {"type": "ankan", "tiles": "1111z"},
+        {"type": "ankan", "tiles": "2222z"},
+        {"type": "ankan", "tiles": "3333z"},
+        {"type": "ankan", "tiles": "4444z"},
+    ]
     # daisuushii + tsuuiisou + suuankou tanki + suukantsu = 4, plus tenhou-free: tsumo
     hand = win("5z", "5z", seat_wind="S", melds=kans, win="tsumo")
     assert hand.yakuman == 4 and hand.points == 128000
     assert hand.limit is not None and hand.limit.value == "quadruple_yakuman"
-    doubled = win("5z", "5z", seat_wind="S", melds=kans, win="tsumo",
-                  options={"double_yakuman_patterns": True})
+    doubled = win(
+        "5z",
+        "5z",
+        seat_wind="S",
+        melds=kans,
+        win="tsumo",
+        options={"double_yakuman_patterns": True},
+    )
     assert doubled.yakuman == 4  # 6 capped at 4
-    uncapped = win("5z", "5z", seat_wind="S", melds=kans, win="tsumo", rules="tenhou",
-                   options={"double_yakuman_patterns": True})
+    uncapped = win(
+        "5z",
+        "5z",
+        seat_wind="S",
+        melds=kans,
+        win="tsumo",
+        rules="tenhou",
+        options={"double_yakuman_patterns": True},
+    )
     assert uncapped.yakuman == 6 and uncapped.points == 6 * 32000
 
 
@@ -87,26 +108,46 @@ def test_dora_do_not_add_to_yakuman() -> None:
 
 
 def test_pao_tsumo_liable_pays_all_with_honba() -> None:
-    melds = [{"type": "pon", "tiles": "555z"}, {"type": "pon", "tiles": "666z"},
-             {"type": "pon", "tiles": "777z"}]
+    melds = [
+        {"type": "pon", "tiles": "555z"},
+        {"type": "pon", "tiles": "666z"},
+        {"type": "pon", "tiles": "777z"},
+    ]
     result = win("23m44p", "4m", seat_wind="S", melds=melds, win="tsumo", pao="across", honba=2)
     assert result.payments == (0, 32600, 0)
 
 
 def test_pao_ron_by_a_third_player_is_split() -> None:
-    melds = [{"type": "pon", "tiles": "555z"}, {"type": "pon", "tiles": "666z"},
-             {"type": "pon", "tiles": "777z"}]
-    result = win("23m44p", "4m", seat_wind="S", melds=melds, pao="across", discarder="left", honba=1)
+    melds = [
+        {"type": "pon", "tiles": "555z"},
+        {"type": "pon", "tiles": "666z"},
+        {"type": "pon", "tiles": "777z"},
+    ]
+    result = win(
+        "23m44p", "4m", seat_wind="S", melds=melds, pao="across", discarder="left", honba=1
+    )
     assert result.payments == (0, 16000, 16300)  # honba to the discarder by default
-    liable = win("23m44p", "4m", seat_wind="S", melds=melds, pao="across", discarder="left",
-                 honba=1, options={"pao_ron_honba_payer": "liable"})
+    liable = win(
+        "23m44p",
+        "4m",
+        seat_wind="S",
+        melds=melds,
+        pao="across",
+        discarder="left",
+        honba=1,
+        options={"pao_ron_honba_payer": "liable"},
+    )
     assert liable.payments == (0, 16300, 16000)
     dealt_in = win("23m44p", "4m", seat_wind="S", melds=melds, pao="across", discarder="across")
     assert dealt_in.payments == (0, 32000, 0)
 
 
 def test_no_pao_for_suukantsu() -> None:
-    kans = [{"type": "kan", "tiles": "2222m"}, {"type": "ankan", "tiles": "4444p"},
-            {"type": "kan", "tiles": "6666s"}, {"type": "kakan", "tiles": "8888s"}]
+    kans = [
+        {"type": "kan", "tiles": "2222m"},
+        {"type": "ankan", "tiles": "4444p"},
+        {"type": "kan", "tiles": "6666s"},
+        {"type": "kakan", "tiles": "8888s"},
+    ]
     result = win("3m", "3m", seat_wind="S", melds=kans, win="tsumo", pao="left")
     assert result.payments == (8000, 8000, 16000)  # the dealer (East) sits left of South

@@ -70,7 +70,11 @@ class Breakdown:
         if self.yakuman:
             return tuple(_yaku_line(y, 13 * v, v) for y, v in self.hits)
         items = [_yaku_line(y, h, 0) for y, h in self.hits]
-        for bonus, n in ((Bonus.DORA, self.dora), (Bonus.AKA_DORA, self.red), (Bonus.URA_DORA, self.ura)):
+        for bonus, n in (
+            (Bonus.DORA, self.dora),
+            (Bonus.AKA_DORA, self.red),
+            (Bonus.URA_DORA, self.ura),
+        ):
             if n:
                 items.append(YakuHan(bonus.value, n, None, bonus))
         return tuple(items)

@@ -77,9 +77,20 @@ class WinContext:
                 raise InvalidHandError(f"five copies of {t.kind.notation}")
         if len({t.index for t in tiles}) != len(tiles):
             raise InvalidHandError("one physical tile is used twice")
-        if not (self.ippatsu or self.riichi or self.double_riichi or self.haitei or self.houtei
-                or self.rinshan or self.chankan or self.first_turn or self.honba or self.deposits
-                or self.discarder is not None or self.pao is not None):
+        if not (
+            self.ippatsu
+            or self.riichi
+            or self.double_riichi
+            or self.haitei
+            or self.houtei
+            or self.rinshan
+            or self.chankan
+            or self.first_turn
+            or self.honba
+            or self.deposits
+            or self.discarder is not None
+            or self.pao is not None
+        ):
             return
         kongs = sum(1 for m in self.melds if m.kind is MeldKind.KONG)
         closed = self.is_closed
@@ -91,15 +102,21 @@ class WinContext:
             (self.rinshan and not self.tsumo, "rinshan needs a tsumo win"),
             (self.rinshan and kongs == 0, "rinshan needs a kan"),
             (self.chankan and self.tsumo, "chankan needs a ron win"),
-            (self.chankan and (self.haitei or self.houtei or self.rinshan),
-             "chankan cannot combine with haitei, houtei or rinshan"),
+            (
+                self.chankan and (self.haitei or self.houtei or self.rinshan),
+                "chankan cannot combine with haitei, houtei or rinshan",
+            ),
             (self.first_turn and not self.tsumo, "a first-turn win (tenhou/chiihou) is a tsumo"),
             (self.first_turn and bool(self.melds), "a first-turn win has no melds"),
-            (self.first_turn and (self.riichi or self.double_riichi),
-             "a first-turn win cannot follow riichi"),
+            (
+                self.first_turn and (self.riichi or self.double_riichi),
+                "a first-turn win cannot follow riichi",
+            ),
             (self.honba < 0 or self.deposits < 0, "honba and deposits cannot be negative"),
-            (self.discarder is not None and (self.tsumo or self.discarder not in (1, 2, 3)),
-             "discarder is a relative seat 1-3 of a ron"),
+            (
+                self.discarder is not None and (self.tsumo or self.discarder not in (1, 2, 3)),
+                "discarder is a relative seat 1-3 of a ron",
+            ),
             (self.pao is not None and self.pao not in (1, 2, 3), "pao is a relative seat 1-3"),
         )
         for bad, message in flags:

@@ -23,7 +23,9 @@ def yakuman_limit(multiplier: int) -> Limit:
     return _YAKUMAN_LIMITS[multiplier - 1] if multiplier <= 4 else Limit.MULTIPLE_YAKUMAN
 
 
-def base_points(han: int, fu: int, yakuman: int, options: RiichiOptions) -> tuple[int, Limit | None]:
+def base_points(
+    han: int, fu: int, yakuman: int, options: RiichiOptions
+) -> tuple[int, Limit | None]:
     """Basic points ``b`` and the limit name. ``yakuman`` is the (already capped) multiplier."""
     if yakuman:
         return 8000 * yakuman, yakuman_limit(yakuman)

@@ -37,21 +37,19 @@ def _split(c: list[int], i: int, acc: list[tuple[int, int]], out: list[Reading],
         c[i + 2] += 1
 
 
-_SuitReading = tuple[int, tuple[tuple[int, int], ...]]
-_SUIT_CACHE: dict[tuple[int, ...], list[_SuitReading]] = {}
+Group3 = tuple[int, int, bool]
+"""(type, first kind, concealed): the scorer's group triple (type 0 chow, 1 pung)."""
+HandReading = tuple[int, tuple[Group3, ...]]
+_SUIT_CACHES: tuple[dict[tuple[int, ...], list[HandReading]], ...] = ({}, {}, {})
 
 
-def _suit_readings(c: list[int], base: int) -> list[_SuitReading]:
+def _suit_readings(key: tuple[int, ...], base: int) -> list[HandReading]:
     """Readings of one suit (groups, plus a pair when its count is 2 mod 3), memoised per suit
     and count pattern: a pure function of 9 small numbers, so the cache stays small."""
-    key = (base, *c[base : base + 9])
-    found = _SUIT_CACHE.get(key)
-    if found is not None:
-        return found
     work = [0] * 34
-    work[base : base + 9] = c[base : base + 9]
+    work[base : base + 9] = key
     out: list[Reading] = []
-    if sum(key[1:]) % 3 == 2:
+    if sum(key) % 3 == 2:
         for p in range(base, base + 9):
             if work[p] >= 2:
                 work[p] -= 2
@@ -59,38 +57,51 @@ def _suit_readings(c: list[int], base: int) -> list[_SuitReading]:
                 work[p] += 2
     else:
         _split(work, base, [], out, -1)
-    _SUIT_CACHE[key] = out
-    return out
+    found = [(p, tuple((t, k, True) for t, k in groups)) for p, groups in out]
+    _SUIT_CACHES[base // 9][key] = found
+    return found
 
 
-def standard_readings(c: list[int]) -> list[Reading]:
-    """Every reading of ``c`` (3n+2 tiles, counts 0-4) as groups plus a pair."""
+def standard_readings(c: list[int]) -> list[HandReading]:
+    """Every reading of ``c`` (3n+2 tiles, counts 0-4) as concealed groups plus a pair."""
     pair = -1
-    honors: list[tuple[int, int]] = []
+    honors: list[Group3] = []
     for k in range(27, 34):
         n = c[k]
         if n:
             if n == 3:
-                honors.append((1, k))
+                honors.append((1, k, True))
             elif n == 2 and pair < 0:
                 pair = k
             else:
                 return []
-    parts: list[list[_SuitReading]] = []
-    for base in (0, 9, 18):
-        r = c[base] + c[base + 1] + c[base + 2] + c[base + 3] + c[base + 4] + c[base + 5] + c[
-            base + 6] + c[base + 7] + c[base + 8]
-        if not r:
-            continue
-        if r % 3 == 1 or (r % 3 == 2 and pair >= 0):
-            return []
-        found = _suit_readings(c, base)
+    out: list[HandReading] = [(pair, tuple(honors))]
+    for s, cache in enumerate(_SUIT_CACHES):
+        base = 9 * s
+        key = tuple(c[base : base + 9])
+        found = cache.get(key)
+        if found is None:
+            r = sum(key) % 3
+            if r == 1 or (r == 2 and pair >= 0):
+                return []
+            found = _suit_readings(key, base)
         if not found:
             return []
-        parts.append(found)
-    out: list[Reading] = [(pair, tuple(honors))]
-    for found in parts:
-        out = [(p if p >= 0 else q, g + h) for p, g in out for q, h in found]
+        if len(found) == 1 and len(out) == 1:
+            p, g = out[0]
+            q, h = found[0]
+            if q >= 0:
+                if p >= 0:
+                    return []
+                p = q
+            out = [(p, g + h)]
+        else:
+            merged = [
+                (p if p >= 0 else q, g + h) for p, g in out for q, h in found if p < 0 or q < 0
+            ]
+            if not merged:
+                return []
+            out = merged
     if out[0][0] < 0:
         return []
     return out
@@ -98,13 +109,7 @@ def standard_readings(c: list[int]) -> list[Reading]:
 
 def is_seven_pairs(c: list[int]) -> bool:
     """Seven distinct pairs (four of a kind is not two pairs)."""
-    pairs = 0
-    for n in c:
-        if n == 2:
-            pairs += 1
-        elif n:
-            return False
-    return pairs == 7
+    return c.count(2) == 7 and c.count(0) == 27
 
 
 def is_thirteen_orphans(c: list[int]) -> bool:

@@ -42,12 +42,42 @@ class RequestError(JantakuError, ValueError):
     """A malformed score request: names the key and what is wrong with it."""
 
 
-_KEYS = frozenset({
-    "rules", "options", "hand", "melds", "win_tile", "win", "seat_wind", "round_wind",
-    "dora_indicators", "ura_indicators", "riichi", "double_riichi", "ippatsu", "haitei", "houtei",
-    "rinshan", "chankan", "first_turn", "honba", "deposits", "discarder", "pao",
-})
-_FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "first_turn")
+_KEYS = frozenset(
+    {
+        "rules",
+        "options",
+        "hand",
+        "melds",
+        "win_tile",
+        "win",
+        "seat_wind",
+        "round_wind",
+        "dora_indicators",
+        "ura_indicators",
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "haitei",
+        "houtei",
+        "rinshan",
+        "chankan",
+        "first_turn",
+        "honba",
+        "deposits",
+        "discarder",
+        "pao",
+    }
+)
+_FLAGS = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "first_turn",
+)
 _SEATS = {"right": 1, "across": 2, "left": 3}
 _SEAT_NAMES = {1: "right", 2: "across", 3: "left"}
 _MELD_TYPES = {
@@ -145,10 +175,12 @@ def _melds(value: Any, copies: _Copies) -> tuple[Meld, ...]:
     for n, m in enumerate(value):
         where = f"melds[{n}]"
         if not isinstance(m, Mapping) or set(m) - {"type", "tiles"} or "tiles" not in m:
-            raise RequestError(f"{where}: expected {{\"type\": ..., \"tiles\": ...}}")
+            raise RequestError(f'{where}: expected {{"type": ..., "tiles": ...}}')
         kind = m.get("type")
         if kind not in _MELD_TYPES:
-            raise RequestError(f"{where}.type: expected chi, pon, kan, ankan or kakan, not {kind!r}")
+            raise RequestError(
+                f"{where}.type: expected chi, pon, kan, ankan or kakan, not {kind!r}"
+            )
         meld_kind, kong, size = _MELD_TYPES[kind]
         tiles = _tiles(m["tiles"], f"{where}.tiles", copies.red_fives)
         if len(tiles) != size:
@@ -246,8 +278,12 @@ def result_json(ctx: WinContext, result: ScoreResult | NoWin) -> dict[str, Any]:
         "yaku": [{"name": y.name, "han": y.han} for y in result.yaku],
         "fu_items": [{"item": f.item.value, "fu": f.fu, "tiles": f.tiles} for f in result.fu_items],
         "points": result.points,
-        "payments": {"winner": result.received, "right": -pay[0], "across": -pay[1],
-                     "left": -pay[2]},
+        "payments": {
+            "winner": result.received,
+            "right": -pay[0],
+            "across": -pay[1],
+            "left": -pay[2],
+        },
         "dealer": result.dealer,
         "win_type": "tsumo" if result.tsumo else "ron",
         "honba": ctx.honba,

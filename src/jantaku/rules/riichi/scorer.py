@@ -181,34 +181,35 @@ def score(
     best.ura = ura
     n_meld_groups = len(meld_groups)
     for pair, read in std:
-        cgroups: list[Group] = [(gtype, first, True) for gtype, first in read]
-        seen: list[tuple[int, int]] = []
         readings: list[tuple[WaitKind, int]] = []
         if pair == win:
             readings.append((WaitKind.TANKI, -1))
+        seen: list[Group] = []
+        chows = meld_chows[:]
+        pungs = meld_pungs[:]
         for i, g in enumerate(read):
-            gtype, first = g
-            if gtype == 1:
+            gtype, first, _c = g
+            if gtype:
+                pungs.append(first)
                 if first != win:
                     continue
                 wait = WaitKind.SHANPON
-            elif first <= win <= first + 2:
-                wait = _wait_of_chow(first, win)
             else:
-                continue
+                chows.append(first)
+                if not first <= win <= first + 2:
+                    continue
+                wait = _wait_of_chow(first, win)
             if g in seen:
                 continue
             seen.append(g)
             readings.append((wait, i))
-        chows = meld_chows + [g[1] for g in read if g[0] == 0]
-        pungs = meld_pungs + [g[1] for g in read if g[0] == 1]
         base_ankou = ankans + len(pungs) - len(meld_pungs)
         f.shape = Shape.STANDARD
         f.pair = pair
         f.chows = chows
         f.pungs = pungs
         for wait, i in readings:
-            groups = meld_groups + cgroups
+            groups = meld_groups + list(read) if meld_groups else list(read)
             f.ankou = base_ankou
             if wait is WaitKind.SHANPON and not tsumo:
                 f.ankou -= 1
@@ -231,8 +232,16 @@ def score(
 def _flags_suspect(ctx: WinContext) -> bool:
     """True when some flag needs the full consistency check of :meth:`WinContext.validate`."""
     return bool(
-        ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan or ctx.first_turn
-        or ctx.honba < 0 or ctx.deposits < 0 or ctx.discarder is not None or ctx.pao is not None
+        ctx.ippatsu
+        or ctx.haitei
+        or ctx.houtei
+        or ctx.rinshan
+        or ctx.chankan
+        or ctx.first_turn
+        or ctx.honba < 0
+        or ctx.deposits < 0
+        or ctx.discarder is not None
+        or ctx.pao is not None
         or ((ctx.riichi or ctx.double_riichi) and not ctx.is_closed)
     )
 
@@ -248,8 +257,18 @@ def _hand_may_be_yakuman(f: Facts) -> bool:
     return False
 
 
-_UNITS = (COMMON_FLAGS, RARE_FLAGS, SIMPLES, TERMINALS, OUTSIDE, SEQUENCE, HONOR_PUNGS, MANY_PUNGS,
-          FLUSH, SEVEN_PAIRS)
+_UNITS = (
+    COMMON_FLAGS,
+    RARE_FLAGS,
+    SIMPLES,
+    TERMINALS,
+    OUTSIDE,
+    SEQUENCE,
+    HONOR_PUNGS,
+    MANY_PUNGS,
+    FLUSH,
+    SEVEN_PAIRS,
+)
 _UNIT_SETS: dict[int, tuple[YakuDef, ...]] = {}
 
 
@@ -263,7 +282,12 @@ def _units(signature: int) -> tuple[YakuDef, ...]:
 
 
 def _evaluate(
-    f: Facts, groups: list[Group], bonus: int, opts: RiichiOptions, best: Breakdown, hand_yakuman: bool
+    f: Facts,
+    groups: list[Group],
+    bonus: int,
+    opts: RiichiOptions,
+    best: Breakdown,
+    hand_yakuman: bool,
 ) -> None:
     hits: list[tuple[YakuDef, int]] = []
     pungs = f.pungs

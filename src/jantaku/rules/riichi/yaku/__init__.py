@@ -68,7 +68,17 @@ FLUSH = _ids(Yaku.HONITSU, Yaku.CHINITSU)
 """Gate: one suit."""
 SEVEN_PAIRS = _ids(Yaku.CHIITOITSU)
 """Gate: the seven-pairs reading."""
-_UNITS = (COMMON_FLAGS, RARE_FLAGS, SIMPLES, OUTSIDE, TERMINALS, SEQUENCE, HONOR_PUNGS, MANY_PUNGS,
-          FLUSH, SEVEN_PAIRS)
+_UNITS = (
+    COMMON_FLAGS,
+    RARE_FLAGS,
+    SIMPLES,
+    OUTSIDE,
+    TERMINALS,
+    SEQUENCE,
+    HONOR_PUNGS,
+    MANY_PUNGS,
+    FLUSH,
+    SEVEN_PAIRS,
+)
 if sorted(y.id for u in _UNITS for y in u) != sorted(y.id for y in YAKU):  # pragma: no cover
     raise RuntimeError("every yaku must belong to exactly one gated unit")

@@ -89,7 +89,12 @@ REGISTRY: dict[Yaku, YakuDef] = {}
 
 
 def register(
-    yaku: Yaku, closed_han: int = 0, open_han: int = 0, *, yakuman: int = 0, double_pattern: bool = False
+    yaku: Yaku,
+    closed_han: int = 0,
+    open_han: int = 0,
+    *,
+    yakuman: int = 0,
+    double_pattern: bool = False,
 ) -> Callable[[Check], Check]:
     """Decorator: add a predicate to the registry under ``yaku``."""
 
