@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from jantaku.rules.riichi.options import RiichiOptions
 from jantaku.rules.riichi.result import FuItem, FuLine
-from jantaku.rules.riichi.yaku.facts import TERMINAL_OR_HONOR, Facts, WaitKind
+from jantaku.rules.riichi.yaku.facts import (
+    KANCHAN,
+    PENCHAN,
+    TANKI,
+    TERMINAL_OR_HONOR,
+    Facts,
+)
 from jantaku.tiles import TileKind
 
 __all__ = ["SEVEN_PAIRS_FU", "Group", "fu_lines", "pair_fu", "standard_fu"]
@@ -42,7 +48,7 @@ for _t in (1, 2):
         for _c in (0, 1):
             _v = (4 if TERMINAL_OR_HONOR[_k] else 2) * (2 if _c else 1) * (4 if _t == 2 else 1)
             _GROUP_FU[(_t * 34 + _k) * 2 + _c] = _v
-_EDGE_WAITS = (WaitKind.KANCHAN, WaitKind.PENCHAN, WaitKind.TANKI)
+_EDGE_WAITS = (KANCHAN, PENCHAN, TANKI)
 
 
 def standard_fu(f: Facts, groups: list[Group], pinfu: bool, options: RiichiOptions) -> int:

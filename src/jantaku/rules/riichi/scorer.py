@@ -24,19 +24,28 @@ from jantaku.rules.riichi.yaku import (
     HONOR_PUNGS,
     MANY_PUNGS,
     OUTSIDE,
+    PAIRS_UNIT,
     RARE_FLAGS,
     SEQUENCE,
-    SEVEN_PAIRS,
     SIMPLES,
     TERMINALS,
     YAKUMAN,
     Facts,
-    Shape,
     WaitKind,
     Yaku,
     YakuDef,
 )
-from jantaku.rules.riichi.yaku.facts import TERMINAL_OR_HONOR
+from jantaku.rules.riichi.yaku.facts import (
+    KANCHAN,
+    PENCHAN,
+    RYANMEN,
+    SEVEN_PAIRS,
+    SHANPON,
+    STANDARD,
+    TANKI,
+    TERMINAL_OR_HONOR,
+    THIRTEEN_ORPHANS,
+)
 from jantaku.tiles import TileKind
 
 __all__ = ["score"]
@@ -45,16 +54,20 @@ _DEFAULT = PRESETS["doman"]
 _SUCCESSOR = tuple(int(k.dora_successor) for k in tuple(TileKind)[:34])
 _PAO_YAKU = {PaoYakuman.DAISANGEN: Yaku.DAISANGEN, PaoYakuman.DAISUUSHII: Yaku.DAISUUSHII}
 _NOT_COMPLETE = NoWin(NoWinReason.NOT_COMPLETE)
+_CHOW = MeldKind.CHOW
+_PUNG = MeldKind.PUNG
+_ANKAN = KongKind.CONCEALED
+_PINFU = Yaku.PINFU
 _NO_YAKU = NoWin(NoWinReason.NO_YAKU)
 
 
 def _wait_of_chow(first: int, win: int) -> WaitKind:
     pos = win - first
     if pos == 1:
-        return WaitKind.KANCHAN
+        return KANCHAN
     if pos == 0:
-        return WaitKind.PENCHAN if first % 9 == 6 else WaitKind.RYANMEN
-    return WaitKind.PENCHAN if first % 9 == 0 else WaitKind.RYANMEN
+        return PENCHAN if first % 9 == 6 else RYANMEN
+    return PENCHAN if first % 9 == 0 else RYANMEN
 
 
 def score(
@@ -62,9 +75,10 @@ def score(
 ) -> ScoreResult | NoWin:
     """Score a win, or say why it is none (not complete, no yaku).
 
-    ``validate`` checks tile counts and flag consistency (raising
-    :class:`~jantaku.errors.InvalidHandError`); an engine that built the context itself may
-    skip it."""
+    ``validate`` checks tile counts (at most four of a kind, 13 - 3 x melds concealed tiles)
+    and flag consistency, raising :class:`~jantaku.errors.InvalidHandError` with the message of
+    :meth:`WinContext.validate`; that method also rejects a physical tile used twice, which
+    this fast check does not look for. An engine that built the context itself may skip it."""
     opts = options if options is not None else _DEFAULT
     hand = ctx.hand
     melds = ctx.melds
@@ -101,29 +115,58 @@ def score(
                 first = k
             if t.red:
                 red += 1
-        if m.kind is MeldKind.CHOW:
+        if m.kind is _CHOW:
             meld_groups.append((0, first, False))
             meld_chows.append(first)
             closed = False
-        elif m.kind is MeldKind.PUNG:
+        elif m.kind is _PUNG:
             meld_groups.append((1, first, False))
             meld_pungs.append(first)
             closed = False
         else:
             kongs += 1
-            concealed = m.kong is KongKind.CONCEALED
+            concealed = m.kong is _ANKAN
             meld_groups.append((2, first, concealed))
             meld_pungs.append(first)
             if concealed:
                 ankans += 1
             else:
                 closed = False
-    if validate and (
-        len(hand) != 13 - 3 * len(melds) or max(counts) > 4 or win >= 34 or _flags_suspect(ctx)
-    ):
-        ctx.validate()
-        if max(counts) > 4 or len(hand) != 13 - 3 * len(melds) or win >= 34:
-            raise InvalidHandError("impossible hand")  # pragma: no cover - validate() names it
+    tsumo = ctx.tsumo
+    riichi = ctx.riichi or ctx.double_riichi
+    ippatsu = ctx.ippatsu
+    haitei = ctx.haitei
+    houtei = ctx.houtei
+    rinshan = ctx.rinshan
+    chankan = ctx.chankan
+    first_turn = ctx.first_turn
+    rare = ctx.double_riichi or ippatsu or haitei or houtei or rinshan or chankan or first_turn
+    if validate:
+        discarder = ctx.discarder
+        pao = ctx.pao
+        if (
+            len(hand) != 13 - 3 * len(melds)
+            or max(counts) > 4
+            or win >= 34
+            or (riichi and not closed)
+            or ctx.honba < 0
+            or ctx.deposits < 0
+            or (discarder is not None and (tsumo or not 1 <= discarder <= 3))
+            or (pao is not None and not 1 <= pao <= 3)
+            or (
+                rare
+                and (
+                    (ippatsu and not riichi)
+                    or (haitei and not tsumo)
+                    or (houtei and tsumo)
+                    or (rinshan and (not tsumo or not kongs))
+                    or (chankan and (tsumo or haitei or houtei or rinshan))
+                    or (first_turn and (not tsumo or bool(melds) or riichi))
+                )
+            )
+        ):
+            ctx.validate()  # raises, naming the problem
+            raise InvalidHandError("impossible hand")  # pragma: no cover
 
     std = standard_readings(conc)
     pairs = not melds and is_seven_pairs(conc)
@@ -132,18 +175,16 @@ def score(
         return _NOT_COMPLETE
 
     f = Facts()
-    f.tsumo = tsumo = ctx.tsumo
-    f.riichi = riichi = ctx.riichi or ctx.double_riichi
+    f.tsumo = tsumo
+    f.riichi = riichi
     f.double_riichi = ctx.double_riichi
-    f.ippatsu = ctx.ippatsu
-    f.rinshan = ctx.rinshan
-    f.haitei = ctx.haitei and (opts.rinshan_counts_haitei or not ctx.rinshan)
-    f.houtei = ctx.houtei
-    f.chankan = ctx.chankan
-    f.first_turn = ctx.first_turn
-    f.any_flag = (
-        ctx.double_riichi or ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.chankan or ctx.rinshan
-    )
+    f.ippatsu = ippatsu
+    f.rinshan = rinshan
+    f.haitei = haitei and (opts.rinshan_counts_haitei or not rinshan)
+    f.houtei = houtei
+    f.chankan = chankan
+    f.first_turn = first_turn
+    f.any_flag = rare
     f.dealer = ctx.seat_wind == 0
     f.kuitan = opts.kuitan
     f.seat = 27 + ctx.seat_wind
@@ -183,7 +224,7 @@ def score(
     for pair, read in std:
         readings: list[tuple[WaitKind, int]] = []
         if pair == win:
-            readings.append((WaitKind.TANKI, -1))
+            readings.append((TANKI, -1))
         seen: list[Group] = []
         chows = meld_chows[:]
         pungs = meld_pungs[:]
@@ -193,7 +234,7 @@ def score(
                 pungs.append(first)
                 if first != win:
                     continue
-                wait = WaitKind.SHANPON
+                wait = SHANPON
             else:
                 chows.append(first)
                 if not first <= win <= first + 2:
@@ -204,46 +245,29 @@ def score(
             seen.append(g)
             readings.append((wait, i))
         base_ankou = ankans + len(pungs) - len(meld_pungs)
-        f.shape = Shape.STANDARD
+        f.shape = STANDARD
         f.pair = pair
         f.chows = chows
         f.pungs = pungs
         for wait, i in readings:
             groups = meld_groups + list(read) if meld_groups else list(read)
             f.ankou = base_ankou
-            if wait is WaitKind.SHANPON and not tsumo:
+            if wait is SHANPON and not tsumo:
                 f.ankou -= 1
                 groups[n_meld_groups + i] = (1, win, False)
             f.wait = wait
             _evaluate(f, groups, bonus, opts, best, hand_yakuman)
     if pairs or orphans:
-        f.shape = Shape.SEVEN_PAIRS if pairs else Shape.THIRTEEN_ORPHANS
+        f.shape = SEVEN_PAIRS if pairs else THIRTEEN_ORPHANS
         f.pair = -1
         f.chows = []
         f.pungs = []
         f.ankou = 0
-        f.wait = WaitKind.TANKI
+        f.wait = TANKI
         _evaluate(f, [], bonus, opts, best, hand_yakuman)
     if best.key[0] < 0:
         return _NO_YAKU
     return _result(ctx, opts, f, best)
-
-
-def _flags_suspect(ctx: WinContext) -> bool:
-    """True when some flag needs the full consistency check of :meth:`WinContext.validate`."""
-    return bool(
-        ctx.ippatsu
-        or ctx.haitei
-        or ctx.houtei
-        or ctx.rinshan
-        or ctx.chankan
-        or ctx.first_turn
-        or ctx.honba < 0
-        or ctx.deposits < 0
-        or ctx.discarder is not None
-        or ctx.pao is not None
-        or ((ctx.riichi or ctx.double_riichi) and not ctx.is_closed)
-    )
 
 
 def _hand_may_be_yakuman(f: Facts) -> bool:
@@ -267,7 +291,7 @@ _UNITS = (
     HONOR_PUNGS,
     MANY_PUNGS,
     FLUSH,
-    SEVEN_PAIRS,
+    PAIRS_UNIT,
 )
 _UNIT_SETS: dict[int, tuple[YakuDef, ...]] = {}
 
@@ -294,7 +318,7 @@ def _evaluate(
     if (
         hand_yakuman
         or f.ankou == 4
-        or f.shape is Shape.THIRTEEN_ORPHANS
+        or f.shape is THIRTEEN_ORPHANS
         or (len(pungs) >= 3 and sum(1 for p in pungs if p >= 27) >= 3)
     ):
         mult = 0
@@ -326,7 +350,7 @@ def _evaluate(
             sig |= 64
         if len(pungs) >= 3:
             sig |= 128
-    if f.shape is Shape.SEVEN_PAIRS:
+    if f.shape is SEVEN_PAIRS:
         sig |= 512
     for y in _UNIT_SETS.get(sig) or _units(sig):
         if y.check(f):
@@ -334,12 +358,12 @@ def _evaluate(
             if h:
                 han += h
                 hits.append((y, h))
-                if y.id is Yaku.PINFU:
+                if y.id is _PINFU:
                     pinfu = True
     if not hits:
         return
     han += bonus
-    fu = SEVEN_PAIRS_FU if f.shape is Shape.SEVEN_PAIRS else standard_fu(f, groups, pinfu, opts)
+    fu = SEVEN_PAIRS_FU if f.shape is SEVEN_PAIRS else standard_fu(f, groups, pinfu, opts)
     b, _limit = base_points(han, fu, 0, opts)
     points = hand_value(b, f.dealer, f.tsumo)
     key = (points, 0, han, fu)

@@ -10,10 +10,10 @@ __all__ = [
     "HONOR_PUNGS",
     "MANY_PUNGS",
     "OUTSIDE",
+    "PAIRS_UNIT",
     "RARE_FLAGS",
     "REGISTRY",
     "SEQUENCE",
-    "SEVEN_PAIRS",
     "SIMPLES",
     "TERMINALS",
     "YAKU",
@@ -66,7 +66,7 @@ MANY_PUNGS = _ids(Yaku.TOITOI, Yaku.SANANKOU, Yaku.SANSHOKU_DOUKOU, Yaku.SANKANT
 """Gate: three pungs or kans."""
 FLUSH = _ids(Yaku.HONITSU, Yaku.CHINITSU)
 """Gate: one suit."""
-SEVEN_PAIRS = _ids(Yaku.CHIITOITSU)
+PAIRS_UNIT = _ids(Yaku.CHIITOITSU)
 """Gate: the seven-pairs reading."""
 _UNITS = (
     COMMON_FLAGS,
@@ -78,7 +78,7 @@ _UNITS = (
     HONOR_PUNGS,
     MANY_PUNGS,
     FLUSH,
-    SEVEN_PAIRS,
+    PAIRS_UNIT,
 )
 if sorted(y.id for u in _UNITS for y in u) != sorted(y.id for y in YAKU):  # pragma: no cover
     raise RuntimeError("every yaku must belong to exactly one gated unit")

@@ -11,9 +11,17 @@ from enum import IntEnum
 __all__ = [
     "GREEN",
     "HONOR",
+    "KANCHAN",
+    "PENCHAN",
+    "RYANMEN",
+    "SEVEN_PAIRS",
+    "SHANPON",
     "SIMPLE",
+    "STANDARD",
+    "TANKI",
     "TERMINAL",
     "TERMINAL_OR_HONOR",
+    "THIRTEEN_ORPHANS",
     "Facts",
     "Shape",
     "WaitKind",
@@ -52,6 +60,17 @@ class WaitKind(IntEnum):
     PENCHAN = 2
     TANKI = 3
     SHANPON = 4
+
+
+# module-level aliases: an enum member lookup costs ten times a global on the hot path
+STANDARD = Shape.STANDARD
+SEVEN_PAIRS = Shape.SEVEN_PAIRS
+THIRTEEN_ORPHANS = Shape.THIRTEEN_ORPHANS
+RYANMEN = WaitKind.RYANMEN
+KANCHAN = WaitKind.KANCHAN
+PENCHAN = WaitKind.PENCHAN
+TANKI = WaitKind.TANKI
+SHANPON = WaitKind.SHANPON
 
 
 class Facts:

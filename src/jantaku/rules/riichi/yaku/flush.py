@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from jantaku.rules.riichi.yaku.facts import Facts, Shape
+from jantaku.rules.riichi.yaku.facts import SEVEN_PAIRS, Facts
 from jantaku.rules.riichi.yaku.registry import Yaku, register
 
 
@@ -20,4 +20,4 @@ def chinitsu(f: Facts) -> bool:
 @register(Yaku.CHIITOITSU, 2, 0)
 def chiitoitsu(f: Facts) -> bool:
     """Seven distinct pairs (the decomposition never reads four of a kind as two pairs)."""
-    return f.shape is Shape.SEVEN_PAIRS
+    return f.shape is SEVEN_PAIRS

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from jantaku.rules.riichi.yaku.facts import Facts, Shape, WaitKind
+from jantaku.rules.riichi.yaku.facts import RYANMEN, STANDARD, Facts
 from jantaku.rules.riichi.yaku.registry import Yaku, register
 
 
@@ -17,9 +17,9 @@ def pinfu(f: Facts) -> bool:
     """Closed, four chows, a pair without fu and a two-sided wait."""
     return (
         f.closed
-        and f.shape is Shape.STANDARD
+        and f.shape is STANDARD
         and len(f.chows) == 4
-        and f.wait is WaitKind.RYANMEN
+        and f.wait is RYANMEN
         and not value_pair(f)
     )
 
@@ -35,13 +35,13 @@ def _twin_chows(f: Facts) -> int:
 @register(Yaku.IIPEIKOU, 1, 0)
 def iipeikou(f: Facts) -> bool:
     """Two identical chows in a closed hand; ryanpeikou replaces it."""
-    return f.closed and f.shape is Shape.STANDARD and _twin_chows(f) == 1
+    return f.closed and f.shape is STANDARD and _twin_chows(f) == 1
 
 
 @register(Yaku.RYANPEIKOU, 3, 0)
 def ryanpeikou(f: Facts) -> bool:
     """Two pairs of identical chows (read as chows, so never together with chiitoitsu)."""
-    return f.closed and f.shape is Shape.STANDARD and _twin_chows(f) == 2
+    return f.closed and f.shape is STANDARD and _twin_chows(f) == 2
 
 
 @register(Yaku.SANSHOKU_DOUJUN, 2, 1)

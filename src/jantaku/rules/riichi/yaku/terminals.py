@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from jantaku.rules.riichi.yaku.facts import TERMINAL_OR_HONOR, Facts, Shape
+from jantaku.rules.riichi.yaku.facts import STANDARD, TERMINAL_OR_HONOR, Facts
 from jantaku.rules.riichi.yaku.registry import Yaku, register
 
 
@@ -14,7 +14,7 @@ def tanyao(f: Facts) -> bool:
 
 def _outside(f: Facts) -> bool:
     """Every group and the pair hold a terminal or honor, and there is at least one chow."""
-    if f.shape is not Shape.STANDARD or not f.chows:
+    if f.shape is not STANDARD or not f.chows:
         return False
     if not TERMINAL_OR_HONOR[f.pair]:
         return False

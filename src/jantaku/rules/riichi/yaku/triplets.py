@@ -3,7 +3,7 @@ shousangen."""
 
 from __future__ import annotations
 
-from jantaku.rules.riichi.yaku.facts import Facts, Shape
+from jantaku.rules.riichi.yaku.facts import STANDARD, Facts
 from jantaku.rules.riichi.yaku.registry import Yaku, register
 
 
@@ -35,7 +35,7 @@ def yakuhai_round_wind(f: Facts) -> bool:
 
 @register(Yaku.TOITOI, 2, 2)
 def toitoi(f: Facts) -> bool:
-    return f.shape is Shape.STANDARD and len(f.pungs) == 4
+    return f.shape is STANDARD and len(f.pungs) == 4
 
 
 @register(Yaku.SANANKOU, 2, 2)

@@ -3,7 +3,7 @@ double only under ``double_yakuman_patterns``)."""
 
 from __future__ import annotations
 
-from jantaku.rules.riichi.yaku.facts import Facts, Shape, WaitKind
+from jantaku.rules.riichi.yaku.facts import TANKI, THIRTEEN_ORPHANS, Facts
 from jantaku.rules.riichi.yaku.registry import Yaku, register
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -28,12 +28,12 @@ def daisangen(f: Facts) -> bool:
 
 @register(Yaku.SUUANKOU, yakuman=1)
 def suuankou(f: Facts) -> bool:
-    return f.ankou == 4 and f.wait is not WaitKind.TANKI
+    return f.ankou == 4 and f.wait is not TANKI
 
 
 @register(Yaku.SUUANKOU_TANKI, yakuman=1, double_pattern=True)
 def suuankou_tanki(f: Facts) -> bool:
-    return f.ankou == 4 and f.wait is WaitKind.TANKI
+    return f.ankou == 4 and f.wait is TANKI
 
 
 @register(Yaku.TSUUIISOU, yakuman=1)
@@ -60,13 +60,13 @@ def _thirteen_wait(f: Facts) -> bool:
 
 @register(Yaku.KOKUSHI_MUSOU, yakuman=1)
 def kokushi_musou(f: Facts) -> bool:
-    return f.shape is Shape.THIRTEEN_ORPHANS and not _thirteen_wait(f)
+    return f.shape is THIRTEEN_ORPHANS and not _thirteen_wait(f)
 
 
 @register(Yaku.KOKUSHI_MUSOU_13_WAIT, yakuman=1, double_pattern=True)
 def kokushi_musou_13_wait(f: Facts) -> bool:
     """Thirteen orphans waiting on all thirteen kinds."""
-    return f.shape is Shape.THIRTEEN_ORPHANS and _thirteen_wait(f)
+    return f.shape is THIRTEEN_ORPHANS and _thirteen_wait(f)
 
 
 @register(Yaku.DAISUUSHII, yakuman=1, double_pattern=True)
