@@ -1,6 +1,7 @@
 """Corpus test: the wins of the tenhou.net/6 JSON logs (``mjx/tests_py_mjscore``, 265 wins,
-``mjai-reviewer_convlog_testdata`` and the ``jansou`` URLs), scored under the ``tenhou`` preset, give the recorded han
-(sum of the recorded yaku), fu (when the result names it) and score changes of all four seats.
+``mjai-reviewer_convlog_testdata`` and the ``jansou`` URLs), scored under the ``tenhou`` preset,
+give the recorded han (sum of the recorded yaku), fu (when the result names it) and score
+changes of all four seats.
 
 The winner's hand is rebuilt from the kyoku record: the deal plus every draw and call, minus every
 discard, kan and the tiles the calls took from the hand; the winning tile is the winner's last draw
