@@ -17,7 +17,6 @@ __all__ = ["Bonus", "FuItem", "FuLine", "Limit", "NoWin", "NoWinReason", "ScoreR
 class NoWinReason(StrEnum):
     NOT_COMPLETE = "not_complete"  # no reading as 4 groups + pair, seven pairs or thirteen orphans
     NO_YAKU = "no_yaku"  # complete, but only dora (or nothing)
-    KOKUSHI_ROB_ANKAN = "kokushi_rob_ankan"  # reserved for the engine: robbing a concealed kan
 
 
 class Limit(StrEnum):

@@ -8,6 +8,8 @@ by cheap tests (no chows: no sequence yaku; no flags: no situational yaku; ...).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from jantaku.errors import InvalidHandError
 from jantaku.meld import KongKind, MeldKind
 from jantaku.rules.riichi.breakdown import Breakdown
@@ -26,6 +28,7 @@ from jantaku.rules.riichi.yaku import (
     OUTSIDE,
     PAIRS_UNIT,
     RARE_FLAGS,
+    REGISTRY,
     SEQUENCE,
     SIMPLES,
     TERMINALS,
@@ -198,7 +201,8 @@ def score(
     f.set_hand(present)
     hand_yakuman = _hand_may_be_yakuman(f)
     f.flag_bits = (
-        (1 if tsumo or riichi else 0)
+        (_CLOSED_BIT if closed else 0)
+        | (1 if tsumo or riichi else 0)
         | (2 if f.any_flag else 0)
         | (4 if f.all_simple else 8 if f.all_term_honor else 0)
         | (256 if f.suit_mask in (1, 2, 4, 9, 10, 12) else 0)
@@ -281,6 +285,7 @@ def _hand_may_be_yakuman(f: Facts) -> bool:
     return False
 
 
+_PINFU_DEF = REGISTRY[Yaku.PINFU]
 _UNITS = (
     COMMON_FLAGS,
     RARE_FLAGS,
@@ -293,16 +298,43 @@ _UNITS = (
     FLUSH,
     PAIRS_UNIT,
 )
-_UNIT_SETS: dict[int, tuple[YakuDef, ...]] = {}
+Unit = tuple[tuple[Callable[[Facts], bool], int, YakuDef], ...]
+_UNIT_SETS: dict[int, Unit] = {}
+_CLOSED_BIT = 1 << len(_UNITS)
 
 
-def _units(signature: int) -> tuple[YakuDef, ...]:
-    """The yaku units whose gate bits are set in ``signature``, flattened (memoised)."""
-    found = _UNIT_SETS.get(signature)
-    if found is None:
-        found = tuple(y for i, unit in enumerate(_UNITS) if signature >> i & 1 for y in unit)
-        _UNIT_SETS[signature] = found
+def _units(signature: int) -> Unit:
+    """The (predicate, han, yaku) triples of the units whose gate bits are set in
+    ``signature``, with the han of a closed or an open hand (``_CLOSED_BIT``); yaku worth
+    nothing in this hand are left out. Memoised: there are few signatures."""
+    closed = bool(signature & _CLOSED_BIT)
+    found = tuple(
+        (y.check, y.closed_han if closed else y.open_han, y)
+        for i, unit in enumerate(_UNITS)
+        if signature >> i & 1
+        for y in unit
+        if (y.closed_han if closed else y.open_han)
+    )
+    _UNIT_SETS[signature] = found
     return found
+
+
+_POINTS: dict[int, tuple[RiichiOptions, dict[int, int]]] = {}
+
+
+def _points(han: int, fu: int, dealer: bool, tsumo: bool, opts: RiichiOptions) -> int:
+    """Hand value, memoised per options object (the table is small: han x fu x 4)."""
+    entry = _POINTS.get(id(opts))
+    if entry is None or entry[0] is not opts:
+        if len(_POINTS) > 64:
+            _POINTS.clear()
+        entry = _POINTS[id(opts)] = (opts, {})
+    table = entry[1]
+    key = (han << 10) | (fu << 2) | (2 if dealer else 0) | (1 if tsumo else 0)
+    value = table.get(key)
+    if value is None:
+        value = table[key] = hand_value(base_points(han, fu, 0, opts)[0], dealer, tsumo)
+    return value
 
 
 def _evaluate(
@@ -336,14 +368,12 @@ def _evaluate(
                 _keep(f, best, key, hits, groups, 13 * capped, 0, capped)
             return
     han = 0
-    closed = f.closed
-    pinfu = False
     sig = f.flag_bits
     chows = f.chows
     if chows:
         if f.pair >= 0 and TERMINAL_OR_HONOR[f.pair]:
             sig |= 16
-        if len(chows) >= 3 or (closed and len(chows) == 2):
+        if len(chows) >= 3 or (f.closed and len(chows) == 2):
             sig |= 32
     if pungs:
         if max(pungs) >= 27:
@@ -352,20 +382,20 @@ def _evaluate(
             sig |= 128
     if f.shape is SEVEN_PAIRS:
         sig |= 512
-    for y in _UNIT_SETS.get(sig) or _units(sig):
-        if y.check(f):
-            h = y.closed_han if closed else y.open_han
-            if h:
-                han += h
-                hits.append((y, h))
-                if y.id is _PINFU:
-                    pinfu = True
+    for check, h, y in _UNIT_SETS.get(sig) or _units(sig):
+        if check(f):
+            han += h
+            hits.append((y, h))
     if not hits:
         return
     han += bonus
-    fu = SEVEN_PAIRS_FU if f.shape is SEVEN_PAIRS else standard_fu(f, groups, pinfu, opts)
-    b, _limit = base_points(han, fu, 0, opts)
-    points = hand_value(b, f.dealer, f.tsumo)
+    if f.shape is SEVEN_PAIRS:
+        fu = SEVEN_PAIRS_FU
+    else:
+        fu = standard_fu(
+            f, groups, hits[0][0] is _PINFU_DEF or any(y is _PINFU_DEF for y, _h in hits), opts
+        )
+    points = _points(han, fu, f.dealer, f.tsumo, opts)
     key = (points, 0, han, fu)
     if key > best.key:
         _keep(f, best, key, hits, groups, han, fu, 0)
