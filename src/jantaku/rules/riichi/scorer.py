@@ -60,7 +60,6 @@ _NOT_COMPLETE = NoWin(NoWinReason.NOT_COMPLETE)
 _CHOW = MeldKind.CHOW
 _PUNG = MeldKind.PUNG
 _ANKAN = KongKind.CONCEALED
-_PINFU = Yaku.PINFU
 _NO_YAKU = NoWin(NoWinReason.NO_YAKU)
 
 
