@@ -6,30 +6,29 @@ from jantaku.rules.riichi.yaku.facts import RYANMEN, STANDARD, Facts
 from jantaku.rules.riichi.yaku.registry import Yaku, register
 
 
-def value_pair(f: Facts) -> bool:
-    """A pair worth fu: a dragon, the seat wind or the round wind."""
-    p = f.pair
-    return p >= 31 or p == f.seat or p == f.round
-
-
 @register(Yaku.PINFU, 1, 0)
 def pinfu(f: Facts) -> bool:
     """Closed, four chows, a pair without fu and a two-sided wait."""
-    return (
-        f.closed
-        and f.shape is STANDARD
-        and len(f.chows) == 4
-        and f.wait is RYANMEN
-        and not value_pair(f)
-    )
+    if not f.closed or f.wait is not RYANMEN or len(f.chows) != 4:
+        return False
+    p = f.pair
+    return p < 31 and p != f.seat and p != f.round
 
 
 def _twin_chows(f: Facts) -> int:
     """Number of disjoint pairs of identical chows (0, 1 or 2)."""
-    c = sorted(f.chows)
-    if len(c) == 4 and c[0] == c[1] and c[2] == c[3]:
-        return 2
-    return 1 if len(set(c)) < len(c) else 0
+    c = f.chows
+    n = len(c)
+    if n < 2:
+        return 0
+    if n == 4:
+        a, b, x, y = sorted(c)
+        if a == b and x == y:
+            return 2
+        return 1 if a == b or b == x or x == y else 0
+    if n == 2:
+        return 1 if c[0] == c[1] else 0
+    return 1 if c[0] == c[1] or c[0] == c[2] or c[1] == c[2] else 0
 
 
 @register(Yaku.IIPEIKOU, 1, 0)
@@ -47,10 +46,20 @@ def ryanpeikou(f: Facts) -> bool:
 @register(Yaku.SANSHOKU_DOUJUN, 2, 1)
 def sanshoku_doujun(f: Facts) -> bool:
     c = f.chows
-    return len(c) >= 3 and any(x < 9 and x + 9 in c and x + 18 in c for x in c)
+    if len(c) < 3:
+        return False
+    for x in c:  # noqa: SIM110 - no generator on the hot path
+        if x < 9 and x + 9 in c and x + 18 in c:
+            return True
+    return False
 
 
 @register(Yaku.ITTSUU, 2, 1)
 def ittsuu(f: Facts) -> bool:
     c = f.chows
-    return len(c) >= 3 and any(x % 9 == 0 and x + 3 in c and x + 6 in c for x in c)
+    if len(c) < 3:
+        return False
+    for x in c:  # noqa: SIM110 - no generator on the hot path
+        if x % 9 == 0 and x + 3 in c and x + 6 in c:
+            return True
+    return False

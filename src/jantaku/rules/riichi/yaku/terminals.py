@@ -18,9 +18,13 @@ def _outside(f: Facts) -> bool:
         return False
     if not TERMINAL_OR_HONOR[f.pair]:
         return False
-    if any(c % 9 not in (0, 6) for c in f.chows):
-        return False
-    return all(TERMINAL_OR_HONOR[p] for p in f.pungs)
+    for c in f.chows:
+        if c % 9 != 0 and c % 9 != 6:
+            return False
+    for p in f.pungs:  # noqa: SIM110 - no generator on the hot path
+        if not TERMINAL_OR_HONOR[p]:
+            return False
+    return True
 
 
 @register(Yaku.CHANTA, 2, 1)

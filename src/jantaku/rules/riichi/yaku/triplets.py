@@ -47,7 +47,12 @@ def sanankou(f: Facts) -> bool:
 @register(Yaku.SANSHOKU_DOUKOU, 2, 2)
 def sanshoku_doukou(f: Facts) -> bool:
     p = f.pungs
-    return len(p) >= 3 and any(x < 9 and x + 9 in p and x + 18 in p for x in p)
+    if len(p) < 3:
+        return False
+    for x in p:  # noqa: SIM110 - no generator on the hot path
+        if x < 9 and x + 9 in p and x + 18 in p:
+            return True
+    return False
 
 
 @register(Yaku.SANKANTSU, 2, 2)
@@ -58,4 +63,10 @@ def sankantsu(f: Facts) -> bool:
 @register(Yaku.SHOUSANGEN, 2, 2)
 def shousangen(f: Facts) -> bool:
     """Two dragon pungs and a dragon pair (the two yakuhai score on top)."""
-    return f.pair >= 31 and sum(1 for p in f.pungs if p >= 31) == 2
+    if f.pair < 31:
+        return False
+    n = 0
+    for p in f.pungs:
+        if p >= 31:
+            n += 1
+    return n == 2
