@@ -39,7 +39,8 @@ def _split(c: list[int], i: int, acc: list[tuple[int, int]], out: list[Reading],
 
 Group3 = tuple[int, int, bool]
 """(type, first kind, concealed): the scorer's group triple (type 0 chow, 1 pung)."""
-HandReading = tuple[int, tuple[Group3, ...]]
+HandReading = tuple[int, tuple[Group3, ...], tuple[int, ...], tuple[int, ...]]
+"""(pair, concealed groups, first kinds of the chows, kinds of the pungs)."""
 _SUIT_CACHES: tuple[dict[tuple[int, ...], list[HandReading]], ...] = ({}, {}, {})
 
 
@@ -57,27 +58,40 @@ def _suit_readings(key: tuple[int, ...], base: int) -> list[HandReading]:
                 work[p] += 2
     else:
         _split(work, base, [], out, -1)
-    found = [(p, tuple((t, k, True) for t, k in groups)) for p, groups in out]
+    found = [
+        (
+            p,
+            tuple((t, k, True) for t, k in groups),
+            tuple(k for t, k in groups if t == 0),
+            tuple(k for t, k in groups if t == 1),
+        )
+        for p, groups in out
+    ]
     _SUIT_CACHES[base // 9][key] = found
     return found
+
+
+_BASES = ((0, _SUIT_CACHES[0]), (9, _SUIT_CACHES[1]), (18, _SUIT_CACHES[2]))
 
 
 def standard_readings(c: list[int]) -> list[HandReading]:
     """Every reading of ``c`` (3n+2 tiles, counts 0-4) as concealed groups plus a pair."""
     pair = -1
-    honors: list[Group3] = []
-    for k in range(27, 34):
-        n = c[k]
-        if n:
-            if n == 3:
-                honors.append((1, k, True))
-            elif n == 2 and pair < 0:
-                pair = k
-            else:
-                return []
-    out: list[HandReading] = [(pair, tuple(honors))]
-    for s, cache in enumerate(_SUIT_CACHES):
-        base = 9 * s
+    honors: tuple[Group3, ...] = ()
+    pungs: tuple[int, ...] = ()
+    if c[27:].count(0) != 7:
+        for k in range(27, 34):
+            n = c[k]
+            if n:
+                if n == 3:
+                    honors += ((1, k, True),)
+                    pungs += (k,)
+                elif n == 2 and pair < 0:
+                    pair = k
+                else:
+                    return []
+    out: list[HandReading] = [(pair, honors, (), pungs)]
+    for base, cache in _BASES:
         key = tuple(c[base : base + 9])
         found = cache.get(key)
         if found is None:
@@ -88,16 +102,19 @@ def standard_readings(c: list[int]) -> list[HandReading]:
         if not found:
             return []
         if len(found) == 1 and len(out) == 1:
-            p, g = out[0]
-            q, h = found[0]
+            p, g, ch, pu = out[0]
+            q, h, ch2, pu2 = found[0]
             if q >= 0:
                 if p >= 0:
                     return []
                 p = q
-            out = [(p, g + h)]
+            out = [(p, g + h, ch + ch2, pu + pu2)]
         else:
             merged = [
-                (p if p >= 0 else q, g + h) for p, g in out for q, h in found if p < 0 or q < 0
+                (p if p >= 0 else q, g + h, ch + ch2, pu + pu2)
+                for p, g, ch, pu in out
+                for q, h, ch2, pu2 in found
+                if p < 0 or q < 0
             ]
             if not merged:
                 return []

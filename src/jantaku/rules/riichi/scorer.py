@@ -102,8 +102,8 @@ def score(
         red += 1
     counts = conc[:]
     meld_groups: list[Group] = []
-    meld_chows: list[int] = []
-    meld_pungs: list[int] = []
+    meld_chows: tuple[int, ...] = ()
+    meld_pungs: tuple[int, ...] = ()
     ankans = 0
     kongs = 0
     closed = True
@@ -119,17 +119,17 @@ def score(
                 red += 1
         if m.kind is _CHOW:
             meld_groups.append((0, first, False))
-            meld_chows.append(first)
+            meld_chows += (first,)
             closed = False
         elif m.kind is _PUNG:
             meld_groups.append((1, first, False))
-            meld_pungs.append(first)
+            meld_pungs += (first,)
             closed = False
         else:
             kongs += 1
             concealed = m.kong is _ANKAN
             meld_groups.append((2, first, concealed))
-            meld_pungs.append(first)
+            meld_pungs += (first,)
             if concealed:
                 ankans += 1
             else:
@@ -224,34 +224,30 @@ def score(
     best.red = red
     best.ura = ura
     n_meld_groups = len(meld_groups)
-    for pair, read in std:
+    for pair, read, rchows, rpungs in std:
         readings: list[tuple[WaitKind, int]] = []
         if pair == win:
             readings.append((TANKI, -1))
         seen: list[Group] = []
-        chows = meld_chows[:]
-        pungs = meld_pungs[:]
         for i, g in enumerate(read):
-            gtype, first, _c = g
-            if gtype:
-                pungs.append(first)
+            first = g[1]
+            if g[0]:
                 if first != win:
                     continue
                 wait = SHANPON
-            else:
-                chows.append(first)
-                if not first <= win <= first + 2:
-                    continue
+            elif first <= win <= first + 2:
                 wait = _wait_of_chow(first, win)
+            else:
+                continue
             if g in seen:
                 continue
             seen.append(g)
             readings.append((wait, i))
-        base_ankou = ankans + len(pungs) - len(meld_pungs)
         f.shape = STANDARD
         f.pair = pair
-        f.chows = chows
-        f.pungs = pungs
+        f.chows = meld_chows + rchows if meld_chows else rchows
+        f.pungs = meld_pungs + rpungs if meld_pungs else rpungs
+        base_ankou = ankans + len(rpungs)
         for wait, i in readings:
             groups = meld_groups + list(read) if meld_groups else list(read)
             f.ankou = base_ankou
@@ -263,8 +259,8 @@ def score(
     if pairs or orphans:
         f.shape = SEVEN_PAIRS if pairs else THIRTEEN_ORPHANS
         f.pair = -1
-        f.chows = []
-        f.pungs = []
+        f.chows = ()
+        f.pungs = ()
         f.ankou = 0
         f.wait = TANKI
         _evaluate(f, [], bonus, opts, best, hand_yakuman)

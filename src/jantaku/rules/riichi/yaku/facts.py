@@ -141,8 +141,8 @@ class Facts:
     suit_mask: int  # bit 0 man, 1 pin, 2 sou, 3 honors
     shape: Shape
     pair: int
-    chows: list[int]  # first kind of every chow, concealed and called
-    pungs: list[int]  # kind of every pung and kan, concealed and called
+    chows: tuple[int, ...]  # first kind of every chow, concealed and called
+    pungs: tuple[int, ...]  # kind of every pung and kan, concealed and called
     ankou: int  # concealed pungs/kans (a pung completed by ron is not concealed)
     wait: WaitKind
 
