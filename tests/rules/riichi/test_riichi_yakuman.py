@@ -151,3 +151,22 @@ def test_no_pao_for_suukantsu() -> None:
     ]
     result = win("3m", "3m", seat_wind="S", melds=kans, win="tsumo", pao="left")
     assert result.payments == (8000, 8000, 16000)  # the dealer (East) sits left of South
+
+
+def test_kazoe_yakuman_from_thirteen_han() -> None:
+    # riichi 1 + tsumo 1 + pinfu 1 + ittsuu 2 + chinitsu 6 + two dora (4m) = 13 han
+    hand = {
+        "hand": "1112233456789m",
+        "win_tile": "4m",
+        "seat_wind": "S",
+        "riichi": True,
+        "win": "tsumo",
+        "dora_indicators": "3m",
+    }
+    result = win(**hand)
+    assert result.han == 13 and result.yakuman == 0
+    assert result.limit is not None and result.limit.value == "kazoe_yakuman"
+    assert result.points == 32000
+    capped = win(**hand, options={"kazoe_yakuman": False})
+    assert capped.limit is not None and capped.limit.value == "sanbaiman"
+    assert capped.points == 24000
