@@ -115,6 +115,7 @@ def test_pao_tsumo_liable_pays_all_with_honba() -> None:
     ]
     result = win("23m44p", "4m", seat_wind="S", melds=melds, win="tsumo", pao="across", honba=2)
     assert result.payments == (0, 32600, 0)
+    assert result.liable == 2
 
 
 def test_pao_ron_by_a_third_player_is_split() -> None:

@@ -19,7 +19,8 @@ Request keys (all but ``hand`` and ``win_tile`` optional)::
 Result keys: ``win``; for a win ``han``, ``fu``, ``yakuman`` (multiplier), ``limit``, ``yaku``
 [{name, han}], ``fu_items`` [{item, fu, tiles}], ``points`` (the hand value), ``payments`` (score
 change per seat relative to the winner: winner, right, across, left; honba and deposits
-included, so they sum to 1000 x deposits), ``dealer``, ``wait``, ``shape``, ``reading``; for no
+included, so they sum to 1000 x deposits), ``dealer``, ``wait``, ``shape``, ``reading``, ``pao`` (the liable seat when pao applied, else
+null); for no
 win ``reason`` (not_complete, no_yaku)."""
 
 from __future__ import annotations
@@ -288,6 +289,7 @@ def result_json(ctx: WinContext, result: ScoreResult | NoWin) -> dict[str, Any]:
         "win_type": "tsumo" if result.tsumo else "ron",
         "honba": ctx.honba,
         "deposits": ctx.deposits,
+        "pao": None if result.liable is None else _SEAT_NAMES[result.liable],
         "wait": result.wait,
         "shape": result.shape,
         "reading": _reading(ctx, result),
@@ -321,6 +323,8 @@ def explain(result: Mapping[str, Any]) -> str:
             head += f" ({result['limit'].replace('_', ' ')})"
     lines.append(f"{who} {result['win_type']}: {head} = {result['points']} points")
     lines.append(f"reading: {result['reading']}  (wait: {result['wait']})")
+    if result.get("pao"):
+        lines.append(f"pao: the {result['pao']} player is liable for the yakuman")
     lines.append("yaku:")
     for y in result["yaku"]:
         lines.append(f"  {y['name']:<24} {y['han']:>3} han")

@@ -103,6 +103,7 @@ class ScoreResult(NamedTuple):
     dealer: bool
     tsumo: bool
     detail: Breakdown
+    liable: int | None = None  # relative seat paying under pao (None: no pao applied)
 
     @property
     def win(self) -> bool:

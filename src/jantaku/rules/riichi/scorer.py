@@ -438,4 +438,5 @@ def _result(ctx: WinContext, opts: RiichiOptions, f: Facts, best: Breakdown) -> 
         f.dealer,
         ctx.tsumo,
         best,
+        pao,
     )
