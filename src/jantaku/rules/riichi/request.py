@@ -19,9 +19,9 @@ Request keys (all but ``hand`` and ``win_tile`` optional)::
 Result keys: ``win``; for a win ``han``, ``fu``, ``yakuman`` (multiplier), ``limit``, ``yaku``
 [{name, han}], ``fu_items`` [{item, fu, tiles}], ``points`` (the hand value), ``payments`` (score
 change per seat relative to the winner: winner, right, across, left; honba and deposits
-included, so they sum to 1000 x deposits), ``dealer``, ``wait``, ``shape``, ``reading``, ``pao`` (the liable seat when pao applied, else
-null); for no
-win ``reason`` (not_complete, no_yaku)."""
+included, so they sum to 1000 x deposits), ``dealer``, ``wait``, ``shape``, ``reading``,
+``pao`` (the liable seat when pao applied, else null); for no win ``reason`` (not_complete,
+no_yaku)."""
 
 from __future__ import annotations
 
