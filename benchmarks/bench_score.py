@@ -4,6 +4,7 @@ Both score the same 5,000 random winning hands (the differential test's generato
 hands that are wins with a yaku) in this one process; inputs are prepared beforehand for both
 (jantaku: a WinContext; mahjong: tile lists, Meld objects and a HandConfig), so only the
 scoring call is timed. Each side runs a warm-up pass, then the best of three passes counts.
+The engine path (``validate=False``: the engine built the context itself) is shown too.
 
     .venv/bin/python benchmarks/bench_score.py [--hands 5000] [--seed 1]
 """
@@ -54,6 +55,10 @@ def main() -> None:
         for ctx in contexts:
             score(ctx, options)
 
+    def run_engine_path() -> None:
+        for ctx in contexts:
+            score(ctx, options, validate=False)
+
     def run_mahjong() -> None:
         for p in prepared:
             oracle.run(p)
@@ -62,11 +67,17 @@ def main() -> None:
     run_mahjong()
     t_mahjong = best_of(3, run_mahjong)
     t_jantaku = best_of(3, run_jantaku)
+    t_engine = best_of(3, run_engine_path)
     n = len(cases)
     print(f"hands: {n} winning hands (seed {args.seed})")
-    for name, t in (("mahjong HandCalculator", t_mahjong), ("jantaku score", t_jantaku)):
+    for name, t in (
+        ("mahjong HandCalculator", t_mahjong),
+        ("jantaku score", t_jantaku),
+        ("  (validate=False)", t_engine),
+    ):
         print(f"{name + ':':<24}{n / t:10.0f} hands/s ({t / n * 1e6:6.1f} us/hand)")
     print(f"ratio (jantaku / mahjong rate): {t_mahjong / t_jantaku:.2f}x")
+    print(f"ratio, engine path without validation: {t_mahjong / t_engine:.2f}x")
 
 
 if __name__ == "__main__":
