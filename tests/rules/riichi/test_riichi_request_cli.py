@@ -149,3 +149,26 @@ def test_explain_no_win() -> None:
 
 def test_request_error_is_a_value_error() -> None:
     assert issubclass(RequestError, ValueError)
+
+
+def test_kan_ura_option_limits_ura_to_the_first_indicator() -> None:
+    hand = {
+        "hand": "234m406p789s11z23m",
+        "win_tile": "4m",
+        "riichi": True,
+        "seat_wind": "S",
+        "ura_indicators": "1m1m",
+        "melds": [],
+    }
+    names = {y["name"]: y["han"] for y in score_request(hand)["yaku"]}
+    assert names["ura_dora"] == 4  # two indicators of 1m: 2m counted twice each
+    first_only = score_request({**hand, "options": {"kan_ura": False}})
+    assert {y["name"]: y["han"] for y in first_only["yaku"]}["ura_dora"] == 2
+
+
+def test_without_red_fives_a_red_five_is_an_error() -> None:
+    hand = {"hand": "234m406p789s11z23m", "win_tile": "4m", "riichi": True, "seat_wind": "S"}
+    with pytest.raises(RequestError, match="red fives are off"):
+        score_request({**hand, "options": {"red_fives": 0}})
+    plain = score_request({**hand, "hand": "234m456p789s11z23m", "options": {"red_fives": 0}})
+    assert "aka_dora" not in {y["name"] for y in plain["yaku"]}
