@@ -6,6 +6,7 @@ import click
 
 from jantaku import __version__
 from jantaku.commands.hand import hand
+from jantaku.commands.score import score
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -15,3 +16,4 @@ def main() -> None:
 
 
 main.add_command(hand)
+main.add_command(score)

@@ -703,9 +703,7 @@ class Deal:
         tsumo = from_seat is None
         last = self.live_remaining == 0
         rinshan = tsumo and self.rinshan
-        ura: tuple[Tile, ...] = ()
-        if seat.riichi:
-            ura = self.wall.ura[: self.dora_shown]
+        ura = self._ura_indicators() if seat.riichi else ()
         return WinSituation(
             seat=seat_no,
             dealer=self.dealer,
@@ -730,6 +728,10 @@ class Deal:
             pao_seat=seat.pao_seat,
         )
 
+    def _ura_indicators(self) -> tuple[Tile, ...]:
+        """One ura indicator under each shown dora indicator (kan ura), or only the first."""
+        return self.wall.ura[: self.dora_shown if self.rules.kan_ura else 1]
+
     def _settle_wins(
         self, winners: list[tuple[int, WinOutcome]], from_seat: int | None, tile: Tile | None
     ) -> None:
@@ -740,7 +742,9 @@ class Deal:
             hand = list(seat.tiles)
             if from_seat is None:
                 hand.remove(tile)
-            ura = self.wall.ura[: self.dora_shown] if seat.riichi else ()
+            ura = (
+                self.wall.ura[: self.dora_shown if self.rules.kan_ura else 1] if seat.riichi else ()
+            )
             for i, d in enumerate(outcome.deltas):
                 total[i] += d
             self.log.append(

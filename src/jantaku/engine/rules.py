@@ -31,6 +31,7 @@ class TableRules:
     nagashi_allow_own_calls: bool = False
     kokushi_rob_ankan: bool = False
     kan_dora_timing: str = "tenhou"
+    kan_ura: bool = True
     kan_on_last_draw: bool = False
     rinshan_counts_haitei: bool = False
     karaten_counts_as_tenpai: bool = False

@@ -45,8 +45,13 @@ __all__ = ["read_mjai", "read_mjai_text", "tile_name", "write_mjai"]
 
 _HONORS = "ESWNPFC"
 _RULES = RulesInfo(special=("mjai",), raw="mjai (Tenhou rules assumed)")
-_CALL_TYPES = {"chi": CallKind.CHI, "pon": CallKind.PON, "daiminkan": CallKind.OPEN_KAN,
-               "kakan": CallKind.ADDED_KAN, "ankan": CallKind.CONCEALED_KAN}
+_CALL_TYPES = {
+    "chi": CallKind.CHI,
+    "pon": CallKind.PON,
+    "daiminkan": CallKind.OPEN_KAN,
+    "kakan": CallKind.ADDED_KAN,
+    "ankan": CallKind.CONCEALED_KAN,
+}
 _TYPE_OF_CALL = {v: k for k, v in _CALL_TYPES.items()}
 
 
@@ -65,23 +70,53 @@ def parse_pai(text: Any) -> tuple[int, bool]:
     raise ValueError(f"bad tile {text!r}")
 
 
-_REASONS = (("kyushu", DrawKind.NINE_TERMINALS), ("nagashi", DrawKind.NAGASHI_MANGAN),
-            ("fon", DrawKind.FOUR_WINDS), ("furen", DrawKind.FOUR_WINDS),
-            ("kaikan", DrawKind.FOUR_KANS), ("sancha", DrawKind.TRIPLE_RON),
-            ("reach", DrawKind.FOUR_RIICHI), ("fanpai", DrawKind.EXHAUSTIVE),
-            ("howanpai", DrawKind.EXHAUSTIVE))
+_REASONS = (
+    ("kyushu", DrawKind.NINE_TERMINALS),
+    ("nagashi", DrawKind.NAGASHI_MANGAN),
+    ("fon", DrawKind.FOUR_WINDS),
+    ("furen", DrawKind.FOUR_WINDS),
+    ("kaikan", DrawKind.FOUR_KANS),
+    ("sancha", DrawKind.TRIPLE_RON),
+    ("reach", DrawKind.FOUR_RIICHI),
+    ("fanpai", DrawKind.EXHAUSTIVE),
+    ("howanpai", DrawKind.EXHAUSTIVE),
+)
 _MJAI_YAKU = {
-    "menzenchin_tsumoho": "menzen_tsumo", "reach": "riichi", "rinshankaiho": "rinshan_kaihou",
-    "haiteiraoyue": "haitei_raoyue", "hoteiraoyui": "houtei_raoyui", "tanyaochu": "tanyao",
-    "ipeko": "iipeikou", "double_reach": "double_riichi", "chitoitsu": "chiitoitsu",
-    "honchantaiyao": "chanta", "ikkitsukan": "ittsu", "sanshokudojun": "sanshoku_doujun",
-    "sanshokudoko": "sanshoku_doukou", "toitoiho": "toitoi", "sananko": "sanankou",
-    "shosangen": "shousangen", "honroto": "honroutou", "ryanpeko": "ryanpeikou",
-    "junchantaiyao": "junchan", "honiso": "honitsu", "chiniso": "chinitsu", "renho": "renhou",
-    "tenho": "tenhou", "chiho": "chiihou", "suanko": "suuankou", "tsuiso": "tsuuiisou",
-    "ryuiso": "ryuuiisou", "chinroto": "chinroutou", "churenpoton": "chuuren_poutou",
-    "kokushimuso": "kokushi_musou", "daisushi": "daisuushii", "shosushi": "shousuushii",
-    "sukantsu": "suukantsu", "uradora": "ura_dora", "akadora": "aka_dora",
+    "menzenchin_tsumoho": "menzen_tsumo",
+    "reach": "riichi",
+    "rinshankaiho": "rinshan_kaihou",
+    "haiteiraoyue": "haitei_raoyue",
+    "hoteiraoyui": "houtei_raoyui",
+    "tanyaochu": "tanyao",
+    "ipeko": "iipeikou",
+    "double_reach": "double_riichi",
+    "chitoitsu": "chiitoitsu",
+    "honchantaiyao": "chanta",
+    "ikkitsukan": "ittsu",
+    "sanshokudojun": "sanshoku_doujun",
+    "sanshokudoko": "sanshoku_doukou",
+    "toitoiho": "toitoi",
+    "sananko": "sanankou",
+    "shosangen": "shousangen",
+    "honroto": "honroutou",
+    "ryanpeko": "ryanpeikou",
+    "junchantaiyao": "junchan",
+    "honiso": "honitsu",
+    "chiniso": "chinitsu",
+    "renho": "renhou",
+    "tenho": "tenhou",
+    "chiho": "chiihou",
+    "suanko": "suuankou",
+    "tsuiso": "tsuuiisou",
+    "ryuiso": "ryuuiisou",
+    "chinroto": "chinroutou",
+    "churenpoton": "chuuren_poutou",
+    "kokushimuso": "kokushi_musou",
+    "daisushi": "daisuushii",
+    "shosushi": "shousuushii",
+    "sukantsu": "suukantsu",
+    "uradora": "ura_dora",
+    "akadora": "aka_dora",
 }
 
 
@@ -224,9 +259,19 @@ class _Hand:
         yaku = None
         if isinstance(e.get("yakus"), list):  # the original mjai protocol: [[name, han], ...]
             yaku = tuple(_yaku_item(str(n), int(h)) for n, h in e["yakus"])
-        self.wins.append(WinResult(
-            who, frm, deltas, han=_opt_int(e.get("fan")), fu=_opt_int(e.get("fu")),
-            points=_opt_int(e.get("hora_points")), yaku=yaku, hand=hand, win_tile=tile))
+        self.wins.append(
+            WinResult(
+                who,
+                frm,
+                deltas,
+                han=_opt_int(e.get("fan")),
+                fu=_opt_int(e.get("fu")),
+                points=_opt_int(e.get("hora_points")),
+                yaku=yaku,
+                hand=hand,
+                win_tile=tile,
+            )
+        )
 
     def _draw_kind(self) -> tuple[DrawKind, int | None]:
         last = self.actions[-1] if self.actions else None
@@ -234,14 +279,21 @@ class _Hand:
             return DrawKind.NINE_TERMINALS, last.seat
         if sum(isinstance(a, RiichiAccepted) for a in self.actions) == 4:
             return DrawKind.FOUR_RIICHI, None
-        kans = sum(isinstance(a, Call) and a.kind in (CallKind.OPEN_KAN, CallKind.ADDED_KAN,
-                                                     CallKind.CONCEALED_KAN) for a in self.actions)
+        kans = sum(
+            isinstance(a, Call)
+            and a.kind in (CallKind.OPEN_KAN, CallKind.ADDED_KAN, CallKind.CONCEALED_KAN)
+            for a in self.actions
+        )
         draws = sum(isinstance(a, Draw) and not a.replacement for a in self.actions)
         if draws >= 70 - kans:
             return DrawKind.EXHAUSTIVE, None
         discards = [a for a in self.actions if isinstance(a, Discard)]
-        if (len(discards) == 4 and not any(isinstance(a, Call) for a in self.actions)
-                and len({d.tile.kind for d in discards}) == 1 and discards[0].tile.kind.is_wind):
+        if (
+            len(discards) == 4
+            and not any(isinstance(a, Call) for a in self.actions)
+            and len({d.tile.kind for d in discards}) == 1
+            and discards[0].tile.kind.is_wind
+        ):
             return DrawKind.FOUR_WINDS, None
         if kans >= 4:
             return DrawKind.FOUR_KANS, None
@@ -253,9 +305,18 @@ class _Hand:
         oya, kyoku = int(e["oya"]), int(e["kyoku"])
         if (kyoku - 1) % 4 != oya:
             raise ValueError(f"kyoku {kyoku} does not match oya {oya}")
-        return HandRecord(Wind.parse(e["bakaze"]), oya, int(e["honba"]), int(e["kyotaku"]),
-                          tuple(int(x) for x in e["scores"]), tuple(self.dora), self.ura or (),
-                          self.hands, tuple(self.actions), result)
+        return HandRecord(
+            Wind.parse(e["bakaze"]),
+            oya,
+            int(e["honba"]),
+            int(e["kyotaku"]),
+            tuple(int(x) for x in e["scores"]),
+            tuple(self.dora),
+            self.ura or (),
+            self.hands,
+            tuple(self.actions),
+            result,
+        )
 
 
 def read_mjai_text(text: str, source: str = "<mjai>") -> GameRecord:
@@ -295,8 +356,16 @@ def read_mjai_text(text: str, source: str = "<mjai>") -> GameRecord:
         hands.append(cur.record())
     if not hands:
         raise LogFormatError(source, "no start_kyoku: the log holds no hand")
-    return GameRecord(source, LogFormat.MJAI, _RULES, names, tuple(hands), hands[0].scores,
-                      final, extra={"mjai_start_game": start})
+    return GameRecord(
+        source,
+        LogFormat.MJAI,
+        _RULES,
+        names,
+        tuple(hands),
+        hands[0].scores,
+        final,
+        extra={"mjai_start_game": start},
+    )
 
 
 def read_mjai(path: str | Path) -> GameRecord:
@@ -306,14 +375,25 @@ def read_mjai(path: str | Path) -> GameRecord:
 def write_mjai(game: GameRecord) -> list[dict[str, Any]]:
     """The game as mjai events (one dict per JSON line)."""
     start = game.extra.get("mjai_start_game")
-    out: list[dict[str, Any]] = [dict(start) if isinstance(start, dict) else
-                                 {"type": "start_game", "names": list(game.players)}]
+    out: list[dict[str, Any]] = [
+        dict(start)
+        if isinstance(start, dict)
+        else {"type": "start_game", "names": list(game.players)}
+    ]
     for h in game.hands:
-        out.append({"type": "start_kyoku", "bakaze": h.round_wind.letter,
-                    "dora_marker": tile_name(h.dora_indicators[0]), "kyoku": h.number + 1,
-                    "honba": h.honba, "kyotaku": h.riichi_deposits, "oya": h.dealer,
-                    "scores": list(h.scores),
-                    "tehais": [[tile_name(t) for t in hand] for hand in h.hands]})
+        out.append(
+            {
+                "type": "start_kyoku",
+                "bakaze": h.round_wind.letter,
+                "dora_marker": tile_name(h.dora_indicators[0]),
+                "kyoku": h.number + 1,
+                "honba": h.honba,
+                "kyotaku": h.riichi_deposits,
+                "oya": h.dealer,
+                "scores": list(h.scores),
+                "tehais": [[tile_name(t) for t in hand] for hand in h.hands],
+            }
+        )
         out += _hand_events(h)
         out.append({"type": "end_kyoku"})
     end: dict[str, Any] = {"type": "end_game"}
@@ -331,8 +411,14 @@ def _hand_events(h: HandRecord) -> list[dict[str, Any]]:
         if isinstance(a, Draw):
             out.append({"type": "tsumo", "actor": a.seat, "pai": tile_name(a.tile)})
         elif isinstance(a, Discard):
-            out.append({"type": "dahai", "actor": a.seat, "pai": tile_name(a.tile),
-                        "tsumogiri": a.tsumogiri})
+            out.append(
+                {
+                    "type": "dahai",
+                    "actor": a.seat,
+                    "pai": tile_name(a.tile),
+                    "tsumogiri": a.tsumogiri,
+                }
+            )
         elif isinstance(a, Riichi):
             out.append({"type": "reach", "actor": a.seat})
         elif isinstance(a, RiichiAccepted):
@@ -358,8 +444,15 @@ def _hand_events(h: HandRecord) -> list[dict[str, Any]]:
         elif isinstance(a, Win):
             w = next((w for w in wins if w.seat == a.seat), None)
             deltas = list(w.deltas) if w else [0, 0, 0, 0]
-            out.append({"type": "hora", "actor": a.seat, "target": a.from_seat, "deltas": deltas,
-                        "ura_markers": [tile_name(t) for t in h.ura_indicators]})
+            out.append(
+                {
+                    "type": "hora",
+                    "actor": a.seat,
+                    "target": a.from_seat,
+                    "deltas": deltas,
+                    "ura_markers": [tile_name(t) for t in h.ura_indicators],
+                }
+            )
         elif isinstance(a, Abort):
             d = h.result.draw if h.result else None
             deltas = list(d.deltas) if d and d.deltas else [0, 0, 0, 0]

@@ -178,16 +178,16 @@ class _Reader:
         c = self.cur
         result = HandResult(tuple(self.wins), self.draw) if (self.wins or self.draw) else None
         hand = HandRecord(
-                round_wind=Wind(int(c["round"]) // 4),  # type: ignore[call-overload]
-                number=int(c["oya"]),  # type: ignore[call-overload]
-                honba=int(c["honba"]),  # type: ignore[call-overload]
-                riichi_deposits=int(c["sticks"]),  # type: ignore[call-overload]
-                scores=c["scores"],  # type: ignore[arg-type]
-                dora_indicators=tuple(self.doras),
-                ura_indicators=self.ura,
-                hands=c["hands"],  # type: ignore[arg-type]
-                actions=tuple(self.actions),
-                result=result,
+            round_wind=Wind(int(c["round"]) // 4),  # type: ignore[call-overload]
+            number=int(c["oya"]),  # type: ignore[call-overload]
+            honba=int(c["honba"]),  # type: ignore[call-overload]
+            riichi_deposits=int(c["sticks"]),  # type: ignore[call-overload]
+            scores=c["scores"],  # type: ignore[arg-type]
+            dora_indicators=tuple(self.doras),
+            ura_indicators=self.ura,
+            hands=c["hands"],  # type: ignore[arg-type]
+            actions=tuple(self.actions),
+            result=result,
         )
         if self.wall is not None:
             seen = seen_positions(hand)
@@ -214,8 +214,14 @@ class _Reader:
             scores = tuple(x * 100 for x in _ints(a["ten"]))
             if int(a["oya"]) != seed[0] % 4:
                 raise ValueError("oya does not match the round number of the seed")
-            self.cur = {"round": seed[0], "honba": seed[1], "sticks": seed[2], "oya": int(a["oya"]),
-                        "scores": scores, "hands": hands}
+            self.cur = {
+                "round": seed[0],
+                "honba": seed[1],
+                "sticks": seed[2],
+                "oya": int(a["oya"]),
+                "scores": scores,
+                "hands": hands,
+            }
             if self.start_scores is None:
                 self.start_scores = scores
             self.actions, self.wins, self.draw = [], [], None
@@ -261,8 +267,9 @@ class _Reader:
             self.last_drawer = seat
         else:
             seat = "DEFG".index(tag[0])
-            prev = next((x for x in reversed(self.actions)
-                         if not isinstance(x, Riichi | NewDora)), None)
+            prev = next(
+                (x for x in reversed(self.actions) if not isinstance(x, Riichi | NewDora)), None
+            )
             tsumogiri = isinstance(prev, Draw) and prev.seat == seat and prev.tile == t
             self.actions.append(Discard(seat, t, tsumogiri))
 

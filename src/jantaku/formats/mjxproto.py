@@ -41,8 +41,13 @@ from jantaku.tiles import Tile, Wind
 __all__ = ["limit_of", "read_mjx", "read_mjx_text"]
 
 _RULES = RulesInfo(special=("mjx",), raw="mjx (Tenhou rules)")
-_CALLS = {"EVENT_TYPE_CHI", "EVENT_TYPE_PON", "EVENT_TYPE_ADDED_KAN", "EVENT_TYPE_CLOSED_KAN",
-          "EVENT_TYPE_OPEN_KAN"}
+_CALLS = {
+    "EVENT_TYPE_CHI",
+    "EVENT_TYPE_PON",
+    "EVENT_TYPE_ADDED_KAN",
+    "EVENT_TYPE_CLOSED_KAN",
+    "EVENT_TYPE_OPEN_KAN",
+}
 _ENDS = {
     "EVENT_TYPE_EXHAUSTIVE_DRAW_NORMAL": DrawKind.EXHAUSTIVE,
     "EVENT_TYPE_EXHAUSTIVE_DRAW_NAGASHI_MANGAN": DrawKind.NAGASHI_MANGAN,
@@ -147,8 +152,10 @@ def _kyoku(d: dict[str, Any]) -> HandRecord:
             who, frm = int(w.get("who", 0)), int(w.get("fromWho", 0))
             win_tile = _tile(w.get("winTile", 0))
             actions.append(Win(who, frm, win_tile))
-            yaku = [YakuItem(yaku_id(y), h, y, f"{y},{h}")
-                    for y, h in zip(w.get("yakus", []), w.get("fans", []), strict=True)]
+            yaku = [
+                YakuItem(yaku_id(y), h, y, f"{y},{h}")
+                for y, h in zip(w.get("yakus", []), w.get("fans", []), strict=True)
+            ]
             yaku += [YakuItem(yaku_id(y), 13, y, str(y)) for y in w.get("yakumans", [])]
             han = sum(y.han for y in yaku)
             fu = int(w.get("fu", 0))
@@ -156,11 +163,22 @@ def _kyoku(d: dict[str, Any]) -> HandRecord:
                 ura = _tiles(w["uraDoraIndicators"])
             hand = tuple(sorted(_tiles(w["hand"].get("closedTiles"))))
             deltas = tuple(int(x) for x in w["tenChanges"])
-            wins.append(WinResult(
-                who, frm, deltas, _pao(who, frm, deltas), han, fu or None,
-                int(w.get("ten", 0)), limit_of(han, fu, bool(w.get("yakumans"))), tuple(yaku),
-                hand, win_tile, f"fu={fu},ten={w.get('ten', 0)}",
-            ))
+            wins.append(
+                WinResult(
+                    who,
+                    frm,
+                    deltas,
+                    _pao(who, frm, deltas),
+                    han,
+                    fu or None,
+                    int(w.get("ten", 0)),
+                    limit_of(han, fu, bool(w.get("yakumans"))),
+                    tuple(yaku),
+                    hand,
+                    win_tile,
+                    f"fu={fu},ten={w.get('ten', 0)}",
+                )
+            )
         draw = None
         if "noWinner" in term:
             nw = term["noWinner"]

@@ -50,8 +50,13 @@ from jantaku.formats.tenhou6_write import write_tenhou6, write_tenhou6_lines
 from jantaku.formats.yaku_names import yaku_from_name
 from jantaku.tiles import Tile, Wind
 
-__all__ = ["parse_tenhou6", "read_tenhou6", "read_tenhou6_text", "write_tenhou6",
-           "write_tenhou6_lines"]
+__all__ = [
+    "parse_tenhou6",
+    "read_tenhou6",
+    "read_tenhou6_text",
+    "write_tenhou6",
+    "write_tenhou6_lines",
+]
 
 _HEADER = "tenhou6_header"
 _MAX_ATTEMPTS = 4096
@@ -165,10 +170,16 @@ class _Kyoku:
         def all_done() -> bool:
             return not any(draws) and not any(discards)
 
-        ended_by_ron = isinstance(result, list) and result and (
-            result[0] == "三家和了"
-            or (result[0] == "和了"
-                and any(r[0] != r[1] for r in result[2::2] if isinstance(r, list)))
+        ended_by_ron = (
+            isinstance(result, list)
+            and result
+            and (
+                result[0] == "三家和了"
+                or (
+                    result[0] == "和了"
+                    and any(r[0] != r[1] for r in result[2::2] if isinstance(r, list))
+                )
+            )
         )
         while True:
             if need_draw and not draw_tile(cur, False):
@@ -256,8 +267,18 @@ class _Kyoku:
         self.where = "result"
         res = self._result(result, actions, hold, last_draw, last_discard, cur)
         self.warnings = self.pool.warnings
-        return HandRecord(Wind(number // 4), number % 4, honba, sticks, scores, tuple(dora), ura,
-                          tuple(hands), tuple(actions), res)
+        return HandRecord(
+            Wind(number // 4),
+            number % 4,
+            honba,
+            sticks,
+            scores,
+            tuple(dora),
+            ura,
+            tuple(hands),
+            tuple(actions),
+            res,
+        )
 
     def _callers(
         self, cur: int, tile: Tile, draws: list[deque[tuple[int, Any]]]
@@ -277,9 +298,15 @@ class _Kyoku:
         found.sort(key=lambda x: x[0])
         return [(s, call) for _chi, s, call in found]
 
-    def _result(self, result: Any, actions: list[Action], hold: Holdings,
-                last_draw: list[Tile | None], last_discard: tuple[int, Tile] | None,
-                cur: int) -> HandResult | None:
+    def _result(
+        self,
+        result: Any,
+        actions: list[Action],
+        hold: Holdings,
+        last_draw: list[Tile | None],
+        last_discard: tuple[int, Tile] | None,
+        cur: int,
+    ) -> HandResult | None:
         if result is None:
             return None
         if not isinstance(result, list) or not result or not isinstance(result[0], str):
@@ -316,8 +343,16 @@ class _Kyoku:
         actions.append(Abort(kind, cur if kind is DrawKind.NINE_TERMINALS else None))
         return HandResult((), DrawResult(kind, deltas, tenpai))
 
-    def _win(self, who: int, frm: int, pao: int, deltas: tuple[int, ...], info: list[Any],
-             hand: tuple[Tile, ...], tile: Tile) -> WinResult:
+    def _win(
+        self,
+        who: int,
+        frm: int,
+        pao: int,
+        deltas: tuple[int, ...],
+        info: list[Any],
+        hand: tuple[Tile, ...],
+        tile: Tile,
+    ) -> WinResult:
         if len(info) < 4:
             pao_seat = None if pao == who else pao
             return WinResult(who, frm, deltas, pao_seat, hand=hand, win_tile=tile)
@@ -335,14 +370,26 @@ class _Kyoku:
             yaku.append(YakuItem(yid, yh, tid, str(text)))
         if han is None:
             han = sum(y.han for y in yaku)
-        return WinResult(who, frm, deltas, None if pao == who else pao, han, fu, points, limit,
-                         tuple(yaku), hand, tile, str(info[3]))
+        return WinResult(
+            who,
+            frm,
+            deltas,
+            None if pao == who else pao,
+            han,
+            fu,
+            points,
+            limit,
+            tuple(yaku),
+            hand,
+            tile,
+            str(info[3]),
+        )
 
 
 def parse_tenhou6(obj: Any, source: str = "<tenhou6>", line: int | None = None) -> GameRecord:
     """One game object (``{"name", "rule", "log", …}``) → record."""
     if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
-        raise LogFormatError(source, "not a tenhou.net/6 game (no \"log\" list)", line)
+        raise LogFormatError(source, 'not a tenhou.net/6 game (no "log" list)', line)
     names = [str(n) for n in obj.get("name", ["", "", "", ""])]
     rules = rules_from_header(obj.get("rule"), names)
     for k in obj["log"]:
@@ -417,10 +464,21 @@ def read_tenhou6_text(text: str, source: str = "<tenhou6>") -> list[GameRecord]:
         raise LogFormatError(source, "empty file")
     first = parts[0]
     extra = dict(first.extra, tenhou6_layout="lines")
-    return [GameRecord(source, LogFormat.TENHOU6, first.rules, first.players,
-                       tuple(h for g in parts for h in g.hands), first.start_scores,
-                       parts[-1].final_scores, parts[-1].final_points, first.game_id,
-                       first.title, extra)]
+    return [
+        GameRecord(
+            source,
+            LogFormat.TENHOU6,
+            first.rules,
+            first.players,
+            tuple(h for g in parts for h in g.hands),
+            first.start_scores,
+            parts[-1].final_scores,
+            parts[-1].final_points,
+            first.game_id,
+            first.title,
+            extra,
+        )
+    ]
 
 
 def read_tenhou6(path: str | Path) -> list[GameRecord]:

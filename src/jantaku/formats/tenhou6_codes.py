@@ -83,8 +83,13 @@ class ParsedCall:
     pon_called: int | None = None
 
 
-_LETTERS = {"c": CallKind.CHI, "p": CallKind.PON, "m": CallKind.OPEN_KAN,
-            "k": CallKind.ADDED_KAN, "a": CallKind.CONCEALED_KAN}
+_LETTERS = {
+    "c": CallKind.CHI,
+    "p": CallKind.PON,
+    "m": CallKind.OPEN_KAN,
+    "k": CallKind.ADDED_KAN,
+    "a": CallKind.CONCEALED_KAN,
+}
 # Where the letter stands tells who discarded: character index → relative offset of the discarder.
 _POS_OFFSET = {
     CallKind.CHI: {0: 3},
@@ -108,8 +113,13 @@ def parse_call(text: str) -> ParsedCall:
     codes = [int(text[i : i + 2]) for i in range(0, pos, 2)] + [
         int(text[i : i + 2]) for i in range(pos + 1, len(text), 2)
     ]
-    size = {CallKind.CHI: 3, CallKind.PON: 3, CallKind.OPEN_KAN: 4,
-            CallKind.ADDED_KAN: 4, CallKind.CONCEALED_KAN: 4}[kind]
+    size = {
+        CallKind.CHI: 3,
+        CallKind.PON: 3,
+        CallKind.OPEN_KAN: 4,
+        CallKind.ADDED_KAN: 4,
+        CallKind.CONCEALED_KAN: 4,
+    }[kind]
     if offset is None or len(codes) != size:
         raise ValueError(f"unknown call string {text!r}")
     for c in codes:
@@ -124,8 +134,9 @@ def parse_call(text: str) -> ParsedCall:
     return ParsedCall(kind, hand, codes[idx], offset)
 
 
-def format_call(kind: CallKind, hand: list[int], called: int | None, offset: int,
-                pon_called: int | None = None) -> str:
+def format_call(
+    kind: CallKind, hand: list[int], called: int | None, offset: int, pon_called: int | None = None
+) -> str:
     """Inverse of :func:`parse_call`."""
     letter = {v: k for k, v in _LETTERS.items()}[kind]
     parts = [f"{c:02d}" for c in hand]

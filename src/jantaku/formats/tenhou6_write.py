@@ -55,8 +55,11 @@ def _header(game: GameRecord) -> dict[str, Any]:
     saved = game.extra.get("tenhou6_header")
     if isinstance(saved, dict):
         return dict(saved)
-    return {"title": list(game.title) or ["", ""], "name": list(game.players),
-            "rule": _rule(game.rules)}
+    return {
+        "title": list(game.title) or ["", ""],
+        "name": list(game.players),
+        "rule": _rule(game.rules),
+    }
 
 
 def write_tenhou6(game: GameRecord) -> dict[str, Any]:
@@ -106,8 +109,13 @@ def _kyoku(hand: HandRecord, keep_order: bool) -> list[Any]:
             elif a.kind is CallKind.ADDED_KAN:
                 pon = pons[(a.seat, a.tiles[0].kind)]
                 assert pon.called is not None and pon.from_seat is not None
-                text = format_call(a.kind, [code_of(t) for t in pon.tiles], hand_codes[0],
-                                   (pon.from_seat - a.seat) % 4, code_of(pon.called))
+                text = format_call(
+                    a.kind,
+                    [code_of(t) for t in pon.tiles],
+                    hand_codes[0],
+                    (pon.from_seat - a.seat) % 4,
+                    code_of(pon.called),
+                )
                 discards[a.seat].append(text)
             else:
                 assert a.called is not None and a.from_seat is not None

@@ -78,8 +78,10 @@ def seen_positions(hand: HandRecord) -> dict[int, Tile]:
                 live += 1
     if live - 1 > 121 - kans:
         raise ValueError(f"{live - FIRST_DRAW} ordinary draws do not fit beside {kans} kans")
-    for positions, tiles in ((DORA_POSITIONS, hand.dora_indicators),
-                             (URA_POSITIONS, hand.ura_indicators)):
+    for positions, tiles in (
+        (DORA_POSITIONS, hand.dora_indicators),
+        (URA_POSITIONS, hand.ura_indicators),
+    ):
         if len(tiles) > len(positions):
             raise ValueError("more than five dora indicators")
         for pos, tile in zip(positions, tiles, strict=False):

@@ -69,8 +69,17 @@ YAKUMAN_IDS = frozenset(range(37, 52))  # tenhou .. suukantsu (renhou, 36, is a 
 _BY_NAME: dict[str, int] = {jp: i for i, (_id, jp) in enumerate(TENHOU_YAKU)}
 _BY_NAME.update({"純正九蓮宝燈": 46, "国士無双十三面": 48, "四暗刻単騎待ち": 41})
 _ENGLISH: dict[str, int] = {
-    "riichi": 1, "dora": 52, "ura dora": 53, "red five": 54, "aka dora": 54, "tsumo": 0,
-    "fully concealed hand": 0, "ippatsu": 2, "pinfu": 7, "tanyao": 8, "all simples": 8,
+    "riichi": 1,
+    "dora": 52,
+    "ura dora": 53,
+    "red five": 54,
+    "aka dora": 54,
+    "tsumo": 0,
+    "fully concealed hand": 0,
+    "ippatsu": 2,
+    "pinfu": 7,
+    "tanyao": 8,
+    "all simples": 8,
 }
 
 

@@ -1,0 +1,124 @@
+"""The situation of a win: the winner's tiles and melds, the winning tile and every flag that
+scoring reads. The engine builds one per candidate win; ``jantaku score`` builds one from JSON.
+
+Seats are given relative to the winner: 1 = the next player in turn order (shimocha, on the
+right), 2 = across (toimen), 3 = the previous player (kamicha, on the left)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jantaku.errors import InvalidHandError
+from jantaku.meld import KongKind, Meld, MeldKind
+from jantaku.tiles import Tile, TileKind, Wind
+
+__all__ = ["WinContext"]
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """Everything the scorer needs about one win.
+
+    ``hand`` holds the concealed tiles without the winning tile (13 - 3 x melds tiles).
+    ``dora_indicators`` include the kan-dora indicators revealed so far (Tenhou timing, §8 Q1);
+    ``ura_indicators`` are read only for a riichi winner. ``discarder`` is the relative seat
+    (1-3) that dealt in on a ron; None means "not known" (payments then name seat 3, the left
+    player). ``pao`` is the relative seat liable for a daisangen/daisuushii (None: no liability).
+    """
+
+    hand: tuple[Tile, ...]
+    win_tile: Tile
+    melds: tuple[Meld, ...] = ()
+    tsumo: bool = False
+    seat_wind: Wind = Wind.EAST
+    round_wind: Wind = Wind.EAST
+    dora_indicators: tuple[TileKind, ...] = ()
+    ura_indicators: tuple[TileKind, ...] = ()
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    first_turn: bool = False
+    honba: int = 0
+    deposits: int = 0
+    discarder: int | None = None
+    pao: int | None = None
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat_wind is Wind.EAST
+
+    @property
+    def is_closed(self) -> bool:
+        return all(m.kong is KongKind.CONCEALED for m in self.melds)
+
+    def validate(self) -> None:
+        """Raise :class:`InvalidHandError` for a situation that cannot occur."""
+        need = 13 - 3 * len(self.melds)
+        if len(self.melds) > 4:
+            raise InvalidHandError(f"{len(self.melds)} melds; a hand has at most 4")
+        if len(self.hand) != need:
+            raise InvalidHandError(
+                f"{len(self.hand)} concealed tiles with {len(self.melds)} melds; expected {need} "
+                "(without the winning tile)"
+            )
+        seen: dict[int, int] = {}
+        tiles = [*self.hand, self.win_tile, *(t for m in self.melds for t in m.tiles)]
+        for t in tiles:
+            k = t.index >> 2
+            if k >= 34:
+                raise InvalidHandError(f"{t.notation} is not a riichi tile")
+            n = seen.get(k, 0) + 1
+            seen[k] = n
+            if n > 4:
+                raise InvalidHandError(f"five copies of {t.kind.notation}")
+        if len({t.index for t in tiles}) != len(tiles):
+            raise InvalidHandError("one physical tile is used twice")
+        if not (
+            self.ippatsu
+            or self.riichi
+            or self.double_riichi
+            or self.haitei
+            or self.houtei
+            or self.rinshan
+            or self.chankan
+            or self.first_turn
+            or self.honba
+            or self.deposits
+            or self.discarder is not None
+            or self.pao is not None
+        ):
+            return
+        kongs = sum(1 for m in self.melds if m.kind is MeldKind.KONG)
+        closed = self.is_closed
+        flags = (
+            (self.ippatsu and not (self.riichi or self.double_riichi), "ippatsu needs riichi"),
+            ((self.riichi or self.double_riichi) and not closed, "riichi needs a closed hand"),
+            (self.haitei and not self.tsumo, "haitei needs a tsumo win"),
+            (self.houtei and self.tsumo, "houtei needs a ron win"),
+            (self.rinshan and not self.tsumo, "rinshan needs a tsumo win"),
+            (self.rinshan and kongs == 0, "rinshan needs a kan"),
+            (self.chankan and self.tsumo, "chankan needs a ron win"),
+            (
+                self.chankan and (self.haitei or self.houtei or self.rinshan),
+                "chankan cannot combine with haitei, houtei or rinshan",
+            ),
+            (self.first_turn and not self.tsumo, "a first-turn win (tenhou/chiihou) is a tsumo"),
+            (self.first_turn and bool(self.melds), "a first-turn win has no melds"),
+            (
+                self.first_turn and (self.riichi or self.double_riichi),
+                "a first-turn win cannot follow riichi",
+            ),
+            (self.honba < 0 or self.deposits < 0, "honba and deposits cannot be negative"),
+            (
+                self.discarder is not None and (self.tsumo or self.discarder not in (1, 2, 3)),
+                "discarder is a relative seat 1-3 of a ron",
+            ),
+            (self.pao is not None and self.pao not in (1, 2, 3), "pao is a relative seat 1-3"),
+        )
+        for bad, message in flags:
+            if bad:
+                raise InvalidHandError(message)

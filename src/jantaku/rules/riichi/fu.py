@@ -1,0 +1,120 @@
+"""Fu of one reading of a hand (spec §3.5).
+
+Groups are ``(type, kind, concealed)`` triples: type 0 chow, 1 pung, 2 kan. A pung completed by
+ron arrives here already marked open. :func:`standard_fu` computes the number on the hot path,
+:func:`fu_lines` the explained items of the chosen reading."""
+
+from __future__ import annotations
+
+from jantaku.rules.riichi.options import RiichiOptions
+from jantaku.rules.riichi.result import FuItem, FuLine
+from jantaku.rules.riichi.yaku.facts import (
+    KANCHAN,
+    PENCHAN,
+    TANKI,
+    TERMINAL_OR_HONOR,
+    Facts,
+)
+from jantaku.tiles import TileKind
+
+__all__ = ["SEVEN_PAIRS_FU", "Group", "fu_lines", "pair_fu", "standard_fu"]
+
+Group = tuple[int, int, bool]
+SEVEN_PAIRS_FU = 25
+_KINDS = tuple(TileKind)
+
+
+def _group_tiles(g: Group) -> str:
+    kind = _KINDS[g[1]]
+    if g[0] == 0:
+        return f"{kind.number}{kind.number + 1}{kind.number + 2}{kind.letter}"
+    return f"{kind.number}" * (4 if g[0] == 2 else 3) + kind.letter
+
+
+def pair_fu(f: Facts, options: RiichiOptions) -> int:
+    """Fu of the pair: dragons 2, seat wind 2, round wind 2, both winds ``double_wind_pair_fu``."""
+    p = f.pair
+    if p >= 31:
+        return 2
+    if p == f.seat and p == f.round:
+        return options.double_wind_pair_fu
+    return 2 if p == f.seat or p == f.round else 0
+
+
+# fu of a pung/kan: index (type * 34 + kind) * 2 + concealed; chows are 0
+_GROUP_FU = [0] * (3 * 34 * 2)
+for _t in (1, 2):
+    for _k in range(34):
+        for _c in (0, 1):
+            _v = (4 if TERMINAL_OR_HONOR[_k] else 2) * (2 if _c else 1) * (4 if _t == 2 else 1)
+            _GROUP_FU[(_t * 34 + _k) * 2 + _c] = _v
+_EDGE_WAITS = (KANCHAN, PENCHAN, TANKI)
+
+
+def standard_fu(f: Facts, groups: list[Group], pinfu: bool, options: RiichiOptions) -> int:
+    """Rounded fu of a four-groups-and-a-pair reading (the hot path; :func:`fu_lines` explains
+    the same computation item by item)."""
+    if pinfu:
+        return 20 if f.tsumo else 30
+    fu = 20
+    if f.tsumo:
+        fu += options.rinshan_tsumo_fu if f.rinshan else 2
+    elif f.closed:
+        fu += 10
+    for gtype, kind, concealed in groups:
+        if gtype:
+            fu += _GROUP_FU[(gtype * 34 + kind) * 2 + concealed]
+    p = f.pair
+    if p >= 27:
+        fu += pair_fu(f, options)
+    if f.wait in _EDGE_WAITS:
+        fu += 2
+    if fu == 20:
+        return 30
+    return (fu + 9) // 10 * 10
+
+
+def fu_lines(f: Facts, groups: list[Group], pinfu: bool, options: RiichiOptions) -> list[FuLine]:
+    """The fu items of a reading, summing to :func:`standard_fu`."""
+    lines: list[FuLine] = []
+    if pinfu:
+        if f.tsumo:
+            return [FuLine(FuItem.PINFU_TSUMO, 20)]
+        return [FuLine(FuItem.BASE, 20), FuLine(FuItem.CLOSED_RON, 10)]
+    fu = 20
+    lines.append(FuLine(FuItem.BASE, 20))
+    if f.tsumo:
+        t = options.rinshan_tsumo_fu if f.rinshan else 2
+        if t:
+            fu += t
+            lines.append(FuLine(FuItem.TSUMO, t))
+    elif f.closed:
+        fu += 10
+        lines.append(FuLine(FuItem.CLOSED_RON, 10))
+    for g in groups:
+        gtype, kind, concealed = g
+        if not gtype:
+            continue
+        v = _GROUP_FU[(gtype * 34 + kind) * 2 + concealed]
+        fu += v
+        item = (
+            (FuItem.CLOSED_KAN if concealed else FuItem.OPEN_KAN)
+            if gtype == 2
+            else (FuItem.CLOSED_TRIPLET if concealed else FuItem.OPEN_TRIPLET)
+        )
+        lines.append(FuLine(item, v, _group_tiles(g)))
+    pv = pair_fu(f, options) if f.pair >= 27 else 0
+    if pv:
+        fu += pv
+        k = _KINDS[f.pair]
+        lines.append(FuLine(FuItem.PAIR, pv, f"{k.number}{k.number}{k.letter}"))
+    if f.wait in _EDGE_WAITS:
+        fu += 2
+        lines.append(FuLine(FuItem.WAIT, 2, f.wait.name.lower()))
+    if fu == 20:
+        lines.append(FuLine(FuItem.OPEN_PINFU, 10))  # an open hand without fu (ron): 30
+        return lines
+    rounded = (fu + 9) // 10 * 10
+    if rounded != fu:
+        lines.append(FuLine(FuItem.ROUNDING, rounded - fu))
+    return lines

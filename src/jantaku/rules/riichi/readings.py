@@ -1,0 +1,133 @@
+"""Fast decomposition of a complete concealed part into groups and a pair, for the scorer's hot
+path (plain int tuples instead of the dataclasses of :func:`jantaku.hand.decompose`, with the
+pair restricted to the one suit whose count is 2 mod 3)."""
+
+from __future__ import annotations
+
+__all__ = ["ORPHANS", "is_seven_pairs", "is_thirteen_orphans", "standard_readings"]
+
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+Reading = tuple[int, tuple[tuple[int, int], ...]]
+"""(pair kind, ((type, first kind), ...)) with type 0 chow, 1 pung."""
+
+
+def _split(c: list[int], i: int, acc: list[tuple[int, int]], out: list[Reading], pair: int) -> None:
+    while i < 34 and not c[i]:
+        i += 1
+    if i == 34:
+        out.append((pair, tuple(acc)))
+        return
+    n = c[i]
+    if n >= 3:
+        c[i] = n - 3
+        acc.append((1, i))
+        _split(c, i, acc, out, pair)
+        acc.pop()
+        c[i] = n
+    if i < 27 and i % 9 < 7 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        acc.append((0, i))
+        _split(c, i, acc, out, pair)
+        acc.pop()
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+
+
+Group3 = tuple[int, int, bool]
+"""(type, first kind, concealed): the scorer's group triple (type 0 chow, 1 pung)."""
+HandReading = tuple[int, tuple[Group3, ...], tuple[int, ...], tuple[int, ...]]
+"""(pair, concealed groups, first kinds of the chows, kinds of the pungs)."""
+_SUIT_CACHES: tuple[dict[tuple[int, ...], list[HandReading]], ...] = ({}, {}, {})
+
+
+def _suit_readings(key: tuple[int, ...], base: int) -> list[HandReading]:
+    """Readings of one suit (groups, plus a pair when its count is 2 mod 3), memoised per suit
+    and count pattern: a pure function of 9 small numbers, so the cache stays small."""
+    work = [0] * 34
+    work[base : base + 9] = key
+    out: list[Reading] = []
+    if sum(key) % 3 == 2:
+        for p in range(base, base + 9):
+            if work[p] >= 2:
+                work[p] -= 2
+                _split(work, base, [], out, p)
+                work[p] += 2
+    else:
+        _split(work, base, [], out, -1)
+    found = [
+        (
+            p,
+            tuple((t, k, True) for t, k in groups),
+            tuple(k for t, k in groups if t == 0),
+            tuple(k for t, k in groups if t == 1),
+        )
+        for p, groups in out
+    ]
+    _SUIT_CACHES[base // 9][key] = found
+    return found
+
+
+_BASES = ((0, _SUIT_CACHES[0]), (9, _SUIT_CACHES[1]), (18, _SUIT_CACHES[2]))
+
+
+def standard_readings(c: list[int]) -> list[HandReading]:
+    """Every reading of ``c`` (3n+2 tiles, counts 0-4) as concealed groups plus a pair."""
+    pair = -1
+    honors: tuple[Group3, ...] = ()
+    pungs: tuple[int, ...] = ()
+    if c[27:].count(0) != 7:
+        for k in range(27, 34):
+            n = c[k]
+            if n:
+                if n == 3:
+                    honors += ((1, k, True),)
+                    pungs += (k,)
+                elif n == 2 and pair < 0:
+                    pair = k
+                else:
+                    return []
+    out: list[HandReading] = [(pair, honors, (), pungs)]
+    for base, cache in _BASES:
+        key = tuple(c[base : base + 9])
+        found = cache.get(key)
+        if found is None:
+            r = sum(key) % 3
+            if r == 1 or (r == 2 and pair >= 0):
+                return []
+            found = _suit_readings(key, base)
+        if not found:
+            return []
+        if len(found) == 1 and len(out) == 1:
+            p, g, ch, pu = out[0]
+            q, h, ch2, pu2 = found[0]
+            if q >= 0:
+                if p >= 0:
+                    return []
+                p = q
+            out = [(p, g + h, ch + ch2, pu + pu2)]
+        else:
+            merged = [
+                (p if p >= 0 else q, g + h, ch + ch2, pu + pu2)
+                for p, g, ch, pu in out
+                for q, h, ch2, pu2 in found
+                if p < 0 or q < 0
+            ]
+            if not merged:
+                return []
+            out = merged
+    if out[0][0] < 0:
+        return []
+    return out
+
+
+def is_seven_pairs(c: list[int]) -> bool:
+    """Seven distinct pairs (four of a kind is not two pairs)."""
+    return c.count(2) == 7 and c.count(0) == 27
+
+
+def is_thirteen_orphans(c: list[int]) -> bool:
+    return all(c[k] for k in ORPHANS) and sum(c[k] for k in ORPHANS) == 14

@@ -1,0 +1,347 @@
+"""The JSON face of the scorer (used by ``jantaku score``): a request object becomes a
+:class:`WinContext` plus options, a result becomes a JSON object, and :func:`explain` turns that
+object into text for a player.
+
+Request keys (all but ``hand`` and ``win_tile`` optional)::
+
+    rules            preset name: doman (default), doman_no_kuitan, tenhou
+    options          {knob: value} overrides of the preset (see RiichiOptions)
+    hand             concealed tiles without the winning tile, e.g. "234m456p789s11z"
+    melds            [{"type": "chi"|"pon"|"kan"|"ankan"|"kakan", "tiles": "555z"}]
+    win_tile         "1z";  win: "ron" (default) or "tsumo"
+    seat_wind, round_wind   "E", "S", "W", "N" (default E)
+    dora_indicators, ura_indicators   tile notation (kan-dora indicators included)
+    riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, first_turn   booleans
+    honba, deposits  counts of 300-point counters and 1000-point riichi sticks on the table
+    discarder        on a ron, who dealt in: "right", "across" or "left" (default left)
+    pao              the seat liable for a daisangen/daisuushii: "right", "across" or "left"
+
+Result keys: ``win``; for a win ``han``, ``fu``, ``yakuman`` (multiplier), ``limit``, ``yaku``
+[{name, han}], ``fu_items`` [{item, fu, tiles}], ``points`` (the hand value), ``payments`` (score
+change per seat relative to the winner: winner, right, across, left; honba and deposits
+included, so they sum to 1000 x deposits), ``dealer``, ``wait``, ``shape``, ``reading``,
+``pao`` (the liable seat when pao applied, else null); for no win ``reason`` (not_complete,
+no_yaku)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from jantaku.errors import InvalidHandError, JantakuError, NotationError
+from jantaku.meld import KongKind, Meld, MeldKind
+from jantaku.rules.riichi.context import WinContext
+from jantaku.rules.riichi.options import RiichiOptions, preset
+from jantaku.rules.riichi.result import NoWin, ScoreResult
+from jantaku.rules.riichi.scorer import score
+from jantaku.tiles import Tile, TileKind, Wind, format_tiles, parse_kinds, parse_tiles
+
+__all__ = ["RequestError", "explain", "parse_request", "result_json", "score_request"]
+
+
+class RequestError(JantakuError, ValueError):
+    """A malformed score request: names the key and what is wrong with it."""
+
+
+_KEYS = frozenset(
+    {
+        "rules",
+        "options",
+        "hand",
+        "melds",
+        "win_tile",
+        "win",
+        "seat_wind",
+        "round_wind",
+        "dora_indicators",
+        "ura_indicators",
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "haitei",
+        "houtei",
+        "rinshan",
+        "chankan",
+        "first_turn",
+        "honba",
+        "deposits",
+        "discarder",
+        "pao",
+    }
+)
+_FLAGS = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "first_turn",
+)
+_SEATS = {"right": 1, "across": 2, "left": 3}
+_SEAT_NAMES = {1: "right", 2: "across", 3: "left"}
+_MELD_TYPES = {
+    "chi": (MeldKind.CHOW, None, 3),
+    "pon": (MeldKind.PUNG, None, 3),
+    "kan": (MeldKind.KONG, KongKind.EXPOSED, 4),
+    "ankan": (MeldKind.KONG, KongKind.CONCEALED, 4),
+    "kakan": (MeldKind.KONG, KongKind.ADDED, 4),
+}
+_FIVES = (TileKind.M5, TileKind.P5, TileKind.S5)
+
+
+class _Copies:
+    """Gives each parsed tile its own physical copy across the whole request."""
+
+    def __init__(self, red_fives: bool) -> None:
+        self.red_fives = red_fives
+        self.used: set[int] = set()
+
+    def take(self, tiles: list[Tile], where: str) -> tuple[Tile, ...]:
+        out = []
+        for t in tiles:
+            kind = t.kind
+            if t.red:
+                index = kind * 4
+                if index in self.used:
+                    raise RequestError(f"{where}: a second red {kind.notation}")
+            else:
+                first = 1 if self.red_fives and kind in _FIVES else 0
+                free = [i for i in range(kind * 4 + first, kind * 4 + 4) if i not in self.used]
+                if not free:
+                    raise RequestError(f"{where}: five copies of {kind.notation}")
+                index = free[0]
+            self.used.add(index)
+            out.append(Tile(index, t.red))
+        return tuple(out)
+
+
+def _tiles(value: Any, key: str, red_fives: bool) -> list[Tile]:
+    if not isinstance(value, str):
+        raise RequestError(f"{key}: expected tile notation as a string, not {value!r}")
+    try:
+        return parse_tiles(value, red_fives=red_fives)
+    except NotationError as e:
+        raise RequestError(f"{key}: {e}") from None
+
+
+def _bool(obj: Mapping[str, Any], key: str) -> bool:
+    value = obj.get(key, False)
+    if not isinstance(value, bool):
+        raise RequestError(f"{key}: expected true or false, not {value!r}")
+    return value
+
+
+def _count(obj: Mapping[str, Any], key: str) -> int:
+    value = obj.get(key, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RequestError(f"{key}: expected a whole number >= 0, not {value!r}")
+    return value
+
+
+def _wind(obj: Mapping[str, Any], key: str) -> Wind:
+    value = obj.get(key, "E")
+    try:
+        if not isinstance(value, str):
+            raise ValueError(value)
+        return Wind.parse(value)
+    except ValueError:
+        raise RequestError(f"{key}: expected E, S, W or N, not {value!r}") from None
+
+
+def _seat(obj: Mapping[str, Any], key: str) -> int | None:
+    value = obj.get(key)
+    if value is None:
+        return None
+    if value not in _SEATS:
+        raise RequestError(f"{key}: expected right, across or left, not {value!r}")
+    return _SEATS[value]
+
+
+def _options(obj: Mapping[str, Any]) -> RiichiOptions:
+    name = obj.get("rules", "doman")
+    overrides = obj.get("options", {})
+    if not isinstance(name, str):
+        raise RequestError(f"rules: expected a preset name, not {name!r}")
+    if not isinstance(overrides, Mapping):
+        raise RequestError("options: expected an object of option overrides")
+    return preset(name, **overrides)
+
+
+def _melds(value: Any, copies: _Copies) -> tuple[Meld, ...]:
+    if not isinstance(value, list):
+        raise RequestError("melds: expected a list of {type, tiles} objects")
+    melds = []
+    for n, m in enumerate(value):
+        where = f"melds[{n}]"
+        if not isinstance(m, Mapping) or set(m) - {"type", "tiles"} or "tiles" not in m:
+            raise RequestError(f'{where}: expected {{"type": ..., "tiles": ...}}')
+        kind = m.get("type")
+        if kind not in _MELD_TYPES:
+            raise RequestError(
+                f"{where}.type: expected chi, pon, kan, ankan or kakan, not {kind!r}"
+            )
+        meld_kind, kong, size = _MELD_TYPES[kind]
+        tiles = _tiles(m["tiles"], f"{where}.tiles", copies.red_fives)
+        if len(tiles) != size:
+            raise RequestError(f"{where}: a {kind} has {size} tiles, not {len(tiles)}")
+        physical = tuple(sorted(copies.take(tiles, where), key=lambda t: t.index))
+        called = None if kong is KongKind.CONCEALED else physical[0]
+        try:
+            melds.append(Meld(meld_kind, physical, kong, called, None if called is None else 3))
+        except InvalidHandError as e:
+            raise RequestError(f"{where}: {e}") from None
+    return tuple(melds)
+
+
+def parse_request(obj: Any) -> tuple[WinContext, RiichiOptions]:
+    """Validate a request object; raise :class:`RequestError` (or an option/hand error)."""
+    if not isinstance(obj, Mapping):
+        raise RequestError("the request must be a JSON object")
+    unknown = sorted(set(obj) - _KEYS)
+    if unknown:
+        raise RequestError(f"unknown key {unknown[0]!r}")
+    options = _options(obj)
+    red = options.red_fives > 0
+    copies = _Copies(red)
+    for key in ("hand", "win_tile"):
+        if key not in obj:
+            raise RequestError(f"{key}: missing")
+    melds = _melds(obj.get("melds", []), copies)
+    hand = copies.take(_tiles(obj["hand"], "hand", red), "hand")
+    wins = _tiles(obj["win_tile"], "win_tile", red)
+    if len(wins) != 1:
+        raise RequestError(f"win_tile: expected one tile, not {len(wins)}")
+    win_tile = copies.take(wins, "win_tile")[0]
+    win = obj.get("win", "ron")
+    if win not in ("ron", "tsumo"):
+        raise RequestError(f"win: expected ron or tsumo, not {win!r}")
+    indicators = []
+    for key in ("dora_indicators", "ura_indicators"):
+        value = obj.get(key, "")
+        if not isinstance(value, str):
+            raise RequestError(f"{key}: expected tile notation as a string")
+        try:
+            indicators.append(tuple(parse_kinds(value)))
+        except NotationError as e:
+            raise RequestError(f"{key}: {e}") from None
+    flags = {key: _bool(obj, key) for key in _FLAGS}
+    ctx = WinContext(
+        hand=hand,
+        win_tile=win_tile,
+        melds=melds,
+        tsumo=win == "tsumo",
+        seat_wind=_wind(obj, "seat_wind"),
+        round_wind=_wind(obj, "round_wind"),
+        dora_indicators=indicators[0],
+        ura_indicators=indicators[1],
+        honba=_count(obj, "honba"),
+        deposits=_count(obj, "deposits"),
+        discarder=None if win == "tsumo" else _seat(obj, "discarder"),
+        pao=_seat(obj, "pao"),
+        **flags,
+    )
+    ctx.validate()
+    return ctx, options
+
+
+_GROUP_WORD = {0: "chow", 1: "pung", 2: "kan"}
+
+
+def _reading(ctx: WinContext, result: ScoreResult) -> str:
+    if result.shape != "standard":
+        return format_tiles(sorted((*ctx.hand, ctx.win_tile), key=lambda t: t.index))
+    kinds = tuple(TileKind)
+    parts = []
+    n_melds = len(ctx.melds)
+    for gtype, kind, _concealed in result.groups[n_melds:]:
+        k = kinds[kind]
+        digits = f"{k.number}{k.number + 1}{k.number + 2}" if gtype == 0 else f"{k.number}" * 3
+        parts.append(digits + k.letter)
+    pair = kinds[result.pair]
+    parts.append(f"{pair.number}{pair.number}{pair.letter}")
+    parts.extend(f"[{m.notation}]" for m in ctx.melds)
+    return " ".join(parts)
+
+
+def result_json(ctx: WinContext, result: ScoreResult | NoWin) -> dict[str, Any]:
+    """The JSON object of a result (see the module docstring)."""
+    if isinstance(result, NoWin):
+        return {"win": False, "reason": result.reason.value}
+    pay = result.payments
+    return {
+        "win": True,
+        "han": result.han,
+        "fu": result.fu,
+        "yakuman": result.yakuman,
+        "limit": None if result.limit is None else result.limit.value,
+        "yaku": [{"name": y.name, "han": y.han} for y in result.yaku],
+        "fu_items": [{"item": f.item.value, "fu": f.fu, "tiles": f.tiles} for f in result.fu_items],
+        "points": result.points,
+        "payments": {
+            "winner": result.received,
+            "right": -pay[0],
+            "across": -pay[1],
+            "left": -pay[2],
+        },
+        "dealer": result.dealer,
+        "win_type": "tsumo" if result.tsumo else "ron",
+        "honba": ctx.honba,
+        "deposits": ctx.deposits,
+        "pao": None if result.liable is None else _SEAT_NAMES[result.liable],
+        "wait": result.wait,
+        "shape": result.shape,
+        "reading": _reading(ctx, result),
+    }
+
+
+def score_request(obj: Any) -> dict[str, Any]:
+    """Score one request object and return the result object."""
+    ctx, options = parse_request(obj)
+    return result_json(ctx, score(ctx, options))
+
+
+_REASONS = {
+    "not_complete": "the tiles do not form a complete hand",
+    "no_yaku": "the hand is complete but has no yaku (dora alone do not count)",
+}
+
+
+def explain(result: Mapping[str, Any]) -> str:
+    """A player-readable explanation of a result object."""
+    if not result.get("win"):
+        reason = str(result.get("reason"))
+        return f"No win: {reason} — {_REASONS.get(reason, reason)}"
+    who = "dealer" if result["dealer"] else "non-dealer"
+    lines = []
+    if result["yakuman"]:
+        head = f"{result['limit'].replace('_', ' ')}"
+    else:
+        head = f"{result['han']} han {result['fu']} fu"
+        if result["limit"]:
+            head += f" ({result['limit'].replace('_', ' ')})"
+    lines.append(f"{who} {result['win_type']}: {head} = {result['points']} points")
+    lines.append(f"reading: {result['reading']}  (wait: {result['wait']})")
+    if result.get("pao"):
+        lines.append(f"pao: the {result['pao']} player is liable for the yakuman")
+    lines.append("yaku:")
+    for y in result["yaku"]:
+        lines.append(f"  {y['name']:<24} {y['han']:>3} han")
+    if result["fu_items"]:
+        items = ", ".join(
+            f"{f['item'].replace('_', ' ')} {f['fu']}" + (f" ({f['tiles']})" if f["tiles"] else "")
+            for f in result["fu_items"]
+        )
+        lines.append(f"fu: {items} = {result['fu']}")
+    pay = result["payments"]
+    extras = []
+    if result["honba"]:
+        extras.append(f"{result['honba']} honba")
+    if result["deposits"]:
+        extras.append(f"{result['deposits']} riichi stick(s)")
+    lines.append("payments" + (f" (incl. {', '.join(extras)})" if extras else "") + ":")
+    for seat in ("winner", "right", "across", "left"):
+        if pay[seat]:
+            lines.append(f"  {seat:<7} {pay[seat]:+d}")
+    return "\n".join(lines)

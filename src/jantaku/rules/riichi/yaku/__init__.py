@@ -1,0 +1,84 @@
+"""The yaku units. Importing this package fills :data:`REGISTRY` (one entry per yaku)."""
+
+from jantaku.rules.riichi.yaku import flush, sequences, situational, terminals, triplets, yakuman
+from jantaku.rules.riichi.yaku.facts import Facts, Shape, WaitKind
+from jantaku.rules.riichi.yaku.registry import REGISTRY, Yaku, YakuDef
+
+__all__ = [
+    "COMMON_FLAGS",
+    "FLUSH",
+    "HONOR_PUNGS",
+    "MANY_PUNGS",
+    "OUTSIDE",
+    "PAIRS_UNIT",
+    "RARE_FLAGS",
+    "REGISTRY",
+    "SEQUENCE",
+    "SIMPLES",
+    "TERMINALS",
+    "YAKU",
+    "YAKUMAN",
+    "Facts",
+    "Shape",
+    "WaitKind",
+    "Yaku",
+    "YakuDef",
+]
+
+_MODULES = (flush, sequences, situational, terminals, triplets, yakuman)
+_ORDER = {y: i for i, y in enumerate(Yaku)}
+_ALL = sorted(REGISTRY.values(), key=lambda d: _ORDER[d.id])
+YAKUMAN: tuple[YakuDef, ...] = tuple(d for d in _ALL if d.yakuman)
+"""The yakuman units, in the order of :class:`Yaku`."""
+YAKU: tuple[YakuDef, ...] = tuple(d for d in _ALL if not d.yakuman)
+"""The ordinary yaku units, in the order of :class:`Yaku`."""
+
+
+def _ids(*ids: Yaku) -> tuple[YakuDef, ...]:
+    return tuple(REGISTRY[i] for i in ids)
+
+
+# The scorer evaluates these units only when their gate can hold (see ``scorer._evaluate``).
+COMMON_FLAGS = _ids(Yaku.RIICHI, Yaku.MENZEN_TSUMO)
+"""Gate: riichi or tsumo."""
+RARE_FLAGS = _ids(
+    Yaku.DOUBLE_RIICHI, Yaku.IPPATSU, Yaku.RINSHAN_KAIHOU, Yaku.CHANKAN, Yaku.HAITEI, Yaku.HOUTEI
+)
+"""Gate: any of their flags."""
+SIMPLES = _ids(Yaku.TANYAO)
+"""Gate: all simples."""
+OUTSIDE = _ids(Yaku.CHANTA, Yaku.JUNCHAN)
+"""Gate: a chow and a terminal or honor pair."""
+TERMINALS = _ids(Yaku.HONROUTOU)
+"""Gate: only terminals and honors."""
+SEQUENCE = _ids(Yaku.PINFU, Yaku.IIPEIKOU, Yaku.RYANPEIKOU, Yaku.SANSHOKU_DOUJUN, Yaku.ITTSUU)
+"""Gate: three chows, or two in a closed hand."""
+HONOR_PUNGS = _ids(
+    Yaku.YAKUHAI_HAKU,
+    Yaku.YAKUHAI_HATSU,
+    Yaku.YAKUHAI_CHUN,
+    Yaku.YAKUHAI_SEAT_WIND,
+    Yaku.YAKUHAI_ROUND_WIND,
+    Yaku.SHOUSANGEN,
+)
+"""Gate: a pung or kan of honors."""
+MANY_PUNGS = _ids(Yaku.TOITOI, Yaku.SANANKOU, Yaku.SANSHOKU_DOUKOU, Yaku.SANKANTSU)
+"""Gate: three pungs or kans."""
+FLUSH = _ids(Yaku.HONITSU, Yaku.CHINITSU)
+"""Gate: one suit."""
+PAIRS_UNIT = _ids(Yaku.CHIITOITSU)
+"""Gate: the seven-pairs reading."""
+_UNITS = (
+    COMMON_FLAGS,
+    RARE_FLAGS,
+    SIMPLES,
+    OUTSIDE,
+    TERMINALS,
+    SEQUENCE,
+    HONOR_PUNGS,
+    MANY_PUNGS,
+    FLUSH,
+    PAIRS_UNIT,
+)
+if sorted(y.id for u in _UNITS for y in u) != sorted(y.id for y in YAKU):  # pragma: no cover
+    raise RuntimeError("every yaku must belong to exactly one gated unit")

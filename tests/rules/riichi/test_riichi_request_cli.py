@@ -1,0 +1,174 @@
+"""The request format and ``jantaku score`` (via click's CliRunner)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from jantaku.commands.score import score as score_command
+from jantaku.rules.riichi.request import RequestError, explain, score_request
+
+# dealer ron on 1z (tanki), 555z pon: haku 1 + dora (indicator 3p -> 4p) 1; 20+4+4+2 = 30 fu
+REQUEST: dict[str, Any] = {
+    "rules": "doman",
+    "hand": "234m456p789s1z",
+    "melds": [{"type": "pon", "tiles": "555z"}],
+    "win_tile": "1z",
+    "win": "ron",
+    "seat_wind": "E",
+    "round_wind": "E",
+    "dora_indicators": "3p",
+    "honba": 1,
+    "deposits": 1,
+}
+
+
+def invoke(args: list[str], text: str) -> Any:
+    return CliRunner().invoke(score_command, args, input=text)
+
+
+def test_result_object() -> None:
+    result = score_request(REQUEST)
+    assert result["win"] is True
+    assert (result["han"], result["fu"], result["yakuman"], result["limit"]) == (2, 30, 0, None)
+    assert result["yaku"] == [{"name": "yakuhai_haku", "han": 1}, {"name": "dora", "han": 1}]
+    assert result["points"] == 2900  # dealer 2 han 30 fu ron
+    # the left player dealt in (default): 2900 + 300 honba; the winner also takes the stick
+    assert result["payments"] == {"winner": 4200, "right": 0, "across": 0, "left": -3200}
+
+
+def test_aka_and_ura_dora_names() -> None:
+    result = score_request(
+        {
+            "hand": "234m406p789s11z23m",
+            "win_tile": "4m",
+            "riichi": True,
+            "ura_indicators": "1m",
+            "seat_wind": "S",
+        }
+    )
+    names = {y["name"]: y["han"] for y in result["yaku"]}
+    assert names["aka_dora"] == 1 and names["ura_dora"] == 2
+
+
+def test_tsumo_payments_sum_to_the_deposits() -> None:
+    result = score_request({**REQUEST, "win": "tsumo", "seat_wind": "S"})
+    assert sum(result["payments"].values()) == 1000 * REQUEST["deposits"]
+
+
+def test_no_win_has_a_reason() -> None:
+    assert score_request({**REQUEST, "hand": "234m456p789s2z", "win_tile": "3z"}) == {
+        "win": False,
+        "reason": "not_complete",
+    }
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"hand": "234m456p789s1x"}, "hand"),
+        ({"hand": "234m456p789s11z"}, "concealed tiles"),
+        ({"hand": "234m456p789s5z", "win_tile": "5z"}, "five copies of 5z"),
+        ({"color": "red"}, "unknown key 'color'"),
+        ({"win": "draw"}, "win"),
+        ({"seat_wind": "X"}, "seat_wind"),
+        ({"melds": [{"type": "chi", "tiles": "555z"}]}, "melds"),
+        ({"honba": -1}, "honba"),
+        ({"riichi": True}, "riichi needs a closed hand"),
+        ({"options": {"kiriage": True}}, "unknown riichi option"),
+        ({"rules": "nope"}, "unknown riichi preset"),
+    ],
+)
+def test_malformed_requests_are_rejected(change: dict[str, Any], message: str) -> None:
+    with pytest.raises(Exception, match=message) as info:
+        score_request({**REQUEST, **change})
+    from jantaku.errors import JantakuError
+
+    assert isinstance(info.value, JantakuError)
+
+
+def test_cli_text_and_json() -> None:
+    text = invoke([], json.dumps(REQUEST))
+    assert text.exit_code == 0
+    assert "2 han 30 fu" in text.output and "yakuhai_haku" in text.output
+    as_json = invoke(["--json"], json.dumps(REQUEST))
+    assert as_json.exit_code == 0 and json.loads(as_json.output)["points"] == 2900
+
+
+def test_cli_reads_a_file(tmp_path: Any) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(REQUEST))
+    assert json.loads(invoke(["--json", str(path)], "").output)["han"] == 2
+
+
+def test_cli_malformed_input_exits_2_with_one_line() -> None:
+    for text in ("{not json", json.dumps({**REQUEST, "hand": "99999m"}), "[1, 2]"):
+        result = invoke(["--json"], text)
+        assert result.exit_code == 2
+        assert result.output.strip().count("\n") == 0 and result.output.startswith("error:")
+
+
+def test_cli_not_a_win_exits_0() -> None:
+    result = invoke(["--json"], json.dumps({**REQUEST, "hand": "234m456p789s2z", "win_tile": "3z"}))
+    assert result.exit_code == 0 and json.loads(result.output)["win"] is False
+
+
+def test_cli_batch_keeps_order_and_reports_bad_lines() -> None:
+    lines = [json.dumps(REQUEST), "{bad", "", json.dumps({**REQUEST, "win": "tsumo"})]
+    result = invoke(["--batch"], "\n".join(lines) + "\n")
+    assert result.exit_code == 0
+    out = [json.loads(line) for line in result.output.splitlines()]
+    # the tsumo: 20 + 2 + 4 + 4 + 2 = 32 -> 40 fu, 2 han, dealer: 1300 all
+    assert [o.get("points", "error" in o) for o in out] == [2900, True, 3900]
+
+
+def test_sontag_requests_go_to_the_classical_scorer(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = types.ModuleType("jantaku.rules.classical.request")
+    fake.score_request = lambda obj: {"rules": obj["rules"], "points": 42}  # type: ignore[attr-defined]
+    fake.explain = lambda result: f"classical {result['points']}"  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "jantaku.rules.classical.request", fake)
+    assert invoke([], json.dumps({"rules": "sontag"})).output.strip() == "classical 42"
+
+
+def test_sontag_without_the_classical_module_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "jantaku.rules.classical.request", None)
+    result = invoke([], json.dumps({"rules": "sontag"}))
+    assert result.exit_code == 2 and "classical scorer is not available" in result.output
+
+
+def test_explain_no_win() -> None:
+    assert explain({"win": False, "reason": "no_yaku"}).startswith("No win: no_yaku")
+
+
+def test_request_error_is_a_value_error() -> None:
+    assert issubclass(RequestError, ValueError)
+
+
+def test_kan_ura_option_limits_ura_to_the_first_indicator() -> None:
+    hand = {
+        "hand": "234m406p789s11z23m",
+        "win_tile": "4m",
+        "riichi": True,
+        "seat_wind": "S",
+        "ura_indicators": "1m1m",
+        "melds": [],
+    }
+    names = {y["name"]: y["han"] for y in score_request(hand)["yaku"]}
+    assert names["ura_dora"] == 4  # two indicators of 1m: 2m counted twice each
+    first_only = score_request({**hand, "options": {"kan_ura": False}})
+    assert {y["name"]: y["han"] for y in first_only["yaku"]}["ura_dora"] == 2
+
+
+def test_without_red_fives_a_red_five_is_an_error() -> None:
+    hand = {"hand": "234m406p789s11z23m", "win_tile": "4m", "riichi": True, "seat_wind": "S"}
+    with pytest.raises(RequestError, match="red fives are off"):
+        score_request({**hand, "options": {"red_fives": 0}})
+    plain = score_request({**hand, "hand": "234m456p789s11z23m", "options": {"red_fives": 0}})
+    assert "aka_dora" not in {y["name"] for y in plain["yaku"]}
