@@ -6,6 +6,7 @@ import click
 
 from jantaku import __version__
 from jantaku.commands.hand import hand
+from jantaku.commands.replay_check import replay_check
 from jantaku.commands.score import score
 
 
@@ -16,4 +17,5 @@ def main() -> None:
 
 
 main.add_command(hand)
+main.add_command(replay_check)
 main.add_command(score)

@@ -59,6 +59,7 @@ class GameCheck:
     source: str
     hands: int = 0
     mismatches: list[HandMismatch] = field(default_factory=list)
+    unverifiable: list[HandMismatch] = field(default_factory=list)  # self-contradicting records
 
 
 class _Mismatch(JantakuError):
@@ -210,6 +211,29 @@ def _compare(deal: Deal, hand: rec.HandRecord) -> list[str]:
     return out
 
 
+def self_contradiction(hand: rec.HandRecord) -> str | None:
+    """Why a hand's recorded result cannot be right whatever the rules (hand-edited logs), or
+    None. Checked: every winner gains and every discarder pays; the winners' gains add up to the
+    riichi sticks on the table (each accepted riichi stick is paid before, not in, the deltas)."""
+    result = hand.result
+    if result is None or not result.wins:
+        return None
+    for win in result.wins:
+        if win.deltas[win.seat] <= 0:
+            return f"seat {win.seat} is recorded as winner but gains {win.deltas[win.seat]}"
+        if win.from_seat != win.seat and win.deltas[win.from_seat] >= 0:
+            return f"seat {win.from_seat} is recorded as dealing in but does not pay"
+    accepted = sum(1 for a in hand.actions if isinstance(a, rec.RiichiAccepted))
+    sticks = hand.riichi_deposits + accepted
+    total = sum(sum(w.deltas) for w in result.wins)
+    if total != 1000 * sticks:
+        return (
+            f"the recorded score changes sum to {total}, but {sticks} riichi stick(s) of 1000 "
+            "were on the table for the winner"
+        )
+    return None
+
+
 def _summary(result: rec.HandResult) -> str:
     if result.wins:
         return "win by " + ", ".join(str(w.seat) for w in result.wins)
@@ -261,12 +285,21 @@ def check_game(game: rec.GameRecord, judge: WinJudge) -> GameCheck:
             problems += _header_problems(match.deal, hand)
             if problems:
                 match = start_at(n)
+        contradiction = self_contradiction(hand)
         try:
             deal, more = _replay_hand(match, hand)
             problems += more + _compare(deal, hand)
         except _Mismatch as error:
             problems.append(str(error))
             match = start_at(n + 1) if n + 1 < len(hands) else match
+        if contradiction is not None:
+            # Nothing can agree with such a record: report it, neither pass nor mismatch.
+            check.hands -= 1
+            why = f"the record contradicts itself: {contradiction}"
+            check.unverifiable.append(HandMismatch(game.source, name, why))
+            if n + 1 < len(hands):
+                match = start_at(n + 1)
+            continue
         check.mismatches.extend(HandMismatch(game.source, name, p) for p in problems)
         if hand.result is None:
             return check  # the log stops inside this hand
@@ -308,6 +341,7 @@ def summary(results: Iterable[GameCheck | Skipped]) -> dict[str, Any]:
         games += 1
         hands += r.hands
         mismatches.extend(m.to_json() for m in r.mismatches)
+        skipped.extend({"file": f"{m.source} {m.hand}", "reason": m.what} for m in r.unverifiable)
     return {
         "games": games,
         "hands": hands,

@@ -78,8 +78,13 @@ def kind_level(action: Any) -> Any:
     if isinstance(action, Draw | Discard):
         return dataclasses.replace(action, tile=_k(action.tile))  # type: ignore[arg-type]
     if isinstance(action, Call):
-        return (action.seat, action.kind, tuple(_k(t) for t in action.tiles), _k(action.called),
-                action.from_seat)
+        return (
+            action.seat,
+            action.kind,
+            tuple(_k(t) for t in action.tiles),
+            _k(action.called),
+            action.from_seat,
+        )
     if isinstance(action, NewDora):
         return ("dora", _k(action.indicator))
     if isinstance(action, Win):

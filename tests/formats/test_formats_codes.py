@@ -35,8 +35,9 @@ from jantaku.tiles import Tile, TileKind
         ("151515a51", CallKind.CONCEALED_KAN, (15, 15, 15, 51), None, 0),
     ],
 )
-def test_parse_call(text: str, kind: CallKind, hand: tuple[int, ...], called: int | None,
-                    offset: int) -> None:
+def test_parse_call(
+    text: str, kind: CallKind, hand: tuple[int, ...], called: int | None, offset: int
+) -> None:
     call = parse_call(text)
     assert (call.kind, call.hand, call.called, call.offset) == (kind, hand, called, offset)
     assert format_call(call.kind, list(call.hand), call.called, call.offset) == text
@@ -49,7 +50,11 @@ def test_parse_call(text: str, kind: CallKind, hand: tuple[int, ...], called: in
 def test_parse_added_kan(text: str, added: int, pon_called: int, offset: int) -> None:
     call = parse_call(text)
     assert (call.kind, call.called, call.pon_called, call.offset) == (
-        CallKind.ADDED_KAN, added, pon_called, offset)
+        CallKind.ADDED_KAN,
+        added,
+        pon_called,
+        offset,
+    )
     assert format_call(call.kind, list(call.hand), added, offset, pon_called) == text
 
 
@@ -116,8 +121,11 @@ def test_mjai_tiles() -> None:
 
 
 def test_three_player_tenhou6_is_skipped(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    data = json.loads((validation_data() / "mjai-reviewer_convlog_testdata" / "ryukyoku.json")
-                      .read_text(encoding="utf-8"))
+    data = json.loads(
+        (validation_data() / "mjai-reviewer_convlog_testdata" / "ryukyoku.json").read_text(
+            encoding="utf-8"
+        )
+    )
     data["log"][0][13:16] = [[], [], []]
     path = tmp_path / "sanma.json"
     path.write_text(json.dumps(data, ensure_ascii=False))
@@ -135,16 +143,35 @@ def test_original_mjai_protocol_fields() -> None:
     src = (validation_data() / "riichienv" / "126_204_0_mjai.jsonl").read_text().splitlines()
     start = [json.loads(line) for line in src[:2]]
     tsumo = {"type": "tsumo", "actor": 0, "pai": "F"}
-    hora = {"type": "hora", "actor": 0, "target": 0, "deltas": [8000, -2000, -2000, -4000],
-            "uradora_markers": ["1s"], "fu": 30, "fan": 4, "hora_points": 7700,
-            "yakus": [["reach", 1], ["menzenchin_tsumoho", 1], ["akadora", 2]]}
-    lines = [*start, tsumo, hora, {"type": "end_kyoku"}, start[1], tsumo,
-             {"type": "ryukyoku", "reason": "kyushukyuhai", "deltas": [0, 0, 0, 0]},
-             {"type": "end_kyoku"}, {"type": "end_game"}]
+    hora = {
+        "type": "hora",
+        "actor": 0,
+        "target": 0,
+        "deltas": [8000, -2000, -2000, -4000],
+        "uradora_markers": ["1s"],
+        "fu": 30,
+        "fan": 4,
+        "hora_points": 7700,
+        "yakus": [["reach", 1], ["menzenchin_tsumoho", 1], ["akadora", 2]],
+    }
+    lines = [
+        *start,
+        tsumo,
+        hora,
+        {"type": "end_kyoku"},
+        start[1],
+        tsumo,
+        {"type": "ryukyoku", "reason": "kyushukyuhai", "deltas": [0, 0, 0, 0]},
+        {"type": "end_kyoku"},
+        {"type": "end_game"},
+    ]
     [game] = read_games_text("\n".join(json.dumps(x) for x in lines), "hand-made")
     w = game.hands[0].result.wins[0]  # type: ignore[union-attr]
     assert (w.fu, w.han, w.points) == (30, 4, 7700)
     assert [(y.id, y.han, y.tenhou_id) for y in w.yaku or ()] == [
-        ("riichi", 1, 1), ("menzen_tsumo", 1, 0), ("aka_dora", 2, 54)]
+        ("riichi", 1, 1),
+        ("menzen_tsumo", 1, 0),
+        ("aka_dora", 2, 54),
+    ]
     assert [t.notation for t in game.hands[0].ura_indicators] == ["1s"]
     assert game.hands[1].result.draw.kind is DrawKind.NINE_TERMINALS  # type: ignore[union-attr]

@@ -41,11 +41,19 @@ def test_folder_counts(folder: str, fmt: LogFormat, expected: tuple[int | None, 
 def test_mjscore_draw_kinds() -> None:
     """README: 52 exhaustive, 2 all-noten, 5 nine terminals, 1 each four winds, four riichi,
     four kans, nagashi mangan."""
-    kinds = [h.result.draw.kind for g in games("mjx/tests_py_mjscore") for h in g.hands
-             if h.result and h.result.draw]
+    kinds = [
+        h.result.draw.kind
+        for g in games("mjx/tests_py_mjscore")
+        for h in g.hands
+        if h.result and h.result.draw
+    ]
     assert {k: kinds.count(k) for k in set(kinds)} == {
-        DrawKind.EXHAUSTIVE: 52, DrawKind.ALL_NOTEN: 2, DrawKind.NINE_TERMINALS: 5,
-        DrawKind.FOUR_WINDS: 1, DrawKind.FOUR_RIICHI: 1, DrawKind.FOUR_KANS: 1,
+        DrawKind.EXHAUSTIVE: 52,
+        DrawKind.ALL_NOTEN: 2,
+        DrawKind.NINE_TERMINALS: 5,
+        DrawKind.FOUR_WINDS: 1,
+        DrawKind.FOUR_RIICHI: 1,
+        DrawKind.FOUR_KANS: 1,
         DrawKind.NAGASHI_MANGAN: 1,
     }
 
@@ -55,8 +63,13 @@ def test_jansou_urls_cover_the_listed_cases() -> None:
     suucha riichi, sanchahou, exhaustive draw."""
     hands = [h for g in games("jansou") for h in g.hands]
     kinds = {h.result.draw.kind for h in hands if h.result and h.result.draw}
-    assert {DrawKind.NAGASHI_MANGAN, DrawKind.NINE_TERMINALS, DrawKind.FOUR_WINDS,
-            DrawKind.FOUR_RIICHI, DrawKind.TRIPLE_RON} <= kinds
+    assert {
+        DrawKind.NAGASHI_MANGAN,
+        DrawKind.NINE_TERMINALS,
+        DrawKind.FOUR_WINDS,
+        DrawKind.FOUR_RIICHI,
+        DrawKind.TRIPLE_RON,
+    } <= kinds
     assert any(h.result and len(h.result.wins) == 2 for h in hands)
     yaku = {y.id for h in hands if h.result for w in h.result.wins for y in w.yaku or ()}
     assert {"suukantsu", "rinshan_kaihou"} <= yaku

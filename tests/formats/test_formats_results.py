@@ -59,8 +59,9 @@ def test_next_hand_starts_from_these_results(folder: str) -> None:
                 continue
             paid = _accepted(h)
             deltas = h.result.deltas
-            assert nxt.scores == tuple(s - p + d for s, p, d in zip(h.scores, paid, deltas,
-                                                                      strict=True)), g.source
+            assert nxt.scores == tuple(
+                s - p + d for s, p, d in zip(h.scores, paid, deltas, strict=True)
+            ), g.source
             carried = 0 if h.result.wins else h.riichi_deposits + sum(paid) // 1000
             assert nxt.riichi_deposits == carried, g.source
             checked += 1

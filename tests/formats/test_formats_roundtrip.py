@@ -35,8 +35,11 @@ TENHOU6_FOLDERS = ("mjx/tests_py_mjscore", "mjai-reviewer_convlog_testdata", "ja
 def _original(path: pathlib.Path) -> list[object]:
     text = path.read_text(encoding="utf-8")
     if "#json=" in text:
-        return [json.loads(urllib.parse.unquote(line.split("#json=", 1)[1].split("&ts=")[0]))
-                for line in text.splitlines() if line.strip()]
+        return [
+            json.loads(urllib.parse.unquote(line.split("#json=", 1)[1].split("&ts=")[0]))
+            for line in text.splitlines()
+            if line.strip()
+        ]
     try:
         return [json.loads(text)]
     except json.JSONDecodeError:
@@ -95,7 +98,12 @@ def test_mjlog_to_tenhou6_matches_mjx_export() -> None:
 
 def _same_play(a: HandRecord, b: HandRecord, where: str, mjai: bool = False) -> None:
     assert (a.round_wind, a.number, a.honba, a.riichi_deposits, a.scores) == (
-        b.round_wind, b.number, b.honba, b.riichi_deposits, b.scores), where
+        b.round_wind,
+        b.number,
+        b.honba,
+        b.riichi_deposits,
+        b.scores,
+    ), where
     mine = [kind_level(x) for x in a.actions]
     if not mjai and a.result is None and mine and isinstance(mine[-1], Riichi):
         mine.pop()  # a log cut between a riichi and its discard: tenhou.net/6 cannot say it
@@ -103,7 +111,8 @@ def _same_play(a: HandRecord, b: HandRecord, where: str, mjai: bool = False) -> 
         mine = [Abort(DrawKind.EXHAUSTIVE) if x == Abort(DrawKind.ALL_NOTEN) else x for x in mine]
     assert mine == [kind_level(x) for x in b.actions], where
     assert [(t.kind, t.red) for t in a.dora_indicators] == [
-        (t.kind, t.red) for t in b.dora_indicators], where
+        (t.kind, t.red) for t in b.dora_indicators
+    ], where
 
 
 def _same_results(a: HandRecord, b: HandRecord, where: str, scoring: bool = True) -> None:
@@ -122,8 +131,12 @@ def _same_results(a: HandRecord, b: HandRecord, where: str, scoring: bool = True
         assert (wa.seat, wa.from_seat, wa.deltas) == (wb.seat, wb.from_seat, wb.deltas), where
         if not scoring:
             continue
-        assert (wa.han, wa.points, wa.limit, wa.pao_seat) == (wb.han, wb.points, wb.limit,
-                                                              wb.pao_seat), where
+        assert (wa.han, wa.points, wa.limit, wa.pao_seat) == (
+            wb.han,
+            wb.points,
+            wb.limit,
+            wb.pao_seat,
+        ), where
         if wa.fu is not None and wb.fu is not None:
             assert wa.fu == wb.fu, where
         ya = Counter((y.id, y.han) for y in wa.yaku or () if y.han)
@@ -173,7 +186,11 @@ def test_mjx_json_equals_mjlog_exactly() -> None:
         for i, (ha, hb) in enumerate(zip(a.hands, b.hands, strict=True)):
             where = f"{path.name} hand {i}"
             assert (ha.hands, ha.actions, ha.dora_indicators, ha.ura_indicators) == (
-                hb.hands, hb.actions, hb.dora_indicators, hb.ura_indicators), where
+                hb.hands,
+                hb.actions,
+                hb.dora_indicators,
+                hb.ura_indicators,
+            ), where
             assert ha.wall == hb.wall, where  # ours regenerated from the SHUFFLE seed
             _same_results(ha, hb, where)
             hands += 1

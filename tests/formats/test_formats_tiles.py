@@ -92,8 +92,12 @@ def test_tiles_are_accounted_for(folder: str) -> None:
 
 
 def _wall_games() -> list[GameRecord]:
-    return [*games("mjx/tests_cpp_json"), *games("mjx/suphx_reward_shaping_json"),
-            *games("mjx/tests_py_mjlog"), *games("mjx/tests_cpp_mjlog")]
+    return [
+        *games("mjx/tests_cpp_json"),
+        *games("mjx/suphx_reward_shaping_json"),
+        *games("mjx/tests_py_mjlog"),
+        *games("mjx/tests_cpp_mjlog"),
+    ]
 
 
 def test_deal_and_draws_are_the_walls_positions() -> None:
@@ -156,6 +160,11 @@ def test_wall_parts_replay_the_record() -> None:
                 assert list(parts.replacements[: len(extra)]) == extra
                 assert parts.dora[: len(h.dora_indicators)] == h.dora_indicators
                 assert parts.ura[: len(h.ura_indicators)] == h.ura_indicators
-                every = [*(t for x in parts.hands for t in x), *parts.live, *parts.replacements,
-                         *parts.dora, *parts.ura]
+                every = [
+                    *(t for x in parts.hands for t in x),
+                    *parts.live,
+                    *parts.replacements,
+                    *parts.dora,
+                    *parts.ura,
+                ]
                 assert sorted(t.index for t in every) == list(range(136))
