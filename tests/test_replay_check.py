@@ -47,7 +47,10 @@ def test_the_summary_line(tmp_path: Path) -> None:
 def test_a_tampered_result_is_a_mismatch(tmp_path: Path) -> None:
     text = (validation_data() / "mjx" / "tests_cpp_mjlog" / "pao-tsumo.mjlog").read_text()
     tampered = re.sub(
-        r'(<AGARI[^>]*ten=")(\d+),(\d+),', lambda m: f"{m[1]}{m[2]},{int(m[3]) + 1000},", text, 1
+        r'(<AGARI[^>]*ten=")(\d+),(\d+),',
+        lambda m: f"{m[1]}{m[2]},{int(m[3]) + 1000},",
+        text,
+        count=1,
     )
     assert tampered != text
     (tmp_path / "bad.mjlog").write_text(tampered)
@@ -65,7 +68,7 @@ def test_an_illegal_recorded_action_is_a_mismatch(tmp_path: Path) -> None:
     held = {int(x) for x in re.search(r'hai0="([^"]+)"', text)[1].split(",")}  # type: ignore[index]
     foreign = next(i for i in range(136) if i not in held and f"<T{i}/>" not in text[: first.end()])
     (tmp_path / "bad.mjlog").write_text(text.replace(first[0], f"<D{foreign}/>", 1))
-    code, out = run("--json", str(tmp_path))
+    code, _out = run("--json", str(tmp_path))
     assert code == 1  # an illegal action, or a file the reader already rejects
 
 
