@@ -10,9 +10,33 @@ import random
 import pytest
 
 from jantaku.engine import Action, ActionKind, Deal, Match, Phase, TableRules
+from jantaku.engine.judge import WinOutcome, WinSituation
+from jantaku.engine.scoring import RiichiJudge
+from jantaku.rules.riichi import preset
 from tests.engine.mahjong_judge import MahjongJudge
+from tests.engine.policies import greedy_choice
 
-JUDGE = MahjongJudge()
+
+class CrossCheckedJudge:
+    """jantaku's scorer, checked at every candidate win against the PyPI ``mahjong`` package
+    (same Tenhou-like options; pao and Doman-only options are not in play here)."""
+
+    def __init__(self) -> None:
+        self.ours = RiichiJudge(preset("tenhou"))
+        self.peer = MahjongJudge()
+        self.compared = 0
+
+    def judge(self, situation: WinSituation) -> WinOutcome | None:
+        ours = self.ours.judge(situation)
+        peer = self.peer.judge(situation)
+        assert (ours is None) == (peer is None), situation
+        if ours is not None and peer is not None and situation.pao_seat is None:
+            assert (ours.han, ours.fu, ours.deltas) == (peer.han, peer.fu, peer.deltas), situation
+            self.compared += 1
+        return ours
+
+
+JUDGE = CrossCheckedJudge()
 
 
 def tiles_in_play(deal: Deal) -> list[int]:
@@ -77,6 +101,8 @@ def play(seed: int, rules: TableRules, check: bool = True) -> tuple[Match, list[
 
 @pytest.mark.parametrize("seed", range(6))
 def test_random_matches_keep_every_invariant(seed: int) -> None:
+    """Wins in random play are rare, so the bots here take every call with some probability
+    (odd hands, kans, chankan); every candidate win is cross-checked against ``mahjong``."""
     rules = TableRules(length="east_only") if seed % 2 else TableRules()
     match, _ = play(seed, rules)
     assert match.result is not None and match.result.recorded
@@ -104,3 +130,16 @@ def test_clone_is_independent() -> None:
     assert len(copy.log) > len(fresh.log)
     assert fresh.deal.seats[seat].tiles != copy.deal.seats[seat].tiles
     assert match.finished
+
+
+def test_greedy_play_cross_checks_many_wins_against_mahjong() -> None:
+    judge = CrossCheckedJudge()
+    before = judge.compared
+    for seed in range(8):
+        rng = random.Random(seed)
+        match = Match(TableRules(length="east_only"), judge, 100 + seed)
+        while not match.finished:
+            seat = match.to_act()[0]
+            match.apply(greedy_choice(match, seat, rng))
+        assert sum(match.result.scores) == 100_000  # type: ignore[union-attr]
+    assert judge.compared - before >= 20, "greedy play should produce many wins to compare"
