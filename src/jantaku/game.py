@@ -18,7 +18,9 @@ def new_match(
     """A match under a riichi preset (``doman``, ``doman_no_kuitan``, ``tenhou``); any option
     of the preset can be overridden by name, e.g. ``length="east_only"``."""
     options = preset(rules, **overrides)
-    return Match(TableRules.from_options(options), RiichiJudge(options), seed, clock=clock)
+    match = Match(TableRules.from_options(options), RiichiJudge(options), seed, clock=clock)
+    match.setup = {"rules": rules, "options": dict(overrides), "seed": seed}
+    return match
 
 
 def tenhou_judge(**overrides: Any) -> RiichiJudge:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from jantaku.engine.actions import Action
 from jantaku.engine.deal import Deal, Phase
@@ -80,6 +80,8 @@ class Match:
         self.final_deal: int | None = None  # set by the 80-minute rule
         self.result: MatchResult | None = None
         self.log: list[Event] = []
+        self.actions: list[Action] = []  # every applied action, in order (with the seed: a replay)
+        self.setup: dict[str, Any] = {"seed": seed}  # how the match was made (see jantaku.game)
         self.deal = self._new_deal()
 
     @property
@@ -119,6 +121,7 @@ class Match:
             self._end("the 120-minute limit was reached", recorded=False)
             return self.log[start:]
         self.log.extend(self.deal.apply(action))
+        self.actions.append(action)
         if self.deal.phase is Phase.ENDED:
             self._after_deal()
         return self.log[start:]
@@ -128,6 +131,7 @@ class Match:
         other.__dict__.update(self.__dict__)
         other.scores = list(self.scores)
         other.log = list(self.log)
+        other.actions = list(self.actions)
         other.deal = self.deal.clone()
         return other
 
