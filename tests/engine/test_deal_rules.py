@@ -312,3 +312,26 @@ def test_nagashi_mangan_pays_a_mangan_tsumo_and_replaces_noten_payments() -> Non
     ended = _play_out(deal_of(wall))
     assert ended.draw is DrawKind.NAGASHI_MANGAN
     assert ended.deltas == (-4000, 8000, -2000, -2000)
+
+
+@pytest.mark.parametrize("allowed", [False, True])
+def test_thirteen_orphans_robs_a_concealed_kan_only_when_the_option_says_so(
+    allowed: bool,
+) -> None:
+    from jantaku.engine.scoring import RiichiJudge
+    from jantaku.rules.riichi import preset
+
+    wall = make_wall(["1111m234567m234p", "99m19p19s1234567z"], draws="8p")
+    rules = TableRules(kokushi_rob_ankan=allowed)
+    judge = RiichiJudge(preset("doman", kokushi_rob_ankan=allowed))
+    deal = Deal(rules, judge, wall, dealer=0, round_wind=Wind.EAST)
+    kan = next(a for a in deal.legal_actions(0) if a.kind is ActionKind.CONCEALED_KAN)
+    deal.apply(kan)
+    ron = find(deal, 1, ActionKind.RON)
+    assert (ron is not None) == allowed
+    if ron is not None:
+        deal.apply(ron)
+        assert deal.result is not None and deal.result.winners == (1,)
+        assert deal.result.deltas[1] == 32000 and deal.result.deltas[0] == -32000
+    else:
+        assert deal.phase is Phase.TURN and deal.rinshan  # the kan stands: replacement drawn

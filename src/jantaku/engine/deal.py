@@ -32,7 +32,7 @@ from jantaku.engine.seat import RiverTile, SeatState
 from jantaku.engine.view import SeatView, build_view
 from jantaku.engine.wall import WallSetup
 from jantaku.errors import IllegalActionError
-from jantaku.hand.lookup import shanten
+from jantaku.hand.lookup import shanten, shanten_thirteen_orphans
 from jantaku.hand.shapes import GroupKind, Shape, decompose
 from jantaku.meld import KongKind, Meld, MeldKind
 from jantaku.tiles import Tile, Wind
@@ -111,7 +111,8 @@ class Deal:
         self.options: dict[int, list[Action]] = {}  # open claims: seat -> its choices
         self.answers: dict[int, Action] = {}
         self.ron_outcomes: dict[int, WinOutcome] = {}
-        self.kan_tile: Tile | None = None  # the tile of an added kan being robbed
+        self.kan_tile: Tile | None = None  # the tile of a kan being robbed
+        self.robbing_concealed = False  # the kan being robbed is concealed (thirteen orphans)
         self.result: DealResult | None = None
         self.log: list[Event] = []
         self._turn_cache: list[Action] | None = None
@@ -488,7 +489,10 @@ class Deal:
             self._settle_wins(winners, discarder, tile)
             return
         if chankan:
-            self._after_added_kan(discarder)
+            if self.robbing_concealed:
+                self._after_concealed_kan(discarder)
+            else:
+                self._after_added_kan(discarder)
             return
         self._accept_riichi()
         call = next(
@@ -623,6 +627,12 @@ class Deal:
         self.kan_seats.append(seat_no)
         self._break_first_turn()
         self.log.append(KanDeclared(seat_no, ActionKind.CONCEALED_KAN.value, tiles))
+        if self.rules.kokushi_rob_ankan and self._open_robbing(seat_no, tiles[0], True):
+            return
+        self._after_concealed_kan(seat_no)
+
+    def _after_concealed_kan(self, seat_no: int) -> None:
+        self.kan_tile = None
         self._reveal_now()
         if self._fifth_kan_abort():
             return
@@ -643,32 +653,47 @@ class Deal:
         seat.kans += 1
         self.kan_seats.append(seat_no)
         self.log.append(KanDeclared(seat_no, ActionKind.ADDED_KAN.value, (tile,)))
-        # Others may rob the kan with this tile.
+        if not self._open_robbing(seat_no, tile, False):
+            self._after_added_kan(seat_no)
+
+    def _open_robbing(self, seat_no: int, tile: Tile, orphans_only: bool) -> bool:
+        """Offer the others a ron on the kan tile (robbing the kan); for a concealed kan only a
+        thirteen-orphans hand may rob. True when somebody is asked."""
+        kind = tile.index >> 2
         self.options = {}
         self.answers = {}
         self.ron_outcomes = {}
         self.last_discard = (seat_no, tile)
         self.kan_tile = tile
+        self.robbing_concealed = orphans_only
         for offset in (1, 2, 3):
             other_no = (seat_no + offset) % 4
             other = self.seats[other_no]
-            if kind in other.waits and not other.furiten:
-                outcome = self.judge.judge(self._situation(other_no, tile, seat_no, chankan=True))
-                if outcome is not None:
-                    self.ron_outcomes[other_no] = outcome
-                    self.options[other_no] = [
-                        Action(ActionKind.RON, other_no, tile),
-                        Action(ActionKind.PASS, other_no),
-                    ]
-        for other_no, other in enumerate(self.seats):
-            if other_no != seat_no and kind in other.waits and other_no not in self.ron_outcomes:
-                other.temp_furiten = True
-                if other.riichi:
-                    other.riichi_furiten = True
+            if kind not in other.waits or other.furiten:
+                continue
+            if orphans_only and (other.melds or shanten_thirteen_orphans(other.counts) != 0):
+                continue
+            outcome = self.judge.judge(self._situation(other_no, tile, seat_no, chankan=True))
+            if outcome is not None:
+                self.ron_outcomes[other_no] = outcome
+                self.options[other_no] = [
+                    Action(ActionKind.RON, other_no, tile),
+                    Action(ActionKind.PASS, other_no),
+                ]
+        if not orphans_only:
+            for other_no, other in enumerate(self.seats):
+                if (
+                    other_no != seat_no
+                    and kind in other.waits
+                    and other_no not in self.ron_outcomes
+                ):
+                    other.temp_furiten = True
+                    if other.riichi:
+                        other.riichi_furiten = True
         if self.options:
             self.phase = Phase.CHANKAN
-        else:
-            self._after_added_kan(seat_no)
+            return True
+        return False
 
     def _after_added_kan(self, seat_no: int) -> None:
         """The kan stands (nobody robbed it): an earlier kan's pending dora is turned now
