@@ -29,7 +29,13 @@ from jantaku.engine.classical.events import (
     MahJonggDeclared,
     SeatResult,
 )
-from jantaku.engine.classical.judge import WinCheck, check_win, completes_without_chow, is_ready
+from jantaku.engine.classical.judge import (
+    WinCheck,
+    check_win,
+    completes_without_chow,
+    could_complete,
+    is_ready,
+)
 from jantaku.engine.classical.seat import ClassicalSeat, RiverTile
 from jantaku.engine.classical.view import ClassicalView, build_view
 from jantaku.engine.classical.wall import DEAL_SIZE, ClassicalWall, deal_hands
@@ -578,18 +584,22 @@ class ClassicalDeal:
         self, seat_no: int, tile: Tile, *, discarder: int | None, robbing: bool = False
     ) -> WinCheck | None:
         seat = self.seats[seat_no]
-        counts = list(seat.counts)
-        concealed = list(seat.kinds())
-        if discarder is None:
-            concealed.remove(tile.kind)
-        else:
-            counts[tile.index >> 2] += 1
         self_draw = discarder is None
+        counts = seat.counts
+        kind = tile.index >> 2
+        if not self_draw:
+            counts = list(counts)
+            counts[kind] += 1
+        if not could_complete(counts, len(seat.melds), self_draw, kind):
+            return None
+        concealed = list(seat.kinds())
+        if self_draw:
+            concealed.remove(tile.kind)
         win = Win(
             winner=self.seat_wind(seat_no),
             win_tile=tile.kind,
             self_draw=self_draw,
-            discarder=None if self_draw else self.seat_wind(discarder),  # type: ignore[arg-type]
+            discarder=None if discarder is None else self.seat_wind(discarder),
             last_wall_tile=self_draw and self.live_remaining == 0 and not self.replacement,
             last_discard=not self_draw and not robbing and self.live_remaining == 0,
             robbing_kong=robbing,
@@ -602,7 +612,7 @@ class ClassicalDeal:
             tuple(seat.melds),
             tuple(t.kind for t in seat.bonus),
         )
-        return check_win(hand, counts, self.round_wind, win, self.options)
+        return check_win(hand, self.round_wind, win, self.options)
 
     def _mah_jongg(self, seat_no: int, tile: Tile, from_seat: int | None, check: WinCheck) -> None:
         win = check.win

@@ -1,8 +1,8 @@
 """The classical engine's door to the scorer: may this seat declare Mah Jongg with this tile?
 
-A fast shape test (table-driven shanten) filters first; only hands that are complete (or the
-13-tile Neun Laternen, which any 14th tile completes) are valued by ``score_winner``, which also
-applies the lower limit."""
+A fast shape test (:func:`could_complete`, table-driven shanten) filters first; only hands that
+are complete (or the 13-tile Neun Laternen, which any 14th tile completes) are valued by
+``score_winner`` (:func:`check_win`), which also applies the lower limit."""
 
 from __future__ import annotations
 
@@ -69,16 +69,8 @@ def could_complete(counts_with_tile: list[int], melds: int, self_draw: bool, til
     return False
 
 
-def check_win(
-    hand: SeatHand,
-    counts_with_tile: list[int],
-    round_wind: Wind,
-    win: Win,
-    options: ClassicalOptions,
-) -> WinCheck | None:
-    """None when the hand cannot be complete with the tile; otherwise the scorer's verdict."""
-    if not could_complete(counts_with_tile, len(hand.melds), win.self_draw, int(win.win_tile)):
-        return None
+def check_win(hand: SeatHand, round_wind: Wind, win: Win, options: ClassicalOptions) -> WinCheck:
+    """The scorer's verdict on a hand that :func:`could_complete` let through."""
     return WinCheck(win, hand, score_winner(hand, round_wind, win, options))
 
 

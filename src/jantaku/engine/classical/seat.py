@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from jantaku.meld import Meld
 from jantaku.rules.classical import ClassicalOptions, Threat, threats
+from jantaku.rules.classical.figures import Figure
 from jantaku.tiles import Tile, TileKind
 
 __all__ = ["ClassicalSeat", "RiverTile"]
@@ -60,8 +62,18 @@ class ClassicalSeat:
 
     def refresh_danger(self, options: ClassicalOptions) -> None:
         """Recompute the Störspiel triggers; called whenever a figure is laid out or changed."""
-        self.threats = threats(self.melds, options)
-        out: frozenset[TileKind] = frozenset()
-        for threat in self.threats:
-            out |= threat.dangerous
-        self.dangerous = out
+        figures = tuple(Figure.from_meld(m) for m in self.melds)
+        self.threats, self.dangerous = _danger(figures, options)
+
+
+@lru_cache(maxsize=4096)
+def _danger(
+    figures: tuple[Figure, ...], options: ClassicalOptions
+) -> tuple[tuple[Threat, ...], frozenset[TileKind]]:
+    """The triggers of a set of laid-out figures (cached: the special-hand search is slow and
+    the same few figure sets recur)."""
+    found = threats(figures, options)
+    out: frozenset[TileKind] = frozenset()
+    for threat in found:
+        out |= threat.dangerous
+    return found, out
