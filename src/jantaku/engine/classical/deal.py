@@ -24,10 +24,8 @@ from jantaku.engine.classical.events import (
     ClassicalDiscarded,
     DangerousDiscard,
     Drew,
-    FalseDeclaration,
     KongDeclared,
     MahJonggDeclared,
-    SeatResult,
 )
 from jantaku.engine.classical.judge import (
     WinCheck,
@@ -36,6 +34,8 @@ from jantaku.engine.classical.judge import (
     could_complete,
     is_ready,
 )
+from jantaku.engine.classical.penalties import false_declaration, penalty_event
+from jantaku.engine.classical.scoring import score_table
 from jantaku.engine.classical.seat import ClassicalSeat, RiverTile
 from jantaku.engine.classical.view import ClassicalView, build_view
 from jantaku.engine.classical.wall import DEAL_SIZE, ClassicalWall, deal_hands
@@ -46,23 +46,15 @@ from jantaku.rules.classical import (
     ClassicalOptions,
     DealScore,
     Exemption,
-    FinishedDeal,
-    Penalty,
     SeatHand,
     Win,
     discard_exemption,
-    penalty_settlement,
-    score_deal,
 )
-from jantaku.rules.classical.items import ScoreItem
 from jantaku.rules.classical.scorer import Outcome
-from jantaku.rules.classical.settlement import PENALTIES
 from jantaku.tiles import Tile, TileKind, Wind
 
 __all__ = ["ClassicalDeal", "ClassicalDealResult", "Phase"]
 
-_CLAIM_KINDS = (ActionKind.RON, ActionKind.OPEN_KAN, ActionKind.PON, ActionKind.CHI)
-_DECLARATIONS = (ActionKind.TSUMO, *_CLAIM_KINDS)
 _CALL_NAMES = {ActionKind.CHI: "chow", ActionKind.PON: "pung", ActionKind.OPEN_KAN: "kong"}
 
 
@@ -225,7 +217,7 @@ class ClassicalDeal:
         legal = self.legal_actions(action.seat)
         matched = self._match(action, legal)
         if matched is None:
-            reason = self._false_declaration(action)
+            reason = false_declaration(self, action)
             if reason is None:
                 if not legal:
                     raise IllegalActionError(f"seat {action.seat} has nothing to decide now")
@@ -275,7 +267,7 @@ class ClassicalDeal:
         drawn = self.drawn
         self._tsumo = None
         if drawn is not None:
-            check = self._check_win(seat_no, drawn, discarder=None)
+            check = self.win_check(seat_no, drawn, discarder=None)
             if check is not None and check.allowed:
                 self._tsumo = check
                 actions.append(Action(ActionKind.TSUMO, seat_no, drawn))
@@ -416,7 +408,7 @@ class ClassicalDeal:
         for offset, other in enumerate(self._others(discarder), start=1):
             seat = self.seats[other]
             acts: list[Action] = []
-            check = self._check_win(other, tile, discarder=discarder)
+            check = self.win_check(other, tile, discarder=discarder)
             if check is not None and check.allowed and self._chow_rule_ok(other, offset, tile):
                 self.wins[other] = check
                 acts.append(Action(ActionKind.RON, other, tile))
@@ -534,7 +526,7 @@ class ClassicalDeal:
         self.wins = {}
         if robbable:
             for other in self._others(seat_no):
-                check = self._check_win(other, tile, discarder=seat_no, robbing=True)
+                check = self.win_check(other, tile, discarder=seat_no, robbing=True)
                 if check is not None and check.allowed:
                     self.wins[other] = check
                     self.claims[other] = [
@@ -580,9 +572,12 @@ class ClassicalDeal:
 
     # ----------------------------------------------------------------------------- wins
 
-    def _check_win(
+    def win_check(
         self, seat_no: int, tile: Tile, *, discarder: int | None, robbing: bool = False
     ) -> WinCheck | None:
+        """Whether ``seat_no`` may declare Mah Jongg with ``tile`` now (self-drawn when
+        ``discarder`` is None): None when the hand cannot be complete, else the scorer's verdict
+        (``allowed``: complete and not below the lower limit)."""
         seat = self.seats[seat_no]
         self_draw = discarder is None
         counts = seat.counts
@@ -640,48 +635,20 @@ class ClassicalDeal:
     def _remis(self) -> None:
         self._finish(None, None, None)
 
-    def _seat_hand(self, seat_no: int, win: Win | None, winner: int | None) -> SeatHand:
-        seat = self.seats[seat_no]
-        kinds = list(seat.kinds())
-        if win is not None and seat_no == winner:
-            kinds.remove(win.win_tile)
-        return SeatHand(
-            self.seat_wind(seat_no),
-            tuple(kinds),
-            tuple(seat.melds),
-            tuple(t.kind for t in seat.bonus),
-        )
-
     def _finish(self, winner: int | None, win: Win | None, violation: Wind | None) -> None:
-        hands = tuple(self._seat_hand(self.seat_of(w), win, winner) for w in Wind)
-        score = score_deal(FinishedDeal(self.round_wind, hands, win, violation), self.options)
+        score, results = score_table(self, winner, win, violation)
         if winner is not None and score.outcome is not Outcome.MAH_JONGG:  # pragma: no cover
             raise AssertionError(f"the engine allowed a Mah Jongg the scorer refuses: {score}")
         net = score.settlement.net
         deltas = tuple(net[self.seat_wind(s)] for s in range(4))
         for s, d in enumerate(deltas):
             self.balances[s] += d
-        results = []
-        for s in range(4):
-            sc = score.score_of(self.seat_wind(s))
-            results.append(
-                SeatResult(
-                    s,
-                    int(self.seat_wind(s)),
-                    tuple(sorted(self.seats[s].tiles, key=_idx)),
-                    sc.base,
-                    sc.doubles,
-                    sc.value,
-                    tuple((_item_name(i), i.points, i.doubles) for i in sc.items),
-                    sc.special_hand.name if sc.special_hand else None,
-                )
-            )
         verdict = score.stoerspiel
         self.log.append(
             ClassicalDealEnded(
                 score.outcome.value,
                 winner,
-                tuple(results),
+                results,
                 deltas,
                 tuple(self.balances),
                 verdict.reason.value if verdict else None,
@@ -696,58 +663,12 @@ class ClassicalDeal:
 
     # ----------------------------------------------------------------------------- penalties
 
-    def _false_declaration(self, action: Action) -> str | None:
-        """Free-declaration mode: why ``action`` is a false declaration that is penalised, or
-        None when it is simply not allowed (and refused)."""
-        if not self.options.penalties or action.kind not in _DECLARATIONS:
-            return None
-        seat_no = action.seat
-        if not 0 <= seat_no < 4:
-            return None
-        if action.kind is ActionKind.TSUMO:
-            if self.phase is not Phase.TURN or seat_no != self.turn:
-                return None
-            if self.drawn is None:
-                return "no tile drawn: a called tile cannot complete a self-drawn Mah Jongg"
-            return self._why_not(self._check_win(seat_no, self.drawn, discarder=None))
-        if seat_no in self.answers:
-            return None
-        if self.phase is Phase.CALLS:
-            assert self.last_discard is not None
-            discarder, tile = self.last_discard
-            if seat_no == discarder:
-                return None
-            if action.kind is ActionKind.RON:
-                return self._why_not(self._check_win(seat_no, tile, discarder=discarder))
-            return f"cannot lay out a {_CALL_NAMES[action.kind]} with {tile.notation}"
-        if self.phase is Phase.ROB and action.kind is ActionKind.RON:
-            assert self.rob is not None
-            if seat_no == self.rob.seat:
-                return None
-            return self._why_not(
-                self._check_win(seat_no, self.rob.tile, discarder=self.rob.seat, robbing=True)
-            )
-        return None
-
-    @staticmethod
-    def _why_not(check: WinCheck | None) -> str:
-        if check is None or check.result.reason is None:
-            return "not a winning hand" if check is None else "Mah Jongg not allowed here"
-        return check.result.reason.value.replace("_", " ")
-
     def _penalise(self, action: Action, reason: str) -> None:
-        mah_jongg = action.kind in (ActionKind.TSUMO, ActionKind.RON)
-        offence = Penalty.FALSE_MAHJONG if mah_jongg else Penalty.FALSE_CALL
-        settlement = penalty_settlement(self.seat_wind(action.seat), offence)
-        net = settlement.net
-        deltas = tuple(net[self.seat_wind(s)] for s in range(4))
-        for s, d in enumerate(deltas):
+        event = penalty_event(self, action, reason)
+        for s, d in enumerate(event.deltas):
             self.balances[s] += d
             self.penalties[s] += d
-        points = PENALTIES[offence][1]
-        self.log.append(
-            FalseDeclaration(action.seat, action.kind.value, offence.value, points, reason, deltas)
-        )
+        self.log.append(event)
         if self.phase in (Phase.CALLS, Phase.ROB) and action.seat in self.claims:
             self._answer(Action(ActionKind.PASS, action.seat))
 
@@ -783,7 +704,3 @@ class ClassicalDeal:
         other.log = list(self.log)
         other._turn_cache = None
         return other
-
-
-def _item_name(item: ScoreItem) -> str:
-    return f"{item.row} ({item.tiles})" if item.tiles else item.row
