@@ -13,7 +13,7 @@ from itertools import pairwise
 import pytest
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.classical import ClassicalDeal, ClassicalGame, Phase
+from jantaku.engine.classical import ClassicalDeal, ClassicalGame, Phase, replay_game
 from jantaku.hand.shapes import decompose
 from jantaku.rules.classical import ClassicalOptions, preset
 from tests.engine.classical._bots import choose
@@ -209,3 +209,35 @@ def test_unknown_actions_are_refused() -> None:
         game.apply(Action(ActionKind.PON, (seat + 1) % 4, game.deal.seats[seat].tiles[0]))
     with pytest.raises(IllegalActionError):
         game.apply(Action(ActionKind.TSUMO, seat))  # not complete (penalties off): refused
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_the_serialised_event_log_replays_to_the_same_game(seed: int) -> None:
+    first, _ = play(seed, FAST, check=False)
+    log = [json.loads(json.dumps(e.to_json())) for e in first.log]
+    again = replay_game(FAST, seed, log)
+    assert [e.to_json() for e in again.log] == log
+    assert again.balances == first.balances and again.finished
+
+
+def test_a_log_with_false_declarations_replays() -> None:
+    options = preset("sontag", lower_limit=0, penalties=True)
+    rng = random.Random(3)
+    game = ClassicalGame(options, 3)
+    false = 0
+    while not game.finished:
+        seat = rng.choice(game.to_act())
+        legal = game.legal_actions(seat)
+        kinds = {a.kind for a in legal}
+        if rng.random() < 0.02 and ActionKind.TSUMO not in kinds and ActionKind.RON not in kinds:
+            claim = ActionKind.PASS in kinds
+            deal = game.deal
+            tile = deal.last_discard[1] if claim and deal.last_discard else None
+            events = game.apply(Action(ActionKind.RON if claim else ActionKind.TSUMO, seat, tile))
+            assert events[0].type == "false_declaration"
+            false += 1
+            continue
+        game.apply(choose(game.deal, seat, legal, rng))
+    assert false > 5 and sum(game.balances) == 0
+    log = [e.to_json() for e in game.log]
+    assert [e.to_json() for e in replay_game(options, 3, log).log] == log

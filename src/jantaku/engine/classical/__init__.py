@@ -20,6 +20,7 @@ from jantaku.engine.classical.events import (
     SeatResult,
 )
 from jantaku.engine.classical.game import ClassicalGame, GameResult
+from jantaku.engine.classical.replay import ReplayError, action_of, replay_game
 from jantaku.engine.classical.view import ClassicalView, DiscardWarning, PublicClassicalSeat
 from jantaku.engine.classical.wall import (
     ClassicalWall,
@@ -52,9 +53,12 @@ __all__ = [
     "MahJonggDeclared",
     "Phase",
     "PublicClassicalSeat",
+    "ReplayError",
     "SeatResult",
     "WallError",
+    "action_of",
     "arranged_wall",
     "deal_hands",
+    "replay_game",
     "shuffled_wall",
 ]
