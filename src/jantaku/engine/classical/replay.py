@@ -61,7 +61,8 @@ def _discarded(event: dict[str, Any], game: ClassicalGame) -> Tile:
     that kind otherwise (copies are otherwise alike)."""
     kind = _tiles(event["tile"])[0].kind
     drawn = game.deal.drawn
-    held = [t for t in game.deal.seats[event["seat"]].tiles if t.kind == kind]
+    seat: int = event["seat"]
+    held: list[Tile] = [t for t in game.deal.seats[seat].tiles if t.kind == kind]
     for tile in held:
         if (tile == drawn) == bool(event["tsumogiri"]):
             return tile
@@ -107,8 +108,8 @@ def _is_turn_action(event: dict[str, Any]) -> bool:
     if kind in ("discarded", "kong_declared"):
         return True
     if kind == "mah_jongg":
-        return event["from_seat"] is None
-    return kind == "false_declaration" and event["declared"] == ActionKind.TSUMO.value
+        return bool(event["from_seat"] is None)
+    return kind == "false_declaration" and bool(event["declared"] == ActionKind.TSUMO.value)
 
 
 def _pass_others(game: ClassicalGame, action: Action | None) -> None:
