@@ -180,6 +180,32 @@ def test_concealed_kongs_can_be_robbed_only_when_the_option_allows() -> None:
     assert strict.phase is Phase.TURN and strict.turn == 0 and strict.dead_remaining == 15
 
 
+def test_extending_a_pung_with_a_discard_follows_the_option() -> None:
+    for allowed in (False, True):
+        deal = make(ROB_HANDS, draws="5p", extend_pung_with_discard=allowed)
+        discard(deal, 0, "5p")
+        deal.apply(Action(ActionKind.PASS, 3))
+        do(deal, 1, ActionKind.PON, "5p")
+        discard(deal, 1, "2m")
+        pass_all(deal)
+        discard(deal, 2, "5p")  # West discards the fourth 5p
+        assert (ActionKind.ADDED_KAN in kinds_of(deal, 1)) is allowed
+        assert ActionKind.RON in kinds_of(deal, 3)
+        if not allowed:
+            continue
+        both = deal.clone()  # Mah Jongg beats the kong
+        do(both, 1, ActionKind.ADDED_KAN)
+        do(both, 3, ActionKind.RON)
+        assert both.result is not None and both.result.winner == 3
+        do(deal, 1, ActionKind.ADDED_KAN)
+        do(deal, 3, ActionKind.PASS)
+        assert [e.type for e in deal.log[-2:]] == ["called", "drew"]
+        assert deal.log[-2].kind == "extended" and deal.log[-1].replacement
+        assert [m.kind.value for m in deal.seats[1].melds] == ["kong"]
+        assert deal.turn == 1 and deal.replacement and deal.dead_remaining == 15
+        assert sorted(tiles_in_play(deal)) == list(range(144))
+
+
 # --- call priority ---------------------------------------------------------------------------
 
 PRIORITY_HANDS = [

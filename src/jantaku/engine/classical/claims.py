@@ -7,7 +7,13 @@ from jantaku.engine.actions import ActionKind
 
 __all__ = ["CLAIM_RANK", "chow_tile_pairs", "rank"]
 
-CLAIM_RANK = {ActionKind.RON: 0, ActionKind.OPEN_KAN: 1, ActionKind.PON: 2, ActionKind.CHI: 3}
+CLAIM_RANK = {
+    ActionKind.RON: 0,
+    ActionKind.OPEN_KAN: 1,
+    ActionKind.ADDED_KAN: 1,  # extending a laid-out pung with the discard counts as a kong
+    ActionKind.PON: 2,
+    ActionKind.CHI: 3,
+}
 
 
 def rank(kind: ActionKind) -> int:

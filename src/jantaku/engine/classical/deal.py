@@ -55,7 +55,12 @@ from jantaku.tiles import Tile, TileKind, Wind
 
 __all__ = ["ClassicalDeal", "ClassicalDealResult", "Phase"]
 
-_CALL_NAMES = {ActionKind.CHI: "chow", ActionKind.PON: "pung", ActionKind.OPEN_KAN: "kong"}
+_CALL_NAMES = {
+    ActionKind.CHI: "chow",
+    ActionKind.PON: "pung",
+    ActionKind.OPEN_KAN: "kong",
+    ActionKind.ADDED_KAN: "extended",  # a laid-out pung made a kong with a discard
+}
 
 
 class Phase(Enum):
@@ -418,6 +423,10 @@ class ClassicalDeal:
                     acts.append(Action(ActionKind.OPEN_KAN, other, tile, tuple(held[:3])))
                 if len(held) >= 2:
                     acts.append(Action(ActionKind.PON, other, tile, tuple(held[:2])))
+                if self.options.extend_pung_with_discard and any(
+                    m.kind is MeldKind.PUNG and m.first == kind for m in seat.melds
+                ):
+                    acts.append(Action(ActionKind.ADDED_KAN, other, tile))
                 if offset == 1:
                     for pair in chow_tile_pairs(seat.counts, kind):
                         tiles = tuple(seat.of_kind(k)[0] for k in pair)
@@ -470,7 +479,18 @@ class ClassicalDeal:
         self.seats[discarder].river[-1].called = True
         tiles = tuple(sorted((*call.tiles, tile), key=_idx))
         offset = (discarder - seat_no) % 4
-        if call.kind is ActionKind.CHI:
+        if call.kind is ActionKind.ADDED_KAN:  # extend_pung_with_discard = true
+            index = next(
+                i
+                for i, m in enumerate(seat.melds)
+                if m.kind is MeldKind.PUNG and m.first == tile.kind
+            )
+            pung = seat.melds.pop(index)
+            tiles = tuple(sorted((*pung.tiles, tile), key=_idx))
+            meld = Meld(
+                MeldKind.KONG, tiles, KongKind.ADDED, called=pung.called, from_seat=pung.from_seat
+            )
+        elif call.kind is ActionKind.CHI:
             meld = Meld(MeldKind.CHOW, tiles, called=tile, from_seat=offset)
         elif call.kind is ActionKind.PON:
             meld = Meld(MeldKind.PUNG, tiles, called=tile, from_seat=offset)
@@ -486,7 +506,7 @@ class ClassicalDeal:
         self.drawn = None
         self.replacement = False
         self._turn_cache = None
-        if call.kind is ActionKind.OPEN_KAN:
+        if call.kind in (ActionKind.OPEN_KAN, ActionKind.ADDED_KAN):
             self._start_turn(seat_no, replacement=True)
 
     # ----------------------------------------------------------------------------- kongs

@@ -79,11 +79,12 @@ class DangerousDiscard(Event):
 
 @dataclass(frozen=True, slots=True)
 class ClassicalCalled(Event):
-    """A chow, pung or kong on a discard; ``tiles`` are the caller's own tiles."""
+    """A chow, pung or kong on a discard; ``tiles`` are the caller's own tiles (none when a
+    laid-out pung is ``extended`` with the discard, ``extend_pung_with_discard = true``)."""
 
     type: ClassVar[str] = "called"
     seat: int
-    kind: str  # chow | pung | kong
+    kind: str  # chow | pung | kong | extended
     tile: Tile
     tiles: tuple[Tile, ...]
     from_seat: int

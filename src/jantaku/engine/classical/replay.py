@@ -18,8 +18,19 @@ from jantaku.tiles import Tile, TileKind, parse_kinds
 
 __all__ = ["ReplayError", "action_of", "replay_game"]
 
-_CALLS = {"chow": ActionKind.CHI, "pung": ActionKind.PON, "kong": ActionKind.OPEN_KAN}
-_CLAIMS = (ActionKind.RON, ActionKind.CHI, ActionKind.PON, ActionKind.OPEN_KAN)
+_CALLS = {
+    "chow": ActionKind.CHI,
+    "pung": ActionKind.PON,
+    "kong": ActionKind.OPEN_KAN,
+    "extended": ActionKind.ADDED_KAN,
+}
+_CLAIMS = (
+    ActionKind.RON,
+    ActionKind.CHI,
+    ActionKind.PON,
+    ActionKind.OPEN_KAN,
+    ActionKind.ADDED_KAN,
+)
 
 
 class ReplayError(JantakuError):
