@@ -147,6 +147,20 @@ def test_random_games_keep_every_invariant(seed: int) -> None:
     assert {"mah_jongg", "called", "bonus_laid_out", "game_ended"} <= types
 
 
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"mahjong_chow_any_seat": False, "rob_concealed_kong": False},
+        {"extend_pung_with_discard": True, "dead_wall_size": 0},
+        {"stoerspiel_special_hands": False, "initial_seating": "fixed", "upper_limit": 3000},
+    ],
+)
+def test_option_variants_keep_every_invariant(overrides: dict[str, object]) -> None:
+    game, actions = play(21, preset("sontag", lower_limit=0, **overrides), max_actions=2500)
+    assert game.finished or len(actions) == 2500
+    assert any(e.type == "mah_jongg" for e in game.log)
+
+
 def test_default_preset_games_keep_every_invariant() -> None:
     """The lower limit of 100 makes wins rarer; play a bounded stretch of one game."""
     game, actions = play(7, preset("sontag", start_balance=1000), max_actions=3000)
@@ -236,8 +250,9 @@ def test_a_log_with_false_declarations_replays() -> None:
             events = game.apply(Action(ActionKind.RON if claim else ActionKind.TSUMO, seat, tile))
             assert events[0].type == "false_declaration"
             false += 1
-            continue
-        game.apply(choose(game.deal, seat, legal, rng))
+        else:
+            game.apply(choose(game.deal, seat, legal, rng))
+        check_invariants(game, 0)
     assert false > 5 and sum(game.balances) == 0
     log = [e.to_json() for e in game.log]
     assert [e.to_json() for e in replay_game(options, 3, log).log] == log
