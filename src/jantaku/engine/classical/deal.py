@@ -129,7 +129,6 @@ class ClassicalDeal:
         self.first_turn = True  # East's first turn, before any kong or discard (heavenly hand)
         self.discards = 0
         self.last_discard: tuple[int, Tile] | None = None
-        self.previous_kind: TileKind | None = None  # the discard before the last one
         self.violations: frozenset[int] = frozenset()  # threateners the last discard violated
         self.claims: dict[int, list[Action]] = {}
         self.answers: dict[int, Action] = {}
@@ -143,11 +142,8 @@ class ClassicalDeal:
         for offset, hand in enumerate(hands):
             seat = self.seats[(dealer + offset) % 4]
             for tile in hand:
-                (seat.bonus if tile.kind.is_bonus else seat.tiles).append(tile)
-        for seat in self.seats:
-            for tile in seat.tiles:
-                seat.counts[tile.index >> 2] += 1
-            seat.bonus.clear()
+                if not tile.kind.is_bonus:  # bonus tiles are laid out below
+                    seat.add(tile)
         self.log.append(
             ClassicalDealStarted(
                 int(round_wind),
@@ -391,7 +387,6 @@ class ClassicalDeal:
                     seat_no, tile, other, exemption is None, exemption.value if exemption else None
                 )
             )
-        self.previous_kind = self._previous_kind()
         self.violations = frozenset(violated)
         self.last_discard = (seat_no, tile)
         self.discards += 1
