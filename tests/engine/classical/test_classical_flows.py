@@ -487,6 +487,12 @@ def test_false_mahjong_is_penalised_in_free_declaration_mode() -> None:
     do(deal, 3, ActionKind.PASS)
     assert deal.turn == 1 and deal.phase is Phase.TURN
     assert deal.balances == [-280, 60, 110, 110] and sum(deal.balances) == 0
+    # Every seat is asked in this mode, even one that cannot call anything.
+    discard(deal, 1, "2z")
+    assert sorted(deal.to_act()) == [0, 2, 3]
+    assert kinds_of(deal, 0) == {ActionKind.PASS}
+    events = deal.apply(Action(ActionKind.RON, 0, deal.last_discard[1]))  # type: ignore[index]
+    assert events[0].offence == "false_mahjong" and events[0].reason == "not a winning hand"
 
 
 def test_false_declarations_are_refused_without_free_declaration() -> None:
@@ -506,3 +512,15 @@ def test_penalty_of_a_non_east_false_mahjong() -> None:
     pass_all(deal)
     events = deal.apply(Action(ActionKind.TSUMO, 1))
     assert events[0].deltas == (100, -200, 50, 50)
+
+
+def test_time_comes_only_from_the_injected_clock() -> None:
+    from jantaku.engine.match import ManualClock
+
+    clock = ManualClock(1000.0)
+    game = ClassicalGame(preset("sontag"), 1, clock=clock)
+    assert game.elapsed == 0.0
+    clock.advance(90.0)
+    assert game.elapsed == 90.0
+    copy = ClassicalGame(preset("sontag"), 1, clock=ManualClock(5.0))
+    assert [e.to_json() for e in copy.log] == [e.to_json() for e in game.log]

@@ -426,7 +426,7 @@ class ClassicalDeal:
                     for pair in chow_tile_pairs(seat.counts, kind):
                         tiles = tuple(seat.of_kind(k)[0] for k in pair)
                         acts.append(Action(ActionKind.CHI, other, tile, tiles))
-            if acts:
+            if acts or self.options.penalties:  # free declaration: everybody may call
                 acts.append(Action(ActionKind.PASS, other))
                 self.claims[other] = acts
         if self.claims:
@@ -548,6 +548,8 @@ class ClassicalDeal:
                         Action(ActionKind.RON, other, tile),
                         Action(ActionKind.PASS, other),
                     ]
+                elif self.options.penalties:  # free declaration: everybody may claim
+                    self.claims[other] = [Action(ActionKind.PASS, other)]
         if self.claims:
             self.rob = _Rob(seat_no, tile, kong)
             self.phase = Phase.ROB

@@ -1,7 +1,9 @@
 """Free-declaration mode (``penalties = true``, spec §8, §11.29): a player may declare Mah Jongg
 or a call that turns out false; instead of refusing it, the engine penalises it per the
 Strafkatalog (false Mah Jongg 50, call without a figure to lay out 10), paid to each other seat
-with East's factor 2 (§6.2). A false call counts as the caller's pass."""
+with East's factor 2 (§6.2). A false call counts as the caller's pass. In this mode every other
+seat is asked after each discard (and each kong that may be robbed), whatever its hand, so any
+seat can declare, and being asked tells nobody anything."""
 
 from __future__ import annotations
 
