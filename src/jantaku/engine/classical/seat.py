@@ -62,7 +62,13 @@ class ClassicalSeat:
 
     def refresh_danger(self, options: ClassicalOptions) -> None:
         """Recompute the Störspiel triggers; called whenever a figure is laid out or changed."""
-        figures = tuple(Figure.from_meld(m) for m in self.melds)
+        # The triggers depend on the figures' kinds only: a sorted, open-only key shares the cache.
+        figures = tuple(
+            sorted(
+                (Figure(f.kind, f.first, False) for f in map(Figure.from_meld, self.melds)),
+                key=lambda f: (f.kind.value, f.first),
+            )
+        )
         self.threats, self.dangerous = _danger(figures, options)
 
 
