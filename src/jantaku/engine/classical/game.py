@@ -1,0 +1,142 @@
+"""A whole classical game (Sontag: "Runde", spec §9): four wind rounds, East keeping the deal after
+his own Mah Jongg or a Remis, running balances.
+
+Seats 0-3 are places at the table and never move; the seat that is East (``dealer``) moves on to
+the next seat in turn order when another player wins. A wind round ends when the deal would pass
+from its fourth East; the game ends after the North round. Time enters only through an injected
+clock (the classical rules have no time limits; the clock dates the game); walls come from a seed
+(one derived seed per deal) or a caller-supplied function, so a seed plus the actions replays the
+game exactly. With ``initial_seating = random`` the first East is drawn from the seed."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from jantaku.engine.actions import Action
+from jantaku.engine.classical.deal import ClassicalDeal, Phase
+from jantaku.engine.classical.events import GameEnded
+from jantaku.engine.classical.view import ClassicalView
+from jantaku.engine.classical.wall import ClassicalWall, shuffled_wall
+from jantaku.engine.events import Event
+from jantaku.engine.match import Clock, ManualClock
+from jantaku.errors import IllegalActionError
+from jantaku.rules.classical import ClassicalOptions, preset
+from jantaku.rules.classical.options import InitialSeating
+from jantaku.tiles import Wind
+
+__all__ = ["ClassicalGame", "GameResult"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    balances: tuple[int, ...]  # by seat
+    ranking: tuple[int, ...]  # seats, best balance first (ties: earlier seat)
+    hands_played: int
+
+
+class ClassicalGame:
+    def __init__(
+        self,
+        options: ClassicalOptions | None = None,
+        seed: int | str = 0,
+        *,
+        clock: Clock | None = None,
+        walls: Callable[[int], ClassicalWall] | None = None,
+        first_dealer: int | None = None,
+    ) -> None:
+        self.options = options if options is not None else preset("sontag")
+        self.seed = seed
+        self.clock = clock or ManualClock()
+        self.started_at = self.clock.now()
+        size = self.options.dead_wall_size
+        self.walls = walls or (lambda n: shuffled_wall(f"{seed}:{n}", size))
+        if first_dealer is None:
+            first_dealer = 0
+            if self.options.initial_seating is InitialSeating.RANDOM:
+                first_dealer = random.Random(f"jantaku-classical-seating:{seed}").randrange(4)
+        self.first_dealer = first_dealer
+        self.dealer = first_dealer
+        self.round_wind = Wind.EAST
+        self.passes = 0  # times the deal passed in this wind round
+        self.hand_number = 0
+        self.balances = [self.options.start_balance] * 4
+        self.result: GameResult | None = None
+        self.log: list[Event] = []
+        self.deal = self._new_deal()
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds since the game started, by the injected clock."""
+        return self.clock.now() - self.started_at
+
+    def _new_deal(self) -> ClassicalDeal:
+        deal = ClassicalDeal(
+            self.options,
+            self.walls(self.hand_number),
+            dealer=self.dealer,
+            round_wind=self.round_wind,
+            hand_number=self.hand_number,
+            balances=tuple(self.balances),
+        )
+        self.log.extend(deal.log)
+        if deal.phase is Phase.ENDED:  # pragma: no cover - only a wall without tiles to replace
+            self._after_deal()
+        return deal
+
+    # ------------------------------------------------------------------------------ API
+
+    def to_act(self) -> list[int]:
+        return [] if self.finished else self.deal.to_act()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return [] if self.finished else self.deal.legal_actions(seat)
+
+    def view(self, seat: int | None) -> ClassicalView:
+        return self.deal.view(seat)
+
+    def apply(self, action: Action) -> list[Event]:
+        if self.finished:
+            raise IllegalActionError("the game is over")
+        start = len(self.log)
+        self.log.extend(self.deal.apply(action))
+        self.balances = list(self.deal.balances)
+        if self.deal.phase is Phase.ENDED:
+            self._after_deal()
+        return self.log[start:]
+
+    def clone(self) -> ClassicalGame:
+        other = object.__new__(ClassicalGame)
+        other.__dict__.update(self.__dict__)
+        other.balances = list(self.balances)
+        other.log = list(self.log)
+        other.deal = self.deal.clone()
+        return other
+
+    # ------------------------------------------------------------------------------ flow
+
+    def _after_deal(self) -> None:
+        result = self.deal.result
+        assert result is not None
+        self.balances = list(self.deal.balances)
+        self.hand_number += 1
+        if result.winner is not None and result.winner != self.dealer:
+            self.dealer = (self.dealer + 1) % 4
+            self.passes += 1
+            if self.passes == 4:
+                self.passes = 0
+                if self.round_wind is Wind.NORTH:
+                    self._end()
+                    return
+                self.round_wind = Wind(self.round_wind + 1)
+        self.deal = self._new_deal()
+
+    def _end(self) -> None:
+        order = tuple(sorted(range(4), key=lambda s: (-self.balances[s], s)))
+        self.result = GameResult(tuple(self.balances), order, self.hand_number)
+        self.log.append(GameEnded(tuple(self.balances), order, self.hand_number))
