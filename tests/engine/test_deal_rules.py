@@ -335,3 +335,20 @@ def test_thirteen_orphans_robs_a_concealed_kan_only_when_the_option_says_so(
         assert deal.result.deltas[1] == 32000 and deal.result.deltas[0] == -32000
     else:
         assert deal.phase is Phase.TURN and deal.rinshan  # the kan stands: replacement drawn
+
+
+@pytest.mark.parametrize("allowed", [False, True])
+def test_kan_on_the_last_draw_follows_the_option(allowed: bool) -> None:
+    # Seat 1 draws the last live tile, its fourth 9p.
+    wall = make_wall(["111222333444z5z", "999p"], tail="9p")
+    deal = deal_of(wall, TableRules(kan_on_last_draw=allowed))
+    while not (deal.live_remaining == 0 and deal.phase is Phase.TURN):
+        tsumogiri(deal)
+    assert deal.turn == 1
+    kan = find(deal, 1, ActionKind.CONCEALED_KAN)
+    assert (kan is not None) == allowed
+    if kan is not None:
+        deal.apply(kan)
+        assert deal.live_remaining == 0 and deal.rinshan
+        tsumogiri(deal)
+        assert deal.phase is Phase.ENDED

@@ -329,7 +329,8 @@ class Deal:
     def _draw(self, seat_no: int, replacement: bool) -> None:
         if replacement:
             tile = self.wall.replacements[len(self.kan_seats) - 1]
-            self.live_end -= 1
+            if self.live_end > self.live_next:  # the dead wall takes the last live tile
+                self.live_end -= 1
         else:
             tile = self.wall.live[self.live_next]
             self.live_next += 1
