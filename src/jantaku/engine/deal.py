@@ -212,9 +212,11 @@ class Deal:
         seat = self.seats[seat_no]
         actions: list[Action] = []
         drawn = self.drawn
+        melds = len(seat.melds)
+        current = shanten(seat.counts, melds)
         if drawn is not None:
             self._tsumo_outcome = None
-            if shanten(seat.counts, len(seat.melds)) == -1:
+            if current == -1:
                 outcome = self.judge.judge(self._situation(seat_no, drawn, None))
                 if outcome is not None:
                     self._tsumo_outcome = outcome
@@ -225,21 +227,24 @@ class Deal:
                 and sum(1 for k in _ORPHANS if seat.counts[k]) >= 9
             ):
                 actions.append(Action(ActionKind.NINE_TERMINALS, seat_no))
-            actions.extend(self._kan_actions(seat_no))
+            if 4 in seat.counts or any(m.kind is MeldKind.PUNG for m in seat.melds):
+                actions.extend(self._kan_actions(seat_no))
         if seat.riichi and drawn is not None:
-            actions.append(Action(ActionKind.DISCARD, seat_no, drawn))
+            actions.append(_action(ActionKind.DISCARD, seat_no, drawn))
             return actions
+        kuikae = self.kuikae
         for tile in seat.tiles:
-            if tile.index >> 2 not in self.kuikae:
-                actions.append(Action(ActionKind.DISCARD, seat_no, tile))
-        if self._may_riichi(seat_no):
+            if tile.index >> 2 not in kuikae:
+                actions.append(_action(ActionKind.DISCARD, seat_no, tile))
+        if current <= 0 and self._may_riichi(seat_no):
+            counts = seat.counts
             for tile in seat.tiles:
                 kind = tile.index >> 2
-                seat.counts[kind] -= 1
-                ready = shanten(seat.counts, len(seat.melds)) == 0
-                seat.counts[kind] += 1
+                counts[kind] -= 1
+                ready = shanten(counts, melds) == 0
+                counts[kind] += 1
                 if ready:
-                    actions.append(Action(ActionKind.RIICHI, seat_no, tile))
+                    actions.append(_action(ActionKind.RIICHI, seat_no, tile))
         return actions
 
     def _first_turn(self, seat_no: int) -> bool:
@@ -253,7 +258,6 @@ class Deal:
             and seat.is_concealed
             and self.scores[seat_no] >= self.rules.riichi_min_points
             and self.live_remaining >= self.rules.riichi_min_wall
-            and shanten(seat.counts, len(seat.melds)) <= 0
         )
 
     def _kan_allowed(self, seat_no: int) -> bool:
@@ -889,6 +893,18 @@ def _chi_possible(counts: list[int], kind: int) -> bool:
         or (below and rank >= 2 and counts[kind - 2] > 0)
         or (above and rank <= 6 and counts[kind + 2] > 0)
     )
+
+
+_ACTIONS: dict[tuple[ActionKind, int, int, bool], Action] = {}
+
+
+def _action(kind: ActionKind, seat: int, tile: Tile) -> Action:
+    """Discard-like actions are immutable and asked for every turn: build each only once."""
+    key = (kind, seat, tile.index, tile.red)
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = _ACTIONS[key] = Action(kind, seat, tile)
+    return action
 
 
 def _idx(tile: Tile) -> int:
