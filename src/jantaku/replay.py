@@ -19,11 +19,13 @@ from jantaku.engine.flow import MatchState
 from jantaku.engine.judge import WinJudge
 from jantaku.engine.match import Match
 from jantaku.engine.rules import TableRules
+from jantaku.engine.scoring import RiichiJudge
 from jantaku.engine.wall import WallSetup, shuffled_wall
 from jantaku.errors import IllegalActionError, JantakuError
 from jantaku.formats import record as rec
 from jantaku.formats.errors import Skipped
 from jantaku.formats.wall import wall_parts
+from jantaku.rules.riichi import RiichiOptions, preset
 
 __all__ = ["GameCheck", "HandMismatch", "check_game", "check_games", "rules_for", "wall_for"]
 
@@ -66,21 +68,21 @@ class _Mismatch(JantakuError):
     pass
 
 
-def rules_for(info: rec.RulesInfo) -> TableRules:
-    """The ``tenhou`` table rules with the lobby flags the log states."""
-    return TableRules(
+def options_for(info: rec.RulesInfo) -> RiichiOptions:
+    """The preset a log was played under (``tenhou`` unless jantaku wrote it), with the lobby
+    flags the log states: length, red fives, open tanyao."""
+    name = next((x.split(":", 1)[1] for x in info.special if x.startswith("jantaku:")), "tenhou")
+    return preset(
+        name,
         length="east_only" if info.length is rec.Length.EAST_ONLY else "east_south",
-        extension_round_threshold=30000,
         red_fives=3 if any(info.red_fives) else 0,
-        abortive_draws=frozenset(
-            {"nine_terminals", "four_winds", "four_kans", "triple_ron", "four_riichi"}
-        ),
-        fifth_kan_aborts=False,
-        nagashi_allow_own_calls=True,
-        agari_yame="dealer_first_30000",
-        time_80min_last_hand=False,
-        hard_stop_120=False,
+        kuitan=info.open_tanyao,
     )
+
+
+def rules_for(info: rec.RulesInfo) -> TableRules:
+    """The table rules of :func:`options_for`."""
+    return TableRules.from_options(options_for(info))
 
 
 def wall_for(hand: rec.HandRecord, red_fives: tuple[int, int, int]) -> WallSetup:
@@ -256,13 +258,15 @@ def _header_problems(deal: Deal, hand: rec.HandRecord) -> list[str]:
     ]
 
 
-def check_game(game: rec.GameRecord, judge: WinJudge) -> GameCheck:
+def check_game(game: rec.GameRecord, judge: WinJudge | None = None) -> GameCheck:
     """Replay every hand of a game through one match; mismatches are collected, not raised.
 
     After each hand the match decides what comes next (dealer, honba, deposits, scores, the end
     of the game), and that is compared with the record too. A hand whose start differs is
     replayed from the record's state so one difference does not hide the rest."""
-    rules = rules_for(game.rules)
+    options = options_for(game.rules)
+    rules = TableRules.from_options(options)
+    judge = judge if judge is not None else RiichiJudge(options)
     check = GameCheck(game.source)
     hands = game.hands
     red = game.rules.red_fives
@@ -319,7 +323,7 @@ def _end_problems(match: Match, game: rec.GameRecord) -> list[str]:
 
 
 def check_games(
-    items: Iterable[rec.GameRecord | Skipped], judge: WinJudge
+    items: Iterable[rec.GameRecord | Skipped], judge: WinJudge | None = None
 ) -> Iterator[GameCheck | Skipped]:
     for item in items:
         if isinstance(item, Skipped):

@@ -78,6 +78,8 @@ def rules_from_header(rule: dict[str, Any] | None, names: list[str]) -> RulesInf
     rooms = {"般": "ippan", "上": "joukyuu", "特": "tokujou", "鳳": "houou"}
     if disp[:1] in rooms:
         special = (*special, f"room_{rooms[disp[0]]}")
+    if isinstance(rule.get("jantaku"), str):  # a game jantaku wrote: its rule preset
+        special = (*special, f"jantaku:{rule['jantaku']}")
     kuitan = "喰" in disp or not disp or disp.isascii()
     return RulesInfo(4, (red[0], red[1], red[2]), kuitan, length, special, disp)
 

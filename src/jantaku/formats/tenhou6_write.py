@@ -46,9 +46,15 @@ def _rule(rules: RulesInfo) -> dict[str, Any]:
     disp += "喰" if rules.open_tanyao else ""
     disp += "赤" if any(rules.red_fives) else ""
     disp += "速" if "fast" in rules.special else ""
+    out: dict[str, Any] = {"disp": disp}
     if len(set(rules.red_fives)) == 1:
-        return {"disp": disp, "aka": rules.red_fives[0]}
-    return {"disp": disp, **{f"aka5{i + 1}": n for i, n in enumerate(rules.red_fives)}}
+        out["aka"] = rules.red_fives[0]
+    else:
+        out.update({f"aka5{i + 1}": n for i, n in enumerate(rules.red_fives)})
+    preset = next((s.split(":", 1)[1] for s in rules.special if s.startswith("jantaku:")), None)
+    if preset is not None:
+        out["jantaku"] = preset  # viewers ignore it; jantaku replays under this preset
+    return out
 
 
 def _header(game: GameRecord) -> dict[str, Any]:
@@ -68,6 +74,16 @@ def write_tenhou6(game: GameRecord) -> dict[str, Any]:
     out = _header(game)
     keep = game.format is LogFormat.TENHOU6
     out["log"] = [_kyoku(h, keep) for h in game.hands]
+    if game.final_scores is not None and "sc" not in out:
+        # Tenhou writes scores in hundreds, each followed by the final point value; without a
+        # recorded one (no oka/uma), the difference to the start in thousands.
+        points = game.final_points or tuple(
+            (s - start) / 1000
+            for s, start in zip(game.final_scores, game.start_scores, strict=True)
+        )
+        out["sc"] = [
+            x for s, p in zip(game.final_scores, points, strict=True) for x in (s // 100, p)
+        ]
     return out
 
 
