@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from itertools import combinations
 
 from jantaku.engine.actions import Action, ActionKind
+from jantaku.engine.calls import call_choices, kuikae_forbidden, riichi_kan_keeps_waits
+from jantaku.engine.draws import draw_payments, is_nagashi, is_tenpai
 from jantaku.engine.events import (
     Called,
     DealEnded,
@@ -33,7 +34,6 @@ from jantaku.engine.view import SeatView, build_view
 from jantaku.engine.wall import WallSetup
 from jantaku.errors import IllegalActionError
 from jantaku.hand.lookup import shanten, shanten_thirteen_orphans
-from jantaku.hand.shapes import GroupKind, Shape, decompose
 from jantaku.meld import KongKind, Meld, MeldKind
 from jantaku.tiles import Tile, Wind
 
@@ -287,29 +287,13 @@ class Deal:
         return actions
 
     def _riichi_kan_ok(self, seat_no: int, kind: int) -> bool:
-        """A concealed kan in riichi must keep the waits (and, Tenhou-strict, every reading)."""
-        seat = self.seats[seat_no]
+        """A concealed kan in riichi must use the drawn tile and keep the waits."""
         drawn = self.drawn
         if drawn is None or drawn.index >> 2 != kind:
             return False
-        before = list(seat.counts)
-        before[kind] -= 1  # the ready hand before the draw
-        after = list(before)
-        after[kind] -= 3
-        melds = len(seat.melds)
-        waits_before = _waits(before, melds)
-        if not waits_before or waits_before != _waits(after, melds + 1):
-            return False
-        if self.rules.riichi_ankan_rule != "tenhou_strict":
-            return True
-        for wait in waits_before:
-            before[wait] += 1
-            readings = [r for r in decompose(before, melds) if r.shape is Shape.STANDARD]
-            before[wait] -= 1
-            for reading in readings:
-                if not any(g.kind is GroupKind.PUNG and g.first == kind for g in reading.groups):
-                    return False
-        return True
+        seat = self.seats[seat_no]
+        strict = self.rules.riichi_ankan_rule == "tenhou_strict"
+        return riichi_kan_keeps_waits(seat.counts, len(seat.melds), kind, strict)
 
     def _apply_turn(self, action: Action) -> None:
         kind = action.kind
@@ -398,7 +382,8 @@ class Deal:
                     self.ron_outcomes[seat_no] = outcome
                     choices.append(Action(ActionKind.RON, seat_no, tile))
             if not last and not seat.riichi:
-                choices.extend(self._call_choices(seat_no, tile, left=offset == 1))
+                open_kan = self._kan_allowed(seat_no) and self.live_remaining >= 1
+                choices.extend(call_choices(seat, seat_no, tile, offset == 1, open_kan))
             if choices:
                 choices.append(Action(ActionKind.PASS, seat_no))
                 self.options[seat_no] = choices
@@ -417,47 +402,6 @@ class Deal:
                 seat.temp_furiten = True
                 if seat.riichi:
                     seat.riichi_furiten = True
-
-    def _call_choices(self, seat_no: int, tile: Tile, left: bool) -> list[Action]:
-        seat = self.seats[seat_no]
-        kind = tile.index >> 2
-        counts = seat.counts
-        if counts[kind] < 2 and not (left and kind < 27 and _chi_possible(counts, kind)):
-            return []  # the common case: nothing to call
-        held = [t for t in seat.tiles if t.index >> 2 == kind]
-        choices: list[Action] = []
-        if len(held) >= 2:
-            for pair in _distinct_combos(held, 2):
-                if self._leaves_discard(seat, pair, {kind}):
-                    choices.append(Action(ActionKind.PON, seat_no, tile, pair))
-        if len(held) >= 3 and self._kan_allowed(seat_no) and self.live_remaining >= 1:
-            choices.append(
-                Action(ActionKind.OPEN_KAN, seat_no, tile, tuple(sorted(held, key=_idx)))
-            )
-        if left and kind < 27:
-            rank = kind % 9
-            for low in (kind - 2, kind - 1, kind):
-                if low < kind - rank or low + 2 > kind - rank + 8:
-                    continue  # the run would leave the suit
-                needed = [k for k in (low, low + 1, low + 2) if k != kind]
-                if any(seat.counts[k] == 0 for k in needed):
-                    continue
-                forbidden = {kind}
-                if low == kind and rank <= 5:
-                    forbidden.add(kind + 3)
-                elif low == kind - 2 and rank >= 3:
-                    forbidden.add(kind - 3)
-                for own in _chi_tiles(seat, needed):
-                    if self._leaves_discard(seat, own, forbidden):
-                        choices.append(Action(ActionKind.CHI, seat_no, tile, own))
-        return choices
-
-    @staticmethod
-    def _leaves_discard(seat: SeatState, used: tuple[Tile, ...], forbidden: set[int]) -> bool:
-        rest = list(seat.tiles)
-        for t in used:
-            rest.remove(t)
-        return any(t.index >> 2 not in forbidden for t in rest)
 
     def _resolve_claims(self) -> None:
         assert self.last_discard is not None
@@ -569,16 +513,10 @@ class Deal:
         kind = tile.index >> 2
         if call.kind is ActionKind.CHI:
             meld = Meld(MeldKind.CHOW, tiles, called=tile, from_seat=offset)
-            low = min(t.index >> 2 for t in tiles)
-            forbidden = {kind}
-            if low == kind and kind % 9 <= 5:
-                forbidden.add(kind + 3)
-            elif low == kind - 2 and kind % 9 >= 3:
-                forbidden.add(kind - 3)
-            self.kuikae = frozenset(forbidden)
+            self.kuikae = kuikae_forbidden(kind, min(t.index >> 2 for t in tiles))
         elif call.kind is ActionKind.PON:
             meld = Meld(MeldKind.PUNG, tiles, called=tile, from_seat=offset)
-            self.kuikae = frozenset({kind})
+            self.kuikae = kuikae_forbidden(kind, None)
         else:
             meld = Meld(MeldKind.KONG, tiles, KongKind.EXPOSED, called=tile, from_seat=offset)
         seat.melds.append(meld)
@@ -801,46 +739,17 @@ class Deal:
         self._finish((), kind, (0, 0, 0, 0), (False,) * 4, reveal=())
 
     def _exhaustive_draw(self) -> None:
-        tenpai = tuple(self._is_tenpai(s) for s in range(4))
-        deltas = [0, 0, 0, 0]
-        nagashi = [s for s in range(4) if self._nagashi(s)] if self.rules.nagashi_mangan else []
-        if nagashi:
-            for s in nagashi:
-                for other in range(4):
-                    if other == s:
-                        continue
-                    pay = 4000 if s == self.dealer or other == self.dealer else 2000
-                    deltas[other] -= pay
-                    deltas[s] += pay
-            kind = DrawKind.NAGASHI_MANGAN
-        else:
-            ready = sum(tenpai)
-            if 0 < ready < 4:
-                for s in range(4):
-                    deltas[s] = 3000 // ready if tenpai[s] else -3000 // (4 - ready)
-            kind = DrawKind.EXHAUSTIVE
+        rules = self.rules
+        tenpai = tuple(is_tenpai(seat, rules.karaten_counts_as_tenpai) for seat in self.seats)
+        nagashi = [
+            s
+            for s, seat in enumerate(self.seats)
+            if rules.nagashi_mangan and is_nagashi(seat, rules.nagashi_allow_own_calls)
+        ]
+        deltas = draw_payments(tenpai, nagashi, self.dealer)
+        kind = DrawKind.NAGASHI_MANGAN if nagashi else DrawKind.EXHAUSTIVE
         reveal = tuple(s for s in range(4) if tenpai[s])
-        self._finish((), kind, tuple(deltas), tenpai, reveal=reveal)
-
-    def _is_tenpai(self, seat_no: int) -> bool:
-        seat = self.seats[seat_no]
-        if not seat.waits:
-            return False
-        if self.rules.karaten_counts_as_tenpai:
-            return True
-        held = list(seat.counts)
-        for meld in seat.melds:
-            for t in meld.tiles:
-                held[t.index >> 2] += 1
-        return any(held[k] < 4 for k in seat.waits)
-
-    def _nagashi(self, seat_no: int) -> bool:
-        seat = self.seats[seat_no]
-        if not seat.river or any(r.called for r in seat.river):
-            return False
-        if not self.rules.nagashi_allow_own_calls and any(m.is_open for m in seat.melds):
-            return False
-        return all(r.tile.kind.is_terminal_or_honor for r in seat.river)
+        self._finish((), kind, deltas, tenpai, reveal=reveal)
 
     def _finish(
         self,
@@ -884,17 +793,6 @@ class Deal:
         return other
 
 
-def _chi_possible(counts: list[int], kind: int) -> bool:
-    rank = kind % 9
-    below = rank >= 1 and counts[kind - 1] > 0
-    above = rank <= 7 and counts[kind + 1] > 0
-    return (
-        (below and above)
-        or (below and rank >= 2 and counts[kind - 2] > 0)
-        or (above and rank <= 6 and counts[kind + 2] > 0)
-    )
-
-
 _ACTIONS: dict[tuple[ActionKind, int, int, bool], Action] = {}
 
 
@@ -909,37 +807,3 @@ def _action(kind: ActionKind, seat: int, tile: Tile) -> Action:
 
 def _idx(tile: Tile) -> int:
     return tile.index
-
-
-def _waits(counts: list[int], melds: int) -> tuple[int, ...]:
-    if shanten(counts, melds) != 0:
-        return ()
-    out = []
-    for k in range(34):
-        if counts[k] < 4:
-            counts[k] += 1
-            if shanten(counts, melds) == -1:
-                out.append(k)
-            counts[k] -= 1
-    return tuple(out)
-
-
-def _distinct_combos(tiles: list[Tile], size: int) -> list[tuple[Tile, ...]]:
-    """Combinations that differ in kind or redness (plain copies are interchangeable)."""
-    seen: dict[tuple[tuple[int, bool], ...], tuple[Tile, ...]] = {}
-    for combo in combinations(sorted(tiles, key=_idx), size):
-        key = tuple(sorted((t.index >> 2, t.red) for t in combo))
-        seen.setdefault(key, combo)
-    return list(seen.values())
-
-
-def _chi_tiles(seat: SeatState, needed: list[int]) -> list[tuple[Tile, ...]]:
-    """The own-tile pairs for a chi: one tile of each needed kind, red and plain variants."""
-    options: list[list[Tile]] = []
-    for kind in needed:
-        variants: dict[bool, Tile] = {}
-        for t in seat.tiles:
-            if t.index >> 2 == kind:
-                variants.setdefault(t.red, t)
-        options.append(list(variants.values()))
-    return [(a, b) for a in options[0] for b in options[1]]

@@ -8,7 +8,22 @@ from jantaku.hand.lookup import shanten
 from jantaku.meld import Meld
 from jantaku.tiles import Tile
 
-__all__ = ["RiverTile", "SeatState"]
+__all__ = ["RiverTile", "SeatState", "waits_of"]
+
+
+def waits_of(counts: list[int], melds: int) -> tuple[int, ...]:
+    """Kinds completing a 3n+1 hand (empty when it is not ready); a kind held four times is
+    never waited on."""
+    if shanten(counts, melds) != 0:
+        return ()
+    out = []
+    for k in range(34):
+        if counts[k] < 4:
+            counts[k] += 1
+            if shanten(counts, melds) == -1:
+                out.append(k)
+            counts[k] -= 1
+    return tuple(out)
 
 
 @dataclass(slots=True)
@@ -76,19 +91,7 @@ class SeatState:
 
     def refresh_waits(self) -> None:
         """Recompute the waits of a 3n+1 hand (only ready hands have any)."""
-        melds = len(self.melds)
-        counts = self.counts
-        if shanten(counts, melds) != 0:
-            self.waits = ()
-            return
-        found = []
-        for k in range(34):
-            if counts[k] < 4:
-                counts[k] += 1
-                if shanten(counts, melds) == -1:
-                    found.append(k)
-                counts[k] -= 1
-        self.waits = tuple(found)
+        self.waits = waits_of(self.counts, len(self.melds))
 
     @property
     def furiten(self) -> bool:
