@@ -7,9 +7,25 @@ from __future__ import annotations
 from jantaku.rules.riichi.fu import SEVEN_PAIRS_FU, Group, fu_lines
 from jantaku.rules.riichi.options import RiichiOptions
 from jantaku.rules.riichi.result import Bonus, FuItem, FuLine, YakuHan
-from jantaku.rules.riichi.yaku import Facts, Shape, WaitKind, Yaku, YakuDef
+from jantaku.rules.riichi.yaku import RANK, Facts, Shape, WaitKind, Yaku, YakuDef
 
-__all__ = ["Breakdown"]
+__all__ = ["Breakdown", "Reading"]
+
+Reading = tuple[
+    tuple[int, int, int, int],
+    list[tuple[YakuDef, int]],
+    int,
+    int,
+    int,
+    int,
+    Shape,
+    WaitKind,
+    tuple[Group, ...],
+    int,
+]
+"""The scorer's chosen reading: (comparison key, yaku hits, han, fu, yakuman multiplier, pair,
+shape, wait, concealed groups, index of the concealed group that a ron made an open pung or
+-1)."""
 
 _YAKU_LINES: dict[tuple[Yaku, int, int], YakuHan] = {}
 _SHAPE_NAMES = {
@@ -28,48 +44,66 @@ def _yaku_line(y: YakuDef, han: int, yakuman: int) -> YakuHan:
 
 
 class Breakdown:
-    """The best reading of a hand (the scorer updates it while it compares readings)."""
+    """The best reading of a hand, as the scorer chose it (raw facts; lines built on demand)."""
 
     __slots__ = (
         "dora",
         "facts",
         "fu",
-        "groups",
         "han",
         "hits",
-        "key",
+        "meld_groups",
         "options",
         "pair",
-        "points",
+        "read",
         "red",
+        "ron_pung",
         "shape",
         "ura",
         "wait",
         "yakuman",
     )
 
-    def __init__(self, facts: Facts, options: RiichiOptions) -> None:
+    def __init__(
+        self,
+        facts: Facts,
+        options: RiichiOptions,
+        reading: Reading,
+        meld_groups: list[Group],
+        bonus: tuple[int, int, int],
+    ) -> None:
         self.facts = facts
         self.options = options
-        self.key: tuple[int, int, int, int] = (-1, -1, -1, -1)
-        self.hits: list[tuple[YakuDef, int]] = []
-        self.groups: list[Group] = []
-        self.pair = -1
-        self.shape = Shape.STANDARD
-        self.wait = WaitKind.RYANMEN
-        self.han = 0
-        self.fu = 0
-        self.yakuman = 0
-        self.points = 0
-        self.dora = 0
-        self.red = 0
-        self.ura = 0
+        (
+            _key,
+            self.hits,
+            self.han,
+            self.fu,
+            self.yakuman,
+            self.pair,
+            self.shape,
+            self.wait,
+            self.read,
+            self.ron_pung,
+        ) = reading
+        self.meld_groups = meld_groups
+        self.dora, self.red, self.ura = bonus
+
+    @property
+    def groups(self) -> list[Group]:
+        """The melds' groups then the reading's; a pung completed by ron is not concealed."""
+        groups = [*self.meld_groups, *self.read]
+        if self.ron_pung >= 0:
+            i = len(self.meld_groups) + self.ron_pung
+            groups[i] = (1, groups[i][1], False)
+        return groups
 
     def yaku(self) -> tuple[YakuHan, ...]:
         """Yaku lines (with han, or 13 per yakuman) then dora, aka dora, ura dora."""
         if self.yakuman:
             return tuple(_yaku_line(y, 13 * v, v) for y, v in self.hits)
-        items = [_yaku_line(y, h, 0) for y, h in self.hits]
+        hits = sorted(self.hits, key=lambda hit: RANK[hit[0].id])
+        items = [_yaku_line(y, h, 0) for y, h in hits]
         for bonus, n in (
             (Bonus.DORA, self.dora),
             (Bonus.AKA_DORA, self.red),

@@ -1,8 +1,9 @@
 """Fu of one reading of a hand (spec §3.5).
 
 Groups are ``(type, kind, concealed)`` triples: type 0 chow, 1 pung, 2 kan. A pung completed by
-ron arrives here already marked open. :func:`standard_fu` computes the number on the hot path,
-:func:`fu_lines` the explained items of the chosen reading."""
+ron arrives here already marked open. The scorer sums the number on its hot path from the tables
+here (:data:`CLOSED_PUNG_FU`, :func:`meld_fu`, :func:`round_fu`); :func:`fu_lines` explains the
+chosen reading item by item, and the two must agree (the differential test checks it)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,16 @@ from jantaku.rules.riichi.yaku.facts import (
 )
 from jantaku.tiles import TileKind
 
-__all__ = ["SEVEN_PAIRS_FU", "Group", "fu_lines", "pair_fu", "standard_fu"]
+__all__ = [
+    "CLOSED_PUNG_FU",
+    "RON_PUNG_LOSS",
+    "SEVEN_PAIRS_FU",
+    "Group",
+    "fu_lines",
+    "meld_fu",
+    "pair_fu",
+    "round_fu",
+]
 
 Group = tuple[int, int, bool]
 SEVEN_PAIRS_FU = 25
@@ -51,31 +61,27 @@ for _t in (1, 2):
 _EDGE_WAITS = (KANCHAN, PENCHAN, TANKI)
 
 
-def standard_fu(f: Facts, groups: list[Group], pinfu: bool, options: RiichiOptions) -> int:
-    """Rounded fu of a four-groups-and-a-pair reading (the hot path; :func:`fu_lines` explains
-    the same computation item by item)."""
-    if pinfu:
-        return 20 if f.tsumo else 30
-    fu = 20
-    if f.tsumo:
-        fu += options.rinshan_tsumo_fu if f.rinshan else 2
-    elif f.closed:
-        fu += 10
+# the hot path's per-kind tables: a concealed pung, and what a pung loses when a ron completes it
+CLOSED_PUNG_FU = tuple(_GROUP_FU[(34 + k) * 2 + 1] for k in range(34))
+RON_PUNG_LOSS = tuple(_GROUP_FU[(34 + k) * 2 + 1] - _GROUP_FU[(34 + k) * 2] for k in range(34))
+
+
+def meld_fu(groups: list[Group]) -> int:
+    """Fu of the called (and concealed-kong) groups, the same for every reading."""
+    fu = 0
     for gtype, kind, concealed in groups:
         if gtype:
             fu += _GROUP_FU[(gtype * 34 + kind) * 2 + concealed]
-    p = f.pair
-    if p >= 27:
-        fu += pair_fu(f, options)
-    if f.wait in _EDGE_WAITS:
-        fu += 2
-    if fu == 20:
-        return 30
-    return (fu + 9) // 10 * 10
+    return fu
+
+
+def round_fu(fu: int) -> int:
+    """Round up to ten; an open hand without fu (20) counts 30."""
+    return 30 if fu == 20 else (fu + 9) // 10 * 10
 
 
 def fu_lines(f: Facts, groups: list[Group], pinfu: bool, options: RiichiOptions) -> list[FuLine]:
-    """The fu items of a reading, summing to :func:`standard_fu`."""
+    """The fu items of a reading, summing to the scorer's fu."""
     lines: list[FuLine] = []
     if pinfu:
         if f.tsumo:

@@ -4,9 +4,10 @@ pair restricted to the one suit whose count is 2 mod 3)."""
 
 from __future__ import annotations
 
-__all__ = ["ORPHANS", "is_seven_pairs", "is_thirteen_orphans", "standard_readings"]
+__all__ = ["ORPHANS", "ORPHAN_BITS", "is_seven_pairs", "is_thirteen_orphans", "standard_readings"]
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+ORPHAN_BITS = sum(1 << k for k in ORPHANS)
 
 Reading = tuple[int, tuple[tuple[int, int], ...]]
 """(pair kind, ((type, first kind), ...)) with type 0 chow, 1 pung."""

@@ -7,11 +7,14 @@ from jantaku.rules.riichi.yaku.registry import REGISTRY, Yaku, YakuDef
 __all__ = [
     "COMMON_FLAGS",
     "FLUSH",
+    "HAND_UNITS",
     "HONOR_PUNGS",
     "MANY_PUNGS",
     "OUTSIDE",
     "PAIRS_UNIT",
+    "RANK",
     "RARE_FLAGS",
+    "READING_UNITS",
     "REGISTRY",
     "SEQUENCE",
     "SIMPLES",
@@ -82,3 +85,14 @@ _UNITS = (
 )
 if sorted(y.id for u in _UNITS for y in u) != sorted(y.id for y in YAKU):  # pragma: no cover
     raise RuntimeError("every yaku must belong to exactly one gated unit")
+
+RANK: dict[Yaku, int] = {y.id: i for i, y in enumerate(y for u in _UNITS for y in u)}
+"""Position of each yaku in the breakdown's listing (the order of the units above)."""
+
+HAND_UNITS = (*COMMON_FLAGS, *RARE_FLAGS, *SIMPLES, *TERMINALS, *HONOR_PUNGS, *FLUSH)
+"""The yaku that read only hand-level facts: the situation flags, the tile classes, the suit
+mask and the honor pungs and honor pair (an honor is never in a chow, so every standard reading
+has the same honor groups, and seven pairs has no pung at all). The scorer memoises their hits
+by a key of exactly those facts; a unit that starts reading a group fact must move out of here."""
+READING_UNITS = (SEQUENCE, OUTSIDE, MANY_PUNGS, PAIRS_UNIT)
+"""The gated units whose yaku depend on the reading (evaluated per reading; pinfu first)."""

@@ -11,6 +11,7 @@ from enum import IntEnum
 __all__ = [
     "GREEN",
     "HONOR",
+    "HONOR_BITS",
     "KANCHAN",
     "PENCHAN",
     "RYANMEN",
@@ -39,8 +40,8 @@ def _bits(flags: tuple[bool, ...]) -> int:
 
 
 _SIMPLE_BITS = _bits(SIMPLE)
-_TERM_HONOR_BITS = _bits(TERMINAL_OR_HONOR)
-_HONOR_BITS = _bits(HONOR)
+_TERMHONOR_BITS = _bits(TERMINAL_OR_HONOR)
+HONOR_BITS = _bits(HONOR)
 _TERMINAL_BITS = _bits(TERMINAL)
 _GREEN_BITS = _bits(GREEN)
 _MAN = 0x1FF
@@ -148,16 +149,16 @@ class Facts:
 
     def set_hand(self, kinds: int) -> None:
         """Derive the tile-class facts from the bit set of the kinds present."""
-        self.all_simple = not kinds & _TERM_HONOR_BITS
+        self.all_simple = not kinds & _TERMHONOR_BITS
         self.all_term_honor = not kinds & _SIMPLE_BITS
-        self.all_honor = not kinds & ~_HONOR_BITS
+        self.all_honor = not kinds & ~HONOR_BITS
         self.all_terminal = not kinds & ~_TERMINAL_BITS
         self.all_green = not kinds & ~_GREEN_BITS
         self.suit_mask = (
             (1 if kinds & _MAN else 0)
             | (2 if kinds & _PIN else 0)
             | (4 if kinds & _SOU else 0)
-            | (8 if kinds & _HONOR_BITS else 0)
+            | (8 if kinds & HONOR_BITS else 0)
         )
 
     @property
