@@ -6,26 +6,19 @@ from __future__ import annotations
 
 from jantaku.rules.riichi.fu import SEVEN_PAIRS_FU, Group, fu_lines
 from jantaku.rules.riichi.options import RiichiOptions
+from jantaku.rules.riichi.points import ValueEntry
 from jantaku.rules.riichi.result import Bonus, FuItem, FuLine, YakuHan
+from jantaku.rules.riichi.units import Hit
 from jantaku.rules.riichi.yaku import RANK, Facts, Shape, WaitKind, Yaku, YakuDef
 
-__all__ = ["Breakdown", "Reading"]
+__all__ = ["Breakdown", "Candidate", "Chosen"]
 
-Reading = tuple[
-    tuple[int, int, int, int],
-    list[tuple[YakuDef, int]],
-    int,
-    int,
-    int,
-    int,
-    Shape,
-    WaitKind,
-    tuple[Group, ...],
-    int,
-]
-"""The scorer's chosen reading: (comparison key, yaku hits, han, fu, yakuman multiplier, pair,
-shape, wait, concealed groups, index of the concealed group that a ron made an open pung or
--1)."""
+Candidate = tuple[tuple[int, int, int, int], ValueEntry, list[Hit], int, int, int]
+"""One scored reading: (comparison key, value entry, its own hits, han, fu, yakuman
+multiplier); a yakuman's hits are all of them, otherwise the hand-level hits come on top."""
+Chosen = tuple[Candidate, int, Shape, WaitKind, tuple[Group, ...], int]
+"""The chosen reading: candidate, pair, shape, wait, concealed groups, and the kind of the
+concealed pung that a ron made open (-1: none)."""
 
 _YAKU_LINES: dict[tuple[Yaku, int, int], YakuHan] = {}
 _SHAPE_NAMES = {
@@ -46,57 +39,52 @@ def _yaku_line(y: YakuDef, han: int, yakuman: int) -> YakuHan:
 class Breakdown:
     """The best reading of a hand, as the scorer chose it (raw facts; lines built on demand)."""
 
-    __slots__ = (
-        "dora",
-        "facts",
-        "fu",
-        "han",
-        "hits",
-        "meld_groups",
-        "options",
-        "pair",
-        "read",
-        "red",
-        "ron_pung",
-        "shape",
-        "ura",
-        "wait",
-        "yakuman",
-    )
+    __slots__ = ("base_hits", "best", "bonus", "facts", "meld_groups", "options")
 
     def __init__(
         self,
         facts: Facts,
         options: RiichiOptions,
-        reading: Reading,
+        best: Chosen,
+        base_hits: tuple[Hit, ...],
         meld_groups: list[Group],
         bonus: tuple[int, int, int],
     ) -> None:
         self.facts = facts
         self.options = options
-        (
-            _key,
-            self.hits,
-            self.han,
-            self.fu,
-            self.yakuman,
-            self.pair,
-            self.shape,
-            self.wait,
-            self.read,
-            self.ron_pung,
-        ) = reading
+        self.best = best
+        self.base_hits = base_hits
         self.meld_groups = meld_groups
-        self.dora, self.red, self.ura = bonus
+        self.bonus = bonus
+
+    @property
+    def yakuman(self) -> int:
+        return self.best[0][5]
+
+    @property
+    def hits(self) -> list[Hit]:
+        """The yaku with their han (yakuman: with their multiplier)."""
+        cand = self.best[0]
+        return cand[2] if cand[5] else [*self.base_hits, *cand[2]]
+
+    @property
+    def pair(self) -> int:
+        return self.best[1]
+
+    @property
+    def shape(self) -> Shape:
+        return self.best[2]
+
+    @property
+    def wait(self) -> WaitKind:
+        return self.best[3]
 
     @property
     def groups(self) -> list[Group]:
         """The melds' groups then the reading's; a pung completed by ron is not concealed."""
-        groups = [*self.meld_groups, *self.read]
-        if self.ron_pung >= 0:
-            i = len(self.meld_groups) + self.ron_pung
-            groups[i] = (1, groups[i][1], False)
-        return groups
+        ron = self.best[5]
+        read = [(1, k, False) if t == 1 and k == ron else (t, k, c) for t, k, c in self.best[4]]
+        return [*self.meld_groups, *read]
 
     def yaku(self) -> tuple[YakuHan, ...]:
         """Yaku lines (with han, or 13 per yakuman) then dora, aka dora, ura dora."""
@@ -104,11 +92,7 @@ class Breakdown:
             return tuple(_yaku_line(y, 13 * v, v) for y, v in self.hits)
         hits = sorted(self.hits, key=lambda hit: RANK[hit[0].id])
         items = [_yaku_line(y, h, 0) for y, h in hits]
-        for bonus, n in (
-            (Bonus.DORA, self.dora),
-            (Bonus.AKA_DORA, self.red),
-            (Bonus.URA_DORA, self.ura),
-        ):
+        for bonus, n in zip((Bonus.DORA, Bonus.AKA_DORA, Bonus.URA_DORA), self.bonus, strict=True):
             if n:
                 items.append(YakuHan(bonus.value, n, None, bonus))
         return tuple(items)
@@ -125,6 +109,18 @@ class Breakdown:
         f.wait = self.wait
         pinfu = any(y.id is Yaku.PINFU for y, _h in self.hits)
         return tuple(fu_lines(f, self.groups, pinfu, self.options))
+
+    @property
+    def dora(self) -> int:
+        return self.bonus[0]
+
+    @property
+    def red(self) -> int:
+        return self.bonus[1]
+
+    @property
+    def ura(self) -> int:
+        return self.bonus[2]
 
     @property
     def shape_name(self) -> str:

@@ -41,14 +41,14 @@ def _group_tiles(g: Group) -> str:
     return f"{kind.number}" * (4 if g[0] == 2 else 3) + kind.letter
 
 
-def pair_fu(f: Facts, options: RiichiOptions) -> int:
-    """Fu of the pair: dragons 2, seat wind 2, round wind 2, both winds ``double_wind_pair_fu``."""
-    p = f.pair
+def pair_fu(p: int, seat: int, round_wind: int, options: RiichiOptions) -> int:
+    """Fu of the pair of kind ``p`` (seat and round wind as kinds): dragons 2, seat wind 2,
+    round wind 2, both winds ``double_wind_pair_fu``."""
     if p >= 31:
         return 2
-    if p == f.seat and p == f.round:
+    if p == seat and p == round_wind:
         return options.double_wind_pair_fu
-    return 2 if p == f.seat or p == f.round else 0
+    return 2 if p in (seat, round_wind) else 0
 
 
 # fu of a pung/kan: index (type * 34 + kind) * 2 + concealed; chows are 0
@@ -109,7 +109,7 @@ def fu_lines(f: Facts, groups: list[Group], pinfu: bool, options: RiichiOptions)
             else (FuItem.CLOSED_TRIPLET if concealed else FuItem.OPEN_TRIPLET)
         )
         lines.append(FuLine(item, v, _group_tiles(g)))
-    pv = pair_fu(f, options) if f.pair >= 27 else 0
+    pv = pair_fu(f.pair, f.seat, f.round, options) if f.pair >= 27 else 0
     if pv:
         fu += pv
         k = _KINDS[f.pair]

@@ -4,6 +4,8 @@ pair restricted to the one suit whose count is 2 mod 3)."""
 
 from __future__ import annotations
 
+from jantaku.rules.riichi.fu import CLOSED_PUNG_FU
+
 __all__ = ["ORPHANS", "ORPHAN_BITS", "is_seven_pairs", "is_thirteen_orphans", "standard_readings"]
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -40,9 +42,11 @@ def _split(c: list[int], i: int, acc: list[tuple[int, int]], out: list[Reading],
 
 Group3 = tuple[int, int, bool]
 """(type, first kind, concealed): the scorer's group triple (type 0 chow, 1 pung)."""
-HandReading = tuple[int, tuple[Group3, ...], tuple[int, ...], tuple[int, ...]]
-"""(pair, concealed groups, first kinds of the chows, kinds of the pungs)."""
+HandReading = tuple[int, tuple[Group3, ...], tuple[int, ...], tuple[int, ...], int]
+"""(pair, concealed groups, first kinds of the chows, kinds of the pungs, fu of those pungs
+as concealed pungs)."""
 _SUIT_CACHES: tuple[dict[tuple[int, ...], list[HandReading]], ...] = ({}, {}, {})
+_HONOR_CACHE: dict[tuple[int, ...], list[HandReading]] = {}
 
 
 def _suit_readings(key: tuple[int, ...], base: int) -> list[HandReading]:
@@ -59,39 +63,50 @@ def _suit_readings(key: tuple[int, ...], base: int) -> list[HandReading]:
                 work[p] += 2
     else:
         _split(work, base, [], out, -1)
-    found = [
-        (
-            p,
-            tuple((t, k, True) for t, k in groups),
-            tuple(k for t, k in groups if t == 0),
-            tuple(k for t, k in groups if t == 1),
-        )
-        for p, groups in out
-    ]
+    found = [_hand_reading(p, groups) for p, groups in out]
     _SUIT_CACHES[base // 9][key] = found
     return found
 
 
+def _hand_reading(pair: int, groups: tuple[tuple[int, int], ...]) -> HandReading:
+    return (
+        pair,
+        tuple((t, k, True) for t, k in groups),
+        tuple(k for t, k in groups if t == 0),
+        tuple(k for t, k in groups if t == 1),
+        sum(CLOSED_PUNG_FU[k] for t, k in groups if t == 1),
+    )
+
+
+def _honor_readings(key: tuple[int, ...]) -> list[HandReading]:
+    """The one reading of the honors (pungs and at most one pair), or none; memoised."""
+    pair = -1
+    groups: list[tuple[int, int]] = []
+    for k, n in enumerate(key, 27):
+        if n == 3:
+            groups.append((1, k))
+        elif n == 2 and pair < 0:
+            pair = k
+        elif n:
+            _HONOR_CACHE[key] = []
+            return []
+    found = _HONOR_CACHE[key] = [_hand_reading(pair, tuple(groups))]
+    return found
+
+
 _BASES = ((0, _SUIT_CACHES[0]), (9, _SUIT_CACHES[1]), (18, _SUIT_CACHES[2]))
+_NO_HONORS: list[HandReading] = [(-1, (), (), (), 0)]
 
 
 def standard_readings(c: list[int]) -> list[HandReading]:
     """Every reading of ``c`` (3n+2 tiles, counts 0-4) as concealed groups plus a pair."""
-    pair = -1
-    honors: tuple[Group3, ...] = ()
-    pungs: tuple[int, ...] = ()
+    out = _NO_HONORS
     if c[27:].count(0) != 7:
-        for k in range(27, 34):
-            n = c[k]
-            if n:
-                if n == 3:
-                    honors += ((1, k, True),)
-                    pungs += (k,)
-                elif n == 2 and pair < 0:
-                    pair = k
-                else:
-                    return []
-    out: list[HandReading] = [(pair, honors, (), pungs)]
+        key = tuple(c[27:])
+        out = _HONOR_CACHE.get(key) or _honor_readings(key)
+        if not out:
+            return []
+    pair = out[0][0]
     for base, cache in _BASES:
         key = tuple(c[base : base + 9])
         found = cache.get(key)
@@ -103,24 +118,25 @@ def standard_readings(c: list[int]) -> list[HandReading]:
         if not found:
             return []
         if len(found) == 1 and len(out) == 1:
-            p, g, ch, pu = out[0]
-            q, h, ch2, pu2 = found[0]
+            p, g, ch, pu, fu = out[0]
+            q, h, ch2, pu2, fu2 = found[0]
             if q >= 0:
                 if p >= 0:
                     return []
                 p = q
-            out = [(p, g + h, ch + ch2, pu + pu2)]
+            out = [(p, g + h, ch + ch2, pu + pu2, fu + fu2)]
         else:
             merged = [
-                (p if p >= 0 else q, g + h, ch + ch2, pu + pu2)
-                for p, g, ch, pu in out
-                for q, h, ch2, pu2 in found
+                (p if p >= 0 else q, g + h, ch + ch2, pu + pu2, fu + fu2)
+                for p, g, ch, pu, fu in out
+                for q, h, ch2, pu2, fu2 in found
                 if p < 0 or q < 0
             ]
             if not merged:
                 return []
             out = merged
-    if out[0][0] < 0:
+        pair = out[0][0]
+    if pair < 0:
         return []
     return out
 

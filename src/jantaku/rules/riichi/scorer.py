@@ -2,11 +2,12 @@
 is scored and the one paying most is kept (ties: a yakuman over kazoe, then more han, then more
 fu), spec §3.2.
 
-The engine calls :func:`score` to decide whether a win is legal and to settle it, so the hot
-path works on plain ints: the hand-level yaku (flags, tile classes, suits, honor pungs) are
-looked up once per hand by a key of the facts they read (:mod:`.hand_yaku`), and only the
-reading-level units (chows, outside hands, many pungs, seven pairs) run per reading, gated by
-cheap tests. Fu is summed from per-kind tables; the explained breakdown is built on demand."""
+The engine calls :func:`score` for every candidate win, so the hot path works on plain ints and
+tuples: the hand-level yaku (flags, tile classes, suits, honor pungs) are looked up once per
+hand by a key of the facts they read (:mod:`.units`); only the reading-level units (chows,
+outside hands, many pungs, seven pairs) run per reading, gated by cheap tests; fu are summed
+from per-kind tables and hand values come from a per-options table. The explained breakdown
+(yaku lines, fu items, groups) is built only when someone asks for it."""
 
 from __future__ import annotations
 
@@ -14,19 +15,12 @@ from operator import attrgetter
 
 from jantaku.errors import InvalidHandError
 from jantaku.meld import KongKind, MeldKind
-from jantaku.rules.riichi.breakdown import Breakdown, Reading
+from jantaku.rules.riichi.breakdown import Breakdown, Candidate, Chosen
 from jantaku.rules.riichi.context import WinContext
-from jantaku.rules.riichi.fu import (
-    CLOSED_PUNG_FU,
-    RON_PUNG_LOSS,
-    SEVEN_PAIRS_FU,
-    Group,
-    meld_fu,
-    pair_fu,
-)
+from jantaku.rules.riichi.fu import RON_PUNG_LOSS, SEVEN_PAIRS_FU, Group, meld_fu, pair_fu
 from jantaku.rules.riichi.options import PRESETS, PaoYakuman, RiichiOptions
 from jantaku.rules.riichi.payments import settle
-from jantaku.rules.riichi.points import base_points, hand_value
+from jantaku.rules.riichi.points import ValueEntry, hand_value, value_entry, yakuman_limit
 from jantaku.rules.riichi.readings import (
     ORPHAN_BITS,
     is_seven_pairs,
@@ -40,10 +34,13 @@ from jantaku.rules.riichi.units import (
     OUTSIDE_GATE,
     PAIRS_GATE,
     PINFU,
-    SEQUENCE_GATE,
+    PINFU_GATE,
+    THREE_CHOWS_GATE,
+    TWINS_GATE,
     Hit,
+    Unit,
     hand_hits,
-    hand_key,
+    honor_groups,
     reading_units,
 )
 from jantaku.rules.riichi.yaku import YAKUMAN, Facts, WaitKind, Yaku
@@ -72,9 +69,10 @@ _CHOW = MeldKind.CHOW
 _PUNG = MeldKind.PUNG
 _ANKAN = KongKind.CONCEALED
 _IS_RED = attrgetter("red")
-
-Candidate = tuple[tuple[int, int, int, int], list[Hit], int, int, int]
-"""(comparison key, yaku hits, han, fu, yakuman multiplier) of one scored reading."""
+HandFacts = tuple[int, int, int, dict[int, ValueEntry], RiichiOptions]
+"""What every reading of one hand shares: hand-level han, dora han, dealer << 1 | tsumo, the
+value table and the options."""
+_new_result = tuple.__new__  # builds the ScoreResult without the named tuple's Python-level __new__
 
 
 def _wait_of_chow(first: int, win: int) -> WaitKind:
@@ -150,14 +148,14 @@ def score(
                 else:
                     closed = False
     tsumo = ctx.tsumo
-    riichi = ctx.riichi or ctx.double_riichi
+    double_riichi = ctx.double_riichi
+    riichi = ctx.riichi or double_riichi
     ippatsu = ctx.ippatsu
     haitei = ctx.haitei
     houtei = ctx.houtei
     rinshan = ctx.rinshan
     chankan = ctx.chankan
     first_turn = ctx.first_turn
-    rare = ctx.double_riichi or ippatsu or haitei or houtei or rinshan or chankan or first_turn
     if validate:
         discarder = ctx.discarder
         pao = ctx.pao
@@ -171,7 +169,7 @@ def score(
             or (discarder is not None and (tsumo or not 1 <= discarder <= 3))
             or (pao is not None and not 1 <= pao <= 3)
             or (
-                rare
+                (double_riichi or ippatsu or haitei or houtei or rinshan or chankan or first_turn)
                 and (
                     (ippatsu and not riichi)
                     or (haitei and not tsumo)
@@ -193,44 +191,45 @@ def score(
 
     f = Facts()
     f.tsumo = tsumo
-    f.riichi = riichi
-    f.double_riichi = ctx.double_riichi
-    f.ippatsu = ippatsu
-    f.rinshan = rinshan
-    f.haitei = haitei and (opts.rinshan_counts_haitei or not rinshan)
-    f.houtei = houtei
-    f.chankan = chankan
-    f.first_turn = first_turn
-    f.any_flag = rare
-    dealer = f.dealer = ctx.seat_wind == 0
-    f.kuitan = opts.kuitan
-    f.seat = 27 + ctx.seat_wind
-    f.round = 27 + ctx.round_wind
-    f.win = win
-    f.counts = counts
     f.closed = closed
+    f.first_turn = first_turn
+    f.rinshan = rinshan
+    dealer = f.dealer = ctx.seat_wind == 0
+    seat = f.seat = 27 + ctx.seat_wind
+    rnd = f.round = 27 + ctx.round_wind
+    f.counts = counts
     f.n_melds = len(melds)
     f.n_kongs = kongs
     f.set_hand(present)
-
+    haitei = haitei and (opts.rinshan_counts_haitei or not rinshan)
     # honors never join a chow: their pungs and pair are the same in every standard reading
-    honor_pungs = 0
-    honor_pair = -1
-    if present & HONOR_BITS:
-        for k in range(27, 34):
-            n = counts[k]
-            if n >= 3:
-                honor_pungs |= 1 << (k - 27)
-            elif n == 2:
-                honor_pair = k
-    may_yakuman = _hand_may_be_yakuman(f) or honor_pungs.bit_count() >= 3
-    if may_yakuman or orphans:
+    honor_pungs, honor_pair = honor_groups(tuple(counts[27:])) if present & HONOR_BITS else (0, -1)
+    may_yakuman = orphans or honor_pungs.bit_count() >= 3 or _hand_may_be_yakuman(f)
+    if may_yakuman:
         hand13 = conc[:]
         hand13[win] -= 1
         f.hand13 = hand13
-    hits, han = hand_hits(f, hand_key(f, honor_pungs, honor_pair), honor_pungs, honor_pair)
+    key = (
+        closed,
+        tsumo,
+        riichi,
+        double_riichi,
+        ippatsu,
+        rinshan,
+        chankan,
+        haitei,
+        houtei,
+        opts.kuitan,
+        f.suit_mask,
+        f.all_simple,
+        f.all_term_honor,
+        honor_pungs,
+        honor_pair,
+        seat,
+        rnd,
+    )
+    base_hits, base_han = hand_hits(key, f)
 
-    # dora are the same for every reading
     dora = 0
     for k in ctx.dora_indicators:
         dora += counts[_SUCCESSOR[k]]
@@ -238,79 +237,92 @@ def score(
     if riichi:
         for k in ctx.ura_indicators if opts.kan_ura else ctx.ura_indicators[:1]:
             ura += counts[_SUCCESSOR[k]]
-    ev = _Evaluator(opts, hits, han, dora + red + ura, dealer, tsumo, closed, may_yakuman)
+    dealer_tsumo = (2 if dealer else 0) | tsumo
+    shared: HandFacts = (base_han, dora + red + ura, dealer_tsumo, _table(opts), opts)
 
     # fu that every standard reading shares: base, win method, melds, the honor pair
     fu = 20 + ((opts.rinshan_tsumo_fu if rinshan else 2) if tsumo else 10 if closed else 0)
     if meld_groups:
         fu += meld_fu(meld_groups)
     if honor_pair >= 0:
-        f.pair = honor_pair
-        fu += pair_fu(f, opts)
+        fu += pair_fu(honor_pair, seat, rnd, opts)
 
-    best: Reading | None = None
+    closed_gate = CLOSED_GATE if closed else 0
+    best: Chosen | None = None
     best_key = (-1, -1, -1, -1)
-    for pair, read, rchows, rpungs in std:
-        positions: list[tuple[WaitKind, int]] = []
+    for pair, read, rchows, rpungs, pung_fu in std:
+        # where the winning tile can sit: each is a distinct wait (identical chows read once)
+        waits: list[WaitKind] = []
         if pair == win:
-            positions.append((TANKI, -1))
-        seen: list[Group] = []
-        for i, g in enumerate(read):
-            first = g[1]
-            if g[0]:
-                if first != win:
-                    continue
-                wait = SHANPON
-            elif first <= win <= first + 2:
-                wait = _wait_of_chow(first, win)
-            else:
-                continue
-            if g in seen:
-                continue
-            seen.append(g)
-            positions.append((wait, i))
+            waits.append(TANKI)
+        if win in rpungs:
+            waits.append(SHANPON)
+        if win in rchows:
+            waits.append(PENCHAN if win % 9 == 6 else RYANMEN)
+        if win - 1 in rchows:
+            waits.append(KANCHAN)
+        if win - 2 in rchows:
+            waits.append(PENCHAN if win % 9 == 2 else RYANMEN)
         f.shape = STANDARD
         f.pair = pair
-        f.chows = meld_chows + rchows if meld_chows else rchows
-        f.pungs = meld_pungs + rpungs if meld_pungs else rpungs
-        read_fu = fu
-        for k in rpungs:
-            read_fu += CLOSED_PUNG_FU[k]
+        chows = f.chows = meld_chows + rchows if meld_chows else rchows
+        pungs = f.pungs = meld_pungs + rpungs if meld_pungs else rpungs
+        gates = closed_gate
+        n = len(chows)
+        if n:
+            if closed and n >= 2:
+                if n == 4:
+                    gates |= PINFU_GATE
+                if len(set(chows)) < n:
+                    gates |= TWINS_GATE
+            if n >= 3:
+                gates |= THREE_CHOWS_GATE
+            if TERMINAL_OR_HONOR[pair]:
+                gates |= OUTSIDE_GATE
+        if len(pungs) >= 3:
+            gates |= MANY_PUNGS_GATE
+        units = reading_units(gates)
+        read_fu = fu + pung_fu
         ankou = ankans + len(rpungs)
-        for wait, i in positions:
+        for wait in waits:
             ron_pung = -1
             wait_fu = read_fu
             if wait is SHANPON:
                 if not tsumo:
-                    ron_pung = i
+                    ron_pung = win
                     wait_fu -= RON_PUNG_LOSS[win]
             elif wait is not RYANMEN:
                 wait_fu += 2
             f.ankou = ankou - 1 if ron_pung >= 0 else ankou
             f.wait = wait
-            cand = ev.evaluate(f, wait_fu)
+            cand = None
+            if may_yakuman or f.ankou == 4:
+                cand = _yakuman(f, opts)
+            if cand is None:
+                cand = _evaluate(f, wait_fu, units, shared)
             if cand is not None and cand[0] > best_key:
                 best_key = cand[0]
-                best = (*cand, pair, STANDARD, wait, read, ron_pung)
+                best = (cand, pair, STANDARD, wait, read, ron_pung)
     if pairs or orphans:
-        shape = SEVEN_PAIRS if pairs else THIRTEEN_ORPHANS
-        f.shape = shape
+        f.shape = SEVEN_PAIRS if pairs else THIRTEEN_ORPHANS
         f.pair = -1
         f.chows = ()
         f.pungs = ()
         f.ankou = 0
         f.wait = TANKI
-        cand = ev.evaluate(f, SEVEN_PAIRS_FU)
+        cand = _yakuman(f, opts) if may_yakuman else None
+        if cand is None:
+            cand = _evaluate(f, SEVEN_PAIRS_FU, reading_units(closed_gate | PAIRS_GATE), shared)
         if cand is not None and cand[0] > best_key:
-            best = (*cand, -1, shape, TANKI, (), -1)
+            best = (cand, -1, f.shape, TANKI, (), -1)
     if best is None:
         return _NO_YAKU
-    return _result(ctx, opts, Breakdown(f, opts, best, meld_groups, (dora, red, ura)))
+    return _result(ctx, opts, Breakdown(f, opts, best, base_hits, meld_groups, (dora, red, ura)))
 
 
 def _hand_may_be_yakuman(f: Facts) -> bool:
-    """Hand-level gate of the yakuman units (one call per hand; three honor pungs and the
-    special shapes are gated by the caller)."""
+    """Hand-level gate of the yakuman units (three honor pungs and thirteen orphans are gated
+    by the caller, four concealed pungs per reading)."""
     if f.first_turn or f.n_kongs == 4 or f.all_honor or f.all_green or f.all_terminal:
         return True
     if f.closed and not f.n_melds and f.suit_mask in (1, 2, 4):
@@ -320,127 +332,87 @@ def _hand_may_be_yakuman(f: Facts) -> bool:
     return False
 
 
-class _Evaluator:
-    """Scores one reading at a time against the hand-level results of one hand."""
-
-    __slots__ = ("bonus", "closed", "dt", "hand_han", "hits", "may_yakuman", "opts", "table")
-
-    def __init__(
-        self,
-        opts: RiichiOptions,
-        hits: tuple[Hit, ...],
-        han: int,
-        bonus: int,
-        dealer: bool,
-        tsumo: bool,
-        closed: bool,
-        may_yakuman: bool,
-    ) -> None:
-        self.opts = opts
-        self.hits = hits
-        self.hand_han = han
-        self.bonus = bonus
-        self.dt = (2 if dealer else 0) | (1 if tsumo else 0)
-        self.closed = closed
-        self.may_yakuman = may_yakuman
-        self.table = _points_table(opts)
-
-    def evaluate(self, f: Facts, fu: int) -> Candidate | None:
-        """The candidate of the reading in ``f`` with unrounded fu ``fu``, or None (no yaku)."""
-        if self.may_yakuman or f.ankou == 4 or f.shape is THIRTEEN_ORPHANS:
-            found = self._yakuman(f)
-            if found is not None:
-                return found
-        han = self.hand_han
-        gates = CLOSED_GATE if self.closed else 0
-        chows = f.chows
-        if chows:
-            n = len(chows)
-            if n >= 3 or (n == 2 and self.closed):
-                gates |= SEQUENCE_GATE
-            if TERMINAL_OR_HONOR[f.pair]:
-                gates |= OUTSIDE_GATE
-        if len(f.pungs) >= 3:
-            gates |= MANY_PUNGS_GATE
-        if f.shape is SEVEN_PAIRS:
-            gates |= PAIRS_GATE
-        hits = list(self.hits)
-        pinfu = False
-        for check, h, y in reading_units(gates):
-            if check(f):
-                if y is PINFU:
-                    pinfu = True
-                han += h
-                hits.append((y, h))
-        if not han:
-            return None
-        if f.shape is STANDARD:
-            if pinfu and self.dt & 1:
-                fu = 20  # pinfu tsumo: no tsumo fu
-            elif fu == 20:
-                fu = 30  # an open hand without fu
-            else:
-                fu = (fu + 9) // 10 * 10
-        han += self.bonus
-        key = han << 10 | fu << 2 | self.dt
-        entry = self.table.get(key)
-        if entry is None:
-            entry = self.table[key] = hand_value(
-                base_points(han, fu, 0, self.opts)[0], bool(self.dt & 2), bool(self.dt & 1)
-            )
-        return (entry, 0, han, fu), hits, han, fu, 0
-
-    def _yakuman(self, f: Facts) -> Candidate | None:
-        opts = self.opts
-        hits: list[Hit] = []
-        mult = 0
-        for y in YAKUMAN:
-            if y.check(f):
-                value = 2 if y.double_pattern and opts.double_yakuman_patterns else 1
-                mult += value
-                hits.append((y, value))
-        if not mult:
-            return None
-        cap = opts.max_yakuman_multiplier
-        capped = mult if cap is None else min(mult, cap)
-        points = hand_value(8000 * capped, f.dealer, f.tsumo)
-        return (points, 1, 13 * capped, 0), hits, 13 * capped, 0, capped
+def _evaluate(f: Facts, fu: int, units: Unit, shared: HandFacts) -> Candidate | None:
+    """The candidate of the reading in ``f`` (fu not yet rounded), or None without a yaku."""
+    han, bonus, dt, table, opts = shared
+    extra: list[Hit] = []
+    for check, h, y in units:
+        if check(f):
+            han += h
+            extra.append((y, h))
+    if not han:
+        return None
+    if f.shape is STANDARD:
+        if dt & 1 and extra and extra[0][0] is PINFU:
+            fu = 20  # pinfu tsumo: no tsumo fu (pinfu is the first unit to run)
+        elif fu == 20:
+            fu = 30  # an open hand without fu
+        else:
+            fu = (fu + 9) // 10 * 10
+    han += bonus
+    key = han << 10 | fu << 2 | dt
+    entry = table.get(key)
+    if entry is None:
+        entry = table[key] = value_entry(han, fu, dt, opts)
+    return (entry[0], 0, han, fu), entry, extra, han, fu, 0
 
 
-_POINTS: dict[int, tuple[RiichiOptions, dict[int, int]]] = {}
+def _yakuman(f: Facts, opts: RiichiOptions) -> Candidate | None:
+    hits: list[Hit] = []
+    mult = 0
+    for y in YAKUMAN:
+        if y.check(f):
+            value = 2 if y.double_pattern and opts.double_yakuman_patterns else 1
+            mult += value
+            hits.append((y, value))
+    if not mult:
+        return None
+    cap = opts.max_yakuman_multiplier
+    capped = mult if cap is None else min(mult, cap)
+    b = 8000 * capped
+    entry: ValueEntry = (hand_value(b, f.dealer, f.tsumo), b, yakuman_limit(capped))
+    return (entry[0], 1, 13 * capped, 0), entry, hits, 13 * capped, 0, capped
 
 
-def _points_table(opts: RiichiOptions) -> dict[int, int]:
+_TABLES: dict[int, tuple[RiichiOptions, dict[int, ValueEntry]]] = {}
+
+
+def _table(opts: RiichiOptions) -> dict[int, ValueEntry]:
     """Hand values by ``han << 10 | fu << 2 | dealer << 1 | tsumo``, one table per options
-    object (filled as hands need it: the table is small)."""
-    entry = _POINTS.get(id(opts))
+    object, filled as hands need it (the table is small)."""
+    entry = _TABLES.get(id(opts))
     if entry is None or entry[0] is not opts:
-        if len(_POINTS) > 64:
-            _POINTS.clear()
-        entry = _POINTS[id(opts)] = (opts, {})
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        entry = _TABLES[id(opts)] = (opts, {})
     return entry[1]
 
 
-def _result(ctx: WinContext, opts: RiichiOptions, best: Breakdown) -> ScoreResult:
-    b, limit = base_points(best.han, best.fu, best.yakuman, opts)
-    points = hand_value(b, best.facts.dealer, ctx.tsumo)
+def _result(ctx: WinContext, opts: RiichiOptions, detail: Breakdown) -> ScoreResult:
+    cand = detail.best[0]
+    points, b, limit = cand[1]
+    yakuman = cand[5]
+    tsumo = ctx.tsumo
     pao = None
-    if best.yakuman and ctx.pao is not None:
+    if yakuman and ctx.pao is not None:
         covered = {_PAO_YAKU[p] for p in opts.pao_yakuman}
-        if any(y.id in covered for y, _v in best.hits):
+        if any(y.id in covered for y, _v in cand[2]):
             pao = ctx.pao
-    payments = settle(b, points, ctx.seat_wind, ctx.tsumo, ctx.honba, ctx.discarder, pao, opts)
-    return ScoreResult(
-        best.han,
-        best.fu,
-        best.yakuman,
-        limit,
-        b,
-        points,
-        payments,
-        payments[0] + payments[1] + payments[2] + 1000 * ctx.deposits,
-        best.facts.dealer,
-        ctx.tsumo,
-        best,
-        pao,
+    payments = settle(b, points, ctx.seat_wind, tsumo, ctx.honba, ctx.discarder, pao, opts)
+    return _new_result(
+        ScoreResult,
+        (
+            cand[3],
+            cand[4],
+            yakuman,
+            limit,
+            b,
+            points,
+            payments,
+            payments[0] + payments[1] + payments[2] + 1000 * ctx.deposits,
+            ctx.seat_wind == 0,
+            tsumo,
+            detail,
+            pao,
+        ),
     )

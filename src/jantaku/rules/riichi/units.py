@@ -2,7 +2,7 @@
 
 Hand-level units (:data:`~jantaku.rules.riichi.yaku.HAND_UNITS`) read only facts that are the same
 for every reading of a hand; their hits are memoised by a key packing exactly those facts
-(:func:`hand_key`), so a hand costs one dict lookup instead of a dozen predicate calls. The
+(:data:`HandKey`), so a hand costs one dict lookup instead of a dozen predicate calls. The
 reading-level units run per reading, but only those whose gate can hold (:func:`reading_units`).
 Both memos are small: the keys range over flag and class combinations, not over hands."""
 
@@ -19,12 +19,15 @@ __all__ = [
     "OUTSIDE_GATE",
     "PAIRS_GATE",
     "PINFU",
-    "SEQUENCE_GATE",
+    "PINFU_GATE",
+    "THREE_CHOWS_GATE",
+    "TWINS_GATE",
     "HandHits",
+    "HandKey",
     "Hit",
     "Unit",
     "hand_hits",
-    "hand_key",
+    "honor_groups",
     "reading_units",
 ]
 
@@ -35,52 +38,56 @@ Unit = tuple[tuple[Callable[[Facts], bool], int, YakuDef], ...]
 """(predicate, han, yaku) of the units to run; yaku worth nothing in this hand left out."""
 
 PINFU = REGISTRY[Yaku.PINFU]
-SEQUENCE_GATE = 1  # three chows, or two in a closed hand (pinfu first: the fu need to know)
-OUTSIDE_GATE = 2  # a chow and a terminal or honor pair
-MANY_PUNGS_GATE = 4  # three pungs or kans
-PAIRS_GATE = 8  # the seven-pairs reading
-CLOSED_GATE = 16  # the hand is closed (selects closed han)
+PINFU_GATE = 1  # a closed hand of four chows (pinfu runs first: the fu need to know)
+TWINS_GATE = 2  # a closed hand with two identical chows
+THREE_CHOWS_GATE = 4  # three chows
+OUTSIDE_GATE = 8  # a chow and a terminal or honor pair
+MANY_PUNGS_GATE = 16  # three pungs or kans
+PAIRS_GATE = 32  # the seven-pairs reading
+CLOSED_GATE = 64  # the hand is closed (selects closed han)
 
-_HAND_MEMO: dict[int, HandHits] = {}
+HandKey = tuple[
+    bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, int, bool, bool, int, int, int, int
+]
+"""Every fact a hand-level unit reads: closed, tsumo, riichi (or double), double riichi,
+ippatsu, rinshan, chankan, haitei (as it counts), houtei, kuitan, suit mask, all simples, only
+terminals and honors (all honors and all terminals follow from these and the suit mask), the
+honor pungs (bit ``k - 27``), the honor pair (kind or -1), seat wind and round wind (kinds)."""
+
+
+_HAND_MEMO: dict[HandKey, HandHits] = {}
 _READING_MEMO: dict[int, Unit] = {}
+_HONOR_MEMO: dict[tuple[int, ...], tuple[int, int]] = {}
 _MEMO_LIMIT = 1 << 14
 
 
-def hand_key(f: Facts, honor_pungs: int, honor_pair: int) -> int:
-    """Every fact a hand-level unit reads, packed into one int. ``honor_pungs`` has bit
-    ``k - 27`` for each honor with a pung or kan; ``honor_pair`` is the honor pair's kind or
-    -1 (seven pairs may have several: any one will do, as no honor pung exists then)."""
-    return (
-        f.closed
-        | f.tsumo << 1
-        | f.riichi << 2
-        | f.double_riichi << 3
-        | f.ippatsu << 4
-        | f.rinshan << 5
-        | f.chankan << 6
-        | f.haitei << 7
-        | f.houtei << 8
-        | f.kuitan << 9
-        | f.all_simple << 10
-        | f.all_term_honor << 11
-        | f.all_honor << 12
-        | f.all_terminal << 13
-        | f.suit_mask << 14
-        | honor_pungs << 18
-        | (honor_pair - 26 if honor_pair >= 0 else 0) << 25
-        | (f.seat - 27) << 28
-        | (f.round - 27) << 30
-    )
-
-
-def hand_hits(f: Facts, key: int, honor_pungs: int, honor_pair: int) -> HandHits:
-    """The hand-level hits of a hand whose :func:`hand_key` is ``key`` (memoised). On a miss
-    the units run on ``f`` with the honor groups standing in for the reading."""
+def hand_hits(key: HandKey, f: Facts) -> HandHits:
+    """The hand-level hits of a hand described by ``key`` (memoised). On a miss the units run
+    on ``f``, its situational facts set from the key and the honor groups standing in for the
+    reading (seven pairs has several honor pairs but no honor pung: any pair will do)."""
     found = _HAND_MEMO.get(key)
     if found is not None:
         return found
+    (
+        f.closed,
+        f.tsumo,
+        f.riichi,
+        f.double_riichi,
+        f.ippatsu,
+        f.rinshan,
+        f.chankan,
+        f.haitei,
+        f.houtei,
+        f.kuitan,
+        _suits,
+        _simple,
+        _term_honor,
+        honor_pungs,
+        f.pair,
+        f.seat,
+        f.round,
+    ) = key
     f.pungs = tuple(27 + i for i in range(7) if honor_pungs >> i & 1)
-    f.pair = honor_pair
     f.chows = ()
     f.shape = STANDARD
     hits: list[Hit] = []
@@ -96,8 +103,24 @@ def hand_hits(f: Facts, key: int, honor_pungs: int, honor_pair: int) -> HandHits
     return found
 
 
+def honor_groups(counts: tuple[int, ...]) -> tuple[int, int]:
+    """(honor pungs as bits ``k - 27``, honor pair kind or -1) of the seven honor counts (all
+    tiles, melds included); memoised."""
+    found = _HONOR_MEMO.get(counts)
+    if found is None:
+        pungs = 0
+        pair = -1
+        for i, n in enumerate(counts):
+            if n >= 3:
+                pungs |= 1 << i
+            elif n == 2:
+                pair = 27 + i
+        found = _HONOR_MEMO[counts] = (pungs, pair)
+    return found
+
+
 def reading_units(gates: int) -> Unit:
-    """The reading-level units whose gate bits are set (memoised: 32 combinations)."""
+    """The reading-level units whose gate bits are set (memoised: 128 combinations)."""
     found = _READING_MEMO.get(gates)
     if found is None:
         closed = bool(gates & CLOSED_GATE)

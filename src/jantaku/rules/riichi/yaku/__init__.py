@@ -12,6 +12,7 @@ __all__ = [
     "MANY_PUNGS",
     "OUTSIDE",
     "PAIRS_UNIT",
+    "PINFU_UNIT",
     "RANK",
     "RARE_FLAGS",
     "READING_UNITS",
@@ -19,6 +20,8 @@ __all__ = [
     "SEQUENCE",
     "SIMPLES",
     "TERMINALS",
+    "THREE_CHOWS",
+    "TWIN_CHOWS",
     "YAKU",
     "YAKUMAN",
     "Facts",
@@ -54,8 +57,14 @@ OUTSIDE = _ids(Yaku.CHANTA, Yaku.JUNCHAN)
 """Gate: a chow and a terminal or honor pair."""
 TERMINALS = _ids(Yaku.HONROUTOU)
 """Gate: only terminals and honors."""
-SEQUENCE = _ids(Yaku.PINFU, Yaku.IIPEIKOU, Yaku.RYANPEIKOU, Yaku.SANSHOKU_DOUJUN, Yaku.ITTSUU)
-"""Gate: three chows, or two in a closed hand."""
+PINFU_UNIT = _ids(Yaku.PINFU)
+"""Gate: a closed hand of four chows."""
+TWIN_CHOWS = _ids(Yaku.IIPEIKOU, Yaku.RYANPEIKOU)
+"""Gate: a closed hand with two identical chows."""
+THREE_CHOWS = _ids(Yaku.SANSHOKU_DOUJUN, Yaku.ITTSUU)
+"""Gate: three chows."""
+SEQUENCE = PINFU_UNIT + TWIN_CHOWS + THREE_CHOWS
+"""The yaku built from chows."""
 HONOR_PUNGS = _ids(
     Yaku.YAKUHAI_HAKU,
     Yaku.YAKUHAI_HATSU,
@@ -94,5 +103,5 @@ HAND_UNITS = (*COMMON_FLAGS, *RARE_FLAGS, *SIMPLES, *TERMINALS, *HONOR_PUNGS, *F
 mask and the honor pungs and honor pair (an honor is never in a chow, so every standard reading
 has the same honor groups, and seven pairs has no pung at all). The scorer memoises their hits
 by a key of exactly those facts; a unit that starts reading a group fact must move out of here."""
-READING_UNITS = (SEQUENCE, OUTSIDE, MANY_PUNGS, PAIRS_UNIT)
+READING_UNITS = (PINFU_UNIT, TWIN_CHOWS, THREE_CHOWS, OUTSIDE, MANY_PUNGS, PAIRS_UNIT)
 """The gated units whose yaku depend on the reading (evaluated per reading; pinfu first)."""

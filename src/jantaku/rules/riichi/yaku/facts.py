@@ -84,7 +84,6 @@ class Facts:
         "all_term_honor",
         "all_terminal",
         "ankou",
-        "any_flag",
         "chankan",
         "chows",
         "closed",
@@ -92,7 +91,6 @@ class Facts:
         "dealer",
         "double_riichi",
         "first_turn",
-        "flag_bits",
         "haitei",
         "hand13",
         "houtei",
@@ -110,7 +108,6 @@ class Facts:
         "suit_mask",
         "tsumo",
         "wait",
-        "win",
     )
 
     tsumo: bool
@@ -125,13 +122,10 @@ class Facts:
     first_turn: bool
     dealer: bool
     kuitan: bool
-    flag_bits: int  # hand-level gate bits of the scorer's yaku units
-    any_flag: bool  # tsumo or any situational flag (gates the situational yaku)
     seat: int
     round: int
     counts: list[int]  # all tiles incl. melds (a kan counts 4)
     hand13: list[int]  # concealed tiles without the winning tile
-    win: int
     n_kongs: int
     n_melds: int
     all_simple: bool
