@@ -94,20 +94,23 @@ def _honor_readings(key: tuple[int, ...]) -> list[HandReading]:
     return found
 
 
-_BASES = ((0, _SUIT_CACHES[0]), (9, _SUIT_CACHES[1]), (18, _SUIT_CACHES[2]))
+_SUITS = tuple((9 * s, 0x1FF << 9 * s, _SUIT_CACHES[s]) for s in range(3))
 _NO_HONORS: list[HandReading] = [(-1, (), (), (), 0)]
 
 
-def standard_readings(c: list[int]) -> list[HandReading]:
-    """Every reading of ``c`` (3n+2 tiles, counts 0-4) as concealed groups plus a pair."""
+def standard_readings(c: list[int], present: int) -> list[HandReading]:
+    """Every reading of ``c`` (3n+2 tiles, counts 0-4) as concealed groups plus a pair;
+    ``present`` has bit ``k`` set when ``c[k]`` is not 0 (absent suits are skipped)."""
     out = _NO_HONORS
-    if c[27:].count(0) != 7:
+    if present >> 27:
         key = tuple(c[27:])
         out = _HONOR_CACHE.get(key) or _honor_readings(key)
         if not out:
             return []
     pair = out[0][0]
-    for base, cache in _BASES:
+    for base, mask, cache in _SUITS:
+        if not present & mask:
+            continue
         key = tuple(c[base : base + 9])
         found = cache.get(key)
         if found is None:

@@ -23,6 +23,7 @@ from jantaku.rules.riichi.payments import settle
 from jantaku.rules.riichi.points import ValueEntry, hand_value, value_entry, yakuman_limit
 from jantaku.rules.riichi.readings import (
     ORPHAN_BITS,
+    HandReading,
     is_seven_pairs,
     is_thirteen_orphans,
     standard_readings,
@@ -38,7 +39,6 @@ from jantaku.rules.riichi.units import (
     THREE_CHOWS_GATE,
     TWINS_GATE,
     Hit,
-    Unit,
     hand_hits,
     honor_groups,
     reading_units,
@@ -69,9 +69,8 @@ _CHOW = MeldKind.CHOW
 _PUNG = MeldKind.PUNG
 _ANKAN = KongKind.CONCEALED
 _IS_RED = attrgetter("red")
-HandFacts = tuple[int, int, int, dict[int, ValueEntry], RiichiOptions]
-"""What every reading of one hand shares: hand-level han, dora han, dealer << 1 | tsumo, the
-value table and the options."""
+_SPECIAL: HandReading = (-1, (), (), (), 0)
+"""Stands in the list of readings for seven pairs or thirteen orphans."""
 _new_result = tuple.__new__  # builds the ScoreResult without the named tuple's Python-level __new__
 
 
@@ -109,6 +108,7 @@ def score(
     red_fives = opts.red_fives
     red = sum(map(_IS_RED, hand)) + win_tile.red if red_fives else 0
     counts = conc
+    hand_present = present
     meld_groups: list[Group] = []
     meld_chows: tuple[int, ...] = ()
     meld_pungs: tuple[int, ...] = ()
@@ -183,9 +183,15 @@ def score(
             ctx.validate()  # raises, naming the problem
             raise InvalidHandError("impossible hand")  # pragma: no cover
 
-    std = standard_readings(conc)
+    std = standard_readings(conc, hand_present)
     pairs = not melds and present.bit_count() == 7 and is_seven_pairs(conc)
-    orphans = not std and not pairs and not present & ~ORPHAN_BITS and is_thirteen_orphans(conc)
+    orphans = (
+        not std
+        and not pairs
+        and not melds
+        and not present & ~ORPHAN_BITS
+        and is_thirteen_orphans(conc)
+    )
     if not std and not pairs and not orphans:
         return _NOT_COMPLETE
 
@@ -209,7 +215,7 @@ def score(
         hand13 = conc[:]
         hand13[win] -= 1
         f.hand13 = hand13
-    key = (
+    hand_key = (
         closed,
         tsumo,
         riichi,
@@ -228,7 +234,7 @@ def score(
         seat,
         rnd,
     )
-    base_hits, base_han = hand_hits(key, f)
+    base_hits, base_han = hand_hits(hand_key, f)
 
     dora = 0
     for k in ctx.dora_indicators:
@@ -237,8 +243,9 @@ def score(
     if riichi:
         for k in ctx.ura_indicators if opts.kan_ura else ctx.ura_indicators[:1]:
             ura += counts[_SUCCESSOR[k]]
+    bonus = dora + red + ura
     dealer_tsumo = (2 if dealer else 0) | tsumo
-    shared: HandFacts = (base_han, dora + red + ura, dealer_tsumo, _table(opts), opts)
+    table = _table(opts)
 
     # fu that every standard reading shares: base, win method, melds, the honor pair
     fu = 20 + ((opts.rinshan_tsumo_fu if rinshan else 2) if tsumo else 10 if closed else 0)
@@ -250,71 +257,92 @@ def score(
     closed_gate = CLOSED_GATE if closed else 0
     best: Chosen | None = None
     best_key = (-1, -1, -1, -1)
-    for pair, read, rchows, rpungs, pung_fu in std:
-        # where the winning tile can sit: each is a distinct wait (identical chows read once)
-        waits: list[WaitKind] = []
-        if pair == win:
-            waits.append(TANKI)
-        if win in rpungs:
-            waits.append(SHANPON)
-        if win in rchows:
-            waits.append(PENCHAN if win % 9 == 6 else RYANMEN)
-        if win - 1 in rchows:
-            waits.append(KANCHAN)
-        if win - 2 in rchows:
-            waits.append(PENCHAN if win % 9 == 2 else RYANMEN)
-        f.shape = STANDARD
+    for pair, read, rchows, rpungs, pung_fu in [*std, _SPECIAL] if pairs or orphans else std:
+        if pair >= 0:
+            # where the winning tile can sit: each a distinct wait (identical chows read once)
+            waits: list[WaitKind] = []
+            if pair == win:
+                waits.append(TANKI)
+            if win in rpungs:
+                waits.append(SHANPON)
+            if win in rchows:
+                waits.append(PENCHAN if win % 9 == 6 else RYANMEN)
+            if win - 1 in rchows:
+                waits.append(KANCHAN)
+            if win - 2 in rchows:
+                waits.append(PENCHAN if win % 9 == 2 else RYANMEN)
+            shape = STANDARD
+            chows = f.chows = meld_chows + rchows if meld_chows else rchows
+            pungs = f.pungs = meld_pungs + rpungs if meld_pungs else rpungs
+            gates = closed_gate
+            n = len(chows)
+            if n:
+                if closed and n >= 2:
+                    if n == 4:
+                        gates |= PINFU_GATE
+                    if len(set(chows)) < n:
+                        gates |= TWINS_GATE
+                if n >= 3:
+                    gates |= THREE_CHOWS_GATE
+                if TERMINAL_OR_HONOR[pair]:
+                    gates |= OUTSIDE_GATE
+            if len(pungs) >= 3:
+                gates |= MANY_PUNGS_GATE
+            read_fu = fu + pung_fu
+        else:  # seven pairs or thirteen orphans: a single wait, fixed fu
+            waits = [TANKI]
+            shape = SEVEN_PAIRS if pairs else THIRTEEN_ORPHANS
+            f.chows = f.pungs = ()
+            gates = closed_gate | PAIRS_GATE if pairs else closed_gate
+            read_fu = SEVEN_PAIRS_FU
+        f.shape = shape
         f.pair = pair
-        chows = f.chows = meld_chows + rchows if meld_chows else rchows
-        pungs = f.pungs = meld_pungs + rpungs if meld_pungs else rpungs
-        gates = closed_gate
-        n = len(chows)
-        if n:
-            if closed and n >= 2:
-                if n == 4:
-                    gates |= PINFU_GATE
-                if len(set(chows)) < n:
-                    gates |= TWINS_GATE
-            if n >= 3:
-                gates |= THREE_CHOWS_GATE
-            if TERMINAL_OR_HONOR[pair]:
-                gates |= OUTSIDE_GATE
-        if len(pungs) >= 3:
-            gates |= MANY_PUNGS_GATE
         units = reading_units(gates)
-        read_fu = fu + pung_fu
         ankou = ankans + len(rpungs)
         for wait in waits:
             ron_pung = -1
             wait_fu = read_fu
-            if wait is SHANPON:
-                if not tsumo:
-                    ron_pung = win
-                    wait_fu -= RON_PUNG_LOSS[win]
-            elif wait is not RYANMEN:
-                wait_fu += 2
+            if shape is STANDARD:
+                if wait is SHANPON:
+                    if not tsumo:
+                        ron_pung = win
+                        wait_fu -= RON_PUNG_LOSS[win]
+                elif wait is not RYANMEN:
+                    wait_fu += 2
             f.ankou = ankou - 1 if ron_pung >= 0 else ankou
             f.wait = wait
-            cand = None
             if may_yakuman or f.ankou == 4:
                 cand = _yakuman(f, opts)
-            if cand is None:
-                cand = _evaluate(f, wait_fu, units, shared)
-            if cand is not None and cand[0] > best_key:
-                best_key = cand[0]
-                best = (cand, pair, STANDARD, wait, read, ron_pung)
-    if pairs or orphans:
-        f.shape = SEVEN_PAIRS if pairs else THIRTEEN_ORPHANS
-        f.pair = -1
-        f.chows = ()
-        f.pungs = ()
-        f.ankou = 0
-        f.wait = TANKI
-        cand = _yakuman(f, opts) if may_yakuman else None
-        if cand is None:
-            cand = _evaluate(f, SEVEN_PAIRS_FU, reading_units(closed_gate | PAIRS_GATE), shared)
-        if cand is not None and cand[0] > best_key:
-            best = (cand, -1, f.shape, TANKI, (), -1)
+                if cand is not None:
+                    if cand[0] > best_key:
+                        best_key = cand[0]
+                        best = (cand, pair, shape, wait, read, ron_pung)
+                    continue
+            # the reading-level units on top of the hand-level hits
+            han = base_han
+            extra: list[Hit] = []
+            for check, h, y in units:
+                if check(f):
+                    han += h
+                    extra.append((y, h))
+            if not han:
+                continue
+            if shape is STANDARD:
+                if dealer_tsumo & 1 and extra and extra[0][0] is PINFU:
+                    wait_fu = 20  # pinfu tsumo: no tsumo fu (pinfu is the first unit to run)
+                elif wait_fu == 20:
+                    wait_fu = 30  # an open hand without fu
+                else:
+                    wait_fu = (wait_fu + 9) // 10 * 10
+            han += bonus
+            vkey = han << 10 | wait_fu << 2 | dealer_tsumo
+            entry = table.get(vkey)
+            if entry is None:
+                entry = table[vkey] = value_entry(han, wait_fu, dealer_tsumo, opts)
+            key = (entry[0], 0, han, wait_fu)
+            if key > best_key:
+                best_key = key
+                best = ((key, entry, extra, han, wait_fu, 0), pair, shape, wait, read, ron_pung)
     if best is None:
         return _NO_YAKU
     return _result(ctx, opts, Breakdown(f, opts, best, base_hits, meld_groups, (dora, red, ura)))
@@ -330,31 +358,6 @@ def _hand_may_be_yakuman(f: Facts) -> bool:
         base = 0 if f.suit_mask == 1 else 9 if f.suit_mask == 2 else 18
         return c[base] >= 3 and c[base + 8] >= 3
     return False
-
-
-def _evaluate(f: Facts, fu: int, units: Unit, shared: HandFacts) -> Candidate | None:
-    """The candidate of the reading in ``f`` (fu not yet rounded), or None without a yaku."""
-    han, bonus, dt, table, opts = shared
-    extra: list[Hit] = []
-    for check, h, y in units:
-        if check(f):
-            han += h
-            extra.append((y, h))
-    if not han:
-        return None
-    if f.shape is STANDARD:
-        if dt & 1 and extra and extra[0][0] is PINFU:
-            fu = 20  # pinfu tsumo: no tsumo fu (pinfu is the first unit to run)
-        elif fu == 20:
-            fu = 30  # an open hand without fu
-        else:
-            fu = (fu + 9) // 10 * 10
-    han += bonus
-    key = han << 10 | fu << 2 | dt
-    entry = table.get(key)
-    if entry is None:
-        entry = table[key] = value_entry(han, fu, dt, opts)
-    return (entry[0], 0, han, fu), entry, extra, han, fu, 0
 
 
 def _yakuman(f: Facts, opts: RiichiOptions) -> Candidate | None:
@@ -375,16 +378,21 @@ def _yakuman(f: Facts, opts: RiichiOptions) -> Candidate | None:
 
 
 _TABLES: dict[int, tuple[RiichiOptions, dict[int, ValueEntry]]] = {}
+_LAST_TABLE = [(_DEFAULT, _TABLES.setdefault(id(_DEFAULT), (_DEFAULT, {}))[1])]
 
 
 def _table(opts: RiichiOptions) -> dict[int, ValueEntry]:
     """Hand values by ``han << 10 | fu << 2 | dealer << 1 | tsumo``, one table per options
     object, filled as hands need it (the table is small)."""
+    last = _LAST_TABLE[0]
+    if last[0] is opts:
+        return last[1]
     entry = _TABLES.get(id(opts))
     if entry is None or entry[0] is not opts:
         if len(_TABLES) > 64:
             _TABLES.clear()
         entry = _TABLES[id(opts)] = (opts, {})
+    _LAST_TABLE[0] = entry
     return entry[1]
 
 
