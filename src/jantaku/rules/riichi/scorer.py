@@ -30,8 +30,17 @@ from jantaku.rules.riichi.readings import (
 )
 from jantaku.rules.riichi.result import NoWin, NoWinReason, ScoreResult
 from jantaku.rules.riichi.units import (
+    ALL_GREEN_GATE,
+    ALL_HONORS_GATE,
+    ALL_TERMINALS_GATE,
     CLOSED_GATE,
+    FIRST_TURN_GATE,
+    FOUR_CONCEALED_GATE,
+    FOUR_KONGS_GATE,
+    HONOR_PUNGS_GATE,
     MANY_PUNGS_GATE,
+    NINE_GATES_GATE,
+    ORPHANS_GATE,
     OUTSIDE_GATE,
     PAIRS_GATE,
     PINFU,
@@ -42,8 +51,9 @@ from jantaku.rules.riichi.units import (
     hand_hits,
     honor_groups,
     reading_units,
+    yakuman_units,
 )
-from jantaku.rules.riichi.yaku import YAKUMAN, Facts, WaitKind, Yaku
+from jantaku.rules.riichi.yaku import Facts, WaitKind, Yaku, YakuDef
 from jantaku.rules.riichi.yaku.facts import (
     HONOR_BITS,
     KANCHAN,
@@ -210,8 +220,8 @@ def score(
     haitei = haitei and (opts.rinshan_counts_haitei or not rinshan)
     # honors never join a chow: their pungs and pair are the same in every standard reading
     honor_pungs, honor_pair = honor_groups(tuple(counts[27:])) if present & HONOR_BITS else (0, -1)
-    may_yakuman = orphans or honor_pungs.bit_count() >= 3 or _hand_may_be_yakuman(f)
-    if may_yakuman:
+    yakuman_gates = _yakuman_gates(f, orphans, honor_pungs)
+    if yakuman_gates & (ORPHANS_GATE | NINE_GATES_GATE):
         hand13 = conc[:]
         hand13[win] -= 1
         f.hand13 = hand13
@@ -311,8 +321,9 @@ def score(
                     wait_fu += 2
             f.ankou = ankou - 1 if ron_pung >= 0 else ankou
             f.wait = wait
-            if may_yakuman or f.ankou == 4:
-                cand = _yakuman(f, opts)
+            if yakuman_gates or f.ankou == 4:
+                ygates = yakuman_gates | FOUR_CONCEALED_GATE if f.ankou == 4 else yakuman_gates
+                cand = _yakuman(f, opts, yakuman_units(ygates))
                 if cand is not None:
                     if cand[0] > best_key:
                         best_key = cand[0]
@@ -348,22 +359,36 @@ def score(
     return _result(ctx, opts, Breakdown(f, opts, best, base_hits, meld_groups, (dora, red, ura)))
 
 
-def _hand_may_be_yakuman(f: Facts) -> bool:
-    """Hand-level gate of the yakuman units (three honor pungs and thirteen orphans are gated
-    by the caller, four concealed pungs per reading)."""
-    if f.first_turn or f.n_kongs == 4 or f.all_honor or f.all_green or f.all_terminal:
-        return True
+def _yakuman_gates(f: Facts, orphans: bool, honor_pungs: int) -> int:
+    """The hand-level yakuman gates (four concealed pungs are gated per reading)."""
+    gates = 0
+    if f.first_turn:
+        gates |= FIRST_TURN_GATE
+    if honor_pungs.bit_count() >= 3:
+        gates |= HONOR_PUNGS_GATE
+    if orphans:
+        gates |= ORPHANS_GATE
+    if f.n_kongs == 4:
+        gates |= FOUR_KONGS_GATE
+    if f.all_term_honor:
+        if f.all_honor:
+            gates |= ALL_HONORS_GATE
+        elif f.all_terminal:
+            gates |= ALL_TERMINALS_GATE
+    if f.all_green:
+        gates |= ALL_GREEN_GATE
     if f.closed and not f.n_melds and f.suit_mask in (1, 2, 4):
         c = f.counts
         base = 0 if f.suit_mask == 1 else 9 if f.suit_mask == 2 else 18
-        return c[base] >= 3 and c[base + 8] >= 3
-    return False
+        if c[base] >= 3 and c[base + 8] >= 3:
+            gates |= NINE_GATES_GATE
+    return gates
 
 
-def _yakuman(f: Facts, opts: RiichiOptions) -> Candidate | None:
+def _yakuman(f: Facts, opts: RiichiOptions, units: tuple[YakuDef, ...]) -> Candidate | None:
     hits: list[Hit] = []
     mult = 0
-    for y in YAKUMAN:
+    for y in units:
         if y.check(f):
             value = 2 if y.double_pattern and opts.double_yakuman_patterns else 1
             mult += value

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from jantaku.rules.riichi.yaku import HAND_UNITS, READING_UNITS, REGISTRY, Facts, Yaku, YakuDef
+from jantaku.rules.riichi.yaku import (
+    HAND_UNITS,
+    READING_UNITS,
+    REGISTRY,
+    YAKUMAN,
+    Facts,
+    Yaku,
+    YakuDef,
+)
 from jantaku.rules.riichi.yaku.facts import STANDARD
 
 __all__ = [
@@ -29,6 +37,7 @@ __all__ = [
     "hand_hits",
     "honor_groups",
     "reading_units",
+    "yakuman_units",
 ]
 
 Hit = tuple[YakuDef, int]
@@ -54,6 +63,37 @@ ippatsu, rinshan, chankan, haitei (as it counts), houtei, kuitan, suit mask, all
 terminals and honors (all honors and all terminals follow from these and the suit mask), the
 honor pungs (bit ``k - 27``), the honor pair (kind or -1), seat wind and round wind (kinds)."""
 
+
+# yakuman gates: a necessary condition of each yakuman, cheap to test once per hand
+FIRST_TURN_GATE = 1
+HONOR_PUNGS_GATE = 2  # three honor pungs or kans
+FOUR_CONCEALED_GATE = 4  # four concealed pungs (per reading)
+ORPHANS_GATE = 8  # the thirteen-orphans shape
+NINE_GATES_GATE = 16  # closed, one suit, three 1s and three 9s
+ALL_HONORS_GATE = 32
+ALL_GREEN_GATE = 64
+ALL_TERMINALS_GATE = 128
+FOUR_KONGS_GATE = 256
+_YAKUMAN_GATE = {
+    Yaku.TENHOU: FIRST_TURN_GATE,
+    Yaku.CHIIHOU: FIRST_TURN_GATE,
+    Yaku.DAISANGEN: HONOR_PUNGS_GATE,
+    Yaku.DAISUUSHII: HONOR_PUNGS_GATE,
+    Yaku.SHOUSUUSHII: HONOR_PUNGS_GATE,
+    Yaku.SUUANKOU: FOUR_CONCEALED_GATE,
+    Yaku.SUUANKOU_TANKI: FOUR_CONCEALED_GATE,
+    Yaku.KOKUSHI_MUSOU: ORPHANS_GATE,
+    Yaku.KOKUSHI_MUSOU_13_WAIT: ORPHANS_GATE,
+    Yaku.CHUUREN_POUTOU: NINE_GATES_GATE,
+    Yaku.JUNSEI_CHUUREN_POUTOU: NINE_GATES_GATE,
+    Yaku.TSUUIISOU: ALL_HONORS_GATE,
+    Yaku.RYUUIISOU: ALL_GREEN_GATE,
+    Yaku.CHINROUTOU: ALL_TERMINALS_GATE,
+    Yaku.SUUKANTSU: FOUR_KONGS_GATE,
+}
+if set(_YAKUMAN_GATE) != {y.id for y in YAKUMAN}:  # pragma: no cover
+    raise RuntimeError("every yakuman needs a gate")
+_YAKUMAN_MEMO: dict[int, tuple[YakuDef, ...]] = {}
 
 _HAND_MEMO: dict[HandKey, HandHits] = {}
 _READING_MEMO: dict[int, Unit] = {}
@@ -131,4 +171,12 @@ def reading_units(gates: int) -> Unit:
             for y in unit
             if (y.closed_han if closed else y.open_han)
         )
+    return found
+
+
+def yakuman_units(gates: int) -> tuple[YakuDef, ...]:
+    """The yakuman whose gate bit is set, in registry order (memoised: few combinations)."""
+    found = _YAKUMAN_MEMO.get(gates)
+    if found is None:
+        found = _YAKUMAN_MEMO[gates] = tuple(y for y in YAKUMAN if _YAKUMAN_GATE[y.id] & gates)
     return found
