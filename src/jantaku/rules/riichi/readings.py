@@ -5,11 +5,12 @@ pair restricted to the one suit whose count is 2 mod 3)."""
 from __future__ import annotations
 
 from jantaku.rules.riichi.fu import CLOSED_PUNG_FU
+from jantaku.rules.riichi.packed import BITS, HONOR_SHIFT, ONES, SUIT, fields, kinds_mask
 
-__all__ = ["ORPHANS", "ORPHAN_BITS", "is_seven_pairs", "is_thirteen_orphans", "standard_readings"]
+__all__ = ["ORPHANS", "ORPHAN_KINDS", "is_seven_pairs", "is_thirteen_orphans", "standard_readings"]
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-ORPHAN_BITS = sum(1 << k for k in ORPHANS)
+ORPHAN_KINDS = kinds_mask(ORPHANS)
 
 Reading = tuple[int, tuple[tuple[int, int], ...]]
 """(pair kind, ((type, first kind), ...)) with type 0 chow, 1 pung."""
@@ -45,17 +46,18 @@ Group3 = tuple[int, int, bool]
 HandReading = tuple[int, tuple[Group3, ...], tuple[int, ...], tuple[int, ...], int]
 """(pair, concealed groups, first kinds of the chows, kinds of the pungs, fu of those pungs
 as concealed pungs)."""
-_SUIT_CACHES: tuple[dict[tuple[int, ...], list[HandReading]], ...] = ({}, {}, {})
-_HONOR_CACHE: dict[tuple[int, ...], list[HandReading]] = {}
+_SUIT_CACHES: tuple[dict[int, list[HandReading]], ...] = ({}, {}, {})
+_HONOR_CACHE: dict[int, list[HandReading]] = {}
 
 
-def _suit_readings(key: tuple[int, ...], base: int) -> list[HandReading]:
+def _suit_readings(key: int, base: int) -> list[HandReading]:
     """Readings of one suit (groups, plus a pair when its count is 2 mod 3), memoised per suit
-    and count pattern: a pure function of 9 small numbers, so the cache stays small."""
+    and packed count pattern: a pure function of 9 small numbers, so the cache stays small."""
     work = [0] * 34
-    work[base : base + 9] = key
+    counts = fields(key, 9)
+    work[base : base + 9] = counts
     out: list[Reading] = []
-    if sum(key) % 3 == 2:
+    if sum(counts) % 3 == 2:
         for p in range(base, base + 9):
             if work[p] >= 2:
                 work[p] -= 2
@@ -78,11 +80,13 @@ def _hand_reading(pair: int, groups: tuple[tuple[int, int], ...]) -> HandReading
     )
 
 
-def _honor_readings(key: tuple[int, ...]) -> list[HandReading]:
+def _honor_readings(key: int) -> list[HandReading]:
     """The one reading of the honors (pungs and at most one pair), or none; memoised."""
     pair = -1
     groups: list[tuple[int, int]] = []
-    for k, n in enumerate(key, 27):
+    if key >> 7 * BITS:  # a bonus tile
+        return []
+    for k, n in enumerate(fields(key, 7), 27):
         if n == 3:
             groups.append((1, k))
         elif n == 2 and pair < 0:
@@ -94,27 +98,27 @@ def _honor_readings(key: tuple[int, ...]) -> list[HandReading]:
     return found
 
 
-_SUITS = tuple((9 * s, 0x1FF << 9 * s, _SUIT_CACHES[s]) for s in range(3))
+_SUITS = tuple((9 * s, 9 * BITS * s, _SUIT_CACHES[s]) for s in range(3))
 _NO_HONORS: list[HandReading] = [(-1, (), (), (), 0)]
 
 
-def standard_readings(c: list[int], present: int) -> list[HandReading]:
-    """Every reading of ``c`` (3n+2 tiles, counts 0-4) as concealed groups plus a pair;
-    ``present`` has bit ``k`` set when ``c[k]`` is not 0 (absent suits are skipped)."""
+def standard_readings(code: int, kinds: int) -> list[HandReading]:
+    """Every reading of the packed counts ``code`` (3n+2 tiles, counts 0-4) as concealed groups
+    plus a pair; ``kinds`` is :func:`~jantaku.rules.riichi.packed.present` of ``code``."""
     out = _NO_HONORS
-    if present >> 27:
-        key = tuple(c[27:])
+    if kinds >> HONOR_SHIFT:
+        key = code >> HONOR_SHIFT
         out = _HONOR_CACHE.get(key) or _honor_readings(key)
         if not out:
             return []
     pair = out[0][0]
-    for base, mask, cache in _SUITS:
-        if not present & mask:
+    for base, shift, cache in _SUITS:
+        key = code >> shift & SUIT
+        if not key:
             continue
-        key = tuple(c[base : base + 9])
         found = cache.get(key)
         if found is None:
-            r = sum(key) % 3
+            r = sum(fields(key, 9)) % 3
             if r == 1 or (r == 2 and pair >= 0):
                 return []
             found = _suit_readings(key, base)
@@ -144,10 +148,12 @@ def standard_readings(c: list[int], present: int) -> list[HandReading]:
     return out
 
 
-def is_seven_pairs(c: list[int]) -> bool:
+def is_seven_pairs(code: int, kinds: int) -> bool:
     """Seven distinct pairs (four of a kind is not two pairs)."""
-    return c.count(2) == 7 and c.count(0) == 27
+    return kinds.bit_count() == 7 and code == kinds << 1
 
 
-def is_thirteen_orphans(c: list[int]) -> bool:
-    return all(c[k] for k in ORPHANS) and sum(c[k] for k in ORPHANS) == 14
+def is_thirteen_orphans(code: int, kinds: int) -> bool:
+    """One of each terminal and honor plus one more of them."""
+    rest = code - ORPHAN_KINDS
+    return kinds == ORPHAN_KINDS and rest & ONES == rest and rest.bit_count() == 1

@@ -19,10 +19,20 @@ from jantaku.rules.riichi.breakdown import Breakdown, Candidate, Chosen
 from jantaku.rules.riichi.context import WinContext
 from jantaku.rules.riichi.fu import RON_PUNG_LOSS, SEVEN_PAIRS_FU, Group, meld_fu, pair_fu
 from jantaku.rules.riichi.options import PRESETS, PaoYakuman, RiichiOptions
+from jantaku.rules.riichi.packed import (
+    BITS,
+    CHOW_WEIGHT,
+    HONOR_SHIFT,
+    KIND_WEIGHT,
+    TILE_WEIGHT,
+    bad_counts,
+    kinds_mask,
+    present,
+    unpack,
+)
 from jantaku.rules.riichi.payments import settle
 from jantaku.rules.riichi.points import ValueEntry, hand_value, value_entry, yakuman_limit
 from jantaku.rules.riichi.readings import (
-    ORPHAN_BITS,
     HandReading,
     is_seven_pairs,
     is_thirteen_orphans,
@@ -55,7 +65,6 @@ from jantaku.rules.riichi.units import (
 )
 from jantaku.rules.riichi.yaku import Facts, WaitKind, Yaku, YakuDef
 from jantaku.rules.riichi.yaku.facts import (
-    HONOR_BITS,
     KANCHAN,
     PENCHAN,
     RYANMEN,
@@ -71,7 +80,10 @@ from jantaku.tiles import TileKind
 __all__ = ["score"]
 
 _DEFAULT = PRESETS["doman"]
-_SUCCESSOR = tuple(int(k.dora_successor) for k in tuple(TileKind)[:34])
+_DORA_SHIFT = tuple(BITS * k.dora_successor for k in tuple(TileKind)[:34])
+_FIVES = kinds_mask((4, 13, 22))
+_NINE = sum(n * KIND_WEIGHT[k] for k, n in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)))
+_SUIT_ONES = kinds_mask(range(9))
 _PAO_YAKU = {PaoYakuman.DAISANGEN: Yaku.DAISANGEN, PaoYakuman.DAISUUSHII: Yaku.DAISUUSHII}
 _NOT_COMPLETE = NoWin(NoWinReason.NOT_COMPLETE)
 _NO_YAKU = NoWin(NoWinReason.NO_YAKU)
@@ -105,58 +117,50 @@ def score(
     opts = options if options is not None else _DEFAULT
     hand = ctx.hand
     melds = ctx.melds
-    conc = [0] * 34
-    present = 0  # bit k: kind k is in the hand
+    weight = TILE_WEIGHT
+    code = 0  # the concealed tiles, packed (see .packed)
     for t in hand:
-        k = t.index >> 2
-        conc[k] += 1
-        present |= 1 << k
+        code += weight[t.index]
+    hand13 = code
     win_tile = ctx.win_tile
     win = win_tile.index >> 2
-    conc[win] += 1
-    present |= 1 << win
+    code += weight[win_tile.index]
+    kinds = present(code)
     red_fives = opts.red_fives
-    red = sum(map(_IS_RED, hand)) + win_tile.red if red_fives else 0
-    counts = conc
-    hand_present = present
+    red = sum(map(_IS_RED, hand)) + win_tile.red if red_fives and kinds & _FIVES else 0
+    total = code  # all tiles, melds included
     meld_groups: list[Group] = []
     meld_chows: tuple[int, ...] = ()
     meld_pungs: tuple[int, ...] = ()
     ankans = 0
     kongs = 0
     closed = True
-    if melds:
-        counts = conc[:]
-        for m in melds:
-            tiles = m.tiles
-            if red_fives:
-                red += sum(map(_IS_RED, tiles))
-            if m.kind is _CHOW:  # a Meld is a valid chow, pung or kong by construction
-                first = min(tiles[0].index, tiles[1].index, tiles[2].index) >> 2
-                counts[first] += 1
-                counts[first + 1] += 1
-                counts[first + 2] += 1
-                present |= 7 << first
-                meld_groups.append((0, first, False))
-                meld_chows += (first,)
-                closed = False
-                continue
-            first = tiles[0].index >> 2
-            present |= 1 << first
-            meld_pungs += (first,)
-            if m.kind is _PUNG:
-                counts[first] += 3
-                meld_groups.append((1, first, False))
-                closed = False
+    for m in melds:
+        tiles = m.tiles
+        if red_fives:
+            red += sum(map(_IS_RED, tiles))
+        if m.kind is _CHOW:  # a Meld is a valid chow, pung or kong by construction
+            first = min(tiles[0].index, tiles[1].index, tiles[2].index) >> 2
+            total += CHOW_WEIGHT[first]
+            meld_groups.append((0, first, False))
+            meld_chows += (first,)
+            closed = False
+            continue
+        first = tiles[0].index >> 2
+        meld_pungs += (first,)
+        if m.kind is _PUNG:
+            total += 3 * KIND_WEIGHT[first]
+            meld_groups.append((1, first, False))
+            closed = False
+        else:
+            total += 4 * KIND_WEIGHT[first]
+            kongs += 1
+            concealed = m.kong is _ANKAN
+            meld_groups.append((2, first, concealed))
+            if concealed:
+                ankans += 1
             else:
-                counts[first] += 4
-                kongs += 1
-                concealed = m.kong is _ANKAN
-                meld_groups.append((2, first, concealed))
-                if concealed:
-                    ankans += 1
-                else:
-                    closed = False
+                closed = False
     tsumo = ctx.tsumo
     double_riichi = ctx.double_riichi
     riichi = ctx.riichi or double_riichi
@@ -171,8 +175,7 @@ def score(
         pao = ctx.pao
         if (
             len(hand) != 13 - 3 * len(melds)
-            or max(counts) > 4
-            or win >= 34
+            or bad_counts(total)
             or (riichi and not closed)
             or ctx.honba < 0
             or ctx.deposits < 0
@@ -193,15 +196,9 @@ def score(
             ctx.validate()  # raises, naming the problem
             raise InvalidHandError("impossible hand")  # pragma: no cover
 
-    std = standard_readings(conc, hand_present)
-    pairs = not melds and present.bit_count() == 7 and is_seven_pairs(conc)
-    orphans = (
-        not std
-        and not pairs
-        and not melds
-        and not present & ~ORPHAN_BITS
-        and is_thirteen_orphans(conc)
-    )
+    std = standard_readings(code, kinds)
+    pairs = not melds and is_seven_pairs(code, kinds)
+    orphans = not std and not pairs and not melds and is_thirteen_orphans(code, kinds)
     if not std and not pairs and not orphans:
         return _NOT_COMPLETE
 
@@ -213,18 +210,19 @@ def score(
     dealer = f.dealer = ctx.seat_wind == 0
     seat = f.seat = 27 + ctx.seat_wind
     rnd = f.round = 27 + ctx.round_wind
-    f.counts = counts
     f.n_melds = len(melds)
     f.n_kongs = kongs
-    f.set_hand(present)
+    all_kinds = present(total) if melds else kinds
+    f.set_hand(all_kinds)
     haitei = haitei and (opts.rinshan_counts_haitei or not rinshan)
     # honors never join a chow: their pungs and pair are the same in every standard reading
-    honor_pungs, honor_pair = honor_groups(tuple(counts[27:])) if present & HONOR_BITS else (0, -1)
-    yakuman_gates = _yakuman_gates(f, orphans, honor_pungs)
+    honor_pungs, honor_pair = (
+        honor_groups(total >> HONOR_SHIFT) if all_kinds >> HONOR_SHIFT else (0, -1)
+    )
+    yakuman_gates = _yakuman_gates(f, orphans, honor_pungs, total)
     if yakuman_gates & (ORPHANS_GATE | NINE_GATES_GATE):
-        hand13 = conc[:]
-        hand13[win] -= 1
-        f.hand13 = hand13
+        f.hand13 = unpack(hand13)
+        f.counts = unpack(total)
     hand_key = (
         closed,
         tsumo,
@@ -248,11 +246,11 @@ def score(
 
     dora = 0
     for k in ctx.dora_indicators:
-        dora += counts[_SUCCESSOR[k]]
+        dora += total >> _DORA_SHIFT[k] & 31
     ura = 0
     if riichi:
         for k in ctx.ura_indicators if opts.kan_ura else ctx.ura_indicators[:1]:
-            ura += counts[_SUCCESSOR[k]]
+            ura += total >> _DORA_SHIFT[k] & 31
     bonus = dora + red + ura
     dealer_tsumo = (2 if dealer else 0) | tsumo
     table = _table(opts)
@@ -359,7 +357,7 @@ def score(
     return _result(ctx, opts, Breakdown(f, opts, best, base_hits, meld_groups, (dora, red, ura)))
 
 
-def _yakuman_gates(f: Facts, orphans: bool, honor_pungs: int) -> int:
+def _yakuman_gates(f: Facts, orphans: bool, honor_pungs: int, total: int) -> int:
     """The hand-level yakuman gates (four concealed pungs are gated per reading)."""
     gates = 0
     if f.first_turn:
@@ -377,10 +375,10 @@ def _yakuman_gates(f: Facts, orphans: bool, honor_pungs: int) -> int:
             gates |= ALL_TERMINALS_GATE
     if f.all_green:
         gates |= ALL_GREEN_GATE
-    if f.closed and not f.n_melds and f.suit_mask in (1, 2, 4):
-        c = f.counts
-        base = 0 if f.suit_mask == 1 else 9 if f.suit_mask == 2 else 18
-        if c[base] >= 3 and c[base + 8] >= 3:
+    if not f.n_melds and f.suit_mask in (1, 2, 4):
+        # 1112345678999 of the suit plus one more tile of it
+        extra = (total >> (0 if f.suit_mask == 1 else 45 if f.suit_mask == 2 else 90)) - _NINE
+        if extra > 0 and extra & _SUIT_ONES == extra and extra.bit_count() == 1:
             gates |= NINE_GATES_GATE
     return gates
 

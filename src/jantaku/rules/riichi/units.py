@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from jantaku.rules.riichi.packed import fields
 from jantaku.rules.riichi.yaku import (
     HAND_UNITS,
     READING_UNITS,
@@ -97,7 +98,7 @@ _YAKUMAN_MEMO: dict[int, tuple[YakuDef, ...]] = {}
 
 _HAND_MEMO: dict[HandKey, HandHits] = {}
 _READING_MEMO: dict[int, Unit] = {}
-_HONOR_MEMO: dict[tuple[int, ...], tuple[int, int]] = {}
+_HONOR_MEMO: dict[int, tuple[int, int]] = {}
 _MEMO_LIMIT = 1 << 14
 
 
@@ -143,19 +144,19 @@ def hand_hits(key: HandKey, f: Facts) -> HandHits:
     return found
 
 
-def honor_groups(counts: tuple[int, ...]) -> tuple[int, int]:
-    """(honor pungs as bits ``k - 27``, honor pair kind or -1) of the seven honor counts (all
-    tiles, melds included); memoised."""
-    found = _HONOR_MEMO.get(counts)
+def honor_groups(key: int) -> tuple[int, int]:
+    """(honor pungs as bits ``k - 27``, honor pair kind or -1) of the packed honor counts
+    (all tiles, melds included); memoised."""
+    found = _HONOR_MEMO.get(key)
     if found is None:
         pungs = 0
         pair = -1
-        for i, n in enumerate(counts):
+        for i, n in enumerate(fields(key, 7)):
             if n >= 3:
                 pungs |= 1 << i
             elif n == 2:
                 pair = 27 + i
-        found = _HONOR_MEMO[counts] = (pungs, pair)
+        found = _HONOR_MEMO[key] = (pungs, pair)
     return found
 
 
