@@ -124,7 +124,9 @@ def standard_readings(code: int, kinds: int) -> list[HandReading]:
             found = _suit_readings(key, base)
         if not found:
             return []
-        if len(found) == 1 and len(out) == 1:
+        if out is _NO_HONORS:
+            out = found
+        elif len(found) == 1 and len(out) == 1:
             p, g, ch, pu, fu = out[0]
             q, h, ch2, pu2, fu2 = found[0]
             if q >= 0:

@@ -28,7 +28,6 @@ from jantaku.rules.riichi.packed import (
     bad_counts,
     kinds_mask,
     present,
-    unpack,
 )
 from jantaku.rules.riichi.payments import settle
 from jantaku.rules.riichi.points import ValueEntry, hand_value, value_entry, yakuman_limit
@@ -121,7 +120,6 @@ def score(
     code = 0  # the concealed tiles, packed (see .packed)
     for t in hand:
         code += weight[t.index]
-    hand13 = code
     win_tile = ctx.win_tile
     win = win_tile.index >> 2
     code += weight[win_tile.index]
@@ -220,9 +218,13 @@ def score(
         honor_groups(total >> HONOR_SHIFT) if all_kinds >> HONOR_SHIFT else (0, -1)
     )
     yakuman_gates = _yakuman_gates(f, orphans, honor_pungs, total)
-    if yakuman_gates & (ORPHANS_GATE | NINE_GATES_GATE):
-        f.hand13 = unpack(hand13)
-        f.counts = unpack(total)
+    if yakuman_gates & (ORPHANS_GATE | NINE_GATES_GATE):  # closed, no melds: count the tiles
+        hand13_counts = [0] * 34
+        for t in hand:
+            hand13_counts[t.index >> 2] += 1
+        f.hand13 = hand13_counts
+        f.counts = hand13_counts[:]
+        f.counts[win] += 1
     hand_key = (
         closed,
         tsumo,
@@ -354,7 +356,27 @@ def score(
                 best = ((key, entry, extra, han, wait_fu, 0), pair, shape, wait, read, ron_pung)
     if best is None:
         return _NO_YAKU
-    return _result(ctx, opts, Breakdown(f, opts, best, base_hits, meld_groups, (dora, red, ura)))
+    cand = best[0]
+    points, b, limit = cand[1]
+    pao = _pao(ctx, opts, cand[2]) if cand[5] and ctx.pao is not None else None
+    payments = settle(b, points, ctx.seat_wind, tsumo, ctx.honba, ctx.discarder, pao, opts)
+    return _new_result(
+        ScoreResult,
+        (
+            cand[3],
+            cand[4],
+            cand[5],
+            limit,
+            b,
+            points,
+            payments,
+            payments[0] + payments[1] + payments[2] + 1000 * ctx.deposits,
+            dealer,
+            tsumo,
+            Breakdown(f, opts, best, base_hits, meld_groups, (dora, red, ura)),
+            pao,
+        ),
+    )
 
 
 def _yakuman_gates(f: Facts, orphans: bool, honor_pungs: int, total: int) -> int:
@@ -419,31 +441,7 @@ def _table(opts: RiichiOptions) -> dict[int, ValueEntry]:
     return entry[1]
 
 
-def _result(ctx: WinContext, opts: RiichiOptions, detail: Breakdown) -> ScoreResult:
-    cand = detail.best[0]
-    points, b, limit = cand[1]
-    yakuman = cand[5]
-    tsumo = ctx.tsumo
-    pao = None
-    if yakuman and ctx.pao is not None:
-        covered = {_PAO_YAKU[p] for p in opts.pao_yakuman}
-        if any(y.id in covered for y, _v in cand[2]):
-            pao = ctx.pao
-    payments = settle(b, points, ctx.seat_wind, tsumo, ctx.honba, ctx.discarder, pao, opts)
-    return _new_result(
-        ScoreResult,
-        (
-            cand[3],
-            cand[4],
-            yakuman,
-            limit,
-            b,
-            points,
-            payments,
-            payments[0] + payments[1] + payments[2] + 1000 * ctx.deposits,
-            ctx.seat_wind == 0,
-            tsumo,
-            detail,
-            pao,
-        ),
-    )
+def _pao(ctx: WinContext, opts: RiichiOptions, hits: list[Hit]) -> int | None:
+    """The liable seat, when the yakuman hits include one that pao covers."""
+    covered = {_PAO_YAKU[p] for p in opts.pao_yakuman}
+    return ctx.pao if any(y.id in covered for y, _v in hits) else None
