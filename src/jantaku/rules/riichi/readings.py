@@ -7,7 +7,14 @@ from __future__ import annotations
 from jantaku.rules.riichi.fu import CLOSED_PUNG_FU
 from jantaku.rules.riichi.packed import BITS, HONOR_SHIFT, ONES, SUIT, fields, kinds_mask
 
-__all__ = ["ORPHANS", "ORPHAN_KINDS", "is_seven_pairs", "is_thirteen_orphans", "standard_readings"]
+__all__ = [
+    "ORPHANS",
+    "ORPHAN_KINDS",
+    "clear_caches",
+    "is_seven_pairs",
+    "is_thirteen_orphans",
+    "standard_readings",
+]
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 ORPHAN_KINDS = kinds_mask(ORPHANS)
@@ -159,3 +166,10 @@ def is_thirteen_orphans(code: int, kinds: int) -> bool:
     """One of each terminal and honor plus one more of them."""
     rest = code - ORPHAN_KINDS
     return kinds == ORPHAN_KINDS and rest & ONES == rest and rest.bit_count() == 1
+
+
+def clear_caches() -> None:
+    """Forget the memoised suit and honor readings (benchmarks measure a cold start with it)."""
+    for cache in _SUIT_CACHES:
+        cache.clear()
+    _HONOR_CACHE.clear()

@@ -15,6 +15,7 @@ from operator import attrgetter
 
 from jantaku.errors import InvalidHandError
 from jantaku.meld import KongKind, MeldKind
+from jantaku.rules.riichi import readings
 from jantaku.rules.riichi.breakdown import Breakdown, Candidate, Chosen
 from jantaku.rules.riichi.context import WinContext
 from jantaku.rules.riichi.fu import RON_PUNG_LOSS, SEVEN_PAIRS_FU, Group, meld_fu, pair_fu
@@ -57,6 +58,7 @@ from jantaku.rules.riichi.units import (
     THREE_CHOWS_GATE,
     TWINS_GATE,
     Hit,
+    clear_memos,
     hand_hits,
     honor_groups,
     reading_units,
@@ -76,7 +78,7 @@ from jantaku.rules.riichi.yaku.facts import (
 )
 from jantaku.tiles import TileKind
 
-__all__ = ["score"]
+__all__ = ["clear_caches", "score"]
 
 _DEFAULT = PRESETS["doman"]
 _DORA_SHIFT = tuple(BITS * k.dora_successor for k in tuple(TileKind)[:34])
@@ -445,3 +447,13 @@ def _pao(ctx: WinContext, opts: RiichiOptions, hits: list[Hit]) -> int | None:
     """The liable seat, when the yakuman hits include one that pao covers."""
     covered = {_PAO_YAKU[p] for p in opts.pao_yakuman}
     return ctx.pao if any(y.id in covered for y, _v in hits) else None
+
+
+def clear_caches() -> None:
+    """Empty every table the scorer fills as it goes (suit readings, hand-level hits, hand
+    values). They are bounded by the combinations of counts and flags, not by the hands seen;
+    benchmarks call this to measure a cold start."""
+    readings.clear_caches()
+    clear_memos()
+    _TABLES.clear()
+    _LAST_TABLE[0] = (_DEFAULT, _TABLES.setdefault(id(_DEFAULT), (_DEFAULT, {}))[1])

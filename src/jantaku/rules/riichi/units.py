@@ -35,6 +35,7 @@ __all__ = [
     "HandKey",
     "Hit",
     "Unit",
+    "clear_memos",
     "hand_hits",
     "honor_groups",
     "reading_units",
@@ -181,3 +182,9 @@ def yakuman_units(gates: int) -> tuple[YakuDef, ...]:
     if found is None:
         found = _YAKUMAN_MEMO[gates] = tuple(y for y in YAKUMAN if _YAKUMAN_GATE[y.id] & gates)
     return found
+
+
+def clear_memos() -> None:
+    """Forget every memoised unit list and hand-level result."""
+    for memo in (_YAKUMAN_MEMO, _HAND_MEMO, _READING_MEMO, _HONOR_MEMO):
+        memo.clear()
