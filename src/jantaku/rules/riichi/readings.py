@@ -92,6 +92,7 @@ def _honor_readings(key: int) -> list[HandReading]:
     pair = -1
     groups: list[tuple[int, int]] = []
     if key >> 7 * BITS:  # a bonus tile
+        _HONOR_CACHE[key] = []
         return []
     for k, n in enumerate(fields(key, 7), 27):
         if n == 3:
@@ -115,7 +116,8 @@ def standard_readings(code: int, kinds: int) -> list[HandReading]:
     out = _NO_HONORS
     if kinds >> HONOR_SHIFT:
         key = code >> HONOR_SHIFT
-        out = _HONOR_CACHE.get(key) or _honor_readings(key)
+        found = _HONOR_CACHE.get(key)
+        out = _honor_readings(key) if found is None else found
         if not out:
             return []
     pair = out[0][0]

@@ -219,7 +219,17 @@ def score(
     honor_pungs, honor_pair = (
         honor_groups(total >> HONOR_SHIFT) if all_kinds >> HONOR_SHIFT else (0, -1)
     )
-    yakuman_gates = _yakuman_gates(f, orphans, honor_pungs, total)
+    yakuman_gates = (
+        _yakuman_gates(f, orphans, honor_pungs, total)
+        if first_turn
+        or orphans
+        or kongs == 4
+        or f.all_term_honor
+        or f.all_green
+        or f.suit_mask in (1, 2, 4)
+        or honor_pungs.bit_count() >= 3
+        else 0
+    )
     if yakuman_gates & (ORPHANS_GATE | NINE_GATES_GATE):  # closed, no melds: count the tiles
         hand13_counts = [0] * 34
         for t in hand:
@@ -257,7 +267,8 @@ def score(
             ura += total >> _DORA_SHIFT[k] & 31
     bonus = dora + red + ura
     dealer_tsumo = (2 if dealer else 0) | tsumo
-    table = _table(opts)
+    last = _LAST_TABLE[0]
+    table = last[1] if last[0] is opts else _table(opts)
 
     # fu that every standard reading shares: base, win method, melds, the honor pair
     fu = 20 + ((opts.rinshan_tsumo_fu if rinshan else 2) if tsumo else 10 if closed else 0)
@@ -430,10 +441,8 @@ _LAST_TABLE = [(_DEFAULT, _TABLES.setdefault(id(_DEFAULT), (_DEFAULT, {}))[1])]
 
 def _table(opts: RiichiOptions) -> dict[int, ValueEntry]:
     """Hand values by ``han << 10 | fu << 2 | dealer << 1 | tsumo``, one table per options
-    object, filled as hands need it (the table is small)."""
-    last = _LAST_TABLE[0]
-    if last[0] is opts:
-        return last[1]
+    object, filled as hands need it (the table is small). The caller first tries the table
+    used last (``_LAST_TABLE``)."""
     entry = _TABLES.get(id(opts))
     if entry is None or entry[0] is not opts:
         if len(_TABLES) > 64:

@@ -151,9 +151,9 @@ class Facts:
         """Derive the tile-class facts from the kinds present (packed, see
         :func:`jantaku.rules.riichi.packed.present`)."""
         self.all_simple = not kinds & _TERM_HONOR_KINDS
-        self.all_term_honor = not kinds & _SIMPLE_KINDS
-        self.all_honor = not kinds & _NOT_HONOR
-        self.all_terminal = not kinds & _NOT_TERMINAL
+        term_honor = self.all_term_honor = not kinds & _SIMPLE_KINDS
+        self.all_honor = term_honor and not kinds & _NOT_HONOR
+        self.all_terminal = term_honor and not kinds & _NOT_TERMINAL
         self.all_green = not kinds & _NOT_GREEN
         self.suit_mask = (
             (1 if kinds & _MAN else 0)
