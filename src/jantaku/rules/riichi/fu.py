@@ -2,7 +2,7 @@
 
 Groups are ``(type, kind, concealed)`` triples: type 0 chow, 1 pung, 2 kan. A pung completed by
 ron arrives here already marked open. The scorer sums the number on its hot path from the tables
-here (:data:`CLOSED_PUNG_FU`, :func:`meld_fu`, :func:`round_fu`); :func:`fu_lines` explains the
+here (:data:`CLOSED_PUNG_FU`, :data:`OPEN_PUNG_FU`, :data:`KAN_FU`); :func:`fu_lines` explains the
 chosen reading item by item, and the two must agree (the differential test checks it)."""
 
 from __future__ import annotations
@@ -20,13 +20,13 @@ from jantaku.tiles import TileKind
 
 __all__ = [
     "CLOSED_PUNG_FU",
+    "KAN_FU",
+    "OPEN_PUNG_FU",
     "RON_PUNG_LOSS",
     "SEVEN_PAIRS_FU",
     "Group",
     "fu_lines",
-    "meld_fu",
     "pair_fu",
-    "round_fu",
 ]
 
 Group = tuple[int, int, bool]
@@ -63,21 +63,10 @@ _EDGE_WAITS = (KANCHAN, PENCHAN, TANKI)
 
 # the hot path's per-kind tables: a concealed pung, and what a pung loses when a ron completes it
 CLOSED_PUNG_FU = tuple(_GROUP_FU[(34 + k) * 2 + 1] for k in range(34))
+OPEN_PUNG_FU = tuple(_GROUP_FU[(34 + k) * 2] for k in range(34))
+KAN_FU = tuple(tuple(_GROUP_FU[(68 + k) * 2 + c] for k in range(34)) for c in (0, 1))
+"""Fu of a kan by kind: ``KAN_FU[concealed][kind]``."""
 RON_PUNG_LOSS = tuple(_GROUP_FU[(34 + k) * 2 + 1] - _GROUP_FU[(34 + k) * 2] for k in range(34))
-
-
-def meld_fu(groups: list[Group]) -> int:
-    """Fu of the called (and concealed-kong) groups, the same for every reading."""
-    fu = 0
-    for gtype, kind, concealed in groups:
-        if gtype:
-            fu += _GROUP_FU[(gtype * 34 + kind) * 2 + concealed]
-    return fu
-
-
-def round_fu(fu: int) -> int:
-    """Round up to ten; an open hand without fu (20) counts 30."""
-    return 30 if fu == 20 else (fu + 9) // 10 * 10
 
 
 def fu_lines(f: Facts, groups: list[Group], pinfu: bool, options: RiichiOptions) -> list[FuLine]:

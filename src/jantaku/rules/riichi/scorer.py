@@ -18,17 +18,24 @@ from jantaku.meld import KongKind, MeldKind
 from jantaku.rules.riichi import readings
 from jantaku.rules.riichi.breakdown import Breakdown, Candidate, Chosen
 from jantaku.rules.riichi.context import WinContext
-from jantaku.rules.riichi.fu import RON_PUNG_LOSS, SEVEN_PAIRS_FU, Group, meld_fu, pair_fu
+from jantaku.rules.riichi.fu import (
+    KAN_FU,
+    OPEN_PUNG_FU,
+    RON_PUNG_LOSS,
+    SEVEN_PAIRS_FU,
+    Group,
+    pair_fu,
+)
 from jantaku.rules.riichi.options import PRESETS, PaoYakuman, RiichiOptions
 from jantaku.rules.riichi.packed import (
     BITS,
     CHOW_WEIGHT,
     HONOR_SHIFT,
     KIND_WEIGHT,
+    ONES,
     TILE_WEIGHT,
     bad_counts,
     kinds_mask,
-    present,
 )
 from jantaku.rules.riichi.payments import settle
 from jantaku.rules.riichi.points import ValueEntry, hand_value, value_entry, yakuman_limit
@@ -125,7 +132,7 @@ def score(
     win_tile = ctx.win_tile
     win = win_tile.index >> 2
     code += weight[win_tile.index]
-    kinds = present(code)
+    kinds = (code | code >> 1 | code >> 2) & ONES  # packed.present, inline
     red_fives = opts.red_fives
     red = sum(map(_IS_RED, hand)) + win_tile.red if red_fives and kinds & _FIVES else 0
     total = code  # all tiles, melds included
@@ -134,6 +141,7 @@ def score(
     meld_pungs: tuple[int, ...] = ()
     ankans = 0
     kongs = 0
+    melded_fu = 0
     closed = True
     for m in melds:
         tiles = m.tiles
@@ -150,12 +158,14 @@ def score(
         meld_pungs += (first,)
         if m.kind is _PUNG:
             total += 3 * KIND_WEIGHT[first]
+            melded_fu += OPEN_PUNG_FU[first]
             meld_groups.append((1, first, False))
             closed = False
         else:
             total += 4 * KIND_WEIGHT[first]
             kongs += 1
             concealed = m.kong is _ANKAN
+            melded_fu += KAN_FU[concealed][first]
             meld_groups.append((2, first, concealed))
             if concealed:
                 ankans += 1
@@ -197,7 +207,7 @@ def score(
             raise InvalidHandError("impossible hand")  # pragma: no cover
 
     std = standard_readings(code, kinds)
-    pairs = not melds and is_seven_pairs(code, kinds)
+    pairs = not melds and kinds.bit_count() == 7 and is_seven_pairs(code, kinds)
     orphans = not std and not pairs and not melds and is_thirteen_orphans(code, kinds)
     if not std and not pairs and not orphans:
         return _NOT_COMPLETE
@@ -212,7 +222,7 @@ def score(
     rnd = f.round = 27 + ctx.round_wind
     f.n_melds = len(melds)
     f.n_kongs = kongs
-    all_kinds = present(total) if melds else kinds
+    all_kinds = (total | total >> 1 | total >> 2) & ONES if melds else kinds
     f.set_hand(all_kinds)
     haitei = haitei and (opts.rinshan_counts_haitei or not rinshan)
     # honors never join a chow: their pungs and pair are the same in every standard reading
@@ -272,8 +282,7 @@ def score(
 
     # fu that every standard reading shares: base, win method, melds, the honor pair
     fu = 20 + ((opts.rinshan_tsumo_fu if rinshan else 2) if tsumo else 10 if closed else 0)
-    if meld_groups:
-        fu += meld_fu(meld_groups)
+    fu += melded_fu
     if honor_pair >= 0:
         fu += pair_fu(honor_pair, seat, rnd, opts)
 
