@@ -54,6 +54,7 @@ from jantaku.rules.riichi.units import (
     FIRST_TURN_GATE,
     FOUR_CONCEALED_GATE,
     FOUR_KONGS_GATE,
+    HAND_MEMO,
     HONOR_PUNGS_GATE,
     MANY_PUNGS_GATE,
     NINE_GATES_GATE,
@@ -62,6 +63,7 @@ from jantaku.rules.riichi.units import (
     PAIRS_GATE,
     PINFU,
     PINFU_GATE,
+    READING_MEMO,
     THREE_CHOWS_GATE,
     TWINS_GATE,
     Hit,
@@ -266,7 +268,7 @@ def score(
         seat,
         rnd,
     )
-    base_hits, base_han = hand_hits(hand_key, f)
+    base_hits, base_han = HAND_MEMO.get(hand_key) or hand_hits(hand_key, f)
 
     dora = 0
     for k in ctx.dora_indicators:
@@ -329,7 +331,9 @@ def score(
             read_fu = SEVEN_PAIRS_FU
         f.shape = shape
         f.pair = pair
-        units = reading_units(gates)
+        units = READING_MEMO.get(gates)
+        if units is None:
+            units = reading_units(gates)
         ankou = ankans + len(rpungs)
         for wait in waits:
             ron_pung = -1

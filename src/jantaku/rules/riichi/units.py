@@ -29,6 +29,7 @@ __all__ = [
     "PAIRS_GATE",
     "PINFU",
     "PINFU_GATE",
+    "READING_MEMO",
     "THREE_CHOWS_GATE",
     "TWINS_GATE",
     "HandHits",
@@ -97,8 +98,10 @@ if set(_YAKUMAN_GATE) != {y.id for y in YAKUMAN}:  # pragma: no cover
     raise RuntimeError("every yakuman needs a gate")
 _YAKUMAN_MEMO: dict[int, tuple[YakuDef, ...]] = {}
 
-_HAND_MEMO: dict[HandKey, HandHits] = {}
-_READING_MEMO: dict[int, Unit] = {}
+HAND_MEMO: dict[HandKey, HandHits] = {}
+"""Hand-level hits by key; the scorer reads it directly and fills it through :func:`hand_hits`."""
+READING_MEMO: dict[int, Unit] = {}
+"""Reading-level units by gates; read directly, filled through :func:`reading_units`."""
 _HONOR_MEMO: dict[int, tuple[int, int]] = {}
 _MEMO_LIMIT = 1 << 14
 
@@ -107,7 +110,7 @@ def hand_hits(key: HandKey, f: Facts) -> HandHits:
     """The hand-level hits of a hand described by ``key`` (memoised). On a miss the units run
     on ``f``, its situational facts set from the key and the honor groups standing in for the
     reading (seven pairs has several honor pairs but no honor pung: any pair will do)."""
-    found = _HAND_MEMO.get(key)
+    found = HAND_MEMO.get(key)
     if found is not None:
         return found
     (
@@ -139,9 +142,9 @@ def hand_hits(key: HandKey, f: Facts) -> HandHits:
         if h and y.check(f):
             hits.append((y, h))
             han += h
-    if len(_HAND_MEMO) >= _MEMO_LIMIT:
-        _HAND_MEMO.clear()
-    found = _HAND_MEMO[key] = (tuple(hits), han)
+    if len(HAND_MEMO) >= _MEMO_LIMIT:
+        HAND_MEMO.clear()
+    found = HAND_MEMO[key] = (tuple(hits), han)
     return found
 
 
@@ -163,10 +166,10 @@ def honor_groups(key: int) -> tuple[int, int]:
 
 def reading_units(gates: int) -> Unit:
     """The reading-level units whose gate bits are set (memoised: 128 combinations)."""
-    found = _READING_MEMO.get(gates)
+    found = READING_MEMO.get(gates)
     if found is None:
         closed = bool(gates & CLOSED_GATE)
-        found = _READING_MEMO[gates] = tuple(
+        found = READING_MEMO[gates] = tuple(
             (y.check, y.closed_han if closed else y.open_han, y)
             for i, unit in enumerate(READING_UNITS)
             if gates >> i & 1
@@ -186,5 +189,5 @@ def yakuman_units(gates: int) -> tuple[YakuDef, ...]:
 
 def clear_memos() -> None:
     """Forget every memoised unit list and hand-level result."""
-    for memo in (_YAKUMAN_MEMO, _HAND_MEMO, _READING_MEMO, _HONOR_MEMO):
+    for memo in (_YAKUMAN_MEMO, HAND_MEMO, READING_MEMO, _HONOR_MEMO):
         memo.clear()
