@@ -19,14 +19,15 @@ __all__ = [
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 ORPHAN_KINDS = kinds_mask(ORPHANS)
 
-Reading = tuple[int, tuple[tuple[int, int], ...]]
-"""(pair kind, ((type, first kind), ...)) with type 0 chow, 1 pung."""
+Split = tuple[int, tuple[tuple[int, int], ...]]
+"""(pair position or -1, ((type, first position), ...)) in one suit: type 0 chow, 1 pung."""
 
 
-def _split(c: list[int], i: int, acc: list[tuple[int, int]], out: list[Reading], pair: int) -> None:
-    while i < 34 and not c[i]:
+def _split(c: list[int], i: int, acc: list[tuple[int, int]], out: list[Split], pair: int) -> None:
+    """Every way to read the nine counts ``c`` from position ``i`` on as pungs and chows."""
+    while i < 9 and not c[i]:
         i += 1
-    if i == 34:
+    if i == 9:
         out.append((pair, tuple(acc)))
         return
     n = c[i]
@@ -36,14 +37,14 @@ def _split(c: list[int], i: int, acc: list[tuple[int, int]], out: list[Reading],
         _split(c, i, acc, out, pair)
         acc.pop()
         c[i] = n
-    if i < 27 and i % 9 < 7 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
+    if i < 7 and c[i + 1] and c[i + 2]:
+        c[i] = n - 1
         c[i + 1] -= 1
         c[i + 2] -= 1
         acc.append((0, i))
         _split(c, i, acc, out, pair)
         acc.pop()
-        c[i] += 1
+        c[i] = n
         c[i + 1] += 1
         c[i + 2] += 1
 
@@ -60,31 +61,36 @@ _HONOR_CACHE: dict[int, list[HandReading]] = {}
 def _suit_readings(key: int, base: int) -> list[HandReading]:
     """Readings of one suit (groups, plus a pair when its count is 2 mod 3), memoised per suit
     and packed count pattern: a pure function of 9 small numbers, so the cache stays small."""
-    work = [0] * 34
-    counts = fields(key, 9)
-    work[base : base + 9] = counts
-    out: list[Reading] = []
-    if sum(counts) % 3 == 2:
-        for p in range(base, base + 9):
-            if work[p] >= 2:
-                work[p] -= 2
-                _split(work, base, [], out, p)
-                work[p] += 2
+    c = [key >> BITS * i & 31 for i in range(9)]
+    out: list[Split] = []
+    if sum(c) % 3 == 2:
+        for p in range(9):
+            if c[p] >= 2:
+                c[p] -= 2
+                _split(c, 0, [], out, p)
+                c[p] += 2
     else:
-        _split(work, base, [], out, -1)
-    found = [_hand_reading(p, groups) for p, groups in out]
+        _split(c, 0, [], out, -1)
+    found = [_hand_reading(p + base if p >= 0 else -1, groups, base) for p, groups in out]
     _SUIT_CACHES[base // 9][key] = found
     return found
 
 
-def _hand_reading(pair: int, groups: tuple[tuple[int, int], ...]) -> HandReading:
-    return (
-        pair,
-        tuple((t, k, True) for t, k in groups),
-        tuple(k for t, k in groups if t == 0),
-        tuple(k for t, k in groups if t == 1),
-        sum(CLOSED_PUNG_FU[k] for t, k in groups if t == 1),
-    )
+def _hand_reading(pair: int, groups: tuple[tuple[int, int], ...], base: int = 0) -> HandReading:
+    """The scorer's form of a reading whose group positions are counted from kind ``base``."""
+    concealed: list[Group3] = []
+    chows: list[int] = []
+    pungs: list[int] = []
+    fu = 0
+    for t, i in groups:
+        k = base + i
+        concealed.append((t, k, True))
+        if t:
+            pungs.append(k)
+            fu += CLOSED_PUNG_FU[k]
+        else:
+            chows.append(k)
+    return pair, tuple(concealed), tuple(chows), tuple(pungs), fu
 
 
 def _honor_readings(key: int) -> list[HandReading]:
