@@ -69,6 +69,7 @@ from jantaku.rules.riichi.units import (
     Hit,
     clear_memos,
     hand_hits,
+    honor_code,
     honor_groups,
     reading_units,
     yakuman_units,
@@ -263,12 +264,9 @@ def score(
         f.suit_mask,
         f.all_simple,
         f.all_term_honor,
-        honor_pungs,
-        honor_pair,
-        seat,
-        rnd,
+        honor_code(honor_pungs, honor_pair, seat, rnd) if honor_pungs or honor_pair >= 31 else 0,
     )
-    base_hits, base_han = HAND_MEMO.get(hand_key) or hand_hits(hand_key, f)
+    base_hits, base_han = HAND_MEMO.get(hand_key) or hand_hits(hand_key, f, honor_pungs, honor_pair)
 
     dora = 0
     for k in ctx.dora_indicators:

@@ -1,10 +1,11 @@
 """How the scorer runs the yaku units cheaply, without changing what they say.
 
-Hand-level units (:data:`~jantaku.rules.riichi.yaku.HAND_UNITS`) read only facts that are the same
-for every reading of a hand; their hits are memoised by a key packing exactly those facts
-(:data:`HandKey`), so a hand costs one dict lookup instead of a dozen predicate calls. The
-reading-level units run per reading, but only those whose gate can hold (:func:`reading_units`).
-Both memos are small: the keys range over flag and class combinations, not over hands."""
+Hand-level units (:data:`~jantaku.rules.riichi.yaku.FLAG_UNITS`, ``TILE_UNITS``) read only
+facts that are the same for every reading of a hand; their hits are memoised by keys of exactly
+those facts (:data:`HandKey`), so a hand costs one dict lookup instead of a dozen predicate
+calls. The reading-level units run per reading, but only those whose gate can
+hold (:func:`reading_units`). The memos are small: their keys range over flag, class and honor
+combinations (a few hundred in practice), not over hands."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from collections.abc import Callable
 
 from jantaku.rules.riichi.packed import fields
 from jantaku.rules.riichi.yaku import (
-    HAND_UNITS,
+    FLAG_UNITS,
     READING_UNITS,
     REGISTRY,
+    TILE_UNITS,
     YAKUMAN,
     Facts,
     Yaku,
@@ -23,8 +25,18 @@ from jantaku.rules.riichi.yaku import (
 from jantaku.rules.riichi.yaku.facts import STANDARD
 
 __all__ = [
+    "ALL_GREEN_GATE",
+    "ALL_HONORS_GATE",
+    "ALL_TERMINALS_GATE",
     "CLOSED_GATE",
+    "FIRST_TURN_GATE",
+    "FOUR_CONCEALED_GATE",
+    "FOUR_KONGS_GATE",
+    "HAND_MEMO",
+    "HONOR_PUNGS_GATE",
     "MANY_PUNGS_GATE",
+    "NINE_GATES_GATE",
+    "ORPHANS_GATE",
     "OUTSIDE_GATE",
     "PAIRS_GATE",
     "PINFU",
@@ -38,6 +50,7 @@ __all__ = [
     "Unit",
     "clear_memos",
     "hand_hits",
+    "honor_code",
     "honor_groups",
     "reading_units",
     "yakuman_units",
@@ -58,13 +71,23 @@ MANY_PUNGS_GATE = 16  # three pungs or kans
 PAIRS_GATE = 32  # the seven-pairs reading
 CLOSED_GATE = 64  # the hand is closed (selects closed han)
 
-HandKey = tuple[
-    bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, int, bool, bool, int, int, int, int
-]
+HandKey = tuple[bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, int, bool, bool, int]
 """Every fact a hand-level unit reads: closed, tsumo, riichi (or double), double riichi,
 ippatsu, rinshan, chankan, haitei (as it counts), houtei, kuitan, suit mask, all simples, only
-terminals and honors (all honors and all terminals follow from these and the suit mask), the
-honor pungs (bit ``k - 27``), the honor pair (kind or -1), seat wind and round wind (kinds)."""
+terminals and honors (all honors and all terminals follow from these and the suit mask), and
+the honors as :func:`honor_code` puts them."""
+
+
+def honor_code(honor_pungs: int, honor_pair: int, seat: int, round_wind: int) -> int:
+    """The honor groups as the tile units see them: dragon pungs (bits 0-2), a dragon pair
+    (bit 3), a pung of the seat wind (bit 4) and of the round wind (bit 5). Other wind pungs
+    and wind pairs make no hand-level yaku."""
+    return (
+        honor_pungs >> 4
+        | (8 if honor_pair >= 31 else 0)
+        | (honor_pungs >> (seat - 27) & 1) << 4
+        | (honor_pungs >> (round_wind - 27) & 1) << 5
+    )
 
 
 # yakuman gates: a necessary condition of each yakuman, cheap to test once per hand
@@ -106,13 +129,10 @@ _HONOR_MEMO: dict[int, tuple[int, int]] = {}
 _MEMO_LIMIT = 1 << 14
 
 
-def hand_hits(key: HandKey, f: Facts) -> HandHits:
-    """The hand-level hits of a hand described by ``key`` (memoised). On a miss the units run
-    on ``f``, its situational facts set from the key and the honor groups standing in for the
-    reading (seven pairs has several honor pairs but no honor pung: any pair will do)."""
-    found = HAND_MEMO.get(key)
-    if found is not None:
-        return found
+def hand_hits(key: HandKey, f: Facts, honor_pungs: int, honor_pair: int) -> HandHits:
+    """The hand-level hits for ``key`` (memoised). On a miss the units run on ``f``, its
+    situational facts set from the key and the hand's honor groups standing in for the reading
+    (seven pairs may have several honor pairs but no honor pung: any pair will do)."""
     (
         f.closed,
         f.tsumo,
@@ -124,28 +144,28 @@ def hand_hits(key: HandKey, f: Facts) -> HandHits:
         f.haitei,
         f.houtei,
         f.kuitan,
-        _suits,
-        _simple,
-        _term_honor,
-        honor_pungs,
-        f.pair,
-        f.seat,
-        f.round,
-    ) = key
+    ) = key[:10]
     f.pungs = tuple(27 + i for i in range(7) if honor_pungs >> i & 1)
+    f.pair = honor_pair
     f.chows = ()
     f.shape = STANDARD
+    if len(HAND_MEMO) >= _MEMO_LIMIT:
+        HAND_MEMO.clear()
+    flags, flag_han = _run(FLAG_UNITS, f)
+    tiles, tile_han = _run(TILE_UNITS, f)
+    found = HAND_MEMO[key] = (flags + tiles, flag_han + tile_han)
+    return found
+
+
+def _run(units: tuple[YakuDef, ...], f: Facts) -> HandHits:
     hits: list[Hit] = []
     han = 0
-    for y in HAND_UNITS:
+    for y in units:
         h = y.closed_han if f.closed else y.open_han
         if h and y.check(f):
             hits.append((y, h))
             han += h
-    if len(HAND_MEMO) >= _MEMO_LIMIT:
-        HAND_MEMO.clear()
-    found = HAND_MEMO[key] = (tuple(hits), han)
-    return found
+    return tuple(hits), han
 
 
 def honor_groups(key: int) -> tuple[int, int]:

@@ -6,8 +6,8 @@ from jantaku.rules.riichi.yaku.registry import REGISTRY, Yaku, YakuDef
 
 __all__ = [
     "COMMON_FLAGS",
+    "FLAG_UNITS",
     "FLUSH",
-    "HAND_UNITS",
     "HONOR_PUNGS",
     "MANY_PUNGS",
     "OUTSIDE",
@@ -21,6 +21,7 @@ __all__ = [
     "SIMPLES",
     "TERMINALS",
     "THREE_CHOWS",
+    "TILE_UNITS",
     "TWIN_CHOWS",
     "YAKU",
     "YAKUMAN",
@@ -98,10 +99,13 @@ if sorted(y.id for u in _UNITS for y in u) != sorted(y.id for y in YAKU):  # pra
 RANK: dict[Yaku, int] = {y.id: i for i, y in enumerate(y for u in _UNITS for y in u)}
 """Position of each yaku in the breakdown's listing (the order of the units above)."""
 
-HAND_UNITS = (*COMMON_FLAGS, *RARE_FLAGS, *SIMPLES, *TERMINALS, *HONOR_PUNGS, *FLUSH)
-"""The yaku that read only hand-level facts: the situation flags, the tile classes, the suit
+FLAG_UNITS = (*COMMON_FLAGS, *RARE_FLAGS)
+"""The yaku of the situation alone (the flags and whether the hand is closed)."""
+TILE_UNITS = (*SIMPLES, *TERMINALS, *HONOR_PUNGS, *FLUSH)
+"""The yaku that read the tiles only through hand-level facts: the tile classes, the suit
 mask and the honor pungs and honor pair (an honor is never in a chow, so every standard reading
-has the same honor groups, and seven pairs has no pung at all). The scorer memoises their hits
-by a key of exactly those facts; a unit that starts reading a group fact must move out of here."""
+has the same honor groups, and seven pairs has no pung at all). The scorer memoises them, and
+the flag units, by keys of exactly those facts; a unit that starts reading a group fact must
+move to the reading units."""
 READING_UNITS = (PINFU_UNIT, TWIN_CHOWS, THREE_CHOWS, OUTSIDE, MANY_PUNGS, PAIRS_UNIT)
 """The gated units whose yaku depend on the reading (evaluated per reading; pinfu first)."""
