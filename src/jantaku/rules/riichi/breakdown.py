@@ -16,9 +16,9 @@ __all__ = ["Breakdown", "Candidate", "Chosen"]
 Candidate = tuple[tuple[int, int, int, int], ValueEntry, list[Hit], int, int, int]
 """One scored reading: (comparison key, value entry, its own hits, han, fu, yakuman
 multiplier); a yakuman's hits are all of them, otherwise the hand-level hits come on top."""
-Chosen = tuple[Candidate, int, Shape, WaitKind, tuple[Group, ...], int]
-"""The chosen reading: candidate, pair, shape, wait, concealed groups, and the kind of the
-concealed pung that a ron made open (-1: none)."""
+Chosen = tuple[Candidate, int, Shape, WaitKind, tuple[int, ...], tuple[int, ...], int]
+"""The chosen reading: candidate, pair, shape, wait, the concealed chows (first kinds) and
+pungs (kinds), and the kind of the concealed pung that a ron made open (-1: none)."""
 
 _YAKU_LINES: dict[tuple[Yaku, int, int], YakuHan] = {}
 _SHAPE_NAMES = {
@@ -82,8 +82,11 @@ class Breakdown:
     @property
     def groups(self) -> list[Group]:
         """The melds' groups then the reading's; a pung completed by ron is not concealed."""
-        ron = self.best[5]
-        read = [(1, k, False) if t == 1 and k == ron else (t, k, c) for t, k, c in self.best[4]]
+        ron = self.best[6]
+        read: list[Group] = [(0, k, True) for k in self.best[4]]
+        read += [(1, k, k != ron) for k in self.best[5]]
+        # in reading order: honors, then by kind, a pung before a chow of the same kind
+        read.sort(key=lambda g: (g[1] < 27, g[1], -g[0]))
         return [*self.meld_groups, *read]
 
     def yaku(self) -> tuple[YakuHan, ...]:

@@ -49,11 +49,9 @@ def _split(c: list[int], i: int, acc: list[tuple[int, int]], out: list[Split], p
         c[i + 2] += 1
 
 
-Group3 = tuple[int, int, bool]
-"""(type, first kind, concealed): the scorer's group triple (type 0 chow, 1 pung)."""
-HandReading = tuple[int, tuple[Group3, ...], tuple[int, ...], tuple[int, ...], int]
-"""(pair, concealed groups, first kinds of the chows, kinds of the pungs, fu of those pungs
-as concealed pungs)."""
+HandReading = tuple[int, tuple[int, ...], tuple[int, ...], int]
+"""(pair, first kinds of the chows, kinds of the pungs, fu of those pungs as concealed pungs);
+honors first, then the suits in order, so both tuples are sorted."""
 _SUIT_CACHES: tuple[dict[int, list[HandReading]], ...] = ({}, {}, {})
 _HONOR_CACHE: dict[int, list[HandReading]] = {}
 
@@ -78,19 +76,17 @@ def _suit_readings(key: int, base: int) -> list[HandReading]:
 
 def _hand_reading(pair: int, groups: tuple[tuple[int, int], ...], base: int = 0) -> HandReading:
     """The scorer's form of a reading whose group positions are counted from kind ``base``."""
-    concealed: list[Group3] = []
     chows: list[int] = []
     pungs: list[int] = []
     fu = 0
     for t, i in groups:
         k = base + i
-        concealed.append((t, k, True))
         if t:
             pungs.append(k)
             fu += CLOSED_PUNG_FU[k]
         else:
             chows.append(k)
-    return pair, tuple(concealed), tuple(chows), tuple(pungs), fu
+    return pair, tuple(chows), tuple(pungs), fu
 
 
 def _honor_readings(key: int) -> list[HandReading]:
@@ -113,7 +109,7 @@ def _honor_readings(key: int) -> list[HandReading]:
 
 
 _SUITS = tuple((9 * s, 9 * BITS * s, _SUIT_CACHES[s]) for s in range(3))
-_NO_HONORS: list[HandReading] = [(-1, (), (), (), 0)]
+_NO_HONORS: list[HandReading] = [(-1, (), (), 0)]
 
 
 def standard_readings(code: int, kinds: int) -> list[HandReading]:
@@ -142,18 +138,18 @@ def standard_readings(code: int, kinds: int) -> list[HandReading]:
         if out is _NO_HONORS:
             out = found
         elif len(found) == 1 and len(out) == 1:
-            p, g, ch, pu, fu = out[0]
-            q, h, ch2, pu2, fu2 = found[0]
+            p, ch, pu, fu = out[0]
+            q, ch2, pu2, fu2 = found[0]
             if q >= 0:
                 if p >= 0:
                     return []
                 p = q
-            out = [(p, g + h, ch + ch2, pu + pu2, fu + fu2)]
+            out = [(p, ch + ch2, pu + pu2, fu + fu2)]
         else:
             merged = [
-                (p if p >= 0 else q, g + h, ch + ch2, pu + pu2, fu + fu2)
-                for p, g, ch, pu, fu in out
-                for q, h, ch2, pu2, fu2 in found
+                (p if p >= 0 else q, ch + ch2, pu + pu2, fu + fu2)
+                for p, ch, pu, fu in out
+                for q, ch2, pu2, fu2 in found
                 if p < 0 or q < 0
             ]
             if not merged:

@@ -102,7 +102,7 @@ _CHOW = MeldKind.CHOW
 _PUNG = MeldKind.PUNG
 _ANKAN = KongKind.CONCEALED
 _IS_RED = attrgetter("red")
-_SPECIAL: HandReading = (-1, (), (), (), 0)
+_SPECIAL: HandReading = (-1, (), (), 0)
 """Stands in the list of readings for seven pairs or thirteen orphans."""
 _new_result = tuple.__new__  # builds the ScoreResult without the named tuple's Python-level __new__
 
@@ -289,20 +289,21 @@ def score(
     closed_gate = CLOSED_GATE if closed else 0
     best: Chosen | None = None
     best_key = (-1, -1, -1, -1)
-    for pair, read, rchows, rpungs, pung_fu in [*std, _SPECIAL] if pairs or orphans else std:
+    for pair, rchows, rpungs, pung_fu in [*std, _SPECIAL] if pairs or orphans else std:
         if pair >= 0:
             # where the winning tile can sit: each a distinct wait (identical chows read once)
             waits: list[WaitKind] = []
+            # (in reading order, which decides between readings of equal value)
             if pair == win:
                 waits.append(TANKI)
+            if win - 2 in rchows:
+                waits.append(PENCHAN if win % 9 == 2 else RYANMEN)
+            if win - 1 in rchows:
+                waits.append(KANCHAN)
             if win in rpungs:
                 waits.append(SHANPON)
             if win in rchows:
                 waits.append(PENCHAN if win % 9 == 6 else RYANMEN)
-            if win - 1 in rchows:
-                waits.append(KANCHAN)
-            if win - 2 in rchows:
-                waits.append(PENCHAN if win % 9 == 2 else RYANMEN)
             shape = STANDARD
             chows = f.chows = meld_chows + rchows if meld_chows else rchows
             pungs = f.pungs = meld_pungs + rpungs if meld_pungs else rpungs
@@ -351,7 +352,7 @@ def score(
                 if cand is not None:
                     if cand[0] > best_key:
                         best_key = cand[0]
-                        best = (cand, pair, shape, wait, read, ron_pung)
+                        best = (cand, pair, shape, wait, rchows, rpungs, ron_pung)
                     continue
             # the reading-level units on top of the hand-level hits
             han = base_han
@@ -377,7 +378,15 @@ def score(
             key = (entry[0], 0, han, wait_fu)
             if key > best_key:
                 best_key = key
-                best = ((key, entry, extra, han, wait_fu, 0), pair, shape, wait, read, ron_pung)
+                best = (
+                    (key, entry, extra, han, wait_fu, 0),
+                    pair,
+                    shape,
+                    wait,
+                    rchows,
+                    rpungs,
+                    ron_pung,
+                )
     if best is None:
         return _NO_YAKU
     cand = best[0]
