@@ -1,6 +1,7 @@
 """Fast decomposition of a complete concealed part into groups and a pair, for the scorer's hot
-path (plain int tuples instead of the dataclasses of :func:`jantaku.hand.decompose`, with the
-pair restricted to the one suit whose count is 2 mod 3)."""
+path: plain int tuples instead of the dataclasses of :func:`jantaku.hand.decompose`, memoised
+per suit by the suit's packed counts (see :mod:`.packed`), the pair restricted to the one suit
+whose count is 2 mod 3."""
 
 from __future__ import annotations
 
