@@ -41,7 +41,7 @@ CHOW_WEIGHT = tuple(
 """The three tiles of the chow starting at kind ``k``."""
 ONES = sum(KIND_WEIGHT[:34])
 _HIGH = (ONES << 3) | (ONES << 4)
-_FOUR = ONES << 2
+_THREES = 3 * ONES
 
 
 def kinds_mask(kinds: Iterable[int]) -> int:
@@ -56,7 +56,8 @@ def present(code: int) -> int:
 
 def bad_counts(code: int) -> bool:
     """Some kind has five or more tiles, or a tile is not a riichi tile."""
-    return bool(code >> RIICHI_BITS or code & _HIGH or code & _FOUR & (code << 1 | code << 2))
+    # a count of 5 or more reaches 8 when 3 is added to it (18 + 3 still fits in five bits)
+    return bool(code >> RIICHI_BITS or (code + _THREES) & _HIGH)
 
 
 def count(code: int, kind: int) -> int:
