@@ -43,12 +43,9 @@ def _kinds(flags: tuple[bool, ...]) -> int:
 
 
 _SIMPLE_KINDS = _kinds(SIMPLE)
-_TERM_HONOR_KINDS = _kinds(TERMINAL_OR_HONOR)
 HONOR_KINDS = _kinds(HONOR)
 _TERMINAL_KINDS = _kinds(TERMINAL)
 _GREEN_KINDS = _kinds(GREEN)
-_NOT_HONOR = _kinds(tuple(not x for x in HONOR))
-_NOT_TERMINAL = _kinds(tuple(not x for x in TERMINAL))
 _NOT_GREEN = _kinds(tuple(not x for x in GREEN))
 _MAN = kinds_mask(range(9))
 _PIN = kinds_mask(range(9, 18))
@@ -150,17 +147,17 @@ class Facts:
     def set_hand(self, kinds: int) -> None:
         """Derive the tile-class facts from the kinds present (packed, see
         :func:`jantaku.rules.riichi.packed.present`)."""
-        self.all_simple = not kinds & _TERM_HONOR_KINDS
-        term_honor = self.all_term_honor = not kinds & _SIMPLE_KINDS
-        self.all_honor = term_honor and not kinds & _NOT_HONOR
-        self.all_terminal = term_honor and not kinds & _NOT_TERMINAL
-        self.all_green = not kinds & _NOT_GREEN
-        self.suit_mask = (
+        suits = self.suit_mask = (
             (1 if kinds & _MAN else 0)
             | (2 if kinds & _PIN else 0)
             | (4 if kinds & _SOU else 0)
             | (8 if kinds & HONOR_KINDS else 0)
         )
+        term_honor = self.all_term_honor = not kinds & _SIMPLE_KINDS
+        self.all_simple = not suits & 8 and not kinds & _TERMINAL_KINDS
+        self.all_honor = suits == 8
+        self.all_terminal = term_honor and not suits & 8
+        self.all_green = not suits & 3 and not kinds & _NOT_GREEN
 
     @property
     def n_suits(self) -> int:
