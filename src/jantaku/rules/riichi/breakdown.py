@@ -6,10 +6,19 @@ from __future__ import annotations
 
 from jantaku.rules.riichi.fu import SEVEN_PAIRS_FU, Group, fu_lines
 from jantaku.rules.riichi.options import RiichiOptions
+from jantaku.rules.riichi.points import ValueEntry
 from jantaku.rules.riichi.result import Bonus, FuItem, FuLine, YakuHan
-from jantaku.rules.riichi.yaku import Facts, Shape, WaitKind, Yaku, YakuDef
+from jantaku.rules.riichi.units import Hit
+from jantaku.rules.riichi.yaku import RANK, Facts, Shape, WaitKind, Yaku, YakuDef
 
-__all__ = ["Breakdown"]
+__all__ = ["Breakdown", "Candidate", "Chosen"]
+
+Candidate = tuple[tuple[int, int, int, int], ValueEntry, list[Hit], int, int, int]
+"""One scored reading: (comparison key, value entry, its own hits, han, fu, yakuman
+multiplier); a yakuman's hits are all of them, otherwise the hand-level hits come on top."""
+Chosen = tuple[Candidate, int, Shape, WaitKind, tuple[int, ...], tuple[int, ...], int]
+"""The chosen reading: candidate, pair, shape, wait, the concealed chows (first kinds) and
+pungs (kinds), and the kind of the concealed pung that a ron made open (-1: none)."""
 
 _YAKU_LINES: dict[tuple[Yaku, int, int], YakuHan] = {}
 _SHAPE_NAMES = {
@@ -28,53 +37,65 @@ def _yaku_line(y: YakuDef, han: int, yakuman: int) -> YakuHan:
 
 
 class Breakdown:
-    """The best reading of a hand (the scorer updates it while it compares readings)."""
+    """The best reading of a hand, as the scorer chose it (raw facts; lines built on demand)."""
 
-    __slots__ = (
-        "dora",
-        "facts",
-        "fu",
-        "groups",
-        "han",
-        "hits",
-        "key",
-        "options",
-        "pair",
-        "points",
-        "red",
-        "shape",
-        "ura",
-        "wait",
-        "yakuman",
-    )
+    __slots__ = ("base_hits", "best", "bonus", "facts", "meld_groups", "options")
 
-    def __init__(self, facts: Facts, options: RiichiOptions) -> None:
+    def __init__(
+        self,
+        facts: Facts,
+        options: RiichiOptions,
+        best: Chosen,
+        base_hits: tuple[Hit, ...],
+        meld_groups: list[Group],
+        bonus: tuple[int, int, int],
+    ) -> None:
         self.facts = facts
         self.options = options
-        self.key: tuple[int, int, int, int] = (-1, -1, -1, -1)
-        self.hits: list[tuple[YakuDef, int]] = []
-        self.groups: list[Group] = []
-        self.pair = -1
-        self.shape = Shape.STANDARD
-        self.wait = WaitKind.RYANMEN
-        self.han = 0
-        self.fu = 0
-        self.yakuman = 0
-        self.points = 0
-        self.dora = 0
-        self.red = 0
-        self.ura = 0
+        self.best = best
+        self.base_hits = base_hits
+        self.meld_groups = meld_groups
+        self.bonus = bonus
+
+    @property
+    def yakuman(self) -> int:
+        return self.best[0][5]
+
+    @property
+    def hits(self) -> list[Hit]:
+        """The yaku with their han (yakuman: with their multiplier)."""
+        cand = self.best[0]
+        return cand[2] if cand[5] else [*self.base_hits, *cand[2]]
+
+    @property
+    def pair(self) -> int:
+        return self.best[1]
+
+    @property
+    def shape(self) -> Shape:
+        return self.best[2]
+
+    @property
+    def wait(self) -> WaitKind:
+        return self.best[3]
+
+    @property
+    def groups(self) -> list[Group]:
+        """The melds' groups then the reading's; a pung completed by ron is not concealed."""
+        ron = self.best[6]
+        read: list[Group] = [(0, k, True) for k in self.best[4]]
+        read += [(1, k, k != ron) for k in self.best[5]]
+        # in reading order: honors, then by kind, a pung before a chow of the same kind
+        read.sort(key=lambda g: (g[1] < 27, g[1], -g[0]))
+        return [*self.meld_groups, *read]
 
     def yaku(self) -> tuple[YakuHan, ...]:
         """Yaku lines (with han, or 13 per yakuman) then dora, aka dora, ura dora."""
         if self.yakuman:
             return tuple(_yaku_line(y, 13 * v, v) for y, v in self.hits)
-        items = [_yaku_line(y, h, 0) for y, h in self.hits]
-        for bonus, n in (
-            (Bonus.DORA, self.dora),
-            (Bonus.AKA_DORA, self.red),
-            (Bonus.URA_DORA, self.ura),
-        ):
+        hits = sorted(self.hits, key=lambda hit: RANK[hit[0].id])
+        items = [_yaku_line(y, h, 0) for y, h in hits]
+        for bonus, n in zip((Bonus.DORA, Bonus.AKA_DORA, Bonus.URA_DORA), self.bonus, strict=True):
             if n:
                 items.append(YakuHan(bonus.value, n, None, bonus))
         return tuple(items)
@@ -91,6 +112,18 @@ class Breakdown:
         f.wait = self.wait
         pinfu = any(y.id is Yaku.PINFU for y, _h in self.hits)
         return tuple(fu_lines(f, self.groups, pinfu, self.options))
+
+    @property
+    def dora(self) -> int:
+        return self.bonus[0]
+
+    @property
+    def red(self) -> int:
+        return self.bonus[1]
+
+    @property
+    def ura(self) -> int:
+        return self.bonus[2]
 
     @property
     def shape_name(self) -> str:

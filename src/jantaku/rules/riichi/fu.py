@@ -1,8 +1,9 @@
 """Fu of one reading of a hand (spec §3.5).
 
 Groups are ``(type, kind, concealed)`` triples: type 0 chow, 1 pung, 2 kan. A pung completed by
-ron arrives here already marked open. :func:`standard_fu` computes the number on the hot path,
-:func:`fu_lines` the explained items of the chosen reading."""
+ron arrives here already marked open. The scorer sums the number on its hot path from the tables
+here (:data:`CLOSED_PUNG_FU`, :data:`OPEN_PUNG_FU`, :data:`KAN_FU`); :func:`fu_lines` explains the
+chosen reading item by item, and the two must agree (the differential test checks it)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,16 @@ from jantaku.rules.riichi.yaku.facts import (
 )
 from jantaku.tiles import TileKind
 
-__all__ = ["SEVEN_PAIRS_FU", "Group", "fu_lines", "pair_fu", "standard_fu"]
+__all__ = [
+    "CLOSED_PUNG_FU",
+    "KAN_FU",
+    "OPEN_PUNG_FU",
+    "RON_PUNG_LOSS",
+    "SEVEN_PAIRS_FU",
+    "Group",
+    "fu_lines",
+    "pair_fu",
+]
 
 Group = tuple[int, int, bool]
 SEVEN_PAIRS_FU = 25
@@ -31,14 +41,14 @@ def _group_tiles(g: Group) -> str:
     return f"{kind.number}" * (4 if g[0] == 2 else 3) + kind.letter
 
 
-def pair_fu(f: Facts, options: RiichiOptions) -> int:
-    """Fu of the pair: dragons 2, seat wind 2, round wind 2, both winds ``double_wind_pair_fu``."""
-    p = f.pair
+def pair_fu(p: int, seat: int, round_wind: int, options: RiichiOptions) -> int:
+    """Fu of the pair of kind ``p`` (seat and round wind as kinds): dragons 2, seat wind 2,
+    round wind 2, both winds ``double_wind_pair_fu``."""
     if p >= 31:
         return 2
-    if p == f.seat and p == f.round:
+    if p == seat and p == round_wind:
         return options.double_wind_pair_fu
-    return 2 if p == f.seat or p == f.round else 0
+    return 2 if p in (seat, round_wind) else 0
 
 
 # fu of a pung/kan: index (type * 34 + kind) * 2 + concealed; chows are 0
@@ -51,31 +61,16 @@ for _t in (1, 2):
 _EDGE_WAITS = (KANCHAN, PENCHAN, TANKI)
 
 
-def standard_fu(f: Facts, groups: list[Group], pinfu: bool, options: RiichiOptions) -> int:
-    """Rounded fu of a four-groups-and-a-pair reading (the hot path; :func:`fu_lines` explains
-    the same computation item by item)."""
-    if pinfu:
-        return 20 if f.tsumo else 30
-    fu = 20
-    if f.tsumo:
-        fu += options.rinshan_tsumo_fu if f.rinshan else 2
-    elif f.closed:
-        fu += 10
-    for gtype, kind, concealed in groups:
-        if gtype:
-            fu += _GROUP_FU[(gtype * 34 + kind) * 2 + concealed]
-    p = f.pair
-    if p >= 27:
-        fu += pair_fu(f, options)
-    if f.wait in _EDGE_WAITS:
-        fu += 2
-    if fu == 20:
-        return 30
-    return (fu + 9) // 10 * 10
+# the hot path's per-kind tables: a concealed pung, and what a pung loses when a ron completes it
+CLOSED_PUNG_FU = tuple(_GROUP_FU[(34 + k) * 2 + 1] for k in range(34))
+OPEN_PUNG_FU = tuple(_GROUP_FU[(34 + k) * 2] for k in range(34))
+KAN_FU = tuple(tuple(_GROUP_FU[(68 + k) * 2 + c] for k in range(34)) for c in (0, 1))
+"""Fu of a kan by kind: ``KAN_FU[concealed][kind]``."""
+RON_PUNG_LOSS = tuple(_GROUP_FU[(34 + k) * 2 + 1] - _GROUP_FU[(34 + k) * 2] for k in range(34))
 
 
 def fu_lines(f: Facts, groups: list[Group], pinfu: bool, options: RiichiOptions) -> list[FuLine]:
-    """The fu items of a reading, summing to :func:`standard_fu`."""
+    """The fu items of a reading, summing to the scorer's fu."""
     lines: list[FuLine] = []
     if pinfu:
         if f.tsumo:
@@ -103,7 +98,7 @@ def fu_lines(f: Facts, groups: list[Group], pinfu: bool, options: RiichiOptions)
             else (FuItem.CLOSED_TRIPLET if concealed else FuItem.OPEN_TRIPLET)
         )
         lines.append(FuLine(item, v, _group_tiles(g)))
-    pv = pair_fu(f, options) if f.pair >= 27 else 0
+    pv = pair_fu(f.pair, f.seat, f.round, options) if f.pair >= 27 else 0
     if pv:
         fu += pv
         k = _KINDS[f.pair]

@@ -6,7 +6,6 @@ seat 2 (across), index 2 seat 3 (previous). Amounts are what each seat pays the 
 from __future__ import annotations
 
 from jantaku.rules.riichi.options import RiichiOptions
-from jantaku.rules.riichi.points import round_up_100
 from jantaku.tiles import Wind
 
 __all__ = ["DEFAULT_DISCARDER", "dealer_seat", "settle"]
@@ -35,20 +34,30 @@ def settle(
     ``pao`` (the liable seat) is only passed for a yakuman it covers: on tsumo the liable seat
     pays the whole hand and all honba; on ron by a third player the discarder and the liable
     seat pay half each, the honba going to ``pao_ron_honba_payer``."""
+    if pao is None:  # the common case, without building a list
+        if tsumo:
+            big = (2 * b + 99) // 100 * 100 + 100 * honba
+            if seat_wind == 0:
+                return big, big, big
+            small = (b + 99) // 100 * 100 + 100 * honba
+            dealer = 4 - seat_wind
+            return (
+                big if dealer == 1 else small,
+                big if dealer == 2 else small,
+                big if dealer == 3 else small,
+            )
+        total = points + 300 * honba
+        if discarder == 1:
+            return total, 0, 0
+        if discarder == 2:
+            return 0, total, 0
+        return 0, 0, total  # seat 3, also the DEFAULT_DISCARDER
     pay = [0, 0, 0]
     if tsumo:
-        if pao is not None:
-            pay[pao - 1] = points + 300 * honba
-            return pay[0], pay[1], pay[2]
-        dealer = dealer_seat(seat_wind)
-        for seat in (1, 2, 3):
-            if dealer == 0 or seat == dealer:
-                pay[seat - 1] = round_up_100(2 * b) + 100 * honba
-            else:
-                pay[seat - 1] = round_up_100(b) + 100 * honba
+        pay[pao - 1] = points + 300 * honba
         return pay[0], pay[1], pay[2]
     who = discarder if discarder is not None else DEFAULT_DISCARDER
-    if pao is not None and pao != who:
+    if pao != who:
         half = points // 2
         pay[who - 1] = points - half
         pay[pao - 1] = half

@@ -5,7 +5,17 @@ from __future__ import annotations
 from jantaku.rules.riichi.options import RiichiOptions
 from jantaku.rules.riichi.result import Limit
 
-__all__ = ["base_points", "hand_value", "round_up_100", "yakuman_limit"]
+__all__ = [
+    "ValueEntry",
+    "base_points",
+    "hand_value",
+    "round_up_100",
+    "value_entry",
+    "yakuman_limit",
+]
+
+ValueEntry = tuple[int, int, Limit | None]
+"""(hand value, basic points, limit) of one han/fu/dealer/tsumo combination."""
 
 _YAKUMAN_LIMITS = (
     Limit.YAKUMAN,
@@ -56,3 +66,9 @@ def hand_value(b: int, dealer: bool, tsumo: bool) -> int:
     if dealer:
         return 3 * round_up_100(2 * b)
     return 2 * round_up_100(b) + round_up_100(2 * b)
+
+
+def value_entry(han: int, fu: int, dealer_tsumo: int, options: RiichiOptions) -> ValueEntry:
+    """The :data:`ValueEntry` of a non-yakuman hand; ``dealer_tsumo`` is dealer << 1 | tsumo."""
+    b, limit = base_points(han, fu, 0, options)
+    return hand_value(b, bool(dealer_tsumo & 2), bool(dealer_tsumo & 1)), b, limit

@@ -1,21 +1,34 @@
 """Fast decomposition of a complete concealed part into groups and a pair, for the scorer's hot
-path (plain int tuples instead of the dataclasses of :func:`jantaku.hand.decompose`, with the
-pair restricted to the one suit whose count is 2 mod 3)."""
+path: plain int tuples instead of the dataclasses of :func:`jantaku.hand.decompose`, memoised
+per suit by the suit's packed counts (see :mod:`.packed`), the pair restricted to the one suit
+whose count is 2 mod 3."""
 
 from __future__ import annotations
 
-__all__ = ["ORPHANS", "is_seven_pairs", "is_thirteen_orphans", "standard_readings"]
+from jantaku.rules.riichi.fu import CLOSED_PUNG_FU
+from jantaku.rules.riichi.packed import BITS, HONOR_SHIFT, ONES, SUIT, fields, kinds_mask
+
+__all__ = [
+    "ORPHANS",
+    "ORPHAN_KINDS",
+    "clear_caches",
+    "is_seven_pairs",
+    "is_thirteen_orphans",
+    "standard_readings",
+]
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+ORPHAN_KINDS = kinds_mask(ORPHANS)
 
-Reading = tuple[int, tuple[tuple[int, int], ...]]
-"""(pair kind, ((type, first kind), ...)) with type 0 chow, 1 pung."""
+Split = tuple[int, tuple[tuple[int, int], ...]]
+"""(pair position or -1, ((type, first position), ...)) in one suit: type 0 chow, 1 pung."""
 
 
-def _split(c: list[int], i: int, acc: list[tuple[int, int]], out: list[Reading], pair: int) -> None:
-    while i < 34 and not c[i]:
+def _split(c: list[int], i: int, acc: list[tuple[int, int]], out: list[Split], pair: int) -> None:
+    """Every way to read the nine counts ``c`` from position ``i`` on as pungs and chows."""
+    while i < 9 and not c[i]:
         i += 1
-    if i == 34:
+    if i == 9:
         out.append((pair, tuple(acc)))
         return
     n = c[i]
@@ -25,109 +38,143 @@ def _split(c: list[int], i: int, acc: list[tuple[int, int]], out: list[Reading],
         _split(c, i, acc, out, pair)
         acc.pop()
         c[i] = n
-    if i < 27 and i % 9 < 7 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
+    if i < 7 and c[i + 1] and c[i + 2]:
+        c[i] = n - 1
         c[i + 1] -= 1
         c[i + 2] -= 1
         acc.append((0, i))
         _split(c, i, acc, out, pair)
         acc.pop()
-        c[i] += 1
+        c[i] = n
         c[i + 1] += 1
         c[i + 2] += 1
 
 
-Group3 = tuple[int, int, bool]
-"""(type, first kind, concealed): the scorer's group triple (type 0 chow, 1 pung)."""
-HandReading = tuple[int, tuple[Group3, ...], tuple[int, ...], tuple[int, ...]]
-"""(pair, concealed groups, first kinds of the chows, kinds of the pungs)."""
-_SUIT_CACHES: tuple[dict[tuple[int, ...], list[HandReading]], ...] = ({}, {}, {})
+HandReading = tuple[int, tuple[int, ...], tuple[int, ...], int]
+"""(pair, first kinds of the chows, kinds of the pungs, fu of those pungs as concealed pungs);
+honors first, then the suits in order, so both tuples are sorted."""
+_SUIT_CACHES: tuple[dict[int, list[HandReading]], ...] = ({}, {}, {})
+_HONOR_CACHE: dict[int, list[HandReading]] = {}
 
 
-def _suit_readings(key: tuple[int, ...], base: int) -> list[HandReading]:
+def _suit_readings(key: int, base: int) -> list[HandReading]:
     """Readings of one suit (groups, plus a pair when its count is 2 mod 3), memoised per suit
-    and count pattern: a pure function of 9 small numbers, so the cache stays small."""
-    work = [0] * 34
-    work[base : base + 9] = key
-    out: list[Reading] = []
-    if sum(key) % 3 == 2:
-        for p in range(base, base + 9):
-            if work[p] >= 2:
-                work[p] -= 2
-                _split(work, base, [], out, p)
-                work[p] += 2
+    and packed count pattern: a pure function of 9 small numbers, so the cache stays small."""
+    c = [key >> BITS * i & 31 for i in range(9)]
+    out: list[Split] = []
+    if sum(c) % 3 == 2:
+        for p in range(9):
+            if c[p] >= 2:
+                c[p] -= 2
+                _split(c, 0, [], out, p)
+                c[p] += 2
     else:
-        _split(work, base, [], out, -1)
-    found = [
-        (
-            p,
-            tuple((t, k, True) for t, k in groups),
-            tuple(k for t, k in groups if t == 0),
-            tuple(k for t, k in groups if t == 1),
-        )
-        for p, groups in out
-    ]
+        _split(c, 0, [], out, -1)
+    found = [_hand_reading(p + base if p >= 0 else -1, groups, base) for p, groups in out]
     _SUIT_CACHES[base // 9][key] = found
     return found
 
 
-_BASES = ((0, _SUIT_CACHES[0]), (9, _SUIT_CACHES[1]), (18, _SUIT_CACHES[2]))
+def _hand_reading(pair: int, groups: tuple[tuple[int, int], ...], base: int = 0) -> HandReading:
+    """The scorer's form of a reading whose group positions are counted from kind ``base``."""
+    chows: list[int] = []
+    pungs: list[int] = []
+    fu = 0
+    for t, i in groups:
+        k = base + i
+        if t:
+            pungs.append(k)
+            fu += CLOSED_PUNG_FU[k]
+        else:
+            chows.append(k)
+    return pair, tuple(chows), tuple(pungs), fu
 
 
-def standard_readings(c: list[int]) -> list[HandReading]:
-    """Every reading of ``c`` (3n+2 tiles, counts 0-4) as concealed groups plus a pair."""
+def _honor_readings(key: int) -> list[HandReading]:
+    """The one reading of the honors (pungs and at most one pair), or none; memoised."""
     pair = -1
-    honors: tuple[Group3, ...] = ()
-    pungs: tuple[int, ...] = ()
-    if c[27:].count(0) != 7:
-        for k in range(27, 34):
-            n = c[k]
-            if n:
-                if n == 3:
-                    honors += ((1, k, True),)
-                    pungs += (k,)
-                elif n == 2 and pair < 0:
-                    pair = k
-                else:
-                    return []
-    out: list[HandReading] = [(pair, honors, (), pungs)]
-    for base, cache in _BASES:
-        key = tuple(c[base : base + 9])
+    groups: list[tuple[int, int]] = []
+    if key >> 7 * BITS:  # a bonus tile
+        _HONOR_CACHE[key] = []
+        return []
+    for k, n in enumerate(fields(key, 7), 27):
+        if n == 3:
+            groups.append((1, k))
+        elif n == 2 and pair < 0:
+            pair = k
+        elif n:
+            _HONOR_CACHE[key] = []
+            return []
+    found = _HONOR_CACHE[key] = [_hand_reading(pair, tuple(groups))]
+    return found
+
+
+_SUITS = tuple((9 * s, 9 * BITS * s, _SUIT_CACHES[s]) for s in range(3))
+_NO_HONORS: list[HandReading] = [(-1, (), (), 0)]
+
+
+def standard_readings(code: int, kinds: int) -> list[HandReading]:
+    """Every reading of the packed counts ``code`` (3n+2 tiles, counts 0-4) as concealed groups
+    plus a pair; ``kinds`` is :func:`~jantaku.rules.riichi.packed.present` of ``code``."""
+    out = _NO_HONORS
+    if kinds >> HONOR_SHIFT:
+        key = code >> HONOR_SHIFT
+        found = _HONOR_CACHE.get(key)
+        out = _honor_readings(key) if found is None else found
+        if not out:
+            return []
+    pair = out[0][0]
+    for base, shift, cache in _SUITS:
+        key = code >> shift & SUIT
+        if not key:
+            continue
         found = cache.get(key)
         if found is None:
-            r = sum(key) % 3
+            r = sum(fields(key, 9)) % 3
             if r == 1 or (r == 2 and pair >= 0):
                 return []
             found = _suit_readings(key, base)
         if not found:
             return []
-        if len(found) == 1 and len(out) == 1:
-            p, g, ch, pu = out[0]
-            q, h, ch2, pu2 = found[0]
+        if out is _NO_HONORS:
+            out = found
+        elif len(found) == 1 and len(out) == 1:
+            p, ch, pu, fu = out[0]
+            q, ch2, pu2, fu2 = found[0]
             if q >= 0:
                 if p >= 0:
                     return []
                 p = q
-            out = [(p, g + h, ch + ch2, pu + pu2)]
+            out = [(p, ch + ch2, pu + pu2, fu + fu2)]
         else:
             merged = [
-                (p if p >= 0 else q, g + h, ch + ch2, pu + pu2)
-                for p, g, ch, pu in out
-                for q, h, ch2, pu2 in found
+                (p if p >= 0 else q, ch + ch2, pu + pu2, fu + fu2)
+                for p, ch, pu, fu in out
+                for q, ch2, pu2, fu2 in found
                 if p < 0 or q < 0
             ]
             if not merged:
                 return []
             out = merged
-    if out[0][0] < 0:
+        pair = out[0][0]
+    if pair < 0:
         return []
     return out
 
 
-def is_seven_pairs(c: list[int]) -> bool:
+def is_seven_pairs(code: int, kinds: int) -> bool:
     """Seven distinct pairs (four of a kind is not two pairs)."""
-    return c.count(2) == 7 and c.count(0) == 27
+    return kinds.bit_count() == 7 and code == kinds << 1
 
 
-def is_thirteen_orphans(c: list[int]) -> bool:
-    return all(c[k] for k in ORPHANS) and sum(c[k] for k in ORPHANS) == 14
+def is_thirteen_orphans(code: int, kinds: int) -> bool:
+    """One of each terminal and honor plus one more of them."""
+    rest = code - ORPHAN_KINDS
+    return kinds == ORPHAN_KINDS and rest & ONES == rest and rest.bit_count() == 1
+
+
+def clear_caches() -> None:
+    """Forget the memoised suit and honor readings (benchmarks measure a cold start with it)."""
+    for cache in _SUIT_CACHES:
+        cache.clear()
+    _HONOR_CACHE.clear()

@@ -6,16 +6,23 @@ from jantaku.rules.riichi.yaku.registry import REGISTRY, Yaku, YakuDef
 
 __all__ = [
     "COMMON_FLAGS",
+    "FLAG_UNITS",
     "FLUSH",
     "HONOR_PUNGS",
     "MANY_PUNGS",
     "OUTSIDE",
     "PAIRS_UNIT",
+    "PINFU_UNIT",
+    "RANK",
     "RARE_FLAGS",
+    "READING_UNITS",
     "REGISTRY",
     "SEQUENCE",
     "SIMPLES",
     "TERMINALS",
+    "THREE_CHOWS",
+    "TILE_UNITS",
+    "TWIN_CHOWS",
     "YAKU",
     "YAKUMAN",
     "Facts",
@@ -51,8 +58,14 @@ OUTSIDE = _ids(Yaku.CHANTA, Yaku.JUNCHAN)
 """Gate: a chow and a terminal or honor pair."""
 TERMINALS = _ids(Yaku.HONROUTOU)
 """Gate: only terminals and honors."""
-SEQUENCE = _ids(Yaku.PINFU, Yaku.IIPEIKOU, Yaku.RYANPEIKOU, Yaku.SANSHOKU_DOUJUN, Yaku.ITTSUU)
-"""Gate: three chows, or two in a closed hand."""
+PINFU_UNIT = _ids(Yaku.PINFU)
+"""Gate: a closed hand of four chows."""
+TWIN_CHOWS = _ids(Yaku.IIPEIKOU, Yaku.RYANPEIKOU)
+"""Gate: a closed hand with two identical chows."""
+THREE_CHOWS = _ids(Yaku.SANSHOKU_DOUJUN, Yaku.ITTSUU)
+"""Gate: three chows."""
+SEQUENCE = PINFU_UNIT + TWIN_CHOWS + THREE_CHOWS
+"""The yaku built from chows."""
 HONOR_PUNGS = _ids(
     Yaku.YAKUHAI_HAKU,
     Yaku.YAKUHAI_HATSU,
@@ -82,3 +95,17 @@ _UNITS = (
 )
 if sorted(y.id for u in _UNITS for y in u) != sorted(y.id for y in YAKU):  # pragma: no cover
     raise RuntimeError("every yaku must belong to exactly one gated unit")
+
+RANK: dict[Yaku, int] = {y.id: i for i, y in enumerate(y for u in _UNITS for y in u)}
+"""Position of each yaku in the breakdown's listing (the order of the units above)."""
+
+FLAG_UNITS = (*COMMON_FLAGS, *RARE_FLAGS)
+"""The yaku of the situation alone (the flags and whether the hand is closed)."""
+TILE_UNITS = (*SIMPLES, *TERMINALS, *HONOR_PUNGS, *FLUSH)
+"""The yaku that read the tiles only through hand-level facts: the tile classes, the suit
+mask and the honor pungs and honor pair (an honor is never in a chow, so every standard reading
+has the same honor groups, and seven pairs has no pung at all). The scorer memoises them, and
+the flag units, by keys of exactly those facts; a unit that starts reading a group fact must
+move to the reading units."""
+READING_UNITS = (PINFU_UNIT, TWIN_CHOWS, THREE_CHOWS, OUTSIDE, MANY_PUNGS, PAIRS_UNIT)
+"""The gated units whose yaku depend on the reading (evaluated per reading; pinfu first)."""

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from jantaku.rules.riichi.packed import kinds_mask
+
 __all__ = [
     "GREEN",
     "HONOR",
+    "HONOR_KINDS",
     "KANCHAN",
     "PENCHAN",
     "RYANMEN",
@@ -34,18 +37,19 @@ TERMINAL_OR_HONOR = tuple(not s for s in SIMPLE)
 GREEN = tuple(k in (19, 20, 21, 23, 25, 32) for k in range(34))  # 2s 3s 4s 6s 8s, green dragon
 
 
-def _bits(flags: tuple[bool, ...]) -> int:
-    return sum(1 << k for k, on in enumerate(flags) if on)
+def _kinds(flags: tuple[bool, ...]) -> int:
+    """The kinds with a true flag, packed as :func:`jantaku.rules.riichi.packed.present`."""
+    return kinds_mask(k for k, on in enumerate(flags) if on)
 
 
-_SIMPLE_BITS = _bits(SIMPLE)
-_TERM_HONOR_BITS = _bits(TERMINAL_OR_HONOR)
-_HONOR_BITS = _bits(HONOR)
-_TERMINAL_BITS = _bits(TERMINAL)
-_GREEN_BITS = _bits(GREEN)
-_MAN = 0x1FF
-_PIN = 0x1FF << 9
-_SOU = 0x1FF << 18
+_SIMPLE_KINDS = _kinds(SIMPLE)
+HONOR_KINDS = _kinds(HONOR)
+_TERMINAL_KINDS = _kinds(TERMINAL)
+_GREEN_KINDS = _kinds(GREEN)
+_NOT_GREEN = _kinds(tuple(not x for x in GREEN))
+_MAN = kinds_mask(range(9))
+_PIN = kinds_mask(range(9, 18))
+_SOU = kinds_mask(range(18, 27))
 
 
 class Shape(IntEnum):
@@ -83,7 +87,6 @@ class Facts:
         "all_term_honor",
         "all_terminal",
         "ankou",
-        "any_flag",
         "chankan",
         "chows",
         "closed",
@@ -91,7 +94,6 @@ class Facts:
         "dealer",
         "double_riichi",
         "first_turn",
-        "flag_bits",
         "haitei",
         "hand13",
         "houtei",
@@ -109,7 +111,6 @@ class Facts:
         "suit_mask",
         "tsumo",
         "wait",
-        "win",
     )
 
     tsumo: bool
@@ -124,13 +125,10 @@ class Facts:
     first_turn: bool
     dealer: bool
     kuitan: bool
-    flag_bits: int  # hand-level gate bits of the scorer's yaku units
-    any_flag: bool  # tsumo or any situational flag (gates the situational yaku)
     seat: int
     round: int
-    counts: list[int]  # all tiles incl. melds (a kan counts 4)
-    hand13: list[int]  # concealed tiles without the winning tile
-    win: int
+    counts: list[int]  # all tiles incl. melds (a kan counts 4); set for a nine-gates candidate
+    hand13: list[int]  # concealed tiles without the winning tile; set for a yakuman candidate
     n_kongs: int
     n_melds: int
     all_simple: bool
@@ -147,18 +145,19 @@ class Facts:
     wait: WaitKind
 
     def set_hand(self, kinds: int) -> None:
-        """Derive the tile-class facts from the bit set of the kinds present."""
-        self.all_simple = not kinds & _TERM_HONOR_BITS
-        self.all_term_honor = not kinds & _SIMPLE_BITS
-        self.all_honor = not kinds & ~_HONOR_BITS
-        self.all_terminal = not kinds & ~_TERMINAL_BITS
-        self.all_green = not kinds & ~_GREEN_BITS
-        self.suit_mask = (
+        """Derive the tile-class facts from the kinds present (packed, see
+        :func:`jantaku.rules.riichi.packed.present`)."""
+        suits = self.suit_mask = (
             (1 if kinds & _MAN else 0)
             | (2 if kinds & _PIN else 0)
             | (4 if kinds & _SOU else 0)
-            | (8 if kinds & _HONOR_BITS else 0)
+            | (8 if kinds & HONOR_KINDS else 0)
         )
+        term_honor = self.all_term_honor = not kinds & _SIMPLE_KINDS
+        self.all_simple = not suits & 8 and not kinds & _TERMINAL_KINDS
+        self.all_honor = suits == 8
+        self.all_terminal = term_honor and not suits & 8
+        self.all_green = not suits & 3 and not kinds & _NOT_GREEN
 
     @property
     def n_suits(self) -> int:
