@@ -44,7 +44,7 @@ class ServerProcess:
                 err = self.proc.stderr.read().decode() if self.proc.stderr else ""
                 raise RuntimeError(f"server exited: {err[-2000:]}")
             try:
-                if httpx.get(self.base + "/api/health", timeout=1).status_code == 200:
+                if httpx.get(self.base + "/api/health", timeout=1, trust_env=False).status_code == 200:
                     return self
             except httpx.HTTPError:
                 pass
@@ -70,11 +70,11 @@ class ServerProcess:
                 self.kill()
 
     def post(self, path: str, body: dict[str, Any] | None = None) -> Any:
-        r = httpx.post(self.base + path, json=body or {}, timeout=10)
+        r = httpx.post(self.base + path, json=body or {}, timeout=10, trust_env=False)
         return r.status_code, r.json()
 
     def get(self, path: str) -> httpx.Response:
-        return httpx.get(self.base + path, timeout=30)
+        return httpx.get(self.base + path, timeout=30, trust_env=False)
 
     def guest(self) -> str:
         return str(self.post("/api/guest")[1]["token"])
@@ -93,10 +93,11 @@ def choose(prompt: dict[str, Any]) -> dict[str, Any]:
 class Client:
     def __init__(self, server: ServerProcess, token: str | None = None) -> None:
         self.server = server
-        self.ws: ClientConnection = connect(f"ws://{HOST}:{server.port}/ws", max_size=None,
+        self.ws: ClientConnection = connect(f"ws://{HOST}:{server.port}/ws", max_size=None, legacy=True, proxy=None,
                                             open_timeout=10)
         self.messages: list[dict[str, Any]] = []
         self.user: dict[str, Any] | None = None
+        self.pending: dict[str, Any] | None = None
         if token is not None:
             self.send({"type": "hello", "token": token})
             self.user = self.expect("welcome")["user"]
@@ -122,11 +123,13 @@ class Client:
         actions have been sent (returns None)."""
         sent = 0
         for _ in range(limit):
-            msg = self.recv(timeout=30)
+            msg = self.pending or self.recv(timeout=30, trust_env=False)
+            self.pending = None
             if msg["type"] == "match_ended":
                 return msg["result"]  # type: ignore[no-any-return]
             if msg["type"] == "prompt" and msg["table"] == table:
                 if stop_after is not None and sent >= stop_after:
+                    self.pending = msg
                     return None
                 self.send({"type": "act", "table": table, "seq": msg["seq"],
                            "action": policy(msg)})
