@@ -22,13 +22,18 @@ def stored_actions(database: str, table: str) -> list[StoredAction]:
     try:
         with engine.connect() as c:
             rows = c.execute(
-                text("SELECT seq, action, elapsed, source FROM actions WHERE table_id = :t "
-                     "ORDER BY seq"), {"t": table}
+                text(
+                    "SELECT seq, action, elapsed, source FROM actions WHERE table_id = :t "
+                    "ORDER BY seq"
+                ),
+                {"t": table},
             ).all()
     finally:
         engine.dispose()
-    return [StoredAction(r[0], r[1] if isinstance(r[1], dict) else json.loads(r[1]), r[2], r[3])
-            for r in rows]
+    return [
+        StoredAction(r[0], r[1] if isinstance(r[1], dict) else json.loads(r[1]), r[2], r[3])
+        for r in rows
+    ]
 
 
 def check_record(server: ServerProcess, table: str, tmp: Path) -> dict[str, Any]:
@@ -51,8 +56,9 @@ def check_record(server: ServerProcess, table: str, tmp: Path) -> dict[str, Any]
     mjai = server.get(f"/api/games/{table}/mjai")
     assert mjai.status_code == 200
     (tmp / f"{table}.mjson").write_text(mjai.text)
-    run = CliRunner().invoke(main, ["replay-check", str(tmp / f"{table}.json"),
-                                    str(tmp / f"{table}.mjson")])
+    run = CliRunner().invoke(
+        main, ["replay-check", str(tmp / f"{table}.json"), str(tmp / f"{table}.mjson")]
+    )
     assert run.exit_code == 0, run.output
     assert "mismatches=0" in run.output
     return game

@@ -35,8 +35,19 @@ class ServerProcess:
         return f"http://{HOST}:{self.port}"
 
     def start(self) -> ServerProcess:
-        args = [sys.executable, "-m", "jantaku", "serve", "--host", HOST, "--port",
-                str(self.port), "--database", self.database, *self.extra]
+        args = [
+            sys.executable,
+            "-m",
+            "jantaku",
+            "serve",
+            "--host",
+            HOST,
+            "--port",
+            str(self.port),
+            "--database",
+            self.database,
+            *self.extra,
+        ]
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -44,7 +55,10 @@ class ServerProcess:
                 err = self.proc.stderr.read().decode() if self.proc.stderr else ""
                 raise RuntimeError(f"server exited: {err[-2000:]}")
             try:
-                if httpx.get(self.base + "/api/health", timeout=1, trust_env=False).status_code == 200:
+                if (
+                    httpx.get(self.base + "/api/health", timeout=1, trust_env=False).status_code
+                    == 200
+                ):
                     return self
             except httpx.HTTPError:
                 pass
@@ -93,8 +107,9 @@ def choose(prompt: dict[str, Any]) -> dict[str, Any]:
 class Client:
     def __init__(self, server: ServerProcess, token: str | None = None) -> None:
         self.server = server
-        self.ws: ClientConnection = connect(f"ws://{HOST}:{server.port}/ws", max_size=None, legacy=True, proxy=None,
-                                            open_timeout=10)
+        self.ws: ClientConnection = connect(
+            f"ws://{HOST}:{server.port}/ws", max_size=None, legacy=True, proxy=None, open_timeout=10
+        )
         self.messages: list[dict[str, Any]] = []
         self.user: dict[str, Any] | None = None
         self.pending: dict[str, Any] | None = None
@@ -117,13 +132,14 @@ class Client:
                 return msg
         raise AssertionError(f"no {kind} message")
 
-    def play(self, table: str, limit: int = 200000, stop_after: int | None = None,
-             policy: Any = choose) -> dict[str, Any] | None:
+    def play(
+        self, table: str, limit: int = 200000, stop_after: int | None = None, policy: Any = choose
+    ) -> dict[str, Any] | None:
         """Answer prompts until the match ends (returns the result) or ``stop_after`` own
         actions have been sent (returns None)."""
         sent = 0
         for _ in range(limit):
-            msg = self.pending or self.recv(timeout=30, trust_env=False)
+            msg = self.pending or self.recv(timeout=30)
             self.pending = None
             if msg["type"] == "match_ended":
                 return msg["result"]  # type: ignore[no-any-return]
@@ -131,8 +147,7 @@ class Client:
                 if stop_after is not None and sent >= stop_after:
                     self.pending = msg
                     return None
-                self.send({"type": "act", "table": table, "seq": msg["seq"],
-                           "action": policy(msg)})
+                self.send({"type": "act", "table": table, "seq": msg["seq"], "action": policy(msg)})
                 sent += 1
         raise AssertionError("the match did not end")
 

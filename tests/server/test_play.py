@@ -119,8 +119,9 @@ def test_spectator_sees_only_public_information(server: ServerProcess) -> None:
     player.close()
 
 
-def test_reconnect_mid_hand_gets_snapshot_and_plays_on(server: ServerProcess,
-                                                       tmp_path: Path) -> None:
+def test_reconnect_mid_hand_gets_snapshot_and_plays_on(
+    server: ServerProcess, tmp_path: Path
+) -> None:
     token = server.guest()
     c = Client(server, token)
     table = _create(c, kind="novice", length="quick")["table"]["id"]

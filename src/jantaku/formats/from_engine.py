@@ -21,8 +21,12 @@ _YAKU_IDS = {
     "houtei": "houtei_raoyui",
     "kokushi_musou_13_wait": "kokushi_musou_13",
 }
-_TENHOU_NUMBER = {name: i for i, (name, _jp) in enumerate(__import__(
-    "jantaku.formats.yaku_names", fromlist=["TENHOU_YAKU"]).TENHOU_YAKU)}
+_TENHOU_NUMBER = {
+    name: i
+    for i, (name, _jp) in enumerate(
+        __import__("jantaku.formats.yaku_names", fromlist=["TENHOU_YAKU"]).TENHOU_YAKU
+    )
+}
 _WINDS = ("east", "south", "west", "north")
 _DRAWS = {
     ev.DrawKind.EXHAUSTIVE: rec.DrawKind.EXHAUSTIVE,
@@ -69,10 +73,16 @@ class _Hand:
         if self.wins or self.draw is not None:
             result = rec.HandResult(tuple(self.wins), self.draw)
         return rec.HandRecord(
-            round_wind=Wind(s.round_wind), number=s.deal, honba=s.honba,
-            riichi_deposits=s.deposits, scores=tuple(s.scores),
-            dora_indicators=(s.dora_indicator, *self.dora), ura_indicators=self.ura,
-            hands=hands, actions=tuple(self.actions), result=result,
+            round_wind=Wind(s.round_wind),
+            number=s.deal,
+            honba=s.honba,
+            riichi_deposits=s.deposits,
+            scores=tuple(s.scores),
+            dora_indicators=(s.dora_indicator, *self.dora),
+            ura_indicators=self.ura,
+            hands=hands,
+            actions=tuple(self.actions),
+            result=result,
         )
 
 
@@ -126,12 +136,21 @@ def record_from_events(
             a.append(rec.Win(e.seat, from_seat, e.tile))
             seat_wind = (e.seat - current.start.deal) % 4
             current.ura = tuple(e.ura_indicators) or current.ura
-            current.wins.append(rec.WinResult(
-                seat=e.seat, from_seat=from_seat, deltas=tuple(e.deltas), pao_seat=e.pao_seat,
-                han=e.han, fu=e.fu, points=e.points, limit=_limit(e.limit),
-                yaku=tuple(_yaku(n, h, seat_wind, current.start.round_wind) for n, h in e.yaku),
-                hand=(*e.hand, e.tile), win_tile=e.tile,
-            ))
+            current.wins.append(
+                rec.WinResult(
+                    seat=e.seat,
+                    from_seat=from_seat,
+                    deltas=tuple(e.deltas),
+                    pao_seat=e.pao_seat,
+                    han=e.han,
+                    fu=e.fu,
+                    points=e.points,
+                    limit=_limit(e.limit),
+                    yaku=tuple(_yaku(n, h, seat_wind, current.start.round_wind) for n, h in e.yaku),
+                    hand=(*e.hand, e.tile),
+                    win_tile=e.tile,
+                )
+            )
         elif isinstance(e, ev.DealEnded) and e.draw is not None:
             kind = _DRAWS[e.draw]
             if kind is rec.DrawKind.EXHAUSTIVE and not any(e.tenpai):
@@ -144,7 +163,12 @@ def record_from_events(
     if current is not None:
         hands.append(current.build())
     return rec.GameRecord(
-        source=source, format=rec.LogFormat.TENHOU6, rules=rules or rec.RulesInfo(),
-        players=players, hands=tuple(hands), start_scores=start_scores or (25000,) * 4,
-        final_scores=final, game_id=game_id,
+        source=source,
+        format=rec.LogFormat.TENHOU6,
+        rules=rules or rec.RulesInfo(),
+        players=players,
+        hands=tuple(hands),
+        start_scores=start_scores or (25000,) * 4,
+        final_scores=final,
+        game_id=game_id,
     )

@@ -98,8 +98,13 @@ class Server:
 
     def announce_shutdown(self) -> None:
         for c in list(self.clients):
-            c.send({"type": "shutdown", "reconnect": True,
-                    "message": "the server is restarting; reconnect and rejoin your table"})
+            c.send(
+                {
+                    "type": "shutdown",
+                    "reconnect": True,
+                    "message": "the server is restarting; reconnect and rejoin your table",
+                }
+            )
 
     # ------------------------------------------------------------------ websocket
 
@@ -117,21 +122,36 @@ class Server:
                 if raw is None:
                     raw = msg.get("bytes") or b""
                 if len(raw) > self.settings.max_message_bytes:
-                    client.send({"type": "error", "code": "too_large",
-                                 "message": f"messages are at most "
-                                            f"{self.settings.max_message_bytes} bytes"})
+                    client.send(
+                        {
+                            "type": "error",
+                            "code": "too_large",
+                            "message": f"messages are at most "
+                            f"{self.settings.max_message_bytes} bytes",
+                        }
+                    )
                     client.closed = True
                     client.queue.put_nowait(None)
                     break
                 if not client.allow():
                     if client.refused > 2 * self.settings.message_burst:
-                        client.send({"type": "error", "code": "flood",
-                                     "message": "too many messages; closing"})
+                        client.send(
+                            {
+                                "type": "error",
+                                "code": "flood",
+                                "message": "too many messages; closing",
+                            }
+                        )
                         client.closed = True
                         client.queue.put_nowait(None)
                         break
-                    client.send({"type": "error", "code": "rate_limited",
-                                 "message": "too many messages; slow down"})
+                    client.send(
+                        {
+                            "type": "error",
+                            "code": "rate_limited",
+                            "message": "too many messages; slow down",
+                        }
+                    )
                     continue
                 self.handle(client, raw)
         except (WebSocketDisconnect, RuntimeError):
@@ -161,8 +181,7 @@ class Server:
                 out["ref"] = ref
             client.send(out)
         except (TableRequestError, AuthError) as error:
-            client.send({"type": "error", "code": "bad_request", "message": str(error),
-                         "ref": ref})
+            client.send({"type": "error", "code": "bad_request", "message": str(error), "ref": ref})
 
     def _table(self, data: dict[str, Any]) -> Table:
         assert self.lobby is not None
@@ -191,8 +210,10 @@ class Server:
         if kind == "create":
             self._need_user(client)
             table = self.lobby.create(
-                str(data.get("kind", "novice")), str(data.get("length", "quick")),
-                bool(data.get("kuitan", True)), bool(data.get("private", False)),
+                str(data.get("kind", "novice")),
+                str(data.get("length", "quick")),
+                bool(data.get("kuitan", True)),
+                bool(data.get("private", False)),
             )
             out = {"type": "created", "table": table.summary()}
             if table.invite_code:
@@ -202,8 +223,10 @@ class Server:
             user_id = self._need_user(client)
             table = self._table(data)
             if table.seat_of(user_id) is None and client.rank_index < table.config.min_rank:
-                raise TableError("rank_too_low", f"this table needs rank index "
-                                                 f"{table.config.min_rank} (1st Dan = {FIRST_DAN})")
+                raise TableError(
+                    "rank_too_low",
+                    f"this table needs rank index {table.config.min_rank} (1st Dan = {FIRST_DAN})",
+                )
             seat_req = data.get("seat")
             if seat_req is not None and seat_req not in (0, 1, 2, 3):
                 raise ProtocolError("bad_message", "seat is 0-3")
@@ -312,8 +335,15 @@ class Server:
         row = self.store.table(table_id)
         if row is None:
             return JSONResponse({"error": "no such table"}, status_code=404)
-        return JSONResponse({"id": row.id, "status": row.status, "config": row.config,
-                             "commitment": row.commitment, "seats": row.seats})
+        return JSONResponse(
+            {
+                "id": row.id,
+                "status": row.status,
+                "config": row.config,
+                "commitment": row.commitment,
+                "seats": row.seats,
+            }
+        )
 
     async def game_http(self, request: Request) -> Response:
         assert self.store is not None
@@ -322,8 +352,14 @@ class Server:
             return JSONResponse({"error": "no such game"}, status_code=404)
         fmt = request.path_params.get("fmt", "json")
         if fmt == "json":
-            return JSONResponse({"id": game.id, "recorded": game.recorded,
-                                 "result": game.result, "events": game.events})
+            return JSONResponse(
+                {
+                    "id": game.id,
+                    "recorded": game.recorded,
+                    "result": game.result,
+                    "events": game.events,
+                }
+            )
         from jantaku.server.export import export_game
 
         try:
@@ -343,8 +379,9 @@ class Server:
             return JSONResponse({"error": "no such player"}, status_code=404)
         from jantaku.server.stats import statistics
 
-        return JSONResponse({"user": user_json(user),
-                             "stats": statistics(self.store.player_lines(user_id))})
+        return JSONResponse(
+            {"user": user_json(user), "stats": statistics(self.store.player_lines(user_id))}
+        )
 
     async def health(self, request: Request) -> Response:
         assert self.lobby is not None

@@ -92,8 +92,16 @@ def table_config(
         if not kuitan:
             raise TableRequestError("ranked tables always play with kuitan")
         return TableConfig(
-            "riichi", k, "doman", overrides, True, True,
-            10 if k is TableKind.ADVANCED else 0, length, True, private,
+            "riichi",
+            k,
+            "doman",
+            overrides,
+            True,
+            True,
+            10 if k is TableKind.ADVANCED else 0,
+            length,
+            True,
+            private,
         )
     if k is TableKind.PARTY:
         preset = "doman" if kuitan else "doman_no_kuitan"

@@ -17,8 +17,9 @@ from jantaku.server.storage import StoredAction
 __all__ = ["export_game", "game_record", "replay_stored"]
 
 
-def replay_stored(result: dict[str, Any], actions: list[StoredAction]
-                  ) -> tuple[MatchOutcome | None, list[Event]]:
+def replay_stored(
+    result: dict[str, Any], actions: list[StoredAction]
+) -> tuple[MatchOutcome | None, list[Event]]:
     """Re-apply a game's stored actions to a fresh engine built from its revealed seed."""
     config = TableConfig.from_json(result["config"])
     engine = FAMILIES[config.family](config.preset, result["seed"], dict(config.overrides))
@@ -28,18 +29,21 @@ def replay_stored(result: dict[str, Any], actions: list[StoredAction]
     return engine.outcome, list(engine.log)
 
 
-def game_record(result: dict[str, Any], actions: list[StoredAction], game_id: str = ""
-                ) -> GameRecord:
+def game_record(
+    result: dict[str, Any], actions: list[StoredAction], game_id: str = ""
+) -> GameRecord:
     config = TableConfig.from_json(result["config"])
     _outcome, log = replay_stored(result, actions)
     names = tuple(str(s.get("name") or f"seat{i}") for i, s in enumerate(result["seats"]))
     rules = RulesInfo(
-        red_fives=(1, 1, 1), open_tanyao=config.kuitan,
+        red_fives=(1, 1, 1),
+        open_tanyao=config.kuitan,
         length=Length.EAST_ONLY if config.length == "quick" else Length.EAST_SOUTH,
         special=("jantaku", config.preset, config.kind.value),
     )
-    return record_from_events(log, players=names, rules=rules, source=f"jantaku:{game_id}",
-                              game_id=game_id or None)
+    return record_from_events(
+        log, players=names, rules=rules, source=f"jantaku:{game_id}", game_id=game_id or None
+    )
 
 
 def export_game(result: dict[str, Any], actions: list[StoredAction], fmt: str) -> str:

@@ -27,7 +27,11 @@ class Lobby:
         self.tables: dict[str, Table] = {}
 
     def create(
-        self, kind: str, length: str = "quick", kuitan: bool = True, private: bool = False,
+        self,
+        kind: str,
+        length: str = "quick",
+        kuitan: bool = True,
+        private: bool = False,
         seed: str | None = None,
     ) -> Table:
         config = table_config(kind, length, kuitan, private)
@@ -35,13 +39,30 @@ class Lobby:
             raise TableError("unavailable", f"no {config.family} engine on this server yet")
         table_id = secrets.token_hex(6)
         invite = secrets.token_urlsafe(6) if private else None
-        table = Table(table_id, config, self.store, self.settings, seed=seed,
-                      invite_code=invite, on_finish=self._finished)
-        self.store.create_table(TableRow(
-            id=table_id, family=config.family, kind=config.kind.value, config=config.to_json(),
-            seed=table.seed, commitment=table.commitment, status="open", invite_code=invite,
-            seats=[s.stored() for s in table.seats], created_at=time.time(), started_at=None,
-        ))
+        table = Table(
+            table_id,
+            config,
+            self.store,
+            self.settings,
+            seed=seed,
+            invite_code=invite,
+            on_finish=self._finished,
+        )
+        self.store.create_table(
+            TableRow(
+                id=table_id,
+                family=config.family,
+                kind=config.kind.value,
+                config=config.to_json(),
+                seed=table.seed,
+                commitment=table.commitment,
+                status="open",
+                invite_code=invite,
+                seats=[s.stored() for s in table.seats],
+                created_at=time.time(),
+                started_at=None,
+            )
+        )
         self.tables[table_id] = table
         return table
 
@@ -58,10 +79,12 @@ class Lobby:
         raise TableError("no_table", "no table with that invite code")
 
     def listing(self) -> dict[str, Any]:
-        open_tables = [t.summary() for t in self.tables.values()
-                       if t.status == "open" and not t.config.private]
-        live = [t.summary() for t in self.tables.values()
-                if t.status == "live" and not t.config.private]
+        open_tables = [
+            t.summary() for t in self.tables.values() if t.status == "open" and not t.config.private
+        ]
+        live = [
+            t.summary() for t in self.tables.values() if t.status == "live" and not t.config.private
+        ]
         queues: dict[str, int] = {}
         for t in self.tables.values():
             if t.status == "open" and t.config.ranked and not t.config.private:
@@ -86,10 +109,19 @@ class Lobby:
         resumed = 0
         for row in self.store.tables("open", "live"):
             config = TableConfig.from_json(row.config)
-            table = Table(row.id, config, self.store, self.settings, seed=row.seed,
-                          invite_code=row.invite_code, on_finish=self._finished)
-            table.seats = [Seat(user_id=s.get("user_id"), name=s.get("name", ""),
-                                bot=s.get("bot")) for s in row.seats]
+            table = Table(
+                row.id,
+                config,
+                self.store,
+                self.settings,
+                seed=row.seed,
+                invite_code=row.invite_code,
+                on_finish=self._finished,
+            )
+            table.seats = [
+                Seat(user_id=s.get("user_id"), name=s.get("name", ""), bot=s.get("bot"))
+                for s in row.seats
+            ]
             self.tables[row.id] = table
             if row.status == "live":
                 try:

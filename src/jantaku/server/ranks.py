@@ -81,9 +81,7 @@ def rating_delta(rating: float, opponents: list[float], place: int, games: int) 
     return k * (_PLACE_POINTS[place - 1] + (mean - rating) / 40)
 
 
-def skill_update(
-    skills: list[tuple[float, float]], places: list[int]
-) -> list[tuple[float, float]]:
+def skill_update(skills: list[tuple[float, float]], places: list[int]) -> list[tuple[float, float]]:
     """OpenSkill Plackett-Luce update of (mu, sigma) for four players by placement (1 best)."""
     from openskill.models import PlackettLuce
 

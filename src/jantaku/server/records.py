@@ -31,16 +31,23 @@ def player_lines(
     places = {seat: i + 1 for i, seat in enumerate(outcome.ranking)}
     return [
         GamePlayerRow(
-            game_id=game_id, seat=i, user_id=seats[i].get("user_id"), place=places[i],
-            score=outcome.scores[i], hands=hands, wins=wins[i], deal_ins=deal_ins[i],
+            game_id=game_id,
+            seat=i,
+            user_id=seats[i].get("user_id"),
+            place=places[i],
+            score=outcome.scores[i],
+            hands=hands,
+            wins=wins[i],
+            deal_ins=deal_ins[i],
             yaku=dict(yaku[i]),
         )
         for i in range(4)
     ]
 
 
-def update_ranks(store: Store, kind: str, seats: list[dict[str, Any]], outcome: MatchOutcome
-                 ) -> None:
+def update_ranks(
+    store: Store, kind: str, seats: list[dict[str, Any]], outcome: MatchOutcome
+) -> None:
     """Ranked results: rank points, the shown rating (Q14) and the hidden OpenSkill estimate.
     Computer players count as 1500-rated opponents and are not updated."""
     places = {seat: i + 1 for i, seat in enumerate(outcome.ranking)}

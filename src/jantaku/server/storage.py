@@ -126,8 +126,15 @@ class Store:
         with self.sessions.begin() as s:
             if s.get(GameRow, table_id) is not None:
                 return
-            s.add(GameRow(id=table_id, finished_at=time.time(), recorded=recorded,
-                          result=result, events=events))
+            s.add(
+                GameRow(
+                    id=table_id,
+                    finished_at=time.time(),
+                    recorded=recorded,
+                    result=result,
+                    events=events,
+                )
+            )
             s.flush()
             for p in players:
                 s.add(p)
@@ -152,9 +159,17 @@ class Store:
     def add_user(self, name: str, password_hash: str | None, guest: bool) -> UserRow:
         with self.sessions.begin() as s:
             user = UserRow(
-                name=name, password_hash=password_hash, guest=guest, created_at=time.time(),
-                rank_index=0, rank_points=0, rating=1500.0, rating_max=1500.0, rated_games=0,
-                skill_mu=25.0, skill_sigma=25.0 / 3,
+                name=name,
+                password_hash=password_hash,
+                guest=guest,
+                created_at=time.time(),
+                rank_index=0,
+                rank_points=0,
+                rating=1500.0,
+                rating_max=1500.0,
+                rated_games=0,
+                skill_mu=25.0,
+                skill_sigma=25.0 / 3,
             )
             s.add(user)
             s.flush()

@@ -237,7 +237,9 @@ class Table:
         self.status = "live"
         self.started_at = time.time()
         self.store.update_table(
-            self.id, status="live", started_at=self.started_at,
+            self.id,
+            status="live",
+            started_at=self.started_at,
             seats=[s.stored() for s in self.seats],
         )
         self._begin()
@@ -343,9 +345,12 @@ class Table:
             if not s.connections:
                 continue
             msg = {
-                "type": "events", "table": self.id, "seq": self.seq,
+                "type": "events",
+                "table": self.id,
+                "seq": self.seq,
                 "events": [e.seen_by(i).to_json() for e in events],
-                "to_act": to_act, "deadlines": deadlines,
+                "to_act": to_act,
+                "deadlines": deadlines,
             }
             for c in s.connections:
                 c.send(msg)
@@ -353,9 +358,12 @@ class Table:
                 self._prompt(i)
         if self.watchers:
             msg = {
-                "type": "events", "table": self.id, "seq": self.seq,
+                "type": "events",
+                "table": self.id,
+                "seq": self.seq,
                 "events": [e.seen_by(None).to_json() for e in events],
-                "to_act": to_act, "deadlines": deadlines,
+                "to_act": to_act,
+                "deadlines": deadlines,
             }
             for c in self.watchers:
                 c.send(msg)
@@ -366,7 +374,10 @@ class Table:
         if not legal:
             return
         msg = {
-            "type": "prompt", "table": self.id, "seq": self.seq, "seat": seat,
+            "type": "prompt",
+            "table": self.id,
+            "seq": self.seq,
+            "seat": seat,
             "legal_actions": [a.to_json() for a in legal],
             "deadline": self._deadline_of(seat),
         }
@@ -477,9 +488,14 @@ class Table:
         o = self.outcome
         assert o is not None
         return {
-            "scores": list(o.scores), "ranking": list(o.ranking), "recorded": o.recorded,
-            "reason": o.reason, "seed": self.seed, "commitment": self.commitment,
-            "seats": [s.stored() for s in self.seats], "config": self.config.to_json(),
+            "scores": list(o.scores),
+            "ranking": list(o.ranking),
+            "recorded": o.recorded,
+            "reason": o.reason,
+            "seed": self.seed,
+            "commitment": self.commitment,
+            "seats": [s.stored() for s in self.seats],
+            "config": self.config.to_json(),
             "actions": self.seq,
         }
 
