@@ -32,7 +32,7 @@ def test_hostile_messages_leave_the_table_playing(server: ServerProcess, tmp_pat
         ("[1, 2]", "bad_message"),
         ('{"x": 1}', "bad_message"),
         ('{"type": "teleport"}', "unknown_type"),
-        ('{"type": "act", "table": "%s", "seq": "x", "action": {}}' % table, "bad_message"),
+        (f'{{"type": "act", "table": "{table}", "seq": "x", "action": {{}}}}', "bad_message"),
     ]:
         mallory.send(raw)
         assert _error(mallory)["code"] == code

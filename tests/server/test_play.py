@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from jantaku.tiles import parse_tiles
-
 from tests.server.checks import check_record
 from tests.server.harness import Client, ServerProcess
 
@@ -56,7 +55,7 @@ def _run_players(clients: list[Client], table: str) -> list[dict[str, Any] | Non
     def run(i: int) -> None:
         try:
             results[i] = clients[i].play(table)
-        except BaseException as e:  # noqa: BLE001 - reported below
+        except BaseException as e:
             errors.append(e)
 
     threads = [threading.Thread(target=run, args=(i,)) for i in range(len(clients))]
