@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Connection, Engine, create_engine, event, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from jantaku.server.models import (
@@ -70,9 +70,16 @@ class Store:
                 cursor.close()
 
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # Actions are written on one kept connection with a prepared statement: a commit per
+        # action is the hot path of the server.
+        self._writer: Connection | None = None
+        self._insert_action = insert(ActionRow)
         migrate(self.engine)
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
         self.engine.dispose()
 
     # ------------------------------------------------------------------ tables and actions
@@ -90,12 +97,24 @@ class Store:
     ) -> None:
         """One accepted action, committed before it is applied and broadcast. A duplicate
         ``(table, seq)`` raises (IntegrityError): nothing is ever stored twice."""
-        with self.engine.begin() as c:
+        c = self._writer
+        if c is None or c.closed:
+            c = self._writer = self.engine.connect()
+        try:
             c.execute(
-                insert(ActionRow).values(
-                    table_id=table_id, seq=seq, action=action, elapsed=elapsed, source=source
-                )
+                self._insert_action,
+                {
+                    "table_id": table_id,
+                    "seq": seq,
+                    "action": action,
+                    "elapsed": elapsed,
+                    "source": source,
+                },
             )
+            c.commit()
+        except Exception:
+            c.rollback()
+            raise
 
     def actions(self, table_id: str) -> list[StoredAction]:
         with self.engine.connect() as c:

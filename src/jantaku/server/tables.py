@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import random
 import secrets
 import time
 from collections.abc import Callable
@@ -121,12 +122,14 @@ class Table:
         self.waiting_since: dict[int, float] = {}
         self.on_finish = on_finish
         self.outcome: MatchOutcome | None = None
-        self.latencies: list[float] = []  # seconds per committed action (benchmarks)
+        self.latencies: list[float] = []  # seconds to store, apply and send one action
+        self.lags: list[float] = []  # computer players: from due time to the action sent
         self._changed = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
         self._players: dict[int, SeatPlayer] = {}
         self._filler = SeatFiller()
         self._auto = _AutoPlay()
+        self._rng = random.Random()  # thinking times only; never reaches the match
 
     # ------------------------------------------------------------------ public state
 
@@ -455,13 +458,19 @@ class Table:
                     if not legal:
                         continue
                     if player is not None:
+                        due = None
                         if self.settings.bot_delay and s.bot is not None:
-                            await asyncio.sleep(self.settings.bot_delay)
+                            # 0.5-1.5 x the delay: players do not all think in step
+                            delay = self.settings.bot_delay * (0.5 + self._rng.random())
+                            due = time.monotonic() + delay
+                            await asyncio.sleep(delay)
                             if self.status != "live" or seat not in self.engine.to_act():
                                 acted = True
                                 break
                             legal = self.engine.legal_actions(seat)
                         self._commit(player.choose(self._bot_view(seat), legal), "bot")
+                        if due is not None:
+                            self.lags.append(time.monotonic() - due)
                         acted = True
                         break
                     left_t = self._deadline_of(seat)
