@@ -174,3 +174,22 @@ def test_accounts(server: ServerProcess) -> None:
     c.send({"type": "hello", "token": "not-a-token"})
     assert c.expect("error")["code"] == "bad_token"
     c.close()
+
+
+def test_solo_queue_seats_four_players_at_one_ranked_table(server: ServerProcess) -> None:
+    clients = [Client(server, server.guest()) for _ in range(4)]
+    for i, c in enumerate(clients):
+        c.send({"type": "queue", "kind": "novice", "length": "quick"})
+        snap = c.expect("snapshot")
+        if i < 3:
+            queues = server.get("/api/lobby").json()["queues"]
+            assert queues == {"novice-quick": i + 1}
+    tables = {c.expect("snapshot")["table"]["id"] for c in clients}  # the match started
+    assert len(tables) == 1
+    assert snap["table"]["config"]["ranked"]
+    results = _run_players(clients, tables.pop())
+    assert all(r is not None and r["recorded"] for r in results)
+    for c in clients:
+        user = server.get(f"/api/players/{c.user['id']}").json()["user"]  # type: ignore[index]
+        assert user["rated_games"] == 1
+        c.close()

@@ -240,6 +240,19 @@ class Server:
                 table.fill_with_bots(str(data.get("bot", "filler")))
             self._maybe_start(table, data)
             return None
+        if kind == "queue":
+            user_id = self._need_user(client)
+            table = self.lobby.queue(
+                user_id,
+                client.rank_index,
+                str(data.get("kind", "novice")),
+                str(data.get("length", "quick")),
+            )
+            seat = table.sit(user_id, client.name)
+            client.tables.add(table)
+            table.attach(client, seat)
+            self._maybe_start(table, data)
+            return None
         if kind == "watch":
             table = self._table(data)
             client.tables.add(table)

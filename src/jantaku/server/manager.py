@@ -66,6 +66,25 @@ class Lobby:
         self.tables[table_id] = table
         return table
 
+    def queue(self, user_id: int, rank_index: int, kind: str, length: str) -> Table:
+        """The solo queue of a ranked kind: the open public table of that kind and length with a
+        free seat (oldest first), or a new one. The match starts when the fourth player sits."""
+        config = table_config(kind, length)
+        if not config.ranked:
+            raise TableError("bad_request", "only ranked tables have a queue")
+        if rank_index < config.min_rank:
+            raise TableError("rank_too_low", "Advanced tables need 1st Dan or higher")
+        for t in self.tables.values():
+            if (
+                t.status == "open"
+                and not t.config.private
+                and t.config.kind is config.kind
+                and t.config.length == length
+                and (t.seat_of(user_id) is not None or any(s.empty for s in t.seats))
+            ):
+                return t
+        return self.create(kind, length)
+
     def get(self, table_id: Any) -> Table:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
         if table is None:

@@ -8,7 +8,19 @@ from typing import Any
 __all__ = ["CLIENT_TYPES", "ProtocolError", "parse_message"]
 
 CLIENT_TYPES = frozenset(
-    {"hello", "ping", "lobby", "create", "join", "watch", "start", "leave", "act", "unwatch"}
+    {
+        "hello",
+        "ping",
+        "lobby",
+        "create",
+        "join",
+        "watch",
+        "start",
+        "leave",
+        "act",
+        "unwatch",
+        "queue",
+    }
 )
 
 
