@@ -182,6 +182,11 @@ class Server:
             client.send(out)
         except (TableRequestError, AuthError) as error:
             client.send({"type": "error", "code": "bad_request", "message": str(error), "ref": ref})
+        except Exception:  # a bug must not take the connection or the table down silently
+            log.exception("message %r failed", raw[:200])
+            client.send(
+                {"type": "error", "code": "internal", "message": "internal error", "ref": ref}
+            )
 
     def _table(self, data: dict[str, Any]) -> Table:
         assert self.lobby is not None

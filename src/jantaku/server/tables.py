@@ -433,7 +433,13 @@ class Table:
         drawn = None
         if match is not None and match.deal.turn == seat and match.deal.drawn is not None:
             drawn = match.deal.drawn.index
-        return {"seat": seat, "drawn_index": drawn, "engine": self.engine}
+        return {
+            "seat": seat,
+            "drawn_index": drawn,
+            "engine": self.engine,
+            # the seat's full view, built only when a player asks for it (it costs)
+            "seat_view": (lambda: match.view(seat)) if match is not None else None,
+        }
 
     async def _drive(self) -> None:
         """Bots, timers and takeovers; bounded by the match: it ends when the match does."""
