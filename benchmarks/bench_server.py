@@ -8,6 +8,7 @@ included). Every seat has a listener that serialises each message to JSON as a W
 connection would. Finished tables are replaced so N stay live. Target: 500 tables, p99 < 25 ms.
 
     python benchmarks/bench_server.py --tables 500 --seconds 30
+    python benchmarks/bench_server.py --database postgresql://…/throwaway_db   # leaves rows behind
 """
 
 from __future__ import annotations

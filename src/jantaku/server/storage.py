@@ -69,6 +69,18 @@ class Store:
                 cursor.execute("PRAGMA foreign_keys=ON")
                 cursor.close()
 
+        elif url.startswith("postgresql"):
+
+            @event.listens_for(self.engine, "connect")
+            def _async_commit(dbapi_connection: Any, _record: Any) -> None:
+                # The same durability class as SQLite's WAL + synchronous=NORMAL: a commit
+                # survives any crash of this process (the database server has it); only a
+                # crash of the database machine itself could lose the last few milliseconds.
+                cursor = dbapi_connection.cursor()
+                cursor.execute("SET synchronous_commit TO OFF")
+                cursor.close()
+                dbapi_connection.commit()
+
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         # Actions are written on one kept connection with a prepared statement: a commit per
         # action is the hot path of the server.
