@@ -193,3 +193,28 @@ def test_solo_queue_seats_four_players_at_one_ranked_table(server: ServerProcess
         user = server.get(f"/api/players/{c.user['id']}").json()["user"]  # type: ignore[index]
         assert user["rated_games"] == 1
         c.close()
+
+
+def test_withdrawing_from_a_ranked_match_counts_as_fourth(server: ServerProcess) -> None:
+    import time
+
+    c = Client(server, server.guest())
+    table = _create(c, kind="novice", length="quick")["table"]["id"]
+    c.send({"type": "join", "table": table, "fill_bots": True})
+    c.play(table, stop_after=3)
+    c.send({"type": "leave", "table": table, "id": 7})
+    assert c.expect("ok")["ref"] == 7
+    c.send({"type": "join", "table": table})
+    assert c.expect("error")["code"] in ("withdrawn", "no_table")  # no way back in
+    for _ in range(100):  # a computer player finishes the match at once
+        game = server.get(f"/api/games/{table}")
+        if game.status_code == 200:
+            break
+        time.sleep(0.1)
+    result = game.json()["result"]
+    me = next(i for i, s in enumerate(result["seats"]) if s["user_id"] == c.user["id"])  # type: ignore[index]
+    assert result["seats"][me]["withdrawn"]
+    user = server.get(f"/api/players/{c.user['id']}").json()["user"]  # type: ignore[index]
+    assert user["rated_games"] == 1
+    assert user["rating"] == 1500 - 30  # 4th place at k = 1 against 1500-rated opponents
+    c.close()

@@ -138,7 +138,13 @@ class Lobby:
                 on_finish=self._finished,
             )
             table.seats = [
-                Seat(user_id=s.get("user_id"), name=s.get("name", ""), bot=s.get("bot"))
+                Seat(
+                    user_id=s.get("user_id"),
+                    name=s.get("name", ""),
+                    bot=s.get("bot"),
+                    withdrawn=bool(s.get("withdrawn")),
+                    takeover=bool(s.get("withdrawn")),
+                )
                 for s in row.seats
             ]
             self.tables[row.id] = table

@@ -49,8 +49,11 @@ def update_ranks(
     store: Store, kind: str, seats: list[dict[str, Any]], outcome: MatchOutcome
 ) -> None:
     """Ranked results: rank points, the shown rating (Q14) and the hidden OpenSkill estimate.
-    Computer players count as 1500-rated opponents and are not updated."""
-    places = {seat: i + 1 for i, seat in enumerate(outcome.ranking)}
+    Computer players count as 1500-rated opponents and are not updated. A player who withdrew
+    finishes 4th (those who stayed move up)."""
+    order = [s for s in outcome.ranking if not seats[s].get("withdrawn")]
+    order += [s for s in outcome.ranking if seats[s].get("withdrawn")]
+    places = {seat: i + 1 for i, seat in enumerate(order)}
     users = [store.user(s["user_id"]) if s.get("user_id") is not None else None for s in seats]
     ratings = [u.rating if u is not None else 1500.0 for u in users]
     skills = [(u.skill_mu, u.skill_sigma) if u is not None else (25.0, 25.0 / 3) for u in users]

@@ -58,6 +58,7 @@ class Seat:
     connections: set[Any] = field(default_factory=set)
     absent_since: float | None = None
     takeover: bool = False  # a computer player plays for an absent player
+    withdrawn: bool = False  # left a started match: a computer player plays on, ranked 4th
     bank: float = 0.0
 
     @property
@@ -71,10 +72,14 @@ class Seat:
             "bot": self.bot,
             "connected": bool(self.connections) if self.user_id is not None else None,
             "takeover": self.takeover,
+            "withdrawn": self.withdrawn,
         }
 
     def stored(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "bot": self.bot}
+        out: dict[str, Any] = {"user_id": self.user_id, "name": self.name, "bot": self.bot}
+        if self.withdrawn:
+            out["withdrawn"] = True
+        return out
 
 
 class _AutoPlay:
@@ -165,7 +170,10 @@ class Table:
     # ------------------------------------------------------------------ seating
 
     def sit(self, user_id: int, name: str, seat: int | None = None) -> int:
-        if self.seat_of(user_id) is not None:
+        mine = self.seat_of(user_id)
+        if mine is not None and self.seats[mine].withdrawn:
+            raise TableError("withdrawn", "you left this match; you can watch it")
+        if mine is not None:
             return self.seat_of(user_id)  # type: ignore[return-value]
         if self.status != "open":
             raise TableError("table_started", "the match has started; you can watch it")
@@ -182,11 +190,22 @@ class Table:
         return free[0]
 
     def leave(self, user_id: int) -> None:
+        """Before the start: give the seat up. During the match: withdraw (a computer player
+        plays on; at a ranked table the result counts as 4th place, doman-rules.md §5.1)."""
         seat = self.seat_of(user_id)
-        if seat is not None and self.status == "open":
+        if seat is None:
+            return
+        if self.status == "open":
             self.seats[seat] = Seat()
-            self._store_seats()
-            self._send_all({"type": "table_update", "table": self.summary()})
+        elif self.status == "live":
+            s = self.seats[seat]
+            s.withdrawn = s.takeover = True
+            s.connections.clear()
+        else:
+            return
+        self._store_seats()
+        self._send_all({"type": "table_update", "table": self.summary()})
+        self._changed.set()
 
     def fill_with_bots(self, bot: str = "filler") -> None:
         for i, s in enumerate(self.seats):
