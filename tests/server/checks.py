@@ -11,8 +11,10 @@ from click.testing import CliRunner
 from sqlalchemy import create_engine, text
 
 from jantaku.cli import main
+from jantaku.engine.wall import shuffled_wall
 from jantaku.server.export import replay_stored
 from jantaku.server.storage import StoredAction
+from jantaku.tiles import format_tiles, parse_tiles
 from tests.server.harness import ServerProcess
 
 
@@ -43,6 +45,7 @@ def check_record(server: ServerProcess, table: str, tmp: Path) -> dict[str, Any]
     game = server.get(f"/api/games/{table}").json()
     result = game["result"]
     assert hashlib.sha256(result["seed"].encode()).hexdigest() == result["commitment"]
+    _verify_walls(result["seed"], game["events"])
     actions = stored_actions(server.database, table)
     assert [a.seq for a in actions] == list(range(1, len(actions) + 1))
     assert len(actions) == result["actions"]
@@ -62,3 +65,21 @@ def check_record(server: ServerProcess, table: str, tmp: Path) -> dict[str, Any]
     assert run.exit_code == 0, run.output
     assert "mismatches=0" in run.output
     return game
+
+
+def _verify_walls(seed: str, events: list[dict[str, Any]]) -> None:
+    """What any player can do with the revealed seed: rebuild each deal's wall and find the
+    starting hands and the first dora indicator the game actually had."""
+    deals = [e for e in events if e["type"] == "deal_started"]
+    assert deals
+    for n, deal in enumerate(deals):
+        wall = shuffled_wall(f"{seed}:{n}", 3)
+        dealer = deal["deal"]
+        for offset, hand in enumerate(wall.hands):
+            shown = parse_tiles(deal["hands"][(dealer + offset) % 4])
+            assert _sorted(hand) == _sorted(shown)
+        assert wall.dora[0].notation == deal["dora_indicator"]
+
+
+def _sorted(tiles: Any) -> str:
+    return format_tiles(sorted(tiles, key=lambda t: (t.kind, not t.red)))

@@ -110,7 +110,7 @@ class Store:
         """One accepted action, committed before it is applied and broadcast. A duplicate
         ``(table, seq)`` raises (IntegrityError): nothing is ever stored twice."""
         c = self._writer
-        if c is None or c.closed:
+        if c is None or c.closed or c.invalidated:
             c = self._writer = self.engine.connect()
         try:
             c.execute(
