@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from jantaku.engine import Action, ActionKind
+from jantaku.engine import Action
 
 __all__ = ["PLAYERS", "SeatFiller", "SeatPlayer", "make_player", "register_player"]
 
@@ -18,7 +18,7 @@ class SeatPlayer(Protocol):
     def choose(self, view: dict[str, Any], legal_actions: list[Action]) -> Action: ...
 
 
-_PREFERENCE = (ActionKind.TSUMO, ActionKind.RON)
+_PREFERENCE = ("tsumo", "ron")
 
 
 class SeatFiller:
@@ -29,21 +29,21 @@ class SeatFiller:
     def choose(self, view: dict[str, Any], legal_actions: list[Action]) -> Action:
         for kind in _PREFERENCE:
             for action in legal_actions:
-                if action.kind is kind:
+                if action.kind.value == kind:
                     return action
         drawn = view.get("drawn_index")
         for action in legal_actions:
-            if action.kind is ActionKind.PASS:
+            if action.kind.value == "pass":
                 return action
         for action in legal_actions:
             if (
-                action.kind is ActionKind.DISCARD
+                action.kind.value == "discard"
                 and action.tile is not None
                 and action.tile.index == drawn
             ):
                 return action
         for action in legal_actions:
-            if action.kind is ActionKind.DISCARD:
+            if action.kind.value == "discard":
                 return action
         return legal_actions[0]
 

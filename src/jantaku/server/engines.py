@@ -25,9 +25,22 @@ class MatchOutcome:
 
 class GameEngine(Protocol):
     """What a table owner drives. ``clock`` is a ManualClock the table sets before each apply
-    (elapsed seconds since the match began), so stored actions replay with the same time."""
+    (elapsed seconds since the match began), so stored actions replay with the same time.
+
+    Actions are the family's own frozen type; the table only relies on ``seat``, ``kind.value``
+    (``discard``, ``pass``, ``tsumo``, ``ron``, … as strings), ``tile`` (with ``index``),
+    ``tiles`` and ``to_json()``, and on :meth:`action_from_json` to read stored ones back."""
 
     clock: ManualClock
+
+    def action_from_json(self, data: dict[str, Any]) -> Action: ...
+    def drawn_index(self, seat: int) -> int | None:
+        """The tile ``seat`` just drew (its index), when it is that seat's turn."""
+        ...
+
+    def seat_view(self, seat: int) -> Any:
+        """The family's full view object for a computer player."""
+        ...
 
     @property
     def log(self) -> list[Event]: ...
@@ -51,6 +64,18 @@ class RiichiEngine:
     @property
     def log(self) -> list[Event]:
         return self.match.log
+
+    def action_from_json(self, data: dict[str, Any]) -> Action:
+        return Action.from_json(data)
+
+    def drawn_index(self, seat: int) -> int | None:
+        deal = self.match.deal
+        if deal.turn == seat and deal.drawn is not None and not self.match.finished:
+            return deal.drawn.index
+        return None
+
+    def seat_view(self, seat: int) -> Any:
+        return self.match.view(seat)
 
     def to_act(self) -> list[int]:
         return self.match.to_act()

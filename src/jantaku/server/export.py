@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from jantaku.engine import Action
 from jantaku.engine.events import Event
 from jantaku.formats.from_engine import record_from_events
 from jantaku.formats.record import GameRecord, Length, RulesInfo
@@ -25,7 +24,7 @@ def replay_stored(
     engine = FAMILIES[config.family](config.preset, result["seed"], dict(config.overrides))
     for row in actions:
         engine.clock.time = row.elapsed
-        engine.apply(Action.from_json(row.action))
+        engine.apply(engine.action_from_json(row.action))
     return engine.outcome, list(engine.log)
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from jantaku.engine import Action, ActionKind
+from jantaku.engine import Action
 from jantaku.engine.events import Event
 from jantaku.server.bots import SeatFiller, SeatPlayer, make_player
 from jantaku.server.config import ServerSettings, TableConfig
@@ -88,13 +88,13 @@ class _AutoPlay:
     def choose(self, view: dict[str, Any], legal_actions: list[Action]) -> Action:
         drawn = view.get("drawn_index")
         for a in legal_actions:
-            if a.kind is ActionKind.PASS:
+            if a.kind.value == "pass":
                 return a
         for a in legal_actions:
-            if a.kind is ActionKind.DISCARD and a.tile is not None and a.tile.index == drawn:
+            if a.kind.value == "discard" and a.tile is not None and a.tile.index == drawn:
                 return a
         for a in legal_actions:
-            if a.kind is ActionKind.DISCARD:
+            if a.kind.value == "discard":
                 return a
         return legal_actions[0]
 
@@ -291,7 +291,7 @@ class Table:
         assert self.engine is not None
         for row in stored:
             self.engine.clock.time = row.elapsed
-            self.engine.apply(Action.from_json(row.action))
+            self.engine.apply(self.engine.action_from_json(row.action))
             self.seq = row.seq
         now = time.monotonic()
         for s in self.seats:
@@ -413,8 +413,8 @@ class Table:
             return None
         overrides = self.config.overrides
         turn = self.engine.legal_actions(seat)
-        is_turn = any(a.kind is ActionKind.DISCARD for a in turn) or not any(
-            a.kind is ActionKind.PASS for a in turn
+        is_turn = any(a.kind.value == "discard" for a in turn) or not any(
+            a.kind.value == "pass" for a in turn
         )
         if is_turn:
             return self.settings.turn_seconds or float(overrides.get("per_action_time_s") or 15)
@@ -447,17 +447,14 @@ class Table:
         return None
 
     def _bot_view(self, seat: int) -> dict[str, Any]:
-        assert self.engine is not None
-        match = getattr(self.engine, "match", None)
-        drawn = None
-        if match is not None and match.deal.turn == seat and match.deal.drawn is not None:
-            drawn = match.deal.drawn.index
+        engine = self.engine
+        assert engine is not None
         return {
             "seat": seat,
-            "drawn_index": drawn,
-            "engine": self.engine,
+            "drawn_index": engine.drawn_index(seat),
+            "engine": engine,
             # the seat's full view, built only when a player asks for it (it costs)
-            "seat_view": (lambda: match.view(seat)) if match is not None else None,
+            "seat_view": lambda: engine.seat_view(seat),
         }
 
     async def _drive(self) -> None:
