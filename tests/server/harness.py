@@ -138,16 +138,21 @@ class Client:
         """Answer prompts until the match ends (returns the result) or ``stop_after`` own
         actions have been sent (returns None)."""
         sent = 0
+        last: dict[str, Any] | None = None
         for _ in range(limit):
             msg = self.pending or self.recv(timeout=30)
             self.pending = None
             if msg["type"] == "match_ended":
                 return msg["result"]  # type: ignore[no-any-return]
+            if msg["type"] == "error" and msg.get("code") == "rate_limited" and last:
+                time.sleep(0.5)  # a well-behaved client slows down and says it again
+                self.send(last)
             if msg["type"] == "prompt" and msg["table"] == table:
                 if stop_after is not None and sent >= stop_after:
                     self.pending = msg
                     return None
-                self.send({"type": "act", "table": table, "seq": msg["seq"], "action": policy(msg)})
+                last = {"type": "act", "table": table, "seq": msg["seq"], "action": policy(msg)}
+                self.send(last)
                 sent += 1
         raise AssertionError("the match did not end")
 

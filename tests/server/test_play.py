@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from jantaku.server.export import replay_stored
 from jantaku.tiles import parse_tiles
-from tests.server.checks import check_record
+from tests.server.checks import check_record, stored_actions
 from tests.server.harness import Client, ServerProcess
 
 
@@ -159,7 +160,12 @@ def test_classical_table(server: ServerProcess) -> None:
         pytest.skip("the classical engine is not merged yet: the table kind answers 'unavailable'")
     table = reply["table"]["id"]
     c.send({"type": "join", "table": table, "fill_bots": True})
-    assert c.play(table) is not None
+    result = c.play(table)
+    assert result is not None
+    game = server.get(f"/api/games/{table}").json()
+    outcome, _log = replay_stored(game["result"], stored_actions(server.database, table))
+    assert outcome is not None and list(outcome.scores) == result["scores"]
+    assert server.get(f"/api/games/{table}/tenhou6").status_code == 400  # riichi formats only
 
 
 def test_accounts(server: ServerProcess) -> None:

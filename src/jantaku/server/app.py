@@ -46,7 +46,7 @@ class Client:
         self.rate = settings.messages_per_second
         self.burst = settings.message_burst
         self.last = time.monotonic()
-        self.refused = 0
+        self.refused = 0.0  # recent refusals: a steady flood keeps it growing
         self.closed = False
 
     def send(self, message: dict[str, Any]) -> None:
@@ -64,6 +64,7 @@ class Client:
         self.last = now
         if self.tokens >= 1:
             self.tokens -= 1
+            self.refused = max(0.0, self.refused - 0.5)  # a client that slows down is forgiven
             return True
         self.refused += 1
         return False

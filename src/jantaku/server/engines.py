@@ -99,10 +99,69 @@ class RiichiEngine:
         return MatchOutcome(tuple(r.scores), tuple(r.ranking), r.recorded, r.reason)
 
 
+class ClassicalEngine:
+    """A classical German game (``jantaku.engine.classical``) behind the table interface."""
+
+    def __init__(self, preset_name: str, seed: str, overrides: dict[str, Any]) -> None:
+        from jantaku.engine.classical import ClassicalGame  # type: ignore[import-not-found,unused-ignore]
+        from jantaku.rules.classical import preset
+
+        self.clock = ManualClock()
+        self.game: Any = ClassicalGame(preset(preset_name, **overrides), seed, clock=self.clock)
+
+    @property
+    def log(self) -> list[Event]:
+        return self.game.log  # type: ignore[no-any-return]
+
+    def action_from_json(self, data: dict[str, Any]) -> Action:
+        return Action.from_json(data)
+
+    def drawn_index(self, seat: int) -> int | None:
+        deal = self.game.deal
+        drawn = getattr(deal, "drawn", None)
+        if getattr(deal, "turn", None) == seat and drawn is not None and not self.game.finished:
+            return int(drawn.index)
+        return None
+
+    def seat_view(self, seat: int) -> Any:
+        return self.game.view(seat)
+
+    def to_act(self) -> list[int]:
+        return list(self.game.to_act())
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return list(self.game.legal_actions(seat))
+
+    def apply(self, action: Action) -> list[Event]:
+        return list(self.game.apply(action))
+
+    def view_json(self, seat: int | None) -> dict[str, Any]:
+        return dict(self.game.view(seat).to_json())
+
+    @property
+    def outcome(self) -> MatchOutcome | None:
+        r = self.game.result
+        if r is None:
+            return None
+        return MatchOutcome(tuple(r.balances), tuple(r.ranking), True, "the game is over")
+
+
 EngineFactory = Callable[[str, str, dict[str, Any]], GameEngine]
 
-#: rule family -> factory(preset, seed, overrides). The classical engine registers "classical".
+#: rule family -> factory(preset, seed, overrides).
 FAMILIES: dict[str, EngineFactory] = {"riichi": RiichiEngine}
+
+
+def _register_classical() -> None:
+    """The classical family is served once its engine is installed (another branch today)."""
+    try:
+        import jantaku.engine.classical  # type: ignore[import-not-found,unused-ignore]  # noqa: F401
+    except ImportError:
+        return
+    FAMILIES["classical"] = ClassicalEngine
+
+
+_register_classical()
 
 
 def match_action(legal: list[Action], data: dict[str, Any]) -> Action | None:
