@@ -152,6 +152,7 @@ class Client:
                     self.pending = msg
                     return None
                 last = {"type": "act", "table": table, "seq": msg["seq"], "action": policy(msg)}
+                time.sleep(0.012)  # stay under the server's 100 messages a second
                 self.send(last)
                 sent += 1
         raise AssertionError("the match did not end")
