@@ -8,6 +8,7 @@ from jantaku import __version__
 from jantaku.commands.hand import hand
 from jantaku.commands.replay_check import replay_check
 from jantaku.commands.score import score
+from jantaku.commands.serve import serve
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -19,3 +20,4 @@ def main() -> None:
 main.add_command(hand)
 main.add_command(replay_check)
 main.add_command(score)
+main.add_command(serve)

@@ -1,26 +1,34 @@
-"""A match played in jantaku's engine as a neutral :class:`GameRecord`, so it can be written as
-tenhou.net/6 JSON (to open it in common viewers) or as mjai, and replayed by ``replay-check``."""
+"""The engine's event log as a neutral :class:`GameRecord`, so a game played on jantaku can be
+written as tenhou.net/6 JSON or mjai and replayed by ``jantaku replay-check``.
+
+The log must be the engine's own, unredacted (``match.log``): starting hands and draws carry
+their tiles. Seats are absolute, as in the engine."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from jantaku.engine import events as ev
 from jantaku.engine.match import Match
 from jantaku.formats import record as rec
-from jantaku.formats.yaku_names import TENHOU_YAKU
 from jantaku.tiles import Tile, Wind
 
-__all__ = ["record_of_match"]
+__all__ = ["record_from_events", "record_of_match"]
 
-_WIND_NAMES = ("east", "south", "west", "north")
-_RENAMED = {
+_YAKU_IDS = {
+    "ittsuu": "ittsu",
     "haitei": "haitei_raoyue",
     "houtei": "houtei_raoyui",
-    "ittsuu": "ittsu",
     "kokushi_musou_13_wait": "kokushi_musou_13",
 }
-_TENHOU_ID = {name: number for number, (name, _jp) in enumerate(TENHOU_YAKU)}
-_CALLS = {"chi": rec.CallKind.CHI, "pon": rec.CallKind.PON, "open_kan": rec.CallKind.OPEN_KAN}
-_KANS = {"added_kan": rec.CallKind.ADDED_KAN, "concealed_kan": rec.CallKind.CONCEALED_KAN}
+_TENHOU_NUMBER = {
+    name: i
+    for i, (name, _jp) in enumerate(
+        __import__("jantaku.formats.yaku_names", fromlist=["TENHOU_YAKU"]).TENHOU_YAKU
+    )
+}
+_WINDS = ("east", "south", "west", "north")
 _DRAWS = {
     ev.DrawKind.EXHAUSTIVE: rec.DrawKind.EXHAUSTIVE,
     ev.DrawKind.NAGASHI_MANGAN: rec.DrawKind.NAGASHI_MANGAN,
@@ -30,139 +38,156 @@ _DRAWS = {
     ev.DrawKind.FOUR_RIICHI: rec.DrawKind.FOUR_RIICHI,
     ev.DrawKind.TRIPLE_RON: rec.DrawKind.TRIPLE_RON,
 }
-_LIMITS = {
-    None: rec.Limit.NONE,
-    "mangan": rec.Limit.MANGAN,
-    "haneman": rec.Limit.HANEMAN,
-    "baiman": rec.Limit.BAIMAN,
-    "sanbaiman": rec.Limit.SANBAIMAN,
-}
 
 
-def _yaku(name: str, han: int, seat_wind: Wind, round_wind: Wind) -> rec.YakuItem:
+def _limit(name: str | None) -> rec.Limit:
+    if name is None:
+        return rec.Limit.NONE
+    if "yakuman" in name:
+        return rec.Limit.YAKUMAN
+    return rec.Limit(name)
+
+
+def _yaku(name: str, han: int, seat_wind: int, round_wind: int) -> rec.YakuItem:
+    ident = _YAKU_IDS.get(name, name)
     if name == "yakuhai_seat_wind":
-        name = f"yakuhai_seat_{_WIND_NAMES[seat_wind]}"
+        ident = f"yakuhai_seat_{_WINDS[seat_wind]}"
     elif name == "yakuhai_round_wind":
-        name = f"yakuhai_round_{_WIND_NAMES[round_wind]}"
-    name = _RENAMED.get(name, name)
-    return rec.YakuItem(name, han, _TENHOU_ID.get(name))
+        ident = f"yakuhai_round_{_WINDS[round_wind]}"
+    return rec.YakuItem(ident, han, _TENHOU_NUMBER.get(ident))
 
 
+@dataclass
 class _Hand:
-    """Collects one deal's events into a HandRecord."""
+    start: ev.DealStarted
+    actions: list[rec.Action] = field(default_factory=list)
+    dora: list[Tile] = field(default_factory=list)
+    ura: tuple[Tile, ...] = ()
+    wins: list[rec.WinResult] = field(default_factory=list)
+    draw: rec.DrawResult | None = None
+    last_drawer: int | None = None
 
-    def __init__(self, start: ev.DealStarted) -> None:
-        self.start = start
-        self.round_wind = Wind(start.round_wind)
-        self.dora: list[Tile] = [start.dora_indicator]
-        self.ura: tuple[Tile, ...] = ()
-        self.actions: list[rec.Action] = []
-        self.wins: list[rec.WinResult] = []
-        self.draw: rec.DrawResult | None = None
-        self.last_drawer = start.deal
-
-    def add(self, event: ev.Event) -> None:
-        dealer = self.start.deal
-        if isinstance(event, ev.Drew):
-            assert event.tile is not None
-            self.last_drawer = event.seat
-            self.actions.append(rec.Draw(event.seat, event.tile, event.replacement))
-        elif isinstance(event, ev.Discarded):
-            if event.riichi:
-                self.actions.append(rec.Riichi(event.seat))
-            self.actions.append(rec.Discard(event.seat, event.tile, event.tsumogiri))
-        elif isinstance(event, ev.RiichiAccepted):
-            self.actions.append(rec.RiichiAccepted(event.seat))
-        elif isinstance(event, ev.Called):
-            call = _CALLS[event.kind]
-            self.actions.append(
-                rec.Call(event.seat, call, event.tiles, event.tile, event.from_seat)
-            )
-        elif isinstance(event, ev.KanDeclared):
-            self.actions.append(rec.Call(event.seat, _KANS[event.kind], event.tiles))
-        elif isinstance(event, ev.DoraRevealed):
-            self.dora.append(event.indicator)
-            self.actions.append(rec.NewDora(event.indicator))
-        elif isinstance(event, ev.Won):
-            source = event.seat if event.from_seat is None else event.from_seat
-            self.actions.append(rec.Win(event.seat, source, event.tile))
-            self.ura = self.ura or event.ura_indicators
-            seat_wind = Wind((event.seat - dealer) % 4)
-            limit = rec.Limit.YAKUMAN if event.yakuman else _LIMITS.get(event.limit)
-            self.wins.append(
-                rec.WinResult(
-                    seat=event.seat,
-                    from_seat=source,
-                    deltas=event.deltas,
-                    pao_seat=event.pao_seat,
-                    han=event.han,
-                    fu=event.fu,
-                    points=event.points,
-                    limit=limit if limit is not None else rec.Limit.YAKUMAN,
-                    yaku=tuple(
-                        _yaku(name, han, seat_wind, self.round_wind) for name, han in event.yaku
-                    ),
-                    hand=(*event.hand, event.tile),
-                    win_tile=event.tile,
-                )
-            )
-        elif isinstance(event, ev.DealEnded) and event.draw is not None:
-            draw = _DRAWS[event.draw]
-            if draw is rec.DrawKind.EXHAUSTIVE and not any(event.tenpai):
-                draw = rec.DrawKind.ALL_NOTEN
-            declarer = self.last_drawer if draw is rec.DrawKind.NINE_TERMINALS else None
-            self.actions.append(rec.Abort(draw, declarer))
-            tenpai = tuple(s for s, ready in enumerate(event.tenpai) if ready)
-            self.draw = rec.DrawResult(draw, event.deltas, tenpai)
-
-    def record(self) -> rec.HandRecord:
-        start = self.start
-        hands = tuple(tuple(h or ()) for h in start.hands)
+    def build(self) -> rec.HandRecord:
+        s = self.start
+        hands = tuple(tuple(h) if h is not None else () for h in s.hands)
+        result = None
+        if self.wins or self.draw is not None:
+            result = rec.HandResult(tuple(self.wins), self.draw)
         return rec.HandRecord(
-            round_wind=self.round_wind,
-            number=start.deal,
-            honba=start.honba,
-            riichi_deposits=start.deposits,
-            scores=start.scores,
-            dora_indicators=tuple(self.dora),
+            round_wind=Wind(s.round_wind),
+            number=s.deal,
+            honba=s.honba,
+            riichi_deposits=s.deposits,
+            scores=tuple(s.scores),
+            dora_indicators=(s.dora_indicator, *self.dora),
             ura_indicators=self.ura,
             hands=hands,
             actions=tuple(self.actions),
-            result=rec.HandResult(tuple(self.wins), self.draw) if self.wins or self.draw else None,
+            result=result,
         )
 
 
-def record_of_match(match: Match, source: str = "jantaku") -> rec.GameRecord:
-    """The full record of a match from its event log (the log holds every seat's tiles)."""
+def record_from_events(
+    log: Iterable[ev.Event],
+    *,
+    players: tuple[str, ...] = ("A", "B", "C", "D"),
+    rules: rec.RulesInfo | None = None,
+    source: str = "<jantaku>",
+    game_id: str | None = None,
+) -> rec.GameRecord:
+    """A GameRecord of a whole match (or of the part played so far)."""
     hands: list[rec.HandRecord] = []
     current: _Hand | None = None
-    for event in match.log:
-        if isinstance(event, ev.DealStarted):
+    final: tuple[int, ...] | None = None
+    start_scores: tuple[int, ...] | None = None
+    for e in log:
+        if isinstance(e, ev.DealStarted):
             if current is not None:
-                hands.append(current.record())
-            current = _Hand(event)
-        elif current is not None:
-            current.add(event)
+                hands.append(current.build())
+            if start_scores is None:
+                start_scores = tuple(e.scores)
+            current = _Hand(e)
+            continue
+        if isinstance(e, ev.MatchEnded):
+            final = tuple(e.scores)
+            continue
+        if current is None:
+            continue
+        a = current.actions
+        if isinstance(e, ev.Drew):
+            if e.tile is None:
+                raise ValueError("the log is redacted (a hidden draw); use the engine's own log")
+            a.append(rec.Draw(e.seat, e.tile, e.replacement))
+            current.last_drawer = e.seat
+        elif isinstance(e, ev.Discarded):
+            if e.riichi:
+                a.append(rec.Riichi(e.seat))
+            a.append(rec.Discard(e.seat, e.tile, e.tsumogiri))
+        elif isinstance(e, ev.RiichiAccepted):
+            a.append(rec.RiichiAccepted(e.seat))
+        elif isinstance(e, ev.Called):
+            a.append(rec.Call(e.seat, rec.CallKind(e.kind), tuple(e.tiles), e.tile, e.from_seat))
+        elif isinstance(e, ev.KanDeclared):
+            a.append(rec.Call(e.seat, rec.CallKind(e.kind), tuple(e.tiles)))
+        elif isinstance(e, ev.DoraRevealed):
+            a.append(rec.NewDora(e.indicator))
+            current.dora.append(e.indicator)
+        elif isinstance(e, ev.Won):
+            from_seat = e.seat if e.from_seat is None else e.from_seat
+            a.append(rec.Win(e.seat, from_seat, e.tile))
+            seat_wind = (e.seat - current.start.deal) % 4
+            current.ura = tuple(e.ura_indicators) or current.ura
+            current.wins.append(
+                rec.WinResult(
+                    seat=e.seat,
+                    from_seat=from_seat,
+                    deltas=tuple(e.deltas),
+                    pao_seat=e.pao_seat,
+                    han=e.han,
+                    fu=e.fu,
+                    points=e.points,
+                    limit=_limit(e.limit),
+                    yaku=tuple(_yaku(n, h, seat_wind, current.start.round_wind) for n, h in e.yaku),
+                    hand=(*e.hand, e.tile),
+                    win_tile=e.tile,
+                )
+            )
+        elif isinstance(e, ev.DealEnded) and e.draw is not None:
+            kind = _DRAWS[e.draw]
+            if kind is rec.DrawKind.EXHAUSTIVE and not any(e.tenpai):
+                kind = rec.DrawKind.ALL_NOTEN
+            seat = current.last_drawer if kind is rec.DrawKind.NINE_TERMINALS else None
+            a.append(rec.Abort(kind, seat))
+            current.draw = rec.DrawResult(
+                kind, tuple(e.deltas), tuple(i for i, t in enumerate(e.tenpai) if t)
+            )
     if current is not None:
-        hands.append(current.record())
-    rules = match.rules
-    red = (1, 1, 1) if rules.red_fives else (0, 0, 0)
-    kuitan = bool(match.setup.get("rules") != "doman_no_kuitan")
-    kuitan = bool(match.setup.get("options", {}).get("kuitan", kuitan))
-    info = rec.RulesInfo(
-        players=4,
-        red_fives=red,
-        open_tanyao=kuitan,
-        length=rec.Length.EAST_ONLY if rules.length == "east_only" else rec.Length.EAST_SOUTH,
-        special=(f"jantaku:{match.setup.get('rules', 'custom')}",),
-    )
-    result = match.result
+        hands.append(current.build())
     return rec.GameRecord(
         source=source,
         format=rec.LogFormat.TENHOU6,
-        rules=info,
-        players=("seat 0", "seat 1", "seat 2", "seat 3"),
+        rules=rules or rec.RulesInfo(),
+        players=players,
         hands=tuple(hands),
-        start_scores=tuple(hands[0].scores) if hands else (25000,) * 4,
-        final_scores=None if result is None or not result.recorded else result.scores,
+        start_scores=start_scores or (25000,) * 4,
+        final_scores=final,
+        game_id=game_id,
+    )
+
+
+def record_of_match(match: Match, source: str = "jantaku") -> rec.GameRecord:
+    """The record of a match made by :func:`jantaku.game.new_match`, naming its preset so that
+    tenhou.net/6 exports replay under the same rules (``replay-check`` reads the tag)."""
+    setup = match.setup
+    options = setup.get("options", {})
+    rules = match.rules
+    info = rec.RulesInfo(
+        players=4,
+        red_fives=(1, 1, 1) if rules.red_fives else (0, 0, 0),
+        open_tanyao=bool(options.get("kuitan", setup.get("rules") != "doman_no_kuitan")),
+        length=rec.Length.EAST_ONLY if rules.length == "east_only" else rec.Length.EAST_SOUTH,
+        special=(f"jantaku:{setup.get('rules', 'doman')}",),
+    )
+    return record_from_events(
+        match.log, players=("seat 0", "seat 1", "seat 2", "seat 3"), rules=info, source=source
     )

@@ -1,0 +1,90 @@
+"""``jantaku serve``: run the table server (HTTP API + WebSocket game protocol)."""
+
+from __future__ import annotations
+
+import click
+
+__all__ = ["serve"]
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option(
+    "--database",
+    "database",
+    default=None,
+    help="SQLAlchemy URL (default: SQLite in ./jantaku-data); postgresql://… works too.",
+)
+@click.option(
+    "--turn-seconds",
+    type=float,
+    default=None,
+    help="Per-turn time at timed tables (default: the rules' 15 s).",
+)
+@click.option(
+    "--call-seconds",
+    type=float,
+    default=None,
+    help="Per-call-prompt time at timed tables (default: the rules' 8 s).",
+)
+@click.option(
+    "--bank-seconds",
+    type=float,
+    default=30.0,
+    show_default=True,
+    help="Time bank per seat and match.",
+)
+@click.option(
+    "--grace-seconds",
+    type=float,
+    default=20.0,
+    show_default=True,
+    help="How long an absent player's seat waits before a computer player takes it.",
+)
+@click.option(
+    "--bot-delay",
+    type=float,
+    default=0.0,
+    show_default=True,
+    help="Seconds a computer player waits before acting.",
+)
+@click.option("--log-level", default="warning", show_default=True)
+def serve(
+    host: str,
+    port: int,
+    database: str | None,
+    turn_seconds: float | None,
+    call_seconds: float | None,
+    bank_seconds: float,
+    grace_seconds: float,
+    bot_delay: float,
+    log_level: str,
+) -> None:
+    """Serve jantaku tables: lobby, ranked and party tables, bots, records (docs/protocol.md)."""
+    import uvicorn
+
+    from jantaku.server.app import create_app
+    from jantaku.server.config import ServerSettings
+    from jantaku.server.storage import default_url
+
+    settings = ServerSettings(
+        turn_seconds=turn_seconds,
+        call_seconds=call_seconds,
+        bank_seconds=bank_seconds,
+        grace_seconds=grace_seconds,
+        bot_delay=bot_delay,
+    )
+    app = create_app(database or default_url(), settings)
+
+    class _Server(uvicorn.Server):
+        """Tells every client to reconnect before uvicorn closes the sockets (SIGTERM)."""
+
+        def handle_exit(self, sig: int, frame: object) -> None:
+            app.state.server.announce_shutdown()
+            super().handle_exit(sig, frame)  # type: ignore[arg-type]
+
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024, lifespan="on"
+    )
+    _Server(config).run()

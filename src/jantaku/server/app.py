@@ -1,0 +1,440 @@
+"""The ASGI application: a WebSocket game protocol and a small HTTP API (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from jantaku.server.auth import Accounts, AuthError
+from jantaku.server.config import ServerSettings, TableRequestError
+from jantaku.server.manager import Lobby
+from jantaku.server.protocol import ProtocolError, parse_message, user_json
+from jantaku.server.ranks import FIRST_DAN
+from jantaku.server.storage import Store
+from jantaku.server.tables import Table, TableError
+
+__all__ = ["Server", "create_app"]
+
+log = logging.getLogger("jantaku.server")
+
+_QUEUE_LIMIT = 2000
+
+
+class Client:
+    """One WebSocket connection: an outgoing queue (a slow reader never blocks a table) and a
+    token bucket against floods."""
+
+    def __init__(self, ws: WebSocket, settings: ServerSettings) -> None:
+        self.ws = ws
+        self.user_id: int | None = None
+        self.name = ""
+        self.rank_index = 0
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.tables: set[Table] = set()
+        self.tokens = float(settings.message_burst)
+        self.rate = settings.messages_per_second
+        self.burst = settings.message_burst
+        self.last = time.monotonic()
+        self.refused = 0.0  # recent refusals: a steady flood keeps it growing
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() > _QUEUE_LIMIT:
+            self.closed = True  # too slow a reader: drop it, it will reconnect for a snapshot
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.refused = max(0.0, self.refused - 0.5)  # a client that slows down is forgiven
+            return True
+        self.refused += 1
+        return False
+
+    async def pump(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                with contextlib.suppress(Exception):
+                    await self.ws.close(code=1008)
+                return
+            await self.ws.send_text(text)
+
+
+class Server:
+    """Everything one process holds: storage, accounts, the lobby, the connections."""
+
+    def __init__(self, database_url: str, settings: ServerSettings) -> None:
+        self.database_url = database_url
+        self.settings = settings
+        self.store: Store | None = None
+        self.lobby: Lobby | None = None
+        self.accounts: Accounts | None = None
+        self.clients: set[Client] = set()
+
+    def open(self) -> None:
+        self.store = Store(self.database_url)
+        self.accounts = Accounts(self.store)
+        self.lobby = Lobby(self.store, self.settings)
+        resumed = self.lobby.recover()
+        log.info("resumed %d live tables", resumed)
+
+    def announce_shutdown(self) -> None:
+        for c in list(self.clients):
+            c.send(
+                {
+                    "type": "shutdown",
+                    "reconnect": True,
+                    "message": "the server is restarting; reconnect and rejoin your table",
+                }
+            )
+
+    # ------------------------------------------------------------------ websocket
+
+    async def websocket(self, ws: WebSocket) -> None:
+        await ws.accept()
+        client = Client(ws, self.settings)
+        self.clients.add(client)
+        pump = asyncio.get_running_loop().create_task(client.pump())
+        try:
+            while not client.closed:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                raw = msg.get("text")
+                if raw is None:
+                    raw = msg.get("bytes") or b""
+                if len(raw) > self.settings.max_message_bytes:
+                    client.send(
+                        {
+                            "type": "error",
+                            "code": "too_large",
+                            "message": f"messages are at most "
+                            f"{self.settings.max_message_bytes} bytes",
+                        }
+                    )
+                    client.closed = True
+                    client.queue.put_nowait(None)
+                    break
+                if not client.allow():
+                    if client.refused > 2 * self.settings.message_burst:
+                        client.send(
+                            {
+                                "type": "error",
+                                "code": "flood",
+                                "message": "too many messages; closing",
+                            }
+                        )
+                        client.closed = True
+                        client.queue.put_nowait(None)
+                        break
+                    client.send(
+                        {
+                            "type": "error",
+                            "code": "rate_limited",
+                            "message": "too many messages; slow down",
+                        }
+                    )
+                    continue
+                self.handle(client, raw)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            client.closed = True
+            self.clients.discard(client)
+            for t in list(client.tables):
+                t.detach(client)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(pump, timeout=1.0)
+            pump.cancel()
+
+    def handle(self, client: Client, raw: str | bytes) -> None:
+        ref: Any = None
+        try:
+            data = parse_message(raw)
+            ref = data.get("id")
+            reply = self.dispatch(client, data)
+            if reply is not None:
+                if ref is not None:
+                    reply["ref"] = ref
+                client.send(reply)
+        except (ProtocolError, TableError) as error:
+            out = {"type": "error", "code": error.code, "message": error.message}
+            if ref is not None:
+                out["ref"] = ref
+            client.send(out)
+        except (TableRequestError, AuthError) as error:
+            client.send({"type": "error", "code": "bad_request", "message": str(error), "ref": ref})
+        except Exception:  # a bug must not take the connection or the table down silently
+            log.exception("message %r failed", raw[:200])
+            client.send(
+                {"type": "error", "code": "internal", "message": "internal error", "ref": ref}
+            )
+
+    def _table(self, data: dict[str, Any]) -> Table:
+        assert self.lobby is not None
+        if "invite" in data:
+            return self.lobby.by_invite(data["invite"])
+        return self.lobby.get(data.get("table"))
+
+    def _need_user(self, client: Client) -> int:
+        if client.user_id is None:
+            raise ProtocolError("not_authenticated", "say hello with a token first")
+        return client.user_id
+
+    def dispatch(self, client: Client, data: dict[str, Any]) -> dict[str, Any] | None:
+        assert self.lobby is not None and self.accounts is not None
+        kind = data["type"]
+        if kind == "ping":
+            return {"type": "pong"}
+        if kind == "hello":
+            user = self.accounts.by_token(data.get("token"))
+            if user is None:
+                raise ProtocolError("bad_token", "unknown session token")
+            client.user_id, client.name, client.rank_index = user.id, user.name, user.rank_index
+            return {"type": "welcome", "user": user_json(user)}
+        if kind == "lobby":
+            return self.lobby.listing()
+        if kind == "create":
+            self._need_user(client)
+            table = self.lobby.create(
+                str(data.get("kind", "novice")),
+                str(data.get("length", "quick")),
+                bool(data.get("kuitan", True)),
+                bool(data.get("private", False)),
+            )
+            out = {"type": "created", "table": table.summary()}
+            if table.invite_code:
+                out["invite"] = table.invite_code
+            return out
+        if kind == "join":
+            user_id = self._need_user(client)
+            table = self._table(data)
+            if table.seat_of(user_id) is None and client.rank_index < table.config.min_rank:
+                raise TableError(
+                    "rank_too_low",
+                    f"this table needs rank index {table.config.min_rank} (1st Dan = {FIRST_DAN})",
+                )
+            seat_req = data.get("seat")
+            if seat_req is not None and seat_req not in (0, 1, 2, 3):
+                raise ProtocolError("bad_message", "seat is 0-3")
+            seat = table.sit(user_id, client.name, seat_req)
+            for t in list(client.tables):
+                if t is table:
+                    t.detach(client)
+            client.tables.add(table)
+            table.attach(client, seat)
+            if data.get("fill_bots") and table.status == "open":
+                table.fill_with_bots(str(data.get("bot", "filler")))
+            self._maybe_start(table, data)
+            return None
+        if kind == "queue":
+            user_id = self._need_user(client)
+            table = self.lobby.queue(
+                user_id,
+                client.rank_index,
+                str(data.get("kind", "novice")),
+                str(data.get("length", "quick")),
+            )
+            seat = table.sit(user_id, client.name)
+            client.tables.add(table)
+            table.attach(client, seat)
+            self._maybe_start(table, data)
+            return None
+        if kind == "watch":
+            table = self._table(data)
+            client.tables.add(table)
+            table.attach(client, None)
+            return None
+        if kind == "unwatch":
+            table = self._table(data)
+            table.detach(client)
+            client.tables.discard(table)
+            return {"type": "ok"}
+        if kind == "start":
+            user_id = self._need_user(client)
+            table = self._table(data)
+            if table.seat_of(user_id) is None:
+                raise TableError("not_seated", "only a seated player can start the table")
+            if data.get("fill_bots"):
+                table.fill_with_bots(str(data.get("bot", "filler")))
+            self._maybe_start(table, data, force=True)
+            return None
+        if kind == "leave":
+            user_id = self._need_user(client)
+            table = self._table(data)
+            table.leave(user_id)
+            table.detach(client)
+            client.tables.discard(table)
+            return {"type": "ok"}
+        if kind == "act":
+            user_id = self._need_user(client)
+            table = self._table(data)
+            action = data.get("action")
+            if not isinstance(action, dict):
+                raise ProtocolError("bad_message", "'action' must be an object")
+            table.submit(user_id, action, data.get("seq"))
+            return None
+        raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
+
+    def _maybe_start(self, table: Table, data: dict[str, Any], force: bool = False) -> None:
+        if table.status != "open":
+            return
+        if all(not s.empty for s in table.seats):
+            table.start()
+            table.run()
+        elif force:
+            raise TableError("seats_empty", "empty seats: wait for players or fill with bots")
+
+    # ------------------------------------------------------------------ http
+
+    async def _body(self, request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > self.settings.max_message_bytes:
+            raise AuthError("request too large")
+        try:
+            data = json.loads(raw or b"{}")
+        except ValueError:
+            raise AuthError("the body is not JSON") from None
+        if not isinstance(data, dict):
+            raise AuthError("the body is a JSON object")
+        return data
+
+    async def register(self, request: Request) -> Response:
+        assert self.accounts is not None
+        try:
+            data = await self._body(request)
+            user, token = self.accounts.register(data.get("name"), data.get("password"))
+        except AuthError as e:
+            return JSONResponse({"error": str(e)}, status_code=400)
+        return JSONResponse({"token": token, "user": user_json(user)})
+
+    async def login(self, request: Request) -> Response:
+        assert self.accounts is not None
+        try:
+            data = await self._body(request)
+            user, token = self.accounts.login(data.get("name"), data.get("password"))
+        except AuthError as e:
+            return JSONResponse({"error": str(e)}, status_code=401)
+        return JSONResponse({"token": token, "user": user_json(user)})
+
+    async def guest(self, request: Request) -> Response:
+        assert self.accounts is not None
+        user, token = self.accounts.guest()
+        return JSONResponse({"token": token, "user": user_json(user)})
+
+    async def lobby_http(self, request: Request) -> Response:
+        assert self.lobby is not None
+        return JSONResponse(self.lobby.listing())
+
+    async def table_http(self, request: Request) -> Response:
+        assert self.lobby is not None and self.store is not None
+        table_id = request.path_params["table_id"]
+        table = self.lobby.tables.get(table_id)
+        if table is not None:
+            return JSONResponse(table.summary())
+        row = self.store.table(table_id)
+        if row is None:
+            return JSONResponse({"error": "no such table"}, status_code=404)
+        return JSONResponse(
+            {
+                "id": row.id,
+                "status": row.status,
+                "config": row.config,
+                "commitment": row.commitment,
+                "seats": row.seats,
+            }
+        )
+
+    async def game_http(self, request: Request) -> Response:
+        assert self.store is not None
+        game = self.store.game(request.path_params["game_id"])
+        if game is None:
+            return JSONResponse({"error": "no such game"}, status_code=404)
+        fmt = request.path_params.get("fmt", "json")
+        if fmt == "json":
+            return JSONResponse(
+                {
+                    "id": game.id,
+                    "recorded": game.recorded,
+                    "result": game.result,
+                    "events": game.events,
+                }
+            )
+        from jantaku.server.export import export_game
+
+        try:
+            body = export_game(game.result, self.store.actions(game.id), fmt)
+        except ValueError as e:
+            return JSONResponse({"error": str(e)}, status_code=400)
+        return Response(body, media_type="application/json")
+
+    async def player_http(self, request: Request) -> Response:
+        assert self.store is not None
+        try:
+            user_id = int(request.path_params["user_id"])
+        except ValueError:
+            return JSONResponse({"error": "bad id"}, status_code=400)
+        user = self.store.user(user_id)
+        if user is None:
+            return JSONResponse({"error": "no such player"}, status_code=404)
+        from jantaku.server.stats import statistics
+
+        return JSONResponse(
+            {"user": user_json(user), "stats": statistics(self.store.player_lines(user_id))}
+        )
+
+    async def health(self, request: Request) -> Response:
+        assert self.lobby is not None
+        live = sum(1 for t in self.lobby.tables.values() if t.status == "live")
+        return JSONResponse({"ok": True, "live_tables": live, "clients": len(self.clients)})
+
+
+def create_app(database_url: str, settings: ServerSettings | None = None) -> Starlette:
+    server = Server(database_url, settings or ServerSettings())
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        server.open()
+        assert server.lobby is not None
+        server.lobby.run_all()
+        yield
+        await server.lobby.stop_all()
+        assert server.store is not None
+        server.store.close()
+
+    app = Starlette(
+        routes=[
+            WebSocketRoute("/ws", server.websocket),
+            Route("/api/register", server.register, methods=["POST"]),
+            Route("/api/login", server.login, methods=["POST"]),
+            Route("/api/guest", server.guest, methods=["POST"]),
+            Route("/api/lobby", server.lobby_http),
+            Route("/api/tables/{table_id}", server.table_http),
+            Route("/api/games/{game_id}", server.game_http),
+            Route("/api/games/{game_id}/{fmt}", server.game_http),
+            Route("/api/players/{user_id}", server.player_http),
+            Route("/api/health", server.health),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.server = server
+    return app

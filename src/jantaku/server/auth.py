@@ -1,0 +1,61 @@
+"""Accounts: registration, login (argon2 password hashes), guests, session tokens."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+
+from jantaku.errors import JantakuError
+from jantaku.server.models import UserRow
+from jantaku.server.storage import Store
+
+__all__ = ["Accounts", "AuthError"]
+
+_NAME = re.compile(r"^[A-Za-z0-9_\-]{2,32}$")
+
+
+class AuthError(JantakuError):
+    pass
+
+
+class Accounts:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.hasher = PasswordHasher()
+
+    def _session(self, user: UserRow) -> str:
+        token = secrets.token_urlsafe(32)
+        self.store.add_session(token, user.id)
+        return token
+
+    def register(self, name: object, password: object) -> tuple[UserRow, str]:
+        if not isinstance(name, str) or not _NAME.match(name):
+            raise AuthError("a name is 2-32 letters, digits, _ or -")
+        if not isinstance(password, str) or not 8 <= len(password) <= 256:
+            raise AuthError("a password is 8-256 characters")
+        if self.store.user_by_name(name) is not None:
+            raise AuthError(f"the name {name!r} is taken")
+        user = self.store.add_user(name, self.hasher.hash(password), guest=False)
+        return user, self._session(user)
+
+    def login(self, name: object, password: object) -> tuple[UserRow, str]:
+        user = self.store.user_by_name(name) if isinstance(name, str) else None
+        if user is None or user.password_hash is None or not isinstance(password, str):
+            raise AuthError("unknown name or wrong password")
+        try:
+            self.hasher.verify(user.password_hash, password)
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            raise AuthError("unknown name or wrong password") from None
+        return user, self._session(user)
+
+    def guest(self) -> tuple[UserRow, str]:
+        user = self.store.add_user(f"guest-{secrets.token_hex(4)}", None, guest=True)
+        return user, self._session(user)
+
+    def by_token(self, token: object) -> UserRow | None:
+        if not isinstance(token, str) or len(token) > 128:
+            return None
+        return self.store.user_by_token(token)

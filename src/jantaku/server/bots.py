@@ -1,0 +1,59 @@
+"""Computer players for empty or abandoned seats.
+
+Anything with ``choose(view, legal_actions) -> action`` can sit at a table; the real bots of
+``jantaku.players`` plug in through :func:`register_player`. The built-in :class:`SeatFiller`
+wins when it can, otherwise discards the drawn tile or passes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from jantaku.engine import Action
+
+__all__ = ["PLAYERS", "SeatFiller", "SeatPlayer", "make_player", "register_player"]
+
+
+class SeatPlayer(Protocol):
+    def choose(self, view: dict[str, Any], legal_actions: list[Action]) -> Action: ...
+
+
+_PREFERENCE = ("tsumo", "ron")
+
+
+class SeatFiller:
+    """The minimal stand-in: win if offered, else tsumogiri, else pass, else the first option."""
+
+    name = "filler"
+
+    def choose(self, view: dict[str, Any], legal_actions: list[Action]) -> Action:
+        for kind in _PREFERENCE:
+            for action in legal_actions:
+                if action.kind.value == kind:
+                    return action
+        drawn = view.get("drawn_index")
+        for action in legal_actions:
+            if action.kind.value == "pass":
+                return action
+        for action in legal_actions:
+            if (
+                action.kind.value == "discard"
+                and action.tile is not None
+                and action.tile.index == drawn
+            ):
+                return action
+        for action in legal_actions:
+            if action.kind.value == "discard":
+                return action
+        return legal_actions[0]
+
+
+PLAYERS: dict[str, Callable[[], SeatPlayer]] = {"filler": SeatFiller}
+
+
+def register_player(name: str, factory: Callable[[], SeatPlayer]) -> None:
+    PLAYERS[name] = factory
+
+
+def make_player(name: str) -> SeatPlayer:
+    return PLAYERS.get(name, SeatFiller)()

@@ -1,0 +1,111 @@
+"""Server settings and the table kinds of doman-rules.md §4."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from jantaku.errors import JantakuError
+
+__all__ = ["ServerSettings", "TableConfig", "TableKind", "TableRequestError", "table_config"]
+
+
+class TableRequestError(JantakuError):
+    """A table request names an unknown kind or an option that kind does not allow."""
+
+
+class TableKind(Enum):
+    NOVICE = "novice"  # ranked, any rank
+    ADVANCED = "advanced"  # ranked, 1st Dan or higher
+    PARTY = "party"  # four friends (or fewer, with bots on request), unranked, no turn timer
+    PRACTICE = "practice"  # one player against three puppets
+    CLASSICAL = "classical"  # the classical German rules (``sontag``)
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """Knobs of one server process. Turn times default to the table's rule options
+    (doman-rules.md Q12: 15 s per turn, 8 s per call prompt); the time bank is the project's
+    choice (the spec is silent): extra seconds per seat for the whole match."""
+
+    turn_seconds: float | None = None
+    call_seconds: float | None = None
+    bank_seconds: float = 30.0
+    grace_seconds: float = 20.0
+    bot_delay: float = 0.0
+    max_message_bytes: int = 16 * 1024
+    messages_per_second: float = 100.0
+    message_burst: int = 200
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    family: str  # riichi | classical
+    kind: TableKind
+    preset: str
+    overrides: dict[str, Any]
+    ranked: bool
+    timer: bool
+    min_rank: int  # index in the rank ladder (10: 1st Dan)
+    length: str  # quick | full
+    kuitan: bool
+    private: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "family": self.family,
+            "kind": self.kind.value,
+            "preset": self.preset,
+            "overrides": self.overrides,
+            "ranked": self.ranked,
+            "timer": self.timer,
+            "min_rank": self.min_rank,
+            "length": self.length,
+            "kuitan": self.kuitan,
+            "private": self.private,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableConfig:
+        return cls(**{**data, "kind": TableKind(data["kind"])})
+
+
+_NO_TIMER = {"per_action_timer": False, "per_action_time_s": None, "call_prompt_time_s": None}
+
+
+def table_config(
+    kind: str, length: str = "quick", kuitan: bool = True, private: bool = False
+) -> TableConfig:
+    """The configuration of a table kind; raises TableRequestError for what the kind forbids."""
+    try:
+        k = TableKind(kind)
+    except ValueError:
+        names = ", ".join(t.value for t in TableKind)
+        raise TableRequestError(f"unknown table kind {kind!r} (choose {names})") from None
+    if length not in ("quick", "full"):
+        raise TableRequestError(f"length must be quick or full, not {length!r}")
+    if k is TableKind.CLASSICAL:
+        return TableConfig("classical", k, "sontag", {}, False, False, 0, "full", True, private)
+    overrides: dict[str, Any] = {"length": "east_only" if length == "quick" else "east_south"}
+    if k in (TableKind.NOVICE, TableKind.ADVANCED):
+        if not kuitan:
+            raise TableRequestError("ranked tables always play with kuitan")
+        return TableConfig(
+            "riichi",
+            k,
+            "doman",
+            overrides,
+            True,
+            True,
+            10 if k is TableKind.ADVANCED else 0,
+            length,
+            True,
+            private,
+        )
+    if k is TableKind.PARTY:
+        preset = "doman" if kuitan else "doman_no_kuitan"
+        if kuitan:
+            overrides.update(_NO_TIMER)
+        return TableConfig("riichi", k, preset, overrides, False, False, 0, length, kuitan, private)
+    return TableConfig("riichi", k, "doman", overrides, False, True, 0, length, True, private)

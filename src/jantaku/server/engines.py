@@ -1,0 +1,189 @@
+"""The shape a rule family's engine must have to sit at a server table, and the riichi adapter.
+
+A table only needs: the seats to act, their legal actions, apply, per-seat views, the events
+log and the result. A classical engine with the same shape plugs in through :data:`FAMILIES`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from jantaku.engine import Action, ManualClock, Match
+from jantaku.engine.events import Event
+
+__all__ = ["FAMILIES", "GameEngine", "MatchOutcome", "RiichiEngine", "match_action"]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOutcome:
+    scores: tuple[int, ...]
+    ranking: tuple[int, ...]  # seats, first place first
+    recorded: bool
+    reason: str
+
+
+class GameEngine(Protocol):
+    """What a table owner drives. ``clock`` is a ManualClock the table sets before each apply
+    (elapsed seconds since the match began), so stored actions replay with the same time.
+
+    Actions are the family's own frozen type; the table only relies on ``seat``, ``kind.value``
+    (``discard``, ``pass``, ``tsumo``, ``ron``, … as strings), ``tile`` (with ``index``),
+    ``tiles`` and ``to_json()``, and on :meth:`action_from_json` to read stored ones back."""
+
+    clock: ManualClock
+
+    def action_from_json(self, data: dict[str, Any]) -> Action: ...
+    def drawn_index(self, seat: int) -> int | None:
+        """The tile ``seat`` just drew (its index), when it is that seat's turn."""
+        ...
+
+    def seat_view(self, seat: int) -> Any:
+        """The family's full view object for a computer player."""
+        ...
+
+    @property
+    def log(self) -> list[Event]: ...
+    def to_act(self) -> list[int]: ...
+    def legal_actions(self, seat: int) -> list[Action]: ...
+    def apply(self, action: Action) -> list[Event]: ...
+    def view_json(self, seat: int | None) -> dict[str, Any]: ...
+    @property
+    def outcome(self) -> MatchOutcome | None: ...
+
+
+class RiichiEngine:
+    """A riichi :class:`Match` behind the table interface."""
+
+    def __init__(self, preset_name: str, seed: str, overrides: dict[str, Any]) -> None:
+        from jantaku.game import new_match
+
+        self.clock = ManualClock()
+        self.match: Match = new_match(preset_name, seed=seed, clock=self.clock, **overrides)
+
+    @property
+    def log(self) -> list[Event]:
+        return self.match.log
+
+    def action_from_json(self, data: dict[str, Any]) -> Action:
+        return Action.from_json(data)
+
+    def drawn_index(self, seat: int) -> int | None:
+        deal = self.match.deal
+        if deal.turn == seat and deal.drawn is not None and not self.match.finished:
+            return deal.drawn.index
+        return None
+
+    def seat_view(self, seat: int) -> Any:
+        return self.match.view(seat)
+
+    def to_act(self) -> list[int]:
+        return self.match.to_act()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return self.match.legal_actions(seat)
+
+    def apply(self, action: Action) -> list[Event]:
+        return self.match.apply(action)
+
+    def view_json(self, seat: int | None) -> dict[str, Any]:
+        view = self.match.view(seat).to_json()
+        view["round_wind"] = self.match.round_wind
+        return view
+
+    @property
+    def outcome(self) -> MatchOutcome | None:
+        r = self.match.result
+        if r is None:
+            return None
+        return MatchOutcome(tuple(r.scores), tuple(r.ranking), r.recorded, r.reason)
+
+
+class ClassicalEngine:
+    """A classical German game (``jantaku.engine.classical``) behind the table interface."""
+
+    def __init__(self, preset_name: str, seed: str, overrides: dict[str, Any]) -> None:
+        from jantaku.engine.classical import ClassicalGame  # type: ignore[import-not-found,unused-ignore]
+        from jantaku.rules.classical import preset
+
+        self.clock = ManualClock()
+        self.game: Any = ClassicalGame(preset(preset_name, **overrides), seed, clock=self.clock)
+
+    @property
+    def log(self) -> list[Event]:
+        return self.game.log  # type: ignore[no-any-return]
+
+    def action_from_json(self, data: dict[str, Any]) -> Action:
+        return Action.from_json(data)
+
+    def drawn_index(self, seat: int) -> int | None:
+        deal = self.game.deal
+        drawn = getattr(deal, "drawn", None)
+        if getattr(deal, "turn", None) == seat and drawn is not None and not self.game.finished:
+            return int(drawn.index)
+        return None
+
+    def seat_view(self, seat: int) -> Any:
+        return self.game.view(seat)
+
+    def to_act(self) -> list[int]:
+        return list(self.game.to_act())
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return list(self.game.legal_actions(seat))
+
+    def apply(self, action: Action) -> list[Event]:
+        return list(self.game.apply(action))
+
+    def view_json(self, seat: int | None) -> dict[str, Any]:
+        return dict(self.game.view(seat).to_json())
+
+    @property
+    def outcome(self) -> MatchOutcome | None:
+        r = self.game.result
+        if r is None:
+            return None
+        return MatchOutcome(tuple(r.balances), tuple(r.ranking), True, "the game is over")
+
+
+EngineFactory = Callable[[str, str, dict[str, Any]], GameEngine]
+
+#: rule family -> factory(preset, seed, overrides).
+FAMILIES: dict[str, EngineFactory] = {"riichi": RiichiEngine}
+
+
+def _register_classical() -> None:
+    """The classical family is served once its engine is installed (another branch today)."""
+    try:
+        import jantaku.engine.classical  # type: ignore[import-not-found,unused-ignore]  # noqa: F401
+    except ImportError:
+        return
+    FAMILIES["classical"] = ClassicalEngine
+
+
+_register_classical()
+
+
+def match_action(legal: list[Action], data: dict[str, Any]) -> Action | None:
+    """The legal action a client's intention names, or None. ``type`` names the kind; a tile is
+    given by ``tile_index`` (exact copy) or ``tile`` (notation, e.g. "5m", first copy held);
+    ``tile_indices`` pick the own tiles of a call when several choices exist."""
+    kind = data.get("type")
+    tile_index = data.get("tile_index")
+    tile_text = data.get("tile")
+    indices = data.get("tile_indices")
+    for action in legal:
+        if action.kind.value != kind:
+            continue
+        if tile_index is not None and (action.tile is None or action.tile.index != tile_index):
+            continue
+        if (
+            tile_index is None
+            and tile_text is not None
+            and (action.tile is None or action.tile.notation != tile_text)
+        ):
+            continue
+        if indices is not None and [t.index for t in action.tiles] != list(indices):
+            continue
+        return action
+    return None

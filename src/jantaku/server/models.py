@@ -1,0 +1,84 @@
+"""The database tables (SQLAlchemy 2). The schema is created and upgraded by the Alembic
+migrations in ``jantaku/server/migrations``; keep both in step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = ["ActionRow", "Base", "GamePlayerRow", "GameRow", "SessionRow", "TableRow", "UserRow"]
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class UserRow(Base):
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(Text, nullable=True)
+    guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[float] = mapped_column(Float)
+    rank_index: Mapped[int] = mapped_column(Integer, default=0)
+    rank_points: Mapped[int] = mapped_column(Integer, default=0)
+    rating: Mapped[float] = mapped_column(Float, default=1500.0)
+    rating_max: Mapped[float] = mapped_column(Float, default=1500.0)
+    rated_games: Mapped[int] = mapped_column(Integer, default=0)
+    skill_mu: Mapped[float] = mapped_column(Float, default=25.0)
+    skill_sigma: Mapped[float] = mapped_column(Float, default=25.0 / 3)
+
+
+class SessionRow(Base):
+    __tablename__ = "sessions"
+    token: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    family: Mapped[str] = mapped_column(String(16))
+    kind: Mapped[str] = mapped_column(String(16))
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[str] = mapped_column(String(64))
+    commitment: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    invite_code: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    seats: Mapped[list[Any]] = mapped_column(JSON)
+    created_at: Mapped[float] = mapped_column(Float)
+    started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    elapsed: Mapped[float] = mapped_column(Float)
+    source: Mapped[str] = mapped_column(String(16))  # player | bot | timeout
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+    id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    finished_at: Mapped[float] = mapped_column(Float)
+    recorded: Mapped[bool] = mapped_column(Boolean)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    events: Mapped[list[Any]] = mapped_column(JSON)
+
+
+class GamePlayerRow(Base):
+    __tablename__ = "game_players"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
+    place: Mapped[int] = mapped_column(Integer)
+    score: Mapped[int] = mapped_column(Integer)
+    hands: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+    deal_ins: Mapped[int] = mapped_column(Integer)
+    yaku: Mapped[dict[str, Any]] = mapped_column(JSON)

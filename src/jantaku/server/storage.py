@@ -1,0 +1,231 @@
+"""Durable storage: tables, their accepted actions, finished games, accounts.
+
+Every accepted action is one row ``(table, seq)`` written in its own transaction before the
+result is broadcast; the primary key makes a second write of the same step impossible. A live
+table is rebuilt after a restart by re-applying its rows in order."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, create_engine, event, insert, select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from jantaku.server.models import (
+    ActionRow,
+    GamePlayerRow,
+    GameRow,
+    SessionRow,
+    TableRow,
+    UserRow,
+)
+
+__all__ = ["Store", "StoredAction", "default_url", "migrate"]
+
+
+def default_url() -> str:
+    """SQLite in ``./jantaku-data/jantaku.sqlite3`` (created on first use)."""
+    folder = Path("jantaku-data")
+    folder.mkdir(exist_ok=True)
+    return f"sqlite:///{folder / 'jantaku.sqlite3'}"
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest Alembic revision."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAction:
+    seq: int
+    action: dict[str, Any]
+    elapsed: float
+    source: str
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        if url.startswith("postgresql://"):
+            url = "postgresql+psycopg://" + url[len("postgresql://") :]
+        self.url = url
+        self.engine = create_engine(url, future=True)
+        if url.startswith("sqlite"):
+
+            @event.listens_for(self.engine, "connect")
+            def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+                cursor = dbapi_connection.cursor()
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA synchronous=NORMAL")  # durable against process kills
+                cursor.execute("PRAGMA foreign_keys=ON")
+                cursor.close()
+
+        elif url.startswith("postgresql"):
+
+            @event.listens_for(self.engine, "connect")
+            def _async_commit(dbapi_connection: Any, _record: Any) -> None:
+                # The same durability class as SQLite's WAL + synchronous=NORMAL: a commit
+                # survives any crash of this process (the database server has it); only a
+                # crash of the database machine itself could lose the last few milliseconds.
+                cursor = dbapi_connection.cursor()
+                cursor.execute("SET synchronous_commit TO OFF")
+                cursor.close()
+                dbapi_connection.commit()
+
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # Actions are written on one kept connection with a prepared statement: a commit per
+        # action is the hot path of the server.
+        self._writer: Connection | None = None
+        self._insert_action = insert(ActionRow)
+        migrate(self.engine)
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ tables and actions
+
+    def create_table(self, row: TableRow) -> None:
+        with self.sessions.begin() as s:
+            s.add(row)
+
+    def update_table(self, table_id: str, **values: Any) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    def append_action(
+        self, table_id: str, seq: int, action: dict[str, Any], elapsed: float, source: str
+    ) -> None:
+        """One accepted action, committed before it is applied and broadcast. A duplicate
+        ``(table, seq)`` raises (IntegrityError): nothing is ever stored twice."""
+        c = self._writer
+        if c is None or c.closed or c.invalidated:
+            c = self._writer = self.engine.connect()
+        try:
+            c.execute(
+                self._insert_action,
+                {
+                    "table_id": table_id,
+                    "seq": seq,
+                    "action": action,
+                    "elapsed": elapsed,
+                    "source": source,
+                },
+            )
+            c.commit()
+        except Exception:
+            c.rollback()
+            raise
+
+    def actions(self, table_id: str) -> list[StoredAction]:
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(ActionRow.seq, ActionRow.action, ActionRow.elapsed, ActionRow.source)
+                .where(ActionRow.table_id == table_id)
+                .order_by(ActionRow.seq)
+            ).all()
+        return [StoredAction(r[0], r[1], r[2], r[3]) for r in rows]
+
+    def tables(self, *statuses: str) -> list[TableRow]:
+        with self.sessions() as s:
+            return list(s.scalars(select(TableRow).where(TableRow.status.in_(statuses))))
+
+    def table(self, table_id: str) -> TableRow | None:
+        with self.sessions() as s:
+            return s.get(TableRow, table_id)
+
+    def finish_game(
+        self,
+        table_id: str,
+        recorded: bool,
+        result: dict[str, Any],
+        events: list[Any],
+        players: list[GamePlayerRow],
+    ) -> None:
+        """The finished game and its per-seat lines, and the table closed, in one transaction."""
+        with self.sessions.begin() as s:
+            if s.get(GameRow, table_id) is not None:
+                return
+            s.add(
+                GameRow(
+                    id=table_id,
+                    finished_at=time.time(),
+                    recorded=recorded,
+                    result=result,
+                    events=events,
+                )
+            )
+            s.flush()
+            for p in players:
+                s.add(p)
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(status="finished"))
+
+    def game(self, game_id: str) -> GameRow | None:
+        with self.sessions() as s:
+            return s.get(GameRow, game_id)
+
+    def player_lines(self, user_id: int) -> list[GamePlayerRow]:
+        with self.sessions() as s:
+            return list(
+                s.scalars(
+                    select(GamePlayerRow)
+                    .join(GameRow, GameRow.id == GamePlayerRow.game_id)
+                    .where(GamePlayerRow.user_id == user_id, GameRow.recorded.is_(True))
+                )
+            )
+
+    # ------------------------------------------------------------------ accounts
+
+    def add_user(self, name: str, password_hash: str | None, guest: bool) -> UserRow:
+        with self.sessions.begin() as s:
+            user = UserRow(
+                name=name,
+                password_hash=password_hash,
+                guest=guest,
+                created_at=time.time(),
+                rank_index=0,
+                rank_points=0,
+                rating=1500.0,
+                rating_max=1500.0,
+                rated_games=0,
+                skill_mu=25.0,
+                skill_sigma=25.0 / 3,
+            )
+            s.add(user)
+            s.flush()
+            return user
+
+    def user(self, user_id: int) -> UserRow | None:
+        with self.sessions() as s:
+            return s.get(UserRow, user_id)
+
+    def user_by_name(self, name: str) -> UserRow | None:
+        with self.sessions() as s:
+            return s.scalars(select(UserRow).where(UserRow.name == name)).first()
+
+    def save_user(self, user: UserRow) -> None:
+        with self.sessions.begin() as s:
+            s.merge(user)
+
+    def add_session(self, token: str, user_id: int) -> None:
+        with self.sessions.begin() as s:
+            s.add(SessionRow(token=token, user_id=user_id, created_at=time.time()))
+
+    def user_by_token(self, token: str) -> UserRow | None:
+        with self.sessions() as s:
+            row = s.get(SessionRow, token)
+            return s.get(UserRow, row.user_id) if row is not None else None
+
+    def session(self) -> Session:
+        return self.sessions()

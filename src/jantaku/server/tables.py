@@ -1,0 +1,539 @@
+"""One owner per live table (the Lichess model): the only code that changes a match.
+
+A table validates an intention against the engine's legal actions, stores it (one row, one
+transaction), applies it, and sends each viewer the events filtered for them. A driver task
+per table plays computer seats, runs the turn timers and hands an absent player's seat to a
+computer player after the grace period."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from jantaku.engine import Action
+from jantaku.engine.events import Event
+from jantaku.server.bots import SeatFiller, SeatPlayer, make_player
+from jantaku.server.config import ServerSettings, TableConfig
+from jantaku.server.engines import FAMILIES, GameEngine, MatchOutcome, match_action
+from jantaku.server.storage import Store
+
+__all__ = ["Connection", "Seat", "Table", "TableError", "commitment_of"]
+
+log = logging.getLogger("jantaku.server")
+
+
+class Connection(Protocol):
+    user_id: int | None
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+
+class TableError(Exception):
+    """An intention the table refuses; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def commitment_of(seed: str) -> str:
+    """The published SHA-256 commitment to a seed (hex of sha256 of its UTF-8 bytes)."""
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    user_id: int | None = None
+    name: str = ""
+    bot: str | None = None  # a computer player sits here for the whole match
+    connections: set[Any] = field(default_factory=set)
+    absent_since: float | None = None
+    takeover: bool = False  # a computer player plays for an absent player
+    withdrawn: bool = False  # left a started match: a computer player plays on, ranked 4th
+    bank: float = 0.0
+
+    @property
+    def empty(self) -> bool:
+        return self.user_id is None and self.bot is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "user_id": self.user_id,
+            "name": self.name,
+            "bot": self.bot,
+            "connected": bool(self.connections) if self.user_id is not None else None,
+            "takeover": self.takeover,
+            "withdrawn": self.withdrawn,
+        }
+
+    def stored(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"user_id": self.user_id, "name": self.name, "bot": self.bot}
+        if self.withdrawn:
+            out["withdrawn"] = True
+        return out
+
+
+class _AutoPlay:
+    """What the timer does on expiry: discard the drawn tile, or pass."""
+
+    def choose(self, view: dict[str, Any], legal_actions: list[Action]) -> Action:
+        drawn = view.get("drawn_index")
+        for a in legal_actions:
+            if a.kind.value == "pass":
+                return a
+        for a in legal_actions:
+            if a.kind.value == "discard" and a.tile is not None and a.tile.index == drawn:
+                return a
+        for a in legal_actions:
+            if a.kind.value == "discard":
+                return a
+        return legal_actions[0]
+
+
+class Table:
+    def __init__(
+        self,
+        table_id: str,
+        config: TableConfig,
+        store: Store,
+        settings: ServerSettings,
+        *,
+        seed: str | None = None,
+        invite_code: str | None = None,
+        on_finish: Callable[[Table, MatchOutcome], None] | None = None,
+    ) -> None:
+        self.id = table_id
+        self.config = config
+        self.store = store
+        self.settings = settings
+        self.seed = seed or secrets.token_hex(16)
+        self.commitment = commitment_of(self.seed)
+        self.invite_code = invite_code
+        self.status = "open"
+        self.seats = [Seat() for _ in range(4)]
+        self.watchers: set[Any] = set()
+        self.engine: GameEngine | None = None
+        self.seq = 0
+        self.started_at = 0.0
+        self.waiting_since: dict[int, float] = {}
+        self.on_finish = on_finish
+        self.outcome: MatchOutcome | None = None
+        self.latencies: list[float] = []  # seconds to store, apply and send one action
+        self.lags: list[float] = []  # computer players: from due time to the action sent
+        self._changed = asyncio.Event()
+        self._driver: asyncio.Task[None] | None = None
+        self._players: dict[int, SeatPlayer] = {}
+        self._filler = SeatFiller()
+        self._auto = _AutoPlay()
+        self._rng = random.Random()  # thinking times only; never reaches the match
+
+    # ------------------------------------------------------------------ public state
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "status": self.status,
+            "config": self.config.to_json(),
+            "seats": [s.to_json() for s in self.seats],
+            "commitment": self.commitment,
+            "seq": self.seq,
+        }
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        if user_id is None:
+            return None
+        for i, s in enumerate(self.seats):
+            if s.user_id == user_id:
+                return i
+        return None
+
+    def snapshot(self, seat: int | None) -> dict[str, Any]:
+        """Everything a (re)joining viewer needs: the table, its own view, what is asked."""
+        out: dict[str, Any] = {"type": "snapshot", "table": self.summary(), "seat": seat}
+        if self.engine is not None:
+            out["view"] = self.engine.view_json(seat)
+            out["to_act"] = self.engine.to_act()
+            out["deadlines"] = self._deadlines_json()
+        if self.outcome is not None:
+            out["result"] = self._result_json()
+        return out
+
+    # ------------------------------------------------------------------ seating
+
+    def sit(self, user_id: int, name: str, seat: int | None = None) -> int:
+        mine = self.seat_of(user_id)
+        if mine is not None and self.seats[mine].withdrawn:
+            raise TableError("withdrawn", "you left this match; you can watch it")
+        if mine is not None:
+            return self.seat_of(user_id)  # type: ignore[return-value]
+        if self.status != "open":
+            raise TableError("table_started", "the match has started; you can watch it")
+        free = [i for i, s in enumerate(self.seats) if s.empty]
+        if seat is not None:
+            if seat not in free:
+                raise TableError("seat_taken", f"seat {seat} is not free")
+            free = [seat]
+        if not free:
+            raise TableError("table_full", "the table is full")
+        self.seats[free[0]] = Seat(user_id=user_id, name=name)
+        self._store_seats()
+        self._send_all({"type": "table_update", "table": self.summary()})
+        return free[0]
+
+    def leave(self, user_id: int) -> None:
+        """Before the start: give the seat up. During the match: withdraw (a computer player
+        plays on; at a ranked table the result counts as 4th place, doman-rules.md §5.1)."""
+        seat = self.seat_of(user_id)
+        if seat is None:
+            return
+        if self.status == "open":
+            self.seats[seat] = Seat()
+        elif self.status == "live":
+            s = self.seats[seat]
+            s.withdrawn = s.takeover = True
+            s.connections.clear()
+        else:
+            return
+        self._store_seats()
+        self._send_all({"type": "table_update", "table": self.summary()})
+        self._changed.set()
+
+    def fill_with_bots(self, bot: str = "filler") -> None:
+        for i, s in enumerate(self.seats):
+            if s.empty:
+                self.seats[i] = Seat(bot=bot, name=f"{bot}-{i}")
+        self._store_seats()
+
+    def _store_seats(self) -> None:
+        self.store.update_table(self.id, seats=[s.stored() for s in self.seats])
+
+    # ------------------------------------------------------------------ connections
+
+    def attach(self, conn: Any, seat: int | None) -> None:
+        if seat is None:
+            self.watchers.add(conn)
+        else:
+            s = self.seats[seat]
+            s.connections.add(conn)
+            if s.absent_since is not None or s.takeover:
+                s.absent_since = None
+                s.takeover = False
+                self._send_all({"type": "table_update", "table": self.summary()})
+        conn.send(self.snapshot(seat))
+        if seat is not None and self.engine is not None:
+            self._prompt(seat)
+        self._changed.set()
+
+    def detach(self, conn: Any) -> None:
+        self.watchers.discard(conn)
+        for s in self.seats:
+            if conn in s.connections:
+                s.connections.discard(conn)
+                if not s.connections and s.user_id is not None:
+                    s.absent_since = time.monotonic()
+        self._changed.set()
+
+    def _send_all(self, message: dict[str, Any]) -> None:
+        for s in self.seats:
+            for c in s.connections:
+                c.send(message)
+        for c in self.watchers:
+            c.send(message)
+
+    # ------------------------------------------------------------------ the match
+
+    def start(self) -> None:
+        if self.status != "open":
+            raise TableError("table_started", "the match has already started")
+        if any(s.empty for s in self.seats):
+            raise TableError("seats_empty", "empty seats: wait for players or fill with bots")
+        self.status = "live"
+        self.started_at = time.time()
+        self.store.update_table(
+            self.id,
+            status="live",
+            started_at=self.started_at,
+            seats=[s.stored() for s in self.seats],
+        )
+        self._begin()
+        assert self.engine is not None
+        for i, s in enumerate(self.seats):
+            for c in s.connections:
+                c.send(self.snapshot(i))
+        for c in self.watchers:
+            c.send(self.snapshot(None))
+        self._broadcast(list(self.engine.log))
+
+    def _begin(self) -> None:
+        factory = FAMILIES.get(self.config.family)
+        if factory is None:
+            raise TableError("unavailable", f"no {self.config.family} engine on this server")
+        self.engine = factory(self.config.preset, self.seed, dict(self.config.overrides))
+        for i, s in enumerate(self.seats):
+            s.bank = self.settings.bank_seconds
+            if s.bot is not None:
+                self._players[i] = make_player(s.bot)
+
+    def resume(self, stored: list[Any], started_at: float) -> None:
+        """Rebuild a live table from its stored actions (after a restart)."""
+        self.status = "live"
+        self.started_at = started_at
+        self._begin()
+        assert self.engine is not None
+        for row in stored:
+            self.engine.clock.time = row.elapsed
+            self.engine.apply(self.engine.action_from_json(row.action))
+            self.seq = row.seq
+        now = time.monotonic()
+        for s in self.seats:
+            if s.user_id is not None:
+                s.absent_since = now
+        if self.engine.outcome is not None:
+            self._finish(self.engine.outcome)
+
+    def run(self) -> None:
+        """Start the driver (bots, timers, takeovers)."""
+        if self._driver is None and self.status == "live":
+            self._driver = asyncio.get_running_loop().create_task(self._drive())
+
+    async def stop(self) -> None:
+        if self._driver is not None:
+            self._driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._driver
+            self._driver = None
+
+    def submit(self, user_id: int | None, data: dict[str, Any], expect_seq: int | None) -> None:
+        """A player's intention; raises TableError when it is refused (nothing is stored)."""
+        if self.status != "live" or self.engine is None:
+            raise TableError("not_live", "the match is not being played")
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise TableError("not_seated", "you have no seat at this table")
+        if expect_seq is not None and expect_seq != self.seq:
+            raise TableError("stale", f"the table is at step {self.seq}, not {expect_seq}")
+        legal = self.engine.legal_actions(seat)
+        if not legal:
+            raise TableError("not_your_turn", "you have nothing to decide now")
+        if not isinstance(data, dict):
+            raise TableError("bad_action", "action must be an object")
+        action = match_action(legal, data)
+        if action is None:
+            raise TableError("illegal_action", f"not a legal action now: {data}")
+        self._commit(action, "player")
+
+    def _commit(self, action: Action, source: str) -> None:
+        assert self.engine is not None
+        t0 = time.perf_counter()
+        elapsed = time.time() - self.started_at
+        seat = action.seat
+        self.store.append_action(self.id, self.seq + 1, action.to_json(), elapsed, source)
+        self.seq += 1
+        self.engine.clock.time = elapsed
+        waited = self.waiting_since.pop(seat, None)
+        base = self._base_time(seat)
+        if waited is not None and base is not None:
+            over = time.monotonic() - waited - base
+            if over > 0:
+                self.seats[seat].bank = max(0.0, self.seats[seat].bank - over)
+        events = self.engine.apply(action)
+        self._broadcast(events)
+        self.latencies.append(time.perf_counter() - t0)
+        outcome = self.engine.outcome
+        if outcome is not None:
+            self._finish(outcome)
+        self._changed.set()
+
+    def _broadcast(self, events: list[Event]) -> None:
+        assert self.engine is not None
+        to_act = self.engine.to_act()
+        now = time.monotonic()
+        for n in to_act:
+            self.waiting_since.setdefault(n, now)
+        for n in list(self.waiting_since):
+            if n not in to_act:
+                del self.waiting_since[n]
+        deadlines = self._deadlines_json()
+        for i, s in enumerate(self.seats):
+            if not s.connections:
+                continue
+            msg = {
+                "type": "events",
+                "table": self.id,
+                "seq": self.seq,
+                "events": [e.seen_by(i).to_json() for e in events],
+                "to_act": to_act,
+                "deadlines": deadlines,
+            }
+            for c in s.connections:
+                c.send(msg)
+            if i in to_act:
+                self._prompt(i)
+        if self.watchers:
+            msg = {
+                "type": "events",
+                "table": self.id,
+                "seq": self.seq,
+                "events": [e.seen_by(None).to_json() for e in events],
+                "to_act": to_act,
+                "deadlines": deadlines,
+            }
+            for c in self.watchers:
+                c.send(msg)
+
+    def _prompt(self, seat: int) -> None:
+        assert self.engine is not None
+        legal = self.engine.legal_actions(seat)
+        if not legal:
+            return
+        msg = {
+            "type": "prompt",
+            "table": self.id,
+            "seq": self.seq,
+            "seat": seat,
+            "legal_actions": [a.to_json() for a in legal],
+            "deadline": self._deadline_of(seat),
+        }
+        for c in self.seats[seat].connections:
+            c.send(msg)
+
+    # ------------------------------------------------------------------ time
+
+    def _base_time(self, seat: int) -> float | None:
+        if not self.config.timer or self.engine is None:
+            return None
+        overrides = self.config.overrides
+        turn = self.engine.legal_actions(seat)
+        is_turn = any(a.kind.value == "discard" for a in turn) or not any(
+            a.kind.value == "pass" for a in turn
+        )
+        if is_turn:
+            return self.settings.turn_seconds or float(overrides.get("per_action_time_s") or 15)
+        return self.settings.call_seconds or float(overrides.get("call_prompt_time_s") or 8)
+
+    def _deadline_of(self, seat: int) -> float | None:
+        """Seconds left for ``seat`` (turn time plus its bank), None without a timer."""
+        since = self.waiting_since.get(seat)
+        base = self._base_time(seat)
+        if since is None or base is None:
+            return None
+        return round(since + base + self.seats[seat].bank - time.monotonic(), 3)
+
+    def _deadlines_json(self) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for s in self.waiting_since:
+            d = self._deadline_of(s)
+            if d is not None:
+                out[str(s)] = d
+        return out
+
+    # ------------------------------------------------------------------ driver
+
+    def _controller(self, seat: int) -> SeatPlayer | None:
+        s = self.seats[seat]
+        if s.bot is not None:
+            return self._players.setdefault(seat, make_player(s.bot))
+        if s.takeover:
+            return self._filler
+        return None
+
+    def _bot_view(self, seat: int) -> dict[str, Any]:
+        engine = self.engine
+        assert engine is not None
+        return {
+            "seat": seat,
+            "drawn_index": engine.drawn_index(seat),
+            "engine": engine,
+            # the seat's full view, built only when a player asks for it (it costs)
+            "seat_view": lambda: engine.seat_view(seat),
+        }
+
+    async def _drive(self) -> None:
+        """Bots, timers and takeovers; bounded by the match: it ends when the match does."""
+        try:
+            while self.status == "live" and self.engine is not None:
+                self._changed.clear()
+                now = time.monotonic()
+                acted = False
+                wake: float | None = None
+                for seat in list(self.engine.to_act()):
+                    s = self.seats[seat]
+                    if s.user_id is not None and not s.connections and not s.takeover:
+                        absent = s.absent_since if s.absent_since is not None else now
+                        if now - absent >= self.settings.grace_seconds:
+                            s.takeover = True
+                            self._send_all({"type": "table_update", "table": self.summary()})
+                        else:
+                            left = absent + self.settings.grace_seconds - now
+                            wake = left if wake is None else min(wake, left)
+                    player = self._controller(seat)
+                    legal = self.engine.legal_actions(seat)
+                    if not legal:
+                        continue
+                    if player is not None:
+                        due = None
+                        if self.settings.bot_delay and s.bot is not None:
+                            # 0.5-1.5 x the delay: players do not all think in step
+                            delay = self.settings.bot_delay * (0.5 + self._rng.random())
+                            due = time.monotonic() + delay
+                            await asyncio.sleep(delay)
+                            if self.status != "live" or seat not in self.engine.to_act():
+                                acted = True
+                                break
+                            legal = self.engine.legal_actions(seat)
+                        self._commit(player.choose(self._bot_view(seat), legal), "bot")
+                        if due is not None:
+                            self.lags.append(time.monotonic() - due)
+                        acted = True
+                        break
+                    left_t = self._deadline_of(seat)
+                    if left_t is not None:
+                        if left_t <= 0:
+                            self.seats[seat].bank = 0.0
+                            self._commit(self._auto.choose(self._bot_view(seat), legal), "timeout")
+                            acted = True
+                            break
+                        wake = left_t if wake is None else min(wake, left_t)
+                if acted:
+                    await asyncio.sleep(0)
+                    continue
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._changed.wait(), timeout=wake)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s driver failed", self.id)
+
+    # ------------------------------------------------------------------ the end
+
+    def _result_json(self) -> dict[str, Any]:
+        o = self.outcome
+        assert o is not None
+        return {
+            "scores": list(o.scores),
+            "ranking": list(o.ranking),
+            "recorded": o.recorded,
+            "reason": o.reason,
+            "seed": self.seed,
+            "commitment": self.commitment,
+            "seats": [s.stored() for s in self.seats],
+            "config": self.config.to_json(),
+            "actions": self.seq,
+        }
+
+    def _finish(self, outcome: MatchOutcome) -> None:
+        self.outcome = outcome
+        self.status = "finished"
+        if self.on_finish is not None:
+            self.on_finish(self, outcome)
+        self._send_all({"type": "match_ended", "table": self.id, "result": self._result_json()})
+        self._changed.set()

@@ -1,0 +1,165 @@
+"""A real server on a loopback port (a subprocess, so tests can kill it) and scripted clients."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    def __init__(self, database: str, *extra: str) -> None:
+        self.database = database
+        self.extra = extra
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def start(self) -> ServerProcess:
+        args = [
+            sys.executable,
+            "-m",
+            "jantaku",
+            "serve",
+            "--host",
+            HOST,
+            "--port",
+            str(self.port),
+            "--database",
+            self.database,
+            *self.extra,
+        ]
+        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                raise RuntimeError(f"server exited: {err[-2000:]}")
+            try:
+                if (
+                    httpx.get(self.base + "/api/health", timeout=1, trust_env=False).status_code
+                    == 200
+                ):
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def terminate(self) -> int:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGTERM)
+        return self.proc.wait(20)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def post(self, path: str, body: dict[str, Any] | None = None) -> Any:
+        r = httpx.post(self.base + path, json=body or {}, timeout=10, trust_env=False)
+        return r.status_code, r.json()
+
+    def get(self, path: str) -> httpx.Response:
+        return httpx.get(self.base + path, timeout=30, trust_env=False)
+
+    def guest(self) -> str:
+        return str(self.post("/api/guest")[1]["token"])
+
+
+def choose(prompt: dict[str, Any]) -> dict[str, Any]:
+    """A scripted player: win when offered, else pass, else the first discard."""
+    legal = prompt["legal_actions"]
+    for kind in ("tsumo", "ron", "pass", "discard"):
+        for a in legal:
+            if a["type"] == kind:
+                return a
+    return dict(legal[0])
+
+
+class Client:
+    def __init__(self, server: ServerProcess, token: str | None = None) -> None:
+        self.server = server
+        self.ws: ClientConnection = connect(
+            f"ws://{HOST}:{server.port}/ws", max_size=None, legacy=True, proxy=None, open_timeout=10
+        )
+        self.messages: list[dict[str, Any]] = []
+        self.user: dict[str, Any] | None = None
+        self.pending: dict[str, Any] | None = None
+        if token is not None:
+            self.send({"type": "hello", "token": token})
+            self.user = self.expect("welcome")["user"]
+
+    def send(self, msg: dict[str, Any] | str) -> None:
+        self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        msg = json.loads(self.ws.recv(timeout=timeout))
+        self.messages.append(msg)
+        return msg  # type: ignore[no-any-return]
+
+    def expect(self, kind: str, timeout: float = 10, limit: int = 10000) -> dict[str, Any]:
+        for _ in range(limit):
+            msg = self.recv(timeout)
+            if msg["type"] == kind:
+                return msg
+        raise AssertionError(f"no {kind} message")
+
+    def play(
+        self, table: str, limit: int = 200000, stop_after: int | None = None, policy: Any = choose
+    ) -> dict[str, Any] | None:
+        """Answer prompts until the match ends (returns the result) or ``stop_after`` own
+        actions have been sent (returns None)."""
+        sent = 0
+        last: dict[str, Any] | None = None
+        for _ in range(limit):
+            msg = self.pending or self.recv(timeout=30)
+            self.pending = None
+            if msg["type"] == "match_ended":
+                return msg["result"]  # type: ignore[no-any-return]
+            if msg["type"] == "error" and msg.get("code") == "rate_limited" and last:
+                time.sleep(0.5)  # a well-behaved client slows down and says it again
+                self.send(last)
+            if msg["type"] == "prompt" and msg["table"] == table:
+                if stop_after is not None and sent >= stop_after:
+                    self.pending = msg
+                    return None
+                last = {"type": "act", "table": table, "seq": msg["seq"], "action": policy(msg)}
+                time.sleep(0.012)  # stay under the server's 100 messages a second
+                self.send(last)
+                sent += 1
+        raise AssertionError("the match did not end")
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def serve_env() -> dict[str, str]:
+    return dict(os.environ)

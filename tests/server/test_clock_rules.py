@@ -1,0 +1,55 @@
+"""The 80-minute last-hand and 120-minute stop rules on the server clock (doman-rules.md
+§2.10): the table's start time is stored, each action carries its elapsed time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jantaku.engine.events import DealStarted
+from jantaku.server.config import ServerSettings
+from jantaku.server.manager import Lobby
+from jantaku.server.storage import Store
+
+
+def _table(tmp_path: Path):  # type: ignore[no-untyped-def]
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    lobby = Lobby(store, ServerSettings())
+    user = store.add_user("player", None, guest=True)
+    table = lobby.create("novice", "full")
+    table.sit(user.id, user.name)
+    table.fill_with_bots()
+    table.start()
+    return store, table, user
+
+
+def _play_bots(table) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(20000):
+        if table.status != "live":
+            return
+        seat = table.engine.to_act()[0]
+        table._commit(
+            table._filler.choose(table._bot_view(seat), table.engine.legal_actions(seat)), "bot"
+        )
+
+
+def test_120_minute_stop_records_nothing(tmp_path: Path) -> None:
+    store, table, user = _table(tmp_path)
+    table.started_at -= 121 * 60
+    _play_bots(table)
+    assert table.outcome is not None and not table.outcome.recorded
+    game = store.game(table.id)
+    assert game is not None and not game.recorded
+    after = store.user(user.id)
+    assert after is not None and after.rated_games == 0 and after.rank_points == 0
+    assert store.player_lines(user.id) == []  # no statistics from a stopped game
+
+
+def test_80_minute_rule_makes_the_next_hand_the_last(tmp_path: Path) -> None:
+    _store, table, _user = _table(tmp_path)
+    seat = table.engine.to_act()[0]
+    table._commit(table.engine.legal_actions(seat)[0], "bot")
+    table.started_at -= 81 * 60  # the mark passes during the first hand
+    _play_bots(table)
+    assert table.outcome is not None and table.outcome.recorded
+    deals = sum(isinstance(e, DealStarted) for e in table.engine.log)
+    assert deals <= 2  # hand k+1 is final (an East+South match would go on)

@@ -1,0 +1,226 @@
+"""Whole games over WebSockets against the real server on a loopback port."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jantaku.server.export import replay_stored
+from jantaku.tiles import parse_tiles
+from tests.server.checks import check_record, stored_actions
+from tests.server.harness import Client, ServerProcess
+
+
+def _create(client: Client, **kw: Any) -> dict[str, Any]:
+    client.send({"type": "create", **kw})
+    return client.expect("created")
+
+
+def test_ranked_quick_match_with_bots(server: ServerProcess, tmp_path: Path) -> None:
+    token = server.guest()
+    c = Client(server, token)
+    table = _create(c, kind="novice", length="quick")["table"]
+    assert table["config"]["ranked"] and table["config"]["timer"]
+    assert len(table["commitment"]) == 64  # published before the first deal
+    c.send({"type": "join", "table": table["id"], "fill_bots": True})
+    result = c.play(table["id"])
+    assert result is not None and result["recorded"]
+    assert sum(result["scores"]) + 0 <= 100000
+    # own concealed tiles only: every draw by another seat arrives without its tile
+    me = next(m["seat"] for m in c.messages if m["type"] == "snapshot" and m.get("view"))
+    for m in c.messages:
+        for e in m.get("events", []):
+            if e["type"] == "drew" and e["seat"] != me:
+                assert e["tile"] is None
+            if e["type"] == "deal_started":
+                assert [h is None for h in e["hands"]] == [i != me for i in range(4)]
+    check_record(server, table["id"], tmp_path)
+    profile = server.get(f"/api/players/{c.user['id']}").json()  # type: ignore[index]
+    assert profile["stats"]["games"] == 1
+    place = result["ranking"].index(me) + 1
+    assert profile["stats"]["placements"][str(place)] == 1
+    # Novice ladder: +30/+15/0/0 from Novice (20 to promote; 4th costs nothing there)
+    expected_rank = {1: "9th Kyu", 2: "Novice", 3: "Novice", 4: "Novice"}[place]
+    assert profile["user"]["rank"] == expected_rank
+    assert profile["user"]["rating"] != 1500 or place in (2, 3)
+    c.close()
+
+
+def _run_players(clients: list[Client], table: str) -> list[dict[str, Any] | None]:
+    results: list[dict[str, Any] | None] = [None] * len(clients)
+    errors: list[BaseException] = []
+
+    def run(i: int) -> None:
+        try:
+            results[i] = clients[i].play(table)
+        except BaseException as e:
+            errors.append(e)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(clients))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(300)
+    assert not errors, errors
+    return results
+
+
+def test_party_match_four_players_no_timer(server: ServerProcess, tmp_path: Path) -> None:
+    clients = [Client(server, server.guest()) for _ in range(4)]
+    created = _create(clients[0], kind="party", length="quick", kuitan=False, private=True)
+    table, invite = created["table"], created["invite"]
+    assert not table["config"]["timer"] and not table["config"]["kuitan"]
+    lobby = server.get("/api/lobby").json()
+    assert table["id"] not in [t["id"] for t in lobby["open"]]  # private: by invite only
+    for c in clients:
+        c.send({"type": "join", "invite": invite})
+    results = _run_players(clients, table["id"])
+    assert all(r is not None and r["recorded"] for r in results)
+    for c in clients:
+        assert all(not m.get("deadlines") for m in c.messages if m["type"] == "events")
+    game = check_record(server, table["id"], tmp_path)
+    assert not game["result"]["config"]["ranked"]
+    for c in clients:  # party games never change ranks
+        user = server.get(f"/api/players/{c.user['id']}").json()["user"]  # type: ignore[index]
+        assert user["rank"] == "Novice" and user["rated_games"] == 0
+        c.close()
+
+
+def test_spectator_sees_only_public_information(server: ServerProcess) -> None:
+    player = Client(server, server.guest())
+    table = _create(player, kind="practice", length="quick")["table"]["id"]
+    player.send({"type": "join", "table": table, "fill_bots": True})
+    player.play(table, stop_after=3)
+    watcher = Client(server)  # no account needed to watch
+    watcher.send({"type": "watch", "table": table})
+    snap = watcher.expect("snapshot")
+    assert snap["seat"] is None and snap["view"]["hand"] == ""
+    assert snap["view"]["legal_actions"] == []
+    done = threading.Thread(target=player.play, args=(table,))
+    done.start()
+    seen = 0
+    while True:
+        m = watcher.recv(30)
+        if m["type"] == "match_ended":
+            break
+        for e in m.get("events", []):
+            seen += 1
+            if e["type"] == "drew":
+                assert e["tile"] is None
+            if e["type"] == "deal_started":
+                assert e["hands"] == [None, None, None, None]
+        assert m["type"] != "prompt"
+    done.join(60)
+    assert seen > 50
+    watcher.close()
+    player.close()
+
+
+def test_reconnect_mid_hand_gets_snapshot_and_plays_on(
+    server: ServerProcess, tmp_path: Path
+) -> None:
+    token = server.guest()
+    c = Client(server, token)
+    table = _create(c, kind="novice", length="quick")["table"]["id"]
+    c.send({"type": "join", "table": table, "fill_bots": True})
+    assert c.play(table, stop_after=5) is None
+    c.close()
+    again = Client(server, token)
+    again.send({"type": "join", "table": table})
+    snap = again.expect("snapshot")
+    assert snap["seat"] is not None
+    assert len(parse_tiles(snap["view"]["hand"])) in (13, 14)  # own concealed tiles
+    assert snap["table"]["seq"] > 0
+    result = again.play(table)
+    assert result is not None
+    check_record(server, table, tmp_path)
+    again.close()
+
+
+def test_advanced_table_needs_first_dan(server: ServerProcess) -> None:
+    c = Client(server, server.guest())
+    table = _create(c, kind="advanced", length="full")["table"]["id"]
+    c.send({"type": "join", "table": table})
+    err = c.expect("error")
+    assert err["code"] == "rank_too_low"
+    c.close()
+
+
+def test_classical_table(server: ServerProcess) -> None:
+    from jantaku.server.engines import FAMILIES
+
+    c = Client(server, server.guest())
+    c.send({"type": "create", "kind": "classical"})
+    reply = c.recv()
+    if "classical" not in FAMILIES:
+        assert reply["type"] == "error" and reply["code"] == "unavailable"
+        pytest.skip("the classical engine is not merged yet: the table kind answers 'unavailable'")
+    table = reply["table"]["id"]
+    c.send({"type": "join", "table": table, "fill_bots": True})
+    result = c.play(table)
+    assert result is not None
+    game = server.get(f"/api/games/{table}").json()
+    outcome, _log = replay_stored(game["result"], stored_actions(server.database, table))
+    assert outcome is not None and list(outcome.scores) == result["scores"]
+    assert server.get(f"/api/games/{table}/tenhou6").status_code == 400  # riichi formats only
+
+
+def test_accounts(server: ServerProcess) -> None:
+    status, body = server.post("/api/register", {"name": "alice", "password": "correct horse"})
+    assert status == 200 and body["user"]["rank"] == "Novice" and body["user"]["rating"] == 1500
+    assert server.post("/api/register", {"name": "alice", "password": "another one"})[0] == 400
+    assert server.post("/api/login", {"name": "alice", "password": "wrong password"})[0] == 401
+    status, body = server.post("/api/login", {"name": "alice", "password": "correct horse"})
+    assert status == 200
+    c = Client(server, body["token"])
+    assert c.user is not None and c.user["name"] == "alice"
+    c.send({"type": "hello", "token": "not-a-token"})
+    assert c.expect("error")["code"] == "bad_token"
+    c.close()
+
+
+def test_solo_queue_seats_four_players_at_one_ranked_table(server: ServerProcess) -> None:
+    clients = [Client(server, server.guest()) for _ in range(4)]
+    for i, c in enumerate(clients):
+        c.send({"type": "queue", "kind": "novice", "length": "quick"})
+        snap = c.expect("snapshot")
+        if i < 3:
+            queues = server.get("/api/lobby").json()["queues"]
+            assert queues == {"novice-quick": i + 1}
+    tables = {c.expect("snapshot")["table"]["id"] for c in clients}  # the match started
+    assert len(tables) == 1
+    assert snap["table"]["config"]["ranked"]
+    results = _run_players(clients, tables.pop())
+    assert all(r is not None and r["recorded"] for r in results)
+    for c in clients:
+        user = server.get(f"/api/players/{c.user['id']}").json()["user"]  # type: ignore[index]
+        assert user["rated_games"] == 1
+        c.close()
+
+
+def test_withdrawing_from_a_ranked_match_counts_as_fourth(server: ServerProcess) -> None:
+    import time
+
+    c = Client(server, server.guest())
+    table = _create(c, kind="novice", length="quick")["table"]["id"]
+    c.send({"type": "join", "table": table, "fill_bots": True})
+    c.play(table, stop_after=3)
+    c.send({"type": "leave", "table": table, "id": 7})
+    assert c.expect("ok")["ref"] == 7
+    c.send({"type": "join", "table": table})
+    assert c.expect("error")["code"] in ("withdrawn", "no_table")  # no way back in
+    for _ in range(100):  # a computer player finishes the match at once
+        game = server.get(f"/api/games/{table}")
+        if game.status_code == 200:
+            break
+        time.sleep(0.1)
+    result = game.json()["result"]
+    me = next(i for i, s in enumerate(result["seats"]) if s["user_id"] == c.user["id"])  # type: ignore[index]
+    assert result["seats"][me]["withdrawn"]
+    user = server.get(f"/api/players/{c.user['id']}").json()["user"]  # type: ignore[index]
+    assert user["rated_games"] == 1
+    assert user["rating"] == 1500 - 30  # 4th place at k = 1 against 1500-rated opponents
+    c.close()

@@ -1,0 +1,128 @@
+"""Timers, takeover by a computer player, SIGKILL in the middle of hands, SIGTERM."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tests.server.checks import check_record, stored_actions
+from tests.server.harness import Client, ServerProcess
+
+
+def _table(c: Client, kind: str = "novice") -> str:
+    c.send({"type": "create", "kind": kind, "length": "quick"})
+    table = str(c.expect("created")["table"]["id"])
+    c.send({"type": "join", "table": table, "fill_bots": True})
+    return table
+
+
+def test_timeout_discards_the_drawn_tile(database: str, tmp_path: Path) -> None:
+    server = ServerProcess(
+        database, "--turn-seconds", "0.3", "--call-seconds", "0.3", "--bank-seconds", "0.2"
+    ).start()
+    try:
+        c = Client(server, server.guest())
+        table = _table(c)
+        prompt = c.expect("prompt")
+        assert 0 < prompt["deadline"] <= 0.5 + 0.05  # turn time plus bank
+        me = prompt["seat"]
+        started = time.monotonic()
+        while True:  # say nothing: the server acts for us
+            m = c.recv(5)
+            if m["type"] == "events" and any(
+                e["type"] == "discarded" and e["seat"] == me for e in m["events"]
+            ):
+                break
+        waited = time.monotonic() - started
+        assert 0.3 <= waited < 3
+        auto = next(e for e in m["events"] if e["type"] == "discarded" and e["seat"] == me)
+        assert auto["tsumogiri"]
+        assert stored_actions(database, table)[m["seq"] - 1].source == "timeout"
+        assert c.play(table) is not None
+        check_record(server, table, tmp_path)
+        c.close()
+    finally:
+        server.stop()
+
+
+def test_absent_player_is_replaced_then_gets_the_seat_back(database: str, tmp_path: Path) -> None:
+    server = ServerProcess(database, "--grace-seconds", "0.3", "--bot-delay", "0.02").start()
+    try:
+        token = server.guest()
+        c = Client(server, token)
+        table = _table(c, "party")
+        c.play(table, stop_after=2)
+        c.close()
+        time.sleep(1.5)  # grace over: a computer player plays the seat
+        sources = {a.source for a in stored_actions(database, table)[-30:]}
+        assert "bot" in sources
+        back = Client(server, token)
+        back.send({"type": "join", "table": table})
+        snap = back.expect("snapshot")
+        assert snap["table"]["seats"][snap["seat"]]["takeover"] is False
+        result = back.play(table)
+        assert result is not None
+        mine = [a for a in stored_actions(database, table) if a.action["seat"] == snap["seat"]]
+        assert mine[-1].source == "player"  # control came back
+        check_record(server, table, tmp_path)
+        back.close()
+    finally:
+        server.stop()
+
+
+def test_sigkill_mid_hand_then_restart_and_finish(database: str, tmp_path: Path) -> None:
+    server = ServerProcess(database, "--grace-seconds", "30").start()
+    tokens = [server.guest() for _ in range(3)]
+    clients = [Client(server, t) for t in tokens]
+    tables = [_table(c) for c in clients]
+    for i, (c, t) in enumerate(zip(clients, tables, strict=True)):
+        assert c.play(t, stop_after=7 + 11 * i) is None  # each table somewhere in a hand
+    before = {t: len(stored_actions(database, t)) for t in tables}
+    server.kill()
+    for c in clients:
+        c.close()
+    server = ServerProcess(database, "--grace-seconds", "30")
+    server.start()
+    try:
+        for t in tables:  # nothing lost: every acknowledged action is still there
+            assert len(stored_actions(database, t)) == before[t]
+        again = [Client(server, tok) for tok in tokens]
+        for c, t in zip(again, tables, strict=True):
+            c.send({"type": "join", "table": t})
+            snap = c.expect("snapshot")
+            assert snap["table"]["seq"] == before[t]
+        for c, t in zip(again, tables, strict=True):
+            assert c.play(t) is not None
+            check_record(server, t, tmp_path)
+            c.close()
+    finally:
+        server.stop()
+
+
+def test_sigterm_tells_clients_to_reconnect(database: str, tmp_path: Path) -> None:
+    server = ServerProcess(database, "--grace-seconds", "30").start()
+    token = server.guest()
+    c = Client(server, token)
+    table = _table(c)
+    c.play(table, stop_after=4)
+    assert server.terminate() in (0, -15)  # uvicorn re-raises SIGTERM after a clean shutdown
+    assert any(m["type"] == "shutdown" and m["reconnect"] for m in _drain(c))
+    server = ServerProcess(database, "--grace-seconds", "30").start()
+    try:
+        back = Client(server, token)
+        back.send({"type": "join", "table": table})
+        assert back.play(table) is not None
+        check_record(server, table, tmp_path)
+        back.close()
+    finally:
+        server.stop()
+
+
+def _drain(c: Client) -> list[dict[str, object]]:
+    out = list(c.messages)
+    try:
+        for _ in range(1000):
+            out.append(c.recv(2))
+    except Exception:
+        pass
+    return out
