@@ -37,7 +37,10 @@ def test_round_trip_through_replay_check(tmp_path: Path, preset: str, length: st
     for seed in range(12):
         match = _random_game(preset, seed, length=length)
         seen.update(type(e) for e in match.log)
-        info = RulesInfo(length=Length.EAST_ONLY if length == "east_only" else Length.EAST_SOUTH)
+        info = RulesInfo(
+            length=Length.EAST_ONLY if length == "east_only" else Length.EAST_SOUTH,
+            special=(f"jantaku:{preset}",),  # replay under the preset the game was played with
+        )
         game = record_from_events(match.log, rules=info)
         assert len(game.hands) == sum(isinstance(e, DealStarted) for e in match.log)
         assert game.final_scores == match.result.scores  # type: ignore[union-attr]

@@ -29,6 +29,7 @@ from jantaku.formats.record import (
     GameRecord,
     HandRecord,
     HandResult,
+    Length,
     LogFormat,
     NewDora,
     Riichi,
@@ -324,6 +325,7 @@ def read_mjai_text(text: str, source: str = "<mjai>") -> GameRecord:
     hands: list[HandRecord] = []
     cur: _Hand | None = None
     start: dict[str, Any] = {}
+    rules = _RULES
     final = None
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -333,6 +335,7 @@ def read_mjai_text(text: str, source: str = "<mjai>") -> GameRecord:
             t = e["type"]
             if t == "start_game":
                 names, start = tuple(str(x) for x in e.get("names", names)), e
+                rules = _jantaku_rules(e.get("jantaku_rules"), rules)
             elif t == "start_kyoku":
                 cur = _Hand(e, _RULES.red_fives)
             elif t == "end_kyoku":
@@ -359,12 +362,25 @@ def read_mjai_text(text: str, source: str = "<mjai>") -> GameRecord:
     return GameRecord(
         source,
         LogFormat.MJAI,
-        _RULES,
+        rules,
         names,
         tuple(hands),
         hands[0].scores,
         final,
         extra={"mjai_start_game": start},
+    )
+
+
+def _jantaku_rules(data: Any, default: RulesInfo) -> RulesInfo:
+    """The rules a jantaku-written mjai log states in its start_game event."""
+    if not isinstance(data, dict) or not isinstance(data.get("preset"), str):
+        return default
+    red = data.get("red_fives", [1, 1, 1])
+    return RulesInfo(
+        red_fives=(int(red[0]), int(red[1]), int(red[2])),
+        open_tanyao=bool(data.get("open_tanyao", True)),
+        length=Length(data.get("length", "east_south")),
+        special=(f"jantaku:{data['preset']}",),
     )
 
 
@@ -375,11 +391,23 @@ def read_mjai(path: str | Path) -> GameRecord:
 def write_mjai(game: GameRecord) -> list[dict[str, Any]]:
     """The game as mjai events (one dict per JSON line)."""
     start = game.extra.get("mjai_start_game")
-    out: list[dict[str, Any]] = [
+    first: dict[str, Any] = (
         dict(start)
         if isinstance(start, dict)
         else {"type": "start_game", "names": list(game.players)}
-    ]
+    )
+    preset = next(
+        (x.split(":", 1)[1] for x in game.rules.special if x.startswith("jantaku:")), None
+    )
+    if preset is not None and "jantaku_rules" not in first:
+        # mjai has no rule field; bots ignore this one, jantaku replays under these rules.
+        first["jantaku_rules"] = {
+            "preset": preset,
+            "length": game.rules.length.value,
+            "red_fives": list(game.rules.red_fives),
+            "open_tanyao": game.rules.open_tanyao,
+        }
+    out: list[dict[str, Any]] = [first]
     for h in game.hands:
         out.append(
             {
