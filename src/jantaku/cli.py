@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from jantaku import __version__
+from jantaku.commands.arena import arena
 from jantaku.commands.hand import hand
 from jantaku.commands.replay_check import replay_check
 from jantaku.commands.score import score
@@ -16,6 +17,7 @@ def main() -> None:
     """jantaku (雀卓): Doman riichi and classical German Mah-Jongg."""
 
 
+main.add_command(arena)
 main.add_command(hand)
 main.add_command(replay_check)
 main.add_command(score)
