@@ -51,6 +51,9 @@ def play_match(table: Table, players: Sequence[Player],
     """Play a riichi match to its end; per-seat statistics. Events reach every player as its
     seat may see them."""
     stats = [SeatStats() for _ in range(4)]
+    opening = list(getattr(table, "log", ()))  # events before the first decision (the deal)
+    for s, p in enumerate(players):
+        p.observe([e.seen_by(s) for e in opening])
     while not table.finished:
         seat = table.to_act()[0]
         view = table.view(seat)
