@@ -8,6 +8,7 @@ from jantaku import __version__
 from jantaku.commands.arena import arena
 from jantaku.commands.hand import hand
 from jantaku.commands.mjai_bot import mjai_bot
+from jantaku.commands.play import play
 from jantaku.commands.replay_check import replay_check
 from jantaku.commands.score import score
 
@@ -21,5 +22,6 @@ def main() -> None:
 main.add_command(arena)
 main.add_command(hand)
 main.add_command(mjai_bot)
+main.add_command(play)
 main.add_command(replay_check)
 main.add_command(score)
