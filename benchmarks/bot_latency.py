@@ -32,10 +32,14 @@ def main() -> None:
     matches = int(sys.argv[1]) if len(sys.argv) > 1 else 4
     for level in ("random", "efficiency", "defensive", "expert"):
         t = measure(level, matches)
+
         def pct(q: float, t: list[float] = t) -> float:
             return 1000 * t[min(len(t) - 1, int(q * len(t)))]
-        print(f"{level:11s} decisions {len(t):6d}  p50 {pct(0.5):6.2f} ms  "
-              f"p99 {pct(0.99):6.2f} ms  max {1000 * t[-1]:6.2f} ms")
+
+        print(
+            f"{level:11s} decisions {len(t):6d}  p50 {pct(0.5):6.2f} ms  "
+            f"p99 {pct(0.99):6.2f} ms  max {1000 * t[-1]:6.2f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -18,8 +18,7 @@ from jantaku.game import tenhou_judge
 from jantaku.replay import rules_for, self_contradiction, wall_for
 from jantaku.tiles import Tile, Wind
 
-_TYPES = {"none", "dahai", "reach", "hora", "chi", "pon", "daiminkan", "ankan", "kakan",
-          "ryukyoku"}
+_TYPES = {"none", "dahai", "reach", "hora", "chi", "pon", "daiminkan", "ankan", "kakan", "ryukyoku"}
 
 
 def seat_view(e: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -54,21 +53,22 @@ class Problems(list[str]):
     pass
 
 
-def check_answer(deal: Deal, seat: int, event: dict[str, Any], answer: dict[str, Any],
-                 riichi_declared: bool) -> str | None:
+def check_answer(
+    deal: Deal, seat: int, event: dict[str, Any], answer: dict[str, Any], riichi_declared: bool
+) -> str | None:
     """Why ``answer`` (to ``event``) is malformed or illegal for ``seat``, or None."""
     kind = answer.get("type")
     if kind not in _TYPES:
         return f"unknown answer type {kind!r}"
     legal = _legal(deal, seat)
-    own_turn = event.get("actor") == seat and event["type"] in (
-        "tsumo", "chi", "pon", "reach")
+    own_turn = event.get("actor") == seat and event["type"] in ("tsumo", "chi", "pon", "reach")
     if kind == "none":
         if own_turn and legal:
             return f"answered none to {event}; engine offers {[str(a) for a in legal]}"
         return None
     turn_answer = kind in ("dahai", "reach", "ankan", "kakan", "ryukyoku") or (
-        kind == "hora" and answer.get("target") == seat)
+        kind == "hora" and answer.get("target") == seat
+    )
     if turn_answer != own_turn:
         return f"answered {answer} to {event}"
     if not own_turn and deal.phase is Phase.TURN:
@@ -87,13 +87,18 @@ def check_answer(deal: Deal, seat: int, event: dict[str, Any], answer: dict[str,
             akind = ActionKind.TSUMO if answer.get("target") == seat else ActionKind.RON
             want = Action(akind, seat, _tile(answer["pai"]))
         elif kind in ("chi", "pon", "daiminkan"):
-            akind = {"chi": ActionKind.CHI, "pon": ActionKind.PON,
-                     "daiminkan": ActionKind.OPEN_KAN}[kind]
-            want = Action(akind, seat, _tile(answer["pai"]),
-                          tuple(_tile(p) for p in answer["consumed"]))
+            akind = {
+                "chi": ActionKind.CHI,
+                "pon": ActionKind.PON,
+                "daiminkan": ActionKind.OPEN_KAN,
+            }[kind]
+            want = Action(
+                akind, seat, _tile(answer["pai"]), tuple(_tile(p) for p in answer["consumed"])
+            )
         elif kind == "ankan":
-            want = Action(ActionKind.CONCEALED_KAN, seat, None,
-                          tuple(_tile(p) for p in answer["consumed"]))
+            want = Action(
+                ActionKind.CONCEALED_KAN, seat, None, tuple(_tile(p) for p in answer["consumed"])
+            )
         elif kind == "kakan":
             want = Action(ActionKind.ADDED_KAN, seat, _tile(answer["pai"]))
         else:
@@ -101,20 +106,30 @@ def check_answer(deal: Deal, seat: int, event: dict[str, Any], answer: dict[str,
     except (KeyError, ValueError, TypeError) as error:
         return f"malformed answer {answer}: {error}"
     if kind == "ankan":  # compare kinds only
-        ok = any(a.kind is ActionKind.CONCEALED_KAN and a.tiles
-                 and a.tiles[0].index >> 2 == want.tiles[0].index >> 2 for a in legal)
+        ok = any(
+            a.kind is ActionKind.CONCEALED_KAN
+            and a.tiles
+            and a.tiles[0].index >> 2 == want.tiles[0].index >> 2
+            for a in legal
+        )
         return None if ok else f"{answer} not legal"
     if kind == "kakan":
-        ok = any(a.kind is ActionKind.ADDED_KAN and a.tile is not None and want.tile is not None
-                 and a.tile.index >> 2 == want.tile.index >> 2 for a in legal)
+        ok = any(
+            a.kind is ActionKind.ADDED_KAN
+            and a.tile is not None
+            and want.tile is not None
+            and a.tile.index >> 2 == want.tile.index >> 2
+            for a in legal
+        )
         return None if ok else f"{answer} not legal"
     if _sig(want) not in sigs:
         return f"{answer} is not legal after {event} (engine offers {[str(a) for a in legal]})"
     return None
 
 
-def run_game(game: GameRecord, events: list[dict[str, Any]],
-             new_bot: Callable[[int], Any]) -> tuple[int, list[str]]:
+def run_game(
+    game: GameRecord, events: list[dict[str, Any]], new_bot: Callable[[int], Any]
+) -> tuple[int, list[str]]:
     """(answers checked, problems) for the whole game."""
     bots = [new_bot(s) for s in range(4)]
     rules = rules_for(game.rules)
@@ -141,8 +156,9 @@ def run_game(game: GameRecord, events: list[dict[str, Any]],
         if t == "start_kyoku":
             kyoku += 1
             hand = game.hands[kyoku]
-            state = MatchState(hand.scores, Wind(hand.round_wind), hand.dealer, hand.honba,
-                               hand.riichi_deposits)
+            state = MatchState(
+                hand.scores, Wind(hand.round_wind), hand.dealer, hand.honba, hand.riichi_deposits
+            )
             match = Match(rules, judge, walls=lambda n, h=hand: wall_for(h, red), start=state)
             deal = match.deal
             riichi = set()
@@ -160,14 +176,24 @@ def run_game(game: GameRecord, events: list[dict[str, Any]],
             elif t == "reach_accepted":
                 riichi.discard(actor)
             elif t in ("chi", "pon", "daiminkan"):
-                akind = {"chi": ActionKind.CHI, "pon": ActionKind.PON,
-                         "daiminkan": ActionKind.OPEN_KAN}[t]
-                engine_apply(Action(akind, actor, _tile(e["pai"]),
-                                    tuple(_tile(p) for p in e["consumed"])))
+                akind = {
+                    "chi": ActionKind.CHI,
+                    "pon": ActionKind.PON,
+                    "daiminkan": ActionKind.OPEN_KAN,
+                }[t]
+                engine_apply(
+                    Action(akind, actor, _tile(e["pai"]), tuple(_tile(p) for p in e["consumed"]))
+                )
                 flush()
             elif t == "ankan":
-                engine_apply(Action(ActionKind.CONCEALED_KAN, actor, None,
-                                    tuple(_tile(p) for p in e["consumed"])))
+                engine_apply(
+                    Action(
+                        ActionKind.CONCEALED_KAN,
+                        actor,
+                        None,
+                        tuple(_tile(p) for p in e["consumed"]),
+                    )
+                )
             elif t == "kakan":
                 engine_apply(Action(ActionKind.ADDED_KAN, actor, _tile(e["pai"])))
             elif t == "hora":
@@ -192,13 +218,20 @@ def run_game(game: GameRecord, events: list[dict[str, Any]],
             except json.JSONDecodeError as error:
                 problems.append(f"seat {s}: not JSON: {error}")
                 continue
-            if deal is None or t in ("start_game", "start_kyoku", "end_kyoku", "end_game",
-                                     "hora", "ryukyoku"):
+            if deal is None or t in (
+                "start_game",
+                "start_kyoku",
+                "end_kyoku",
+                "end_game",
+                "hora",
+                "ryukyoku",
+            ):
                 if answer.get("type") != "none":
                     problems.append(f"seat {s}: answered {answer} to {t}")
                 continue
-            why = check_answer(deal, s, e, answer,
-                               riichi_declared=t == "reach" and e.get("actor") == s)
+            why = check_answer(
+                deal, s, e, answer, riichi_declared=t == "reach" and e.get("actor") == s
+            )
             checked += 1
             if why is not None:
                 problems.append(f"kyoku {kyoku} seat {s}: {why}")
@@ -210,7 +243,8 @@ def mjai_events(game: GameRecord) -> list[dict[str, Any]]:
 
 
 def load(path: str) -> tuple[GameRecord, list[dict[str, Any]]]:
-    text = open(path, encoding="utf-8").read()
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
     games = read_games_text(text, path)
     game = games[0]
     if path.endswith(".jsonl"):

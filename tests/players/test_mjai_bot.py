@@ -23,8 +23,10 @@ def validation_data() -> pathlib.Path:
     env = os.environ.get("JANTAKU_VALIDATION_DATA")
     path = pathlib.Path(env) if env else PROJECT_ROOT.parent / "shared" / "riichi-validation-data"
     if not path.is_dir():
-        pytest.skip(f"riichi validation data not found at {path} "
-                    "(set JANTAKU_VALIDATION_DATA to its location)")
+        pytest.skip(
+            f"riichi validation data not found at {path} "
+            "(set JANTAKU_VALIDATION_DATA to its location)"
+        )
     return path
 
 
@@ -44,9 +46,7 @@ def test_every_answer_is_legal(path: str, level: str) -> None:
     validation_data()
     game, events = load(path)
     options = preset("tenhou")
-    checked, problems = run_game(
-        game, events, lambda s: MjaiBot(make_player(level, s), s, options)
-    )
+    checked, problems = run_game(game, events, lambda s: MjaiBot(make_player(level, s), s, options))
     if checked == 0:
         pytest.skip(f"{path}: every hand contradicts itself (replay-check skips them too)")
     assert problems == []
@@ -59,11 +59,16 @@ def test_the_command_answers_each_line() -> None:
     lines = "".join(json.dumps(seat_view(e, 2)) + "\n" for e in events[:400])
     out = subprocess.run(
         [sys.executable, "-m", "jantaku", "mjai-bot", "--level", "defensive"],
-        input=lines + "not json\n", capture_output=True, text=True, timeout=120, check=True,
+        input=lines + "not json\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
     )
     answers = [json.loads(x) for x in out.stdout.splitlines()]
     assert len(answers) == 401
     own_draws = [i for i, e in enumerate(events[:400]) if e["type"] == "tsumo" and e["actor"] == 2]
-    assert own_draws and all(answers[i]["type"] in ("dahai", "reach", "hora", "ankan", "kakan")
-                             for i in own_draws)
+    assert own_draws and all(
+        answers[i]["type"] in ("dahai", "reach", "hora", "ankan", "kakan") for i in own_draws
+    )
     assert answers[-1] == {"type": "none"}

@@ -64,9 +64,11 @@ def test_garbage_answers_fall_back_to_pass_or_tsumogiri() -> None:
 
 
 def test_illegal_answers_are_replaced() -> None:
-    script = ("import sys\nfor line in sys.stdin:\n"
-              "    print('{\"type\":\"dahai\",\"actor\":0,\"pai\":\"C\",\"tsumogiri\":false}',"
-              " flush=True)\n")
+    script = (
+        "import sys\nfor line in sys.stdin:\n"
+        '    print(\'{"type":"dahai","actor":0,"pai":"C","tsumogiri":false}\','
+        " flush=True)\n"
+    )
     bot = MjaiProcessPlayer([sys.executable, "-c", script], 0, timeout=5)
     try:
         taken, decisions = _one_deal(bot)
@@ -77,9 +79,11 @@ def test_illegal_answers_are_replaced() -> None:
 
 def test_late_answers_are_dropped_and_the_game_goes_on() -> None:
     # answers every line, but the 5th, 15th, 25th ... only after a long pause
-    script = ("import sys, time\nfor i, line in enumerate(sys.stdin):\n"
-              "    if i % 10 == 4: time.sleep(0.6)\n"
-              "    print('{\"type\":\"none\"}', flush=True)\n")
+    script = (
+        "import sys, time\nfor i, line in enumerate(sys.stdin):\n"
+        "    if i % 10 == 4: time.sleep(0.6)\n"
+        '    print(\'{"type":"none"}\', flush=True)\n'
+    )
     bot = MjaiProcessPlayer([sys.executable, "-c", script], 0, timeout=0.2)
     try:
         taken, decisions = _one_deal(bot)

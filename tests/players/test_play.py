@@ -25,9 +25,22 @@ def _play(rules: str, seed: str) -> tuple[str, int]:
     rng = random.Random(seed)
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "jantaku", "play", "--rules", rules, "--length", "quick", "--level", "efficiency",
-         "--seed", seed],
-        encoding="utf-8", timeout=60, dimensions=(50, 200),
+        [
+            "-m",
+            "jantaku",
+            "play",
+            "--rules",
+            rules,
+            "--length",
+            "quick",
+            "--level",
+            "efficiency",
+            "--seed",
+            seed,
+        ],
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(50, 200),
     )
     hints = 0
     answered = 0
@@ -81,8 +94,9 @@ def test_a_quick_match_is_played_to_the_final_ranking(rules: str) -> None:
 
 
 def test_the_classical_family_says_it_is_not_there_yet() -> None:
-    child = pexpect.spawn(sys.executable, ["-m", "jantaku", "play", "--rules", "sontag"],
-                          encoding="utf-8", timeout=30)
+    child = pexpect.spawn(
+        sys.executable, ["-m", "jantaku", "play", "--rules", "sontag"], encoding="utf-8", timeout=30
+    )
     child.expect(pexpect.EOF)
     child.close()
     assert "not available" in child.before and "Traceback" not in child.before

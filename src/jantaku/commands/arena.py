@@ -30,11 +30,16 @@ def _player(names: list[str], kuitan: bool, index: int, seed: str) -> Any:
     return make_player(names[index], seed, kuitan=kuitan)
 
 
-def _one(rules: str, length: str, names: list[str], seed: str, duplicate: bool,
-         g: int) -> GameRecordStats:
+def _one(
+    rules: str, length: str, names: list[str], seed: str, duplicate: bool, g: int
+) -> GameRecordStats:
     match_seed, seats = match_at(g, seed, duplicate)
-    return play_one(match_seed, seats, partial(_table, rules, length),
-                    partial(_player, names, rules != "doman_no_kuitan"))
+    return play_one(
+        match_seed,
+        seats,
+        partial(_table, rules, length),
+        partial(_player, names, rules != "doman_no_kuitan"),
+    )
 
 
 def _print_table(rows: list[dict[str, Any]], header: str) -> None:
@@ -50,30 +55,62 @@ def _print_table(rows: list[dict[str, Any]], header: str) -> None:
 
     for r in rows:
         table.add_row(
-            r["name"], str(r["seat_index"]), str(r["games"]),
+            r["name"],
+            str(r["seat_index"]),
+            str(r["games"]),
             f"{r['avg_placement']:.3f} ± {r['avg_placement_ci95']:.3f}",
             f"{r['avg_points']:.0f} ± {r['avg_points_ci95']:.0f}",
-            pct(r, "win_rate"), pct(r, "deal_in_rate"), pct(r, "riichi_rate"),
+            pct(r, "win_rate"),
+            pct(r, "deal_in_rate"),
+            pct(r, "riichi_rate"),
         )
     Console().print(table)
 
 
 @click.command("arena")
-@click.option("--rules", default="doman", show_default=True,
-              type=click.Choice([*RIICHI_RULES, "sontag"]), help="Rule family / preset.")
-@click.option("--players", "players_", required=True,
-              help=f"Four comma-separated levels ({', '.join(LEVELS)}).")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
-              help="Matches to play (duplicate: rounded up to a multiple of 4).")
+@click.option(
+    "--rules",
+    default="doman",
+    show_default=True,
+    type=click.Choice([*RIICHI_RULES, "sontag"]),
+    help="Rule family / preset.",
+)
+@click.option(
+    "--players",
+    "players_",
+    required=True,
+    help=f"Four comma-separated levels ({', '.join(LEVELS)}).",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(min=1),
+    default=100,
+    show_default=True,
+    help="Matches to play (duplicate: rounded up to a multiple of 4).",
+)
 @click.option("--seed", default="0", show_default=True, help="Seed of the walls.")
 @click.option("--duplicate", is_flag=True, help="Play each wall set with players in every seat.")
-@click.option("--length", type=click.Choice(list(LENGTHS)), default="full", show_default=True,
-              help="full: East and South rounds (hanchan); quick: East round only.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Worker processes.")
+@click.option(
+    "--length",
+    type=click.Choice(list(LENGTHS)),
+    default="full",
+    show_default=True,
+    help="full: East and South rounds (hanchan); quick: East round only.",
+)
+@click.option(
+    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def arena(rules: str, players_: str, games: int, seed: str, duplicate: bool, length: str,
-          jobs: int, as_json: bool) -> None:
+def arena(
+    rules: str,
+    players_: str,
+    games: int,
+    seed: str,
+    duplicate: bool,
+    length: str,
+    jobs: int,
+    as_json: bool,
+) -> None:
     """Bots play GAMES matches; per-player results with 95% confidence intervals."""
     names = [n.strip() for n in players_.split(",")]
     try:
@@ -105,8 +142,18 @@ def arena(rules: str, players_: str, games: int, seed: str, duplicate: bool, len
                     bar.advance(task)
     rows = [p.to_json() for p in summarize(names, records)]
     if as_json:
-        click.echo(json.dumps({"rules": rules, "games": games, "seed": seed,
-                               "duplicate": duplicate, "length": length, "players": rows}))
+        click.echo(
+            json.dumps(
+                {
+                    "rules": rules,
+                    "games": games,
+                    "seed": seed,
+                    "duplicate": duplicate,
+                    "length": length,
+                    "players": rows,
+                }
+            )
+        )
     else:
         mode = "duplicate" if duplicate else "plain"
         _print_table(rows, f"{rules} arena: {games} {length} matches ({mode}), seed {seed}")

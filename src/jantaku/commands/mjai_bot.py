@@ -15,10 +15,20 @@ __all__ = ["mjai_bot"]
 
 @click.command("mjai-bot")
 @click.option("--level", type=click.Choice(list(LEVELS)), default="defensive", show_default=True)
-@click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True,
-              help="Own seat until a start_game event names it (its \"id\").")
-@click.option("--rules", type=click.Choice(["tenhou", "doman", "doman_no_kuitan"]),
-              default="tenhou", show_default=True, help="Rules the wins are judged by.")
+@click.option(
+    "--seat",
+    type=click.IntRange(0, 3),
+    default=0,
+    show_default=True,
+    help='Own seat until a start_game event names it (its "id").',
+)
+@click.option(
+    "--rules",
+    type=click.Choice(["tenhou", "doman", "doman_no_kuitan"]),
+    default="tenhou",
+    show_default=True,
+    help="Rules the wins are judged by.",
+)
 @click.option("--seed", default="0", show_default=True)
 def mjai_bot(level: str, seat: int, rules: str, seed: str) -> None:
     """Read mjai events (one JSON object or array per line), answer each with one line."""

@@ -25,15 +25,31 @@ from jantaku.players.bots import LEVELS, make_player
 
 __all__ = ["play"]
 
-_TURN_KEYS = {"t": ActionKind.TSUMO, "r": ActionKind.RIICHI, "k": ActionKind.CONCEALED_KAN,
-              "x": ActionKind.NINE_TERMINALS}
-_CLAIM_KEYS = {"h": ActionKind.RON, "p": ActionKind.PON, "c": ActionKind.CHI,
-               "k": ActionKind.OPEN_KAN, "n": ActionKind.PASS}
-_NAMES = {ActionKind.TSUMO: "t tsumo", ActionKind.RIICHI: "r riichi",
-          ActionKind.CONCEALED_KAN: "k kan", ActionKind.ADDED_KAN: "k kan",
-          ActionKind.NINE_TERMINALS: "x abort (nine terminals)", ActionKind.RON: "h ron",
-          ActionKind.PON: "p pon", ActionKind.CHI: "c chi", ActionKind.OPEN_KAN: "k kan",
-          ActionKind.PASS: "n pass"}
+_TURN_KEYS = {
+    "t": ActionKind.TSUMO,
+    "r": ActionKind.RIICHI,
+    "k": ActionKind.CONCEALED_KAN,
+    "x": ActionKind.NINE_TERMINALS,
+}
+_CLAIM_KEYS = {
+    "h": ActionKind.RON,
+    "p": ActionKind.PON,
+    "c": ActionKind.CHI,
+    "k": ActionKind.OPEN_KAN,
+    "n": ActionKind.PASS,
+}
+_NAMES = {
+    ActionKind.TSUMO: "t tsumo",
+    ActionKind.RIICHI: "r riichi",
+    ActionKind.CONCEALED_KAN: "k kan",
+    ActionKind.ADDED_KAN: "k kan",
+    ActionKind.NINE_TERMINALS: "x abort (nine terminals)",
+    ActionKind.RON: "h ron",
+    ActionKind.PON: "p pon",
+    ActionKind.CHI: "c chi",
+    ActionKind.OPEN_KAN: "k kan",
+    ActionKind.PASS: "n pass",
+}
 
 
 class _Quit(Exception):
@@ -81,30 +97,33 @@ class Human:
     def _turn(self, view: SeatView, legal: list[Action]) -> Action:
         hand = list(view.hand)
         discards = {a.tile: a for a in legal if a.kind is ActionKind.DISCARD}
-        specials = sorted({_NAMES[a.kind] for a in legal
-                           if a.kind not in (ActionKind.DISCARD,)})
+        specials = sorted({_NAMES[a.kind] for a in legal if a.kind not in (ActionKind.DISCARD,)})
         default = discards.get(view.drawn) if view.drawn is not None else None
         if default is None and discards:
             default = next(iter(discards.values()))
         extra = (", " + ", ".join(specials)) if specials else ""
-        hint = (f"Hint: press a hand position ({HAND_KEYS[0]}-{HAND_KEYS[len(hand) - 1]}) to "
-                f"discard{extra}; Enter discards "
-                f"{label(default.tile) if default and default.tile else 'the drawn tile'}.")
+        hint = (
+            f"Hint: press a hand position ({HAND_KEYS[0]}-{HAND_KEYS[len(hand) - 1]}) to "
+            f"discard{extra}; Enter discards "
+            f"{label(default.tile) if default and default.tile else 'the drawn tile'}."
+        )
         while True:
-            key = self.ask(f"Your turn: discard [{HAND_KEYS[:len(hand)]}]{extra} > ")
+            key = self.ask(f"Your turn: discard [{HAND_KEYS[: len(hand)]}]{extra} > ")
             if key == "" and default is not None:
                 return default
-            if len(key) == 1 and key in HAND_KEYS[:len(hand)]:
+            if len(key) == 1 and key in HAND_KEYS[: len(hand)]:
                 tile = hand[HAND_KEYS.index(key)]
                 if tile in discards:
                     return discards[tile]
-                self.write("Hint: that tile cannot be discarded now (riichi, or the tile "
-                           "you just called).")
+                self.write(
+                    "Hint: that tile cannot be discarded now (riichi, or the tile you just called)."
+                )
                 continue
             kind = _TURN_KEYS.get(key)
             if key == "k":
-                kans = [a for a in legal if a.kind in (ActionKind.CONCEALED_KAN,
-                                                       ActionKind.ADDED_KAN)]
+                kans = [
+                    a for a in legal if a.kind in (ActionKind.CONCEALED_KAN, ActionKind.ADDED_KAN)
+                ]
                 if kans:
                     return self._pick(kans, "kan")
             elif kind is ActionKind.RIICHI:
@@ -138,12 +157,26 @@ class Human:
 
 
 @click.command("play")
-@click.option("--rules", type=click.Choice(["doman", "doman_no_kuitan", "sontag"]),
-              default="doman", show_default=True)
-@click.option("--length", type=click.Choice(["quick", "full"]), default="quick",
-              show_default=True, help="quick: East round only; full: East and South.")
-@click.option("--level", type=click.Choice(list(LEVELS)), default="defensive",
-              show_default=True, help="Strength of the three bots.")
+@click.option(
+    "--rules",
+    type=click.Choice(["doman", "doman_no_kuitan", "sontag"]),
+    default="doman",
+    show_default=True,
+)
+@click.option(
+    "--length",
+    type=click.Choice(["quick", "full"]),
+    default="quick",
+    show_default=True,
+    help="quick: East round only; full: East and South.",
+)
+@click.option(
+    "--level",
+    type=click.Choice(list(LEVELS)),
+    default="defensive",
+    show_default=True,
+    help="Strength of the three bots.",
+)
 @click.option("--seed", default=None, help="Seed of the walls (random when omitted).")
 def play(rules: str, length: str, level: str, seed: str | None) -> None:
     """Play a match in the terminal against three bots."""
@@ -158,10 +191,13 @@ def play(rules: str, length: str, level: str, seed: str | None) -> None:
     human = Human(input, click.echo)
     names = ["You", f"{level}-1", f"{level}-2", f"{level}-3"]
     human.names = names
-    players = [human] + [make_player(level, f"{seed}:{s}", kuitan=rules != "doman_no_kuitan")
-                         for s in (1, 2, 3)]
-    click.echo(f"jantaku: {rules}, {length} match, seed {seed}. You sit East; "
-               f"three {level} bots play the other seats. Ctrl-D quits.")
+    players = [human] + [
+        make_player(level, f"{seed}:{s}", kuitan=rules != "doman_no_kuitan") for s in (1, 2, 3)
+    ]
+    click.echo(
+        f"jantaku: {rules}, {length} match, seed {seed}. You sit East; "
+        f"three {level} bots play the other seats. Ctrl-D quits."
+    )
     for s, p in enumerate(players):
         p.observe([e.seen_by(s) for e in table.log])
     try:

@@ -40,7 +40,8 @@ def render_table(view: SeatView, names: Sequence[str]) -> str:
     lines.append(
         f"== {dealer_wind} {number}  honba {view.honba}  riichi sticks {view.deposits}  "
         f"wall {view.live_remaining}  dora indicator "
-        + " ".join(label(t) for t in view.dora_indicators) + " =="
+        + " ".join(label(t) for t in view.dora_indicators)
+        + " =="
     )
     for s in range(4):
         p = view.seats[s]
@@ -81,15 +82,20 @@ def render_end_of_hand(events: Sequence[object], names: Sequence[str], me: int) 
             if e.draw is not None:
                 ready = [seat_name(s, me, names) for s in range(4) if e.tenpai[s]]
                 lines.append(f"Draw ({e.draw.value}); ready: {', '.join(ready) or 'nobody'}")
-            lines.append("Payments: " + "  ".join(
-                f"{seat_name(s, me, names)} {e.deltas[s]:+d}" for s in range(4)))
-            lines.append("Scores:   " + "  ".join(
-                f"{seat_name(s, me, names)} {e.scores[s]}" for s in range(4)))
+            lines.append(
+                "Payments: "
+                + "  ".join(f"{seat_name(s, me, names)} {e.deltas[s]:+d}" for s in range(4))
+            )
+            lines.append(
+                "Scores:   "
+                + "  ".join(f"{seat_name(s, me, names)} {e.scores[s]}" for s in range(4))
+            )
     return "\n".join(lines)
 
 
-def render_ranking(scores: Sequence[int], ranking: Sequence[int], names: Sequence[str],
-                   me: int, reason: str) -> str:
+def render_ranking(
+    scores: Sequence[int], ranking: Sequence[int], names: Sequence[str], me: int, reason: str
+) -> str:
     lines = ["", f"=== Final ranking ({reason}) ==="]
     for place, seat in enumerate(ranking, start=1):
         lines.append(f"  {place}. {seat_name(seat, me, names):<8} {scores[seat]:>6}")

@@ -46,8 +46,9 @@ class GameRecordStats:
     by_seat: list[SeatStats]
 
 
-def play_match(table: Table, players: Sequence[Player],
-               on_decision: Callable[[float], None] | None = None) -> list[SeatStats]:
+def play_match(
+    table: Table, players: Sequence[Player], on_decision: Callable[[float], None] | None = None
+) -> list[SeatStats]:
     """Play a riichi match to its end; per-seat statistics. Events reach every player as its
     seat may see them."""
     stats = [SeatStats() for _ in range(4)]
@@ -93,8 +94,9 @@ def match_at(games_index: int, seed: int | str, duplicate: bool) -> tuple[str, l
     return f"{seed}:{wall_set}", [(i + rotation) % 4 for i in range(4)]
 
 
-def play_one(match_seed: str, seats: Sequence[int], new_table: MatchFactory,
-             new_player: PlayerFactory) -> GameRecordStats:
+def play_one(
+    match_seed: str, seats: Sequence[int], new_table: MatchFactory, new_player: PlayerFactory
+) -> GameRecordStats:
     players: list[Any] = [None] * 4
     for i, seat in enumerate(seats):
         players[seat] = new_player(i, f"{match_seed}:{seat}")

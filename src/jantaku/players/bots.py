@@ -111,13 +111,15 @@ class EfficiencyBot:
 
     def pick_tile(self, legal: Sequence[Action], kind: int, akind: ActionKind) -> Action:
         """The action of ``akind`` on ``kind``, sparing red fives."""
-        options = [a for a in legal if a.kind is akind and a.tile is not None
-                   and a.tile.index >> 2 == kind]
-        options.sort(key=lambda a: (a.tile is not None and a.tile.red))
+        options = [
+            a for a in legal if a.kind is akind and a.tile is not None and a.tile.index >> 2 == kind
+        ]
+        options.sort(key=lambda a: a.tile is not None and a.tile.red)
         return options[0]
 
-    def riichi_choice(self, view: SeatView, legal: Sequence[Action],
-                      evals: dict[int, tuple[int, int]]) -> Action | None:
+    def riichi_choice(
+        self, view: SeatView, legal: Sequence[Action], evals: dict[int, tuple[int, int]]
+    ) -> Action | None:
         kinds = {a.tile.index >> 2 for a in legal if a.kind is ActionKind.RIICHI and a.tile}
         if not kinds:
             return None
@@ -183,12 +185,14 @@ class DefensiveBot(EfficiencyBot):
         value = super().keep_value(view, kind)
         return value + (0.5 if kind in dora_kinds(view) else 0.0)
 
-    def total_danger(self, view: SeatView, kind: int, thr: dict[int, float],
-                     seen: Sequence[int]) -> float:
+    def total_danger(
+        self, view: SeatView, kind: int, thr: dict[int, float], seen: Sequence[int]
+    ) -> float:
         return sum(w * danger(kind, view, s, seen, self.safe_extra(s)) for s, w in thr.items())
 
-    def should_push(self, view: SeatView, sh: int, acc: int, value: float,
-                    thr: dict[int, float]) -> bool:
+    def should_push(
+        self, view: SeatView, sh: int, acc: int, value: float, thr: dict[int, float]
+    ) -> bool:
         riichi_threat = any(w >= 1.0 for w in thr.values())
         if sh <= 0:
             return acc >= 2 or value >= 3
@@ -221,11 +225,21 @@ class DefensiveBot(EfficiencyBot):
             riichi = self.riichi_choice(view, legal, evals)
             if riichi is not None:
                 return riichi
-            choice = max(evals, key=lambda k: self.efficiency_score(view, k, evals[k])
-                         - self.push_caution(sh) * self.total_danger(view, k, thr, seen))
+            choice = max(
+                evals,
+                key=lambda k: (
+                    self.efficiency_score(view, k, evals[k])
+                    - self.push_caution(sh) * self.total_danger(view, k, thr, seen)
+                ),
+            )
         else:
-            choice = min(evals, key=lambda k: (self.total_danger(view, k, thr, seen),
-                                               -self.efficiency_score(view, k, evals[k])))
+            choice = min(
+                evals,
+                key=lambda k: (
+                    self.total_danger(view, k, thr, seen),
+                    -self.efficiency_score(view, k, evals[k]),
+                ),
+            )
         return self.pick_tile(legal, choice, ActionKind.DISCARD)
 
     def push_caution(self, sh: int) -> float:
@@ -239,9 +253,7 @@ class DefensiveBot(EfficiencyBot):
         for a in legal:
             if a.kind is ActionKind.CONCEALED_KAN and a.tiles:
                 k = a.tiles[0].index >> 2
-                best_before = min(
-                    self._minus(counts, j, melds) for j in range(34) if counts[j]
-                )
+                best_before = min(self._minus(counts, j, melds) for j in range(34) if counts[j])
                 counts[k] -= 4
                 after = shanten(counts, melds + 1) if sum(counts) % 3 == 1 else 9
                 counts[k] += 4
@@ -270,7 +282,7 @@ class DefensiveBot(EfficiencyBot):
         for a in legal:
             if a.kind not in (ActionKind.PON, ActionKind.CHI) or a.tile is None:
                 continue
-            after, melds, sh = self.after_call(view, a)
+            after, _melds, sh = self.after_call(view, a)
             if sh >= now:
                 continue
             k = a.tile.index >> 2
@@ -316,8 +328,9 @@ class ExpertBot(DefensiveBot):
     def safe_extra(self, threat: int) -> set[int]:
         return self.passed.get(threat, set())
 
-    def should_push(self, view: SeatView, sh: int, acc: int, value: float,
-                    thr: dict[int, float]) -> bool:
+    def should_push(
+        self, view: SeatView, sh: int, acc: int, value: float, thr: dict[int, float]
+    ) -> bool:
         riichi_threat = sum(1 for w in thr.values() if w >= 1.0)
         if sh <= 0:
             if riichi_threat >= 2:
@@ -353,8 +366,10 @@ class ExpertBot(DefensiveBot):
         counts = counts_of_tiles(view.hand)
         melds = len(view.seats[me].melds)
         seen = visible_counts(view)
-        scored = {k: self.second_step(counts, melds, seen, k) - 0.5 * self.keep_value(view, k)
-                  for k in top}
+        scored = {
+            k: self.second_step(counts, melds, seen, k) - 0.5 * self.keep_value(view, k)
+            for k in top
+        }
         best = max(top, key=lambda k: scored[k])
         return self.pick_tile(legal, best, ActionKind.DISCARD)
 
@@ -415,4 +430,3 @@ def make_player(level: str, seed: int | str = 0, *, kuitan: bool = True) -> Any:
             f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}"
         ) from None
     return factory(seed, kuitan=kuitan)
-

@@ -33,8 +33,16 @@ class MjaiBot:
         try:
             state.update(event)
             self._observe(event)
-            if event.get("type") in ("start_game", "end_kyoku", "end_game", "hora",
-                                     "ryukyoku", "start_kyoku", "reach_accepted", "dora"):
+            if event.get("type") in (
+                "start_game",
+                "end_kyoku",
+                "end_game",
+                "hora",
+                "ryukyoku",
+                "start_kyoku",
+                "reach_accepted",
+                "dora",
+            ):
                 return _NONE
             legal = state.legal_actions()
             if not legal:
@@ -43,19 +51,31 @@ class MjaiBot:
             if event.get("type") == "reach" and event.get("actor") == me:
                 riichi = [a for a in legal if a.kind is ActionKind.RIICHI]
                 wanted = self.riichi_tile
-                pick = next((a for a in riichi if wanted is not None and a.tile is not None
-                             and a.tile.index >> 2 == wanted.index >> 2
-                             and a.tile.red == wanted.red), None)
+                pick = next(
+                    (
+                        a
+                        for a in riichi
+                        if wanted is not None
+                        and a.tile is not None
+                        and a.tile.index >> 2 == wanted.index >> 2
+                        and a.tile.red == wanted.red
+                    ),
+                    None,
+                )
                 action = pick or self.player.choose(state.view())
                 self.riichi_tile = None
                 assert action.tile is not None
-                return {"type": "dahai", "actor": me, "pai": _name(action.tile),
-                        "tsumogiri": action.tile == state.drawn}
+                return {
+                    "type": "dahai",
+                    "actor": me,
+                    "pai": _name(action.tile),
+                    "tsumogiri": action.tile == state.drawn,
+                }
             action = self.player.choose(state.view())
             if action.kind is ActionKind.RIICHI:
                 self.riichi_tile = action.tile
             return action_to_mjai(action, state)
-        except Exception as error:  # noqa: BLE001 - keep the game going, say why on stderr
+        except Exception as error:  # keep the game going; say why on stderr
             print(f"jantaku mjai-bot: {type(error).__name__}: {error}", file=sys.stderr)
             return self._fallback()
 
@@ -108,5 +128,3 @@ def serve(bot: MjaiBot, stdin: TextIO, stdout: TextIO) -> None:
             out = json.dumps(_NONE)
         stdout.write(out + "\n")
         stdout.flush()
-
-

@@ -7,6 +7,7 @@ A late answer that arrives afterwards is dropped so later answers stay in step."
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import subprocess
@@ -31,14 +32,19 @@ def _kind_red(pai: Any) -> tuple[int, bool]:
 class MjaiProcessPlayer:
     """A seat played by ``command`` (an mjai bot on standard input/output)."""
 
-    def __init__(self, command: Sequence[str], seat: int, *, timeout: float = 5.0,
-                 name: str = "mjai") -> None:
+    def __init__(
+        self, command: Sequence[str], seat: int, *, timeout: float = 5.0, name: str = "mjai"
+    ) -> None:
         self.name = name
         self.seat = seat
         self.timeout = timeout
         self.proc = subprocess.Popen(
-            list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True, bufsize=1,
+            list(command),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            bufsize=1,
         )
         self.lines: queue.Queue[str | None] = queue.Queue()
         assert self.proc.stdout is not None
@@ -90,8 +96,11 @@ class MjaiProcessPlayer:
             self._ask({"type": "start_game", "id": self.seat, "names": ["0", "1", "2", "3"]})
         for event in events:
             for message in to_mjai(event, self.seat):
-                if (message["type"] == "reach" and message.get("actor") == self.seat
-                        and self.own_reach_sent):
+                if (
+                    message["type"] == "reach"
+                    and message.get("actor") == self.seat
+                    and self.own_reach_sent
+                ):
                     self.own_reach_sent = False
                     continue
                 self.last = self._ask(message)
@@ -106,8 +115,7 @@ class MjaiProcessPlayer:
             action = self._fallback(legal, view)
         return action
 
-    def _match(self, answer: dict[str, Any], legal: list[Action],
-               view: SeatView) -> Action | None:
+    def _match(self, answer: dict[str, Any], legal: list[Action], view: SeatView) -> Action | None:
         t = answer.get("type")
         try:
             if t == "none":
@@ -128,19 +136,36 @@ class MjaiProcessPlayer:
             if t in _CALL_KINDS:
                 want = sorted(_kind_red(p) for p in answer["consumed"])
                 for a in legal:
-                    if a.kind is _CALL_KINDS[t] and sorted(
-                        (x.index >> 2, x.red) for x in a.tiles
-                    ) == want:
+                    if (
+                        a.kind is _CALL_KINDS[t]
+                        and sorted((x.index >> 2, x.red) for x in a.tiles) == want
+                    ):
                         return a
                 return None
             if t == "ankan":
                 k = _kind_red(answer["consumed"][0])[0]
-                return next((a for a in legal if a.kind is ActionKind.CONCEALED_KAN
-                             and a.tiles and a.tiles[0].index >> 2 == k), None)
+                return next(
+                    (
+                        a
+                        for a in legal
+                        if a.kind is ActionKind.CONCEALED_KAN
+                        and a.tiles
+                        and a.tiles[0].index >> 2 == k
+                    ),
+                    None,
+                )
             if t == "kakan":
                 k = _kind_red(answer["pai"])[0]
-                return next((a for a in legal if a.kind is ActionKind.ADDED_KAN
-                             and a.tile is not None and a.tile.index >> 2 == k), None)
+                return next(
+                    (
+                        a
+                        for a in legal
+                        if a.kind is ActionKind.ADDED_KAN
+                        and a.tile is not None
+                        and a.tile.index >> 2 == k
+                    ),
+                    None,
+                )
             if t == "ryukyoku":
                 return next((a for a in legal if a.kind is ActionKind.NINE_TERMINALS), None)
         except (KeyError, ValueError, TypeError, IndexError):
@@ -150,10 +175,12 @@ class MjaiProcessPlayer:
     @staticmethod
     def _tile_action(legal: list[Action], kind: ActionKind, pai: Any) -> Action | None:
         k, red = _kind_red(pai)
-        options = [a for a in legal if a.kind is kind and a.tile is not None
-                   and a.tile.index >> 2 == k]
+        options = [
+            a for a in legal if a.kind is kind and a.tile is not None and a.tile.index >> 2 == k
+        ]
         exact = [a for a in options if a.tile is not None and a.tile.red == red]
-        return (exact or options or [None])[0]
+        best = exact or options
+        return best[0] if best else None
 
     @staticmethod
     def _fallback(legal: list[Action], view: SeatView) -> Action:
@@ -167,10 +194,8 @@ class MjaiProcessPlayer:
 
     def close(self) -> None:
         if self.proc.stdin is not None:
-            try:
+            with contextlib.suppress(OSError):
                 self.proc.stdin.close()
-            except OSError:
-                pass
         try:
             self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:

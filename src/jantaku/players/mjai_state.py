@@ -47,6 +47,28 @@ class MjaiSeatState:
         self.options = options if options is not None else preset("tenhou")
         self.in_deal = False
         self.scores = [25000] * 4
+        self.copies = [0] * 34
+        self.round_wind = 0
+        self.dealer = 0
+        self.honba = 0
+        self.deposits = 0
+        self.dora: list[Tile] = []
+        self.hand: list[Tile] = []
+        self.seats = [_Seat() for _ in range(4)]
+        self.live = 70
+        self.turn: int | None = None
+        self.drawn: Tile | None = None
+        self.last_discard: tuple[int, Tile] | None = None
+        self.kuikae: set[int] = set()
+        self.calls_made = False
+        self.after_kan = False
+        self.rinshan = False
+        self.ippatsu = False
+        self.double_riichi = False
+        self.temp_furiten = False
+        self.riichi_furiten = False
+        self.chankan_tile: tuple[int, Tile] | None = None
+        self.missed = False
 
     # ------------------------------------------------------------------ tiles
 
@@ -73,7 +95,7 @@ class MjaiSeatState:
 
     def update(self, e: dict[str, Any]) -> None:
         kind = e.get("type")
-        actor = e.get("actor")
+        actor: int = e.get("actor", -1)
         if self.in_deal and self.missed:
             # a winning tile went by without a win: temporary (in riichi, permanent) furiten
             if not (kind == "hora" and actor == self.seat):
@@ -137,13 +159,13 @@ class MjaiSeatState:
         if "scores" in e:
             self.scores = list(e["scores"])
         self.dora = [self._tile(e["dora_marker"])]
-        self.hand: list[Tile] = [self._tile(p) for p in e["tehais"][self.seat]]
+        self.hand = [self._tile(p) for p in e["tehais"][self.seat]]
         self.seats = [_Seat() for _ in range(4)]
         self.live = 70
-        self.turn: int | None = None
-        self.drawn: Tile | None = None
-        self.last_discard: tuple[int, Tile] | None = None
-        self.kuikae: set[int] = set()
+        self.turn = None
+        self.drawn = None
+        self.last_discard = None
+        self.kuikae = set()
         self.calls_made = False
         self.after_kan = False
         self.rinshan = False
@@ -151,7 +173,7 @@ class MjaiSeatState:
         self.double_riichi = False
         self.temp_furiten = False
         self.riichi_furiten = False
-        self.chankan_tile: tuple[int, Tile] | None = None
+        self.chankan_tile = None
         self.missed = False
 
     def _dahai(self, e: dict[str, Any]) -> None:
@@ -227,8 +249,9 @@ class MjaiSeatState:
                 tiles = tuple(self._take(x) for x in e["consumed"])
             else:
                 tiles = tuple(self._tile(x) for x in e["consumed"])
-            p.melds.append(Meld(MeldKind.KONG, tuple(sorted(tiles, key=lambda t: t.index)),
-                                KongKind.CONCEALED))
+            p.melds.append(
+                Meld(MeldKind.KONG, tuple(sorted(tiles, key=lambda t: t.index)), KongKind.CONCEALED)
+            )
             p.concealed -= 4
         else:
             added = self._take(e["pai"]) if actor == self.seat else self._tile(e["pai"])
@@ -301,7 +324,7 @@ class MjaiSeatState:
         )
         try:
             return not isinstance(score(ctx, self.options, validate=False), NoWin)
-        except Exception:  # noqa: BLE001 - a hand the scorer cannot read is no win
+        except Exception:  # a hand the scorer cannot read is no win
             return False
 
     def legal_actions(self) -> list[Action]:
@@ -314,8 +337,11 @@ class MjaiSeatState:
         out: list[Action] = []
         if self.chankan_tile is not None and self.chankan_tile[0] != me:
             tile = self.chankan_tile[1]
-            if (self._wins_with(tile.index >> 2) and not self._furiten()
-                    and self._judge(tile, self.chankan_tile[0], chankan=True)):
+            if (
+                self._wins_with(tile.index >> 2)
+                and not self._furiten()
+                and self._judge(tile, self.chankan_tile[0], chankan=True)
+            ):
                 out = [Action(ActionKind.RON, me, tile), Action(ActionKind.PASS, me)]
             return out
         if self.last_discard is None or self.last_discard[0] == me:
@@ -385,15 +411,20 @@ class MjaiSeatState:
         drawn = self.drawn
         if drawn is not None and shanten(counts, melds) == -1 and self._judge(drawn, None):
             out.append(Action(ActionKind.TSUMO, me, drawn))
-        if (drawn is not None and not self.calls_made and not mine.river
-                and sum(1 for k in _ORPHANS if counts[k]) >= 9):
+        if (
+            drawn is not None
+            and not self.calls_made
+            and not mine.river
+            and sum(1 for k in _ORPHANS if counts[k]) >= 9
+        ):
             out.append(Action(ActionKind.NINE_TERMINALS, me))
         kans = sum(1 for p in self.seats for m in p.melds if m.kind is MeldKind.KONG)
         if drawn is not None and not mine.riichi and self.live > 0 and kans < 4:
             for k in range(34):
                 if counts[k] == 4:
-                    tiles = tuple(sorted((t for t in self.hand if t.index >> 2 == k),
-                                         key=lambda t: t.index))
+                    tiles = tuple(
+                        sorted((t for t in self.hand if t.index >> 2 == k), key=lambda t: t.index)
+                    )
                     out.append(Action(ActionKind.CONCEALED_KAN, me, None, tiles))
         if mine.riichi and drawn is not None:
             out.append(Action(ActionKind.DISCARD, me, drawn))
@@ -403,8 +434,13 @@ class MjaiSeatState:
         for t in self.hand:
             if t.index >> 2 not in self.kuikae:
                 out.append(Action(ActionKind.DISCARD, me, t))
-        if (drawn is not None and not mine.riichi and all(not m.is_open for m in mine.melds)
-                and self.scores[me] >= 1000 and self.live >= 4):
+        if (
+            drawn is not None
+            and not mine.riichi
+            and all(not m.is_open for m in mine.melds)
+            and self.scores[me] >= 1000
+            and self.live >= 4
+        ):
             out.extend(self._riichi_actions(counts, melds))
         return out
 
@@ -459,8 +495,12 @@ def action_to_mjai(action: Action, state: MjaiSeatState) -> dict[str, Any]:
     k = action.kind
     if k is ActionKind.DISCARD:
         assert action.tile is not None
-        return {"type": "dahai", "actor": me, "pai": tile_name(action.tile),
-                "tsumogiri": action.tile == state.drawn}
+        return {
+            "type": "dahai",
+            "actor": me,
+            "pai": tile_name(action.tile),
+            "tsumogiri": action.tile == state.drawn,
+        }
     if k is ActionKind.RIICHI:
         return {"type": "reach", "actor": me}
     if k in (ActionKind.TSUMO, ActionKind.RON):
@@ -474,8 +514,13 @@ def action_to_mjai(action: Action, state: MjaiSeatState) -> dict[str, Any]:
         return {"type": "hora", "actor": me, "target": target, "pai": tile_name(action.tile)}
     if k in (ActionKind.CHI, ActionKind.PON):
         assert action.tile is not None and state.last_discard is not None
-        return {"type": k.value, "actor": me, "target": state.last_discard[0],
-                "pai": tile_name(action.tile), "consumed": [tile_name(t) for t in action.tiles]}
+        return {
+            "type": k.value,
+            "actor": me,
+            "target": state.last_discard[0],
+            "pai": tile_name(action.tile),
+            "consumed": [tile_name(t) for t in action.tiles],
+        }
     if k is ActionKind.CONCEALED_KAN:
         return {"type": "ankan", "actor": me, "consumed": [tile_name(t) for t in action.tiles]}
     if k is ActionKind.NINE_TERMINALS:

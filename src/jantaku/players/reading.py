@@ -127,8 +127,9 @@ def danger(
     return value
 
 
-def open_yaku_path(counts: Sequence[int], meld_kinds: Sequence[Sequence[int]],
-                   yakuhai: set[int], kuitan: bool) -> bool:
+def open_yaku_path(
+    counts: Sequence[int], meld_kinds: Sequence[Sequence[int]], yakuhai: set[int], kuitan: bool
+) -> bool:
     """Whether an open hand still has a plain way to a yaku: a yakuhai set (or pair to make
     one), all simples when open tanyao scores, one suit with honours, or all sets pungs."""
     held = [k for k in range(34) if counts[k]]
