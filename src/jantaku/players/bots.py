@@ -328,6 +328,61 @@ class ExpertBot(DefensiveBot):
     def safe_extra(self, threat: int) -> set[int]:
         return self.passed.get(threat, set())
 
+    def riichi_choice(
+        self, view: SeatView, legal: Sequence[Action], evals: dict[int, tuple[int, int]]
+    ) -> Action | None:
+        """Riichi on the discard whose waits are best: unseen copies, weighted by how likely
+        others let them go (honours, terminals and suji of the own river look safe), and
+        nearly worthless when the wait is furiten (a tsumo-only hand)."""
+        me = view.seat
+        assert me is not None
+        kinds = {a.tile.index >> 2 for a in legal if a.kind is ActionKind.RIICHI and a.tile}
+        if not kinds:
+            return None
+        counts = counts_of_tiles(view.hand)
+        melds = len(view.seats[me].melds)
+        seen = visible_counts(view)
+        river = {t.index >> 2 for t, _g, _r, _c in view.seats[me].river}
+        best: tuple[float, int] | None = None
+        for k in kinds:
+            counts[k] -= 1
+            own = river | {k}
+            waits = []
+            for w in range(34):
+                if counts[w] < 4:
+                    counts[w] += 1
+                    if shanten(counts, melds) == -1:
+                        waits.append(w)
+                    counts[w] -= 1
+            counts[k] += 1
+            furiten = any(w in own for w in waits)
+            score = 0.0
+            for w in waits:
+                left = max(0, 4 - counts[w] - seen[w] + (1 if w == k else 0))
+                score += left * self.wait_appeal(w, own)
+            if furiten:
+                score *= 0.35
+            score -= 0.3 * self.keep_value(view, k)
+            if best is None or score > best[0]:
+                best = (score, k)
+        assert best is not None
+        if best[0] <= 0.5:
+            return None
+        return self.pick_tile(legal, best[1], ActionKind.RIICHI)
+
+    @staticmethod
+    def wait_appeal(w: int, river: set[int]) -> float:
+        if w >= 27:
+            return 1.3
+        n = w % 9
+        suji = (n >= 3 and w - 3 in river) or (n <= 5 and w + 3 in river)
+        appeal = 1.0 + (0.2 if n in (0, 8) else 0.0)
+        return appeal * (1.4 if suji else 1.0)
+
+    def keep_value(self, view: SeatView, kind: int) -> float:
+        value = super().keep_value(view, kind)
+        return value + (1.0 if kind in dora_kinds(view) else 0.0)
+
     def should_push(
         self, view: SeatView, sh: int, acc: int, value: float, thr: dict[int, float]
     ) -> bool:
