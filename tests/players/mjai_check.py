@@ -218,6 +218,8 @@ def run_game(
             except json.JSONDecodeError as error:
                 problems.append(f"seat {s}: not JSON: {error}")
                 continue
+            if deal is None and t not in ("start_game", "end_game"):
+                continue  # a hand the record contradicts: nothing to check against
             if deal is None or t in (
                 "start_game",
                 "start_kyoku",
