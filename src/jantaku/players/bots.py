@@ -309,13 +309,11 @@ class ExpertBot(DefensiveBot):
 
     def __init__(self, seed: int | str = 0, kuitan: bool = True) -> None:
         super().__init__(seed, kuitan)
-        self.riichi_at: dict[int, int] = {}
-        self.passed: dict[int, set[int]] = {}
+        self.passed: dict[int, set[int]] = {}  # per riichi seat: kinds let go since
 
     def observe(self, events: Sequence[Any]) -> None:
         for e in events:
             if isinstance(e, DealStarted):
-                self.riichi_at = {}
                 self.passed = {}
             elif isinstance(e, RiichiAccepted):
                 self.passed.setdefault(e.seat, set())
