@@ -5,7 +5,10 @@ from __future__ import annotations
 import click
 
 from jantaku import __version__
+from jantaku.commands.arena import arena
 from jantaku.commands.hand import hand
+from jantaku.commands.mjai_bot import mjai_bot
+from jantaku.commands.play import play
 from jantaku.commands.replay_check import replay_check
 from jantaku.commands.score import score
 from jantaku.commands.serve import serve
@@ -17,7 +20,10 @@ def main() -> None:
     """jantaku (雀卓): Doman riichi and classical German Mah-Jongg."""
 
 
+main.add_command(arena)
 main.add_command(hand)
+main.add_command(mjai_bot)
+main.add_command(play)
 main.add_command(replay_check)
 main.add_command(score)
 main.add_command(serve)

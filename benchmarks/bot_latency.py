@@ -1,0 +1,46 @@
+"""Time every bot decision over a few self-play matches; print percentiles per level.
+
+Usage: python benchmarks/bot_latency.py [matches] (the acceptance asks p99 < 50 ms)."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from jantaku.game import new_match
+from jantaku.players import make_player
+
+
+def measure(level: str, matches: int) -> list[float]:
+    times: list[float] = []
+    for m in range(matches):
+        table = new_match("doman", seed=f"latency:{m}")
+        players = [make_player(level, f"{m}:{s}") for s in range(4)]
+        while not table.finished:
+            seat = table.to_act()[0]
+            view = table.view(seat)
+            start = time.perf_counter()
+            action = players[seat].choose(view)
+            times.append(time.perf_counter() - start)
+            events = table.apply(action)
+            for s, p in enumerate(players):
+                p.observe([e.seen_by(s) for e in events])
+    return sorted(times)
+
+
+def main() -> None:
+    matches = int(sys.argv[1]) if len(sys.argv) > 1 else 4
+    for level in ("random", "efficiency", "defensive", "expert"):
+        t = measure(level, matches)
+
+        def pct(q: float, t: list[float] = t) -> float:
+            return 1000 * t[min(len(t) - 1, int(q * len(t)))]
+
+        print(
+            f"{level:11s} decisions {len(t):6d}  p50 {pct(0.5):6.2f} ms  "
+            f"p99 {pct(0.99):6.2f} ms  max {1000 * t[-1]:6.2f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,226 @@
+"""``jantaku play``: a person plays a whole match in the terminal against three bots.
+
+Every prompt is answered with one key (and Enter): hand positions 1-9, 0, a-d discard; ``r``
+riichi, ``t`` tsumo, ``k`` kan, ``x`` abort with nine terminals; on a claim ``h`` ron, ``p`` pon,
+``c`` chi, ``k`` kan, ``n`` pass. Enter alone takes the default shown (discard the drawn tile,
+pass). A key that means nothing now gets a hint."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import click
+
+from jantaku.commands.play_render import (
+    HAND_KEYS,
+    label,
+    render_end_of_hand,
+    render_ranking,
+    render_table,
+)
+from jantaku.engine.actions import Action, ActionKind
+from jantaku.engine.events import DealEnded, MatchEnded, Won
+from jantaku.engine.view import SeatView
+from jantaku.players.bots import LEVELS, make_player
+
+__all__ = ["play"]
+
+_TURN_KEYS = {
+    "t": ActionKind.TSUMO,
+    "r": ActionKind.RIICHI,
+    "k": ActionKind.CONCEALED_KAN,
+    "x": ActionKind.NINE_TERMINALS,
+}
+_CLAIM_KEYS = {
+    "h": ActionKind.RON,
+    "p": ActionKind.PON,
+    "c": ActionKind.CHI,
+    "k": ActionKind.OPEN_KAN,
+    "n": ActionKind.PASS,
+}
+_NAMES = {
+    ActionKind.TSUMO: "t tsumo",
+    ActionKind.RIICHI: "r riichi",
+    ActionKind.CONCEALED_KAN: "k kan",
+    ActionKind.ADDED_KAN: "k kan",
+    ActionKind.NINE_TERMINALS: "x abort (nine terminals)",
+    ActionKind.RON: "h ron",
+    ActionKind.PON: "p pon",
+    ActionKind.CHI: "c chi",
+    ActionKind.OPEN_KAN: "k kan",
+    ActionKind.PASS: "n pass",
+}
+
+
+class _Quit(Exception):
+    pass
+
+
+class Human:
+    """The person at the keyboard, as a player."""
+
+    name = "you"
+
+    def __init__(self, read: Callable[[str], str], write: Callable[[str], None]) -> None:
+        self.read = read
+        self.write = write
+        self.names: Sequence[str] = ()
+
+    def observe(self, events: Sequence[object]) -> None:
+        pass
+
+    def ask(self, prompt: str) -> str:
+        try:
+            return self.read(prompt).strip().lower()
+        except EOFError:
+            raise _Quit from None
+
+    def choose(self, view: SeatView) -> Action:
+        legal = list(view.legal_actions)
+        self.write(render_table(view, self.names))
+        if any(a.kind in (ActionKind.DISCARD, ActionKind.RIICHI) for a in legal):
+            return self._turn(view, legal)
+        return self._claim(view, legal)
+
+    def _pick(self, options: list[Action], what: str) -> Action:
+        if len(options) == 1:
+            return options[0]
+        for i, a in enumerate(options, start=1):
+            tiles = " ".join(label(t) for t in a.tiles)
+            self.write(f"  {i}: {what} with {tiles}")
+        while True:
+            key = self.ask(f"Which {what}? [1-{len(options)}] ")
+            if key.isdigit() and 1 <= int(key) <= len(options):
+                return options[int(key) - 1]
+            self.write(f"Hint: press a number from 1 to {len(options)}.")
+
+    def _turn(self, view: SeatView, legal: list[Action]) -> Action:
+        hand = list(view.hand)
+        discards = {a.tile: a for a in legal if a.kind is ActionKind.DISCARD}
+        specials = sorted({_NAMES[a.kind] for a in legal if a.kind not in (ActionKind.DISCARD,)})
+        default = discards.get(view.drawn) if view.drawn is not None else None
+        if default is None and discards:
+            default = next(iter(discards.values()))
+        extra = (", " + ", ".join(specials)) if specials else ""
+        hint = (
+            f"Hint: press a hand position ({HAND_KEYS[0]}-{HAND_KEYS[len(hand) - 1]}) to "
+            f"discard{extra}; Enter discards "
+            f"{label(default.tile) if default and default.tile else 'the drawn tile'}."
+        )
+        while True:
+            key = self.ask(f"Your turn: discard [{HAND_KEYS[: len(hand)]}]{extra} > ")
+            if key == "" and default is not None:
+                return default
+            if len(key) == 1 and key in HAND_KEYS[: len(hand)]:
+                tile = hand[HAND_KEYS.index(key)]
+                if tile in discards:
+                    return discards[tile]
+                self.write(
+                    "Hint: that tile cannot be discarded now (riichi, or the tile you just called)."
+                )
+                continue
+            kind = _TURN_KEYS.get(key)
+            if key == "k":
+                kans = [
+                    a for a in legal if a.kind in (ActionKind.CONCEALED_KAN, ActionKind.ADDED_KAN)
+                ]
+                if kans:
+                    return self._pick(kans, "kan")
+            elif kind is ActionKind.RIICHI:
+                riichi = {a.tile: a for a in legal if a.kind is ActionKind.RIICHI}
+                if riichi:
+                    keys = "".join(HAND_KEYS[i] for i, t in enumerate(hand) if t in riichi)
+                    while True:
+                        pick = self.ask(f"Riichi: discard which tile? [{keys}] ")
+                        if len(pick) == 1 and pick in keys:
+                            return riichi[hand[HAND_KEYS.index(pick)]]
+                        self.write(f"Hint: riichi needs a discard that leaves you ready: {keys}.")
+            elif kind is not None:
+                found = next((a for a in legal if a.kind is kind), None)
+                if found is not None:
+                    return found
+            self.write(hint)
+
+    def _claim(self, view: SeatView, legal: list[Action]) -> Action:
+        tile = view.last_discard
+        options = sorted({_NAMES[a.kind] for a in legal})
+        what = label(tile) if tile is not None else "the tile"
+        while True:
+            key = self.ask(f"Claim {what}? {', '.join(options)} (Enter passes) > ")
+            if key == "":
+                key = "n"
+            kind = _CLAIM_KEYS.get(key)
+            matches = [a for a in legal if a.kind is kind]
+            if matches:
+                return self._pick(matches, kind.value if kind else "call")
+            self.write(f"Hint: press one of {', '.join(options)}.")
+
+
+@click.command("play")
+@click.option(
+    "--rules",
+    type=click.Choice(["doman", "doman_no_kuitan", "sontag"]),
+    default="doman",
+    show_default=True,
+)
+@click.option(
+    "--length",
+    type=click.Choice(["quick", "full"]),
+    default="quick",
+    show_default=True,
+    help="quick: East round only; full: East and South.",
+)
+@click.option(
+    "--level",
+    type=click.Choice(list(LEVELS)),
+    default="defensive",
+    show_default=True,
+    help="Strength of the three bots.",
+)
+@click.option("--seed", default=None, help="Seed of the walls (random when omitted).")
+def play(rules: str, length: str, level: str, seed: str | None) -> None:
+    """Play a match in the terminal against three bots."""
+    if rules == "sontag":
+        raise click.ClickException("the classical (sontag) engine is not available yet")
+    import secrets
+
+    from jantaku.game import new_match
+
+    seed = seed if seed is not None else secrets.token_hex(4)
+    table = new_match(rules, seed=seed, length="east_only" if length == "quick" else "east_south")
+    human = Human(input, click.echo)
+    names = ["You", f"{level}-1", f"{level}-2", f"{level}-3"]
+    human.names = names
+    players = [human] + [
+        make_player(level, f"{seed}:{s}", kuitan=rules != "doman_no_kuitan") for s in (1, 2, 3)
+    ]
+    click.echo(
+        f"jantaku: {rules}, {length} match, seed {seed}. You sit East; "
+        f"three {level} bots play the other seats. Ctrl-D quits."
+    )
+    for s, p in enumerate(players):
+        p.observe([e.seen_by(s) for e in table.log])
+    try:
+        while not table.finished:
+            seat = table.to_act()[0]
+            action = players[seat].choose(table.view(seat))
+            events = table.apply(action)
+            for s, p in enumerate(players):
+                p.observe([e.seen_by(s) for e in events])
+            _narrate(events, names, human)
+    except _Quit:
+        click.echo("\nBye.")
+        return
+
+
+def _narrate(events: Sequence[object], names: Sequence[str], human: Human) -> None:
+    hand_end: list[object] = []
+    for e in events:
+        if isinstance(e, Won | DealEnded):
+            hand_end.append(e)
+        if isinstance(e, DealEnded):
+            human.write(render_end_of_hand(hand_end, names, 0))
+            hand_end = []
+            human.ask("Press Enter to continue ")
+        elif isinstance(e, MatchEnded):
+            human.write(render_ranking(e.scores, e.ranking, names, 0, e.reason))

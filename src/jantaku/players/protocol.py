@@ -1,0 +1,42 @@
+"""What a player is, and what a table must offer to seat one.
+
+A player sees only its seat's view (which lists the legal actions) and answers with one of them.
+The table shape (``to_act``, ``legal_actions``, ``view``, ``apply``) is the one every jantaku
+engine shares, so the arena and the terminal game drive a riichi match and a classical game
+alike."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+__all__ = ["Player", "Table"]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A seat's decision maker. ``observe`` gets every event as the seat may see it, in order
+    (bots that read the table, such as the strongest level, track the order of discards)."""
+
+    name: str
+
+    def choose(self, view: Any) -> Any:
+        """One of ``view.legal_actions``."""
+        ...
+
+    def observe(self, events: Sequence[Any]) -> None: ...
+
+
+class Table(Protocol):
+    """The engine surface the arena and the terminal game need."""
+
+    @property
+    def finished(self) -> bool: ...
+
+    def to_act(self) -> list[int]: ...
+
+    def legal_actions(self, seat: int) -> list[Any]: ...
+
+    def view(self, seat: int | None) -> Any: ...
+
+    def apply(self, action: Any) -> list[Any]: ...

@@ -1,0 +1,76 @@
+"""The arena: seat rotation of duplicate mode, the statistics, and the command."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from jantaku.cli import main
+from jantaku.game import new_match
+from jantaku.players import make_player
+from jantaku.players.arena import run_arena, schedule, summarize
+
+
+def test_duplicate_puts_every_player_in_every_seat_of_each_wall_set() -> None:
+    plan = list(schedule(8, "s", duplicate=True))
+    assert [seed for seed, _ in plan] == ["s:0"] * 4 + ["s:1"] * 4
+    for start in (0, 4):
+        for player in range(4):
+            assert sorted(plan[start + r][1][player] for r in range(4)) == [0, 1, 2, 3]
+
+
+def test_identical_deterministic_bots_in_duplicate_are_exactly_even() -> None:
+    # Four copies of one deterministic bot replay the same game in each rotation, so each
+    # player gets every seat's result once: placements average exactly 2.5, points are equal.
+    names = ["efficiency"] * 4
+    records = run_arena(
+        4,
+        "even",
+        True,
+        lambda s: new_match("doman", seed=s, length="east_only"),
+        lambda i, s: make_player(names[i], s),
+    )
+    stats = summarize(names, records)
+    assert all(sorted(p.placements) == [1, 2, 3, 4] for p in stats)
+    assert len({sum(p.points) for p in stats}) == 1
+    for rec in records:
+        assert sorted(s.placement for s in rec.by_seat) == [1, 2, 3, 4]
+        assert sum(s.points for s in rec.by_seat) == 100000
+        wins = sum(s.wins for s in rec.by_seat)
+        assert sum(s.deal_ins for s in rec.by_seat) <= wins
+
+
+def test_arena_command_json_lists_players_in_the_order_given() -> None:
+    result = CliRunner().invoke(
+        main,
+        [
+            "arena",
+            "--players",
+            "random,efficiency,defensive,expert",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--length",
+            "quick",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output.strip().splitlines()[-1])
+    players = data["players"]
+    assert [p["name"] for p in players] == ["random", "efficiency", "defensive", "expert"]
+    assert [p["seat_index"] for p in players] == [0, 1, 2, 3]
+    for p in players:
+        assert p["games"] == 2
+        assert 1 <= p["avg_placement"] <= 4
+        assert 0 <= p["deal_in_rate"] <= 1 and 0 <= p["win_rate"] <= 1
+        assert {"avg_placement_ci95", "avg_points", "riichi_rate"} <= set(p)
+
+
+def test_arena_command_rejects_bad_players_in_one_line() -> None:
+    result = CliRunner().invoke(main, ["arena", "--players", "random,nobody,random,random"])
+    assert result.exit_code != 0
+    assert "unknown level 'nobody'" in result.output
+    assert "Traceback" not in result.output

@@ -1,0 +1,74 @@
+"""``jantaku mjai-bot`` against recorded games: every answer to every event is well-formed and,
+by jantaku's engine replaying the same game, legal at that point."""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from jantaku.players import make_player
+from jantaku.players.mjai_bot import MjaiBot
+from jantaku.rules.riichi.options import preset
+from tests.players.mjai_check import load, run_game, seat_view
+
+PROJECT_ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def validation_data() -> pathlib.Path:
+    env = os.environ.get("JANTAKU_VALIDATION_DATA")
+    path = pathlib.Path(env) if env else PROJECT_ROOT.parent / "shared" / "riichi-validation-data"
+    if not path.is_dir():
+        pytest.skip(
+            f"riichi validation data not found at {path} "
+            "(set JANTAKU_VALIDATION_DATA to its location)"
+        )
+    return path
+
+
+def _games() -> list[str]:
+    env = os.environ.get("JANTAKU_VALIDATION_DATA")
+    root = pathlib.Path(env) if env else PROJECT_ROOT.parent / "shared" / "riichi-validation-data"
+    if not root.is_dir():
+        return ["<missing>"]
+    files = [root / "riichienv" / "126_204_0_mjai.jsonl"]
+    files += sorted((root / "mjai-reviewer_convlog_testdata").glob("*.json"))
+    return [str(f) for f in files]
+
+
+@pytest.mark.parametrize("level", ["efficiency", "expert"])
+@pytest.mark.parametrize("path", _games(), ids=lambda p: pathlib.Path(p).name)
+def test_every_answer_is_legal(path: str, level: str) -> None:
+    validation_data()
+    game, events = load(path)
+    options = preset("tenhou")
+    checked, problems = run_game(game, events, lambda s: MjaiBot(make_player(level, s), s, options))
+    if checked == 0:
+        pytest.skip(f"{path}: every hand contradicts itself (replay-check skips them too)")
+    assert problems == []
+
+
+def test_the_command_answers_each_line() -> None:
+    root = validation_data()
+    path = root / "riichienv" / "126_204_0_mjai.jsonl"
+    events = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+    lines = "".join(json.dumps(seat_view(e, 2)) + "\n" for e in events[:400])
+    out = subprocess.run(
+        [sys.executable, "-m", "jantaku", "mjai-bot", "--level", "defensive"],
+        input=lines + "not json\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    answers = [json.loads(x) for x in out.stdout.splitlines()]
+    assert len(answers) == 401
+    own_draws = [i for i, e in enumerate(events[:400]) if e["type"] == "tsumo" and e["actor"] == 2]
+    assert own_draws and all(
+        answers[i]["type"] in ("dahai", "reach", "hora", "ankan", "kakan") for i in own_draws
+    )
+    assert answers[-1] == {"type": "none"}

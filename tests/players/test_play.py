@@ -1,0 +1,103 @@
+"""``jantaku play`` end to end in a pseudo-terminal: a scripted person plays a whole quick match
+to the final ranking, with bad keys (hints, no crash), position keys, riichi and calls."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pexpect
+import pytest
+
+PROMPTS = [
+    r"Your turn: discard \[(\w+)\]([^>]*)> ",
+    r"Claim \S+\? ([^(]*)\(Enter passes\) > ",
+    r"Riichi: discard which tile\? \[(\w+)\] ",
+    r"Which \w+\? \[1-(\d)\] ",
+    r"Press Enter to continue ",
+    r"=== Final ranking",
+    r"Hint: ",
+    pexpect.EOF,
+]
+
+
+def _play(rules: str, seed: str) -> tuple[str, int]:
+    rng = random.Random(seed)
+    child = pexpect.spawn(
+        sys.executable,
+        [
+            "-m",
+            "jantaku",
+            "play",
+            "--rules",
+            rules,
+            "--length",
+            "quick",
+            "--level",
+            "efficiency",
+            "--seed",
+            seed,
+        ],
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(50, 200),
+    )
+    hints = 0
+    answered = 0
+    try:
+        while True:
+            i = child.expect(PROMPTS)
+            if i == 0:
+                keys, extra = child.match.group(1), child.match.group(2)
+                roll = rng.random()
+                if "t tsumo" in extra:
+                    child.sendline("t")
+                elif "r riichi" in extra and roll < 0.7:
+                    child.sendline("r")
+                elif roll < 0.08:
+                    child.sendline("z")  # a bad key: a hint, then the same prompt
+                elif roll < 0.5:
+                    child.sendline(rng.choice(keys))
+                else:
+                    child.sendline("")
+            elif i == 1:
+                options = child.match.group(1)
+                key = "h" if "h ron" in options else rng.choice(["", "n", "p", "c", "q"])
+                child.sendline(key)
+            elif i == 2:
+                child.sendline(rng.choice(child.match.group(1)))
+            elif i == 3:
+                child.sendline("1")
+            elif i == 4:
+                child.sendline("")
+            elif i == 5:
+                child.expect(pexpect.EOF)
+                return child.before, hints
+            elif i == 6:
+                hints += 1
+                continue
+            else:
+                pytest.fail(f"the game ended without a final ranking:\n{child.before[-2000:]}")
+            answered += 1
+            assert answered < 3000, "the match does not end"
+    finally:
+        child.close(force=True)
+
+
+@pytest.mark.parametrize("rules", ["doman", "doman_no_kuitan"])
+def test_a_quick_match_is_played_to_the_final_ranking(rules: str) -> None:
+    ranking, hints = _play(rules, f"pty-{rules}")
+    lines = [x for x in ranking.splitlines() if x.strip()[:2] in ("1.", "2.", "3.", "4.")]
+    assert len(lines) == 4 and any("You" in x for x in lines)
+    assert hints > 0  # the bad keys were answered with hints, not a crash
+    assert "Traceback" not in ranking
+
+
+def test_the_classical_family_says_it_is_not_there_yet() -> None:
+    child = pexpect.spawn(
+        sys.executable, ["-m", "jantaku", "play", "--rules", "sontag"], encoding="utf-8", timeout=30
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "not available" in child.before and "Traceback" not in child.before
+    assert child.exitstatus == 1
