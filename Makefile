@@ -18,7 +18,7 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	touch $(VENV)/.installed $@
 
 run: $(VENV)/.installed
-	$(BIN)/jantaku --help
+	$(BIN)/jantaku play --length quick --level defensive
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks tools

@@ -57,3 +57,36 @@ def register_player(name: str, factory: Callable[[], SeatPlayer]) -> None:
 
 def make_player(name: str) -> SeatPlayer:
     return PLAYERS.get(name, SeatFiller)()
+
+
+class LevelPlayer:
+    """A graded bot of :mod:`jantaku.players` in a riichi seat (``"bot": "defensive"`` etc.);
+    for an engine it does not know (classical) it plays as the seat filler."""
+
+    def __init__(self, level: str) -> None:
+        from jantaku.players.bots import make_player as make_bot
+
+        self.name = level
+        self.bot = make_bot(level)
+        self.filler = SeatFiller()
+
+    def choose(self, view: dict[str, Any], legal_actions: list[Action]) -> Action:
+        from jantaku.engine.view import SeatView
+
+        seat_view = view["seat_view"]()
+        if isinstance(seat_view, SeatView):
+            action = self.bot.choose(seat_view)
+            if action in legal_actions:
+                return action  # type: ignore[no-any-return]
+        return self.filler.choose(view, legal_actions)
+
+
+def _level_factory(level: str) -> Callable[[], SeatPlayer]:
+    def build() -> SeatPlayer:
+        return LevelPlayer(level)
+
+    return build
+
+
+for _level in ("random", "efficiency", "defensive", "expert"):
+    register_player(_level, _level_factory(_level))

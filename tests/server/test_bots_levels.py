@@ -1,0 +1,21 @@
+"""The graded bots of jantaku.players sit in server seats by name."""
+
+from __future__ import annotations
+
+from jantaku.game import new_match
+from jantaku.server.bots import LevelPlayer, make_player
+
+
+def test_every_level_plays_a_whole_match_legally() -> None:
+    for level in ("random", "efficiency", "defensive", "expert"):
+        match = new_match("doman", seed=11, length="east_only")
+        players = [make_player(level) for _ in range(4)]
+        assert all(isinstance(p, LevelPlayer) for p in players)
+        while not match.finished:
+            seat = match.to_act()[0]
+            legal = match.legal_actions(seat)
+            view = {"seat_view": lambda s=seat, m=match: m.view(s), "drawn_index": None}
+            action = players[seat].choose(view, legal)
+            assert action in legal
+            match.apply(action)
+        assert match.result is not None and sum(match.result.scores) == 100_000
