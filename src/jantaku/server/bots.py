@@ -27,6 +27,16 @@ class SeatFiller:
     name = "filler"
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action]) -> Action:
+        engine = view.get("engine")
+        if engine is not None and type(engine).__name__ == "ClassicalEngine":
+            # Throwing back every draw never wins a classical hand (East keeps the deal after
+            # each Remis, so the game would never end): play the greedy classical bot instead.
+            from jantaku.players.classical import ClassicalGreedyBot
+
+            bot = self.__dict__.setdefault("_classical", ClassicalGreedyBot(view.get("seat", 0)))
+            action: Action = bot.choose(view["seat_view"]())
+            if action in legal_actions:
+                return action
         for kind in _PREFERENCE:
             for action in legal_actions:
                 if action.kind.value == kind:
@@ -60,24 +70,30 @@ def make_player(name: str) -> SeatPlayer:
 
 
 class LevelPlayer:
-    """A graded bot of :mod:`jantaku.players` in a riichi seat (``"bot": "defensive"`` etc.);
-    for an engine it does not know (classical) it plays as the seat filler."""
+    """A graded bot of :mod:`jantaku.players` in a seat (``"bot": "defensive"`` etc.); at a
+    classical table it plays the classical greedy bot."""
 
     def __init__(self, level: str) -> None:
         from jantaku.players.bots import make_player as make_bot
+        from jantaku.players.classical import ClassicalGreedyBot
 
         self.name = level
         self.bot = make_bot(level)
+        self.classical = ClassicalGreedyBot(level)
         self.filler = SeatFiller()
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action]) -> Action:
+        from jantaku.engine.classical.view import ClassicalView
         from jantaku.engine.view import SeatView
 
         seat_view = view["seat_view"]()
+        action: Action | None = None
         if isinstance(seat_view, SeatView):
             action = self.bot.choose(seat_view)
-            if action in legal_actions:
-                return action  # type: ignore[no-any-return]
+        elif isinstance(seat_view, ClassicalView):
+            action = self.classical.choose(seat_view)
+        if action is not None and action in legal_actions:
+            return action
         return self.filler.choose(view, legal_actions)
 
 
