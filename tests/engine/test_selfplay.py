@@ -143,3 +143,15 @@ def test_greedy_play_cross_checks_many_wins_against_mahjong() -> None:
             match.apply(greedy_choice(match, seat, rng))
         assert sum(match.result.scores) == 100_000  # type: ignore[union-attr]
     assert judge.compared - before >= 20, "greedy play should produce many wins to compare"
+
+
+def test_action_json_round_trip_without_red_fives() -> None:
+    from jantaku.tiles import Tile
+
+    plain_fives = tuple(Tile(i) for i in (16, 17, 18, 19))  # no red fives in this ruleset
+    kong = Action(ActionKind.CONCEALED_KAN, 2, None, plain_fives)
+    assert Action.from_json(json.loads(json.dumps(kong.to_json()))) == kong
+    red = Action(ActionKind.DISCARD, 1, Tile(52, red=True))
+    assert Action.from_json(red.to_json()) == red
+    with pytest.raises(ValueError, match="do not match"):
+        Action.from_json({"type": "pon", "seat": 0, "tiles": "55m", "tile_indices": [16]})

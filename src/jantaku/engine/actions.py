@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from jantaku.tiles import Tile, format_tiles, parse_tiles
+from jantaku.tiles import Tile, format_tiles, parse_kinds
 
 __all__ = ["Action", "ActionKind"]
 
@@ -24,6 +24,12 @@ class ActionKind(Enum):
     CONCEALED_KAN = "concealed_kan"  # ankan
     NINE_TERMINALS = "nine_terminals"  # abort on the first draw
     PASS = "pass"
+
+
+def _red_flags(text: str) -> list[bool]:
+    """One flag per tile of a notation (each tile is one digit; ``0`` is a red five)."""
+    parse_kinds(text)  # malformed text is a NotationError
+    return [ch == "0" for ch in text if ch.isdigit()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,17 +54,17 @@ class Action:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Action:
+        """The inverse of :meth:`to_json`: the indices name the physical tiles, the notation
+        only says which of them are red (a ``0``), whatever the ruleset."""
         kind = ActionKind(data["type"])
         tile = None
         if "tile_index" in data:
-            index = int(data["tile_index"])
-            tile = Tile(index, parse_tiles(data["tile"])[0].red if "tile" in data else False)
-        tiles = tuple(
-            Tile(i, t.red)
-            for i, t in zip(
-                data.get("tile_indices", ()), parse_tiles(data.get("tiles", "")), strict=True
-            )
-        )
+            tile = Tile(int(data["tile_index"]), _red_flags(str(data.get("tile", ""))) == [True])
+        indices = [int(i) for i in data.get("tile_indices", ())]
+        reds = _red_flags(str(data.get("tiles", "")))
+        if len(reds) != len(indices):
+            raise ValueError(f"tiles {data.get('tiles')!r} do not match tile_indices {indices}")
+        tiles = tuple(Tile(i, red) for i, red in zip(indices, reds, strict=True))
         return cls(kind, int(data["seat"]), tile, tiles)
 
     def __str__(self) -> str:
