@@ -26,15 +26,19 @@ class SeatFiller:
 
     name = "filler"
 
+    def __init__(self) -> None:
+        self._classical: Any = None  # built at the first classical decision
+
     def choose(self, view: dict[str, Any], legal_actions: list[Action]) -> Action:
         engine = view.get("engine")
         if engine is not None and type(engine).__name__ == "ClassicalEngine":
             # Throwing back every draw never wins a classical hand (East keeps the deal after
             # each Remis, so the game would never end): play the greedy classical bot instead.
-            from jantaku.players.classical import ClassicalGreedyBot
+            if self._classical is None:
+                from jantaku.players.classical import ClassicalGreedyBot
 
-            bot = self.__dict__.setdefault("_classical", ClassicalGreedyBot(view.get("seat", 0)))
-            action: Action = bot.choose(view["seat_view"]())
+                self._classical = ClassicalGreedyBot(view.get("seat", 0))
+            action: Action = self._classical.choose(view["seat_view"]())
             if action in legal_actions:
                 return action
         for kind in _PREFERENCE:
