@@ -103,43 +103,74 @@ function sous(n, red) {
 }
 
 function text(x, y, size, colour, content, weight = 700) {
-  return `<text x="${x}" y="${y}" font-size="${size}" font-weight="${weight}" fill="${colour}" text-anchor="middle" dominant-baseline="central" font-family="'Noto Sans CJK JP','Noto Sans JP','Hiragino Sans','Yu Gothic','Microsoft YaHei',sans-serif">${content}</text>`;
+  return `<text x="${x}" y="${y}" font-size="${size}" font-weight="${weight}" fill="${colour}" text-anchor="middle" dominant-baseline="central" font-family="system-ui,'Segoe UI',Roboto,Arial,sans-serif">${content}</text>`;
 }
 
-function corner(n, colour) {
-  return text(4.2, 5, 6.5, colour, String(n), 800);
+// Everything is drawn with shapes and Latin letters or digits: the kanji of real tiles would need
+// a CJK font, which many systems lack (they would show empty boxes).
+const WIND_LETTERS = { 1: "E", 2: "S", 3: "W", 4: "N" };
+
+/** The character 万 (man, "ten thousand") drawn as three strokes, centred at (15, y). */
+function manSymbol(y) {
+  const d = y - 29;
+  const st = `fill="none" stroke="${RED}" stroke-width="2.3" stroke-linecap="round" stroke-linejoin="round"`;
+  return (
+    `<path d="M8 ${23 + d} H22" ${st}/>` +
+    `<path d="M13 ${23 + d} C13 ${29 + d} 11.5 ${33 + d} 7.5 ${35.5 + d}" ${st}/>` +
+    `<path d="M13.3 ${28 + d} H20.5 C20.5 ${31.5 + d} 20 ${34 + d} 16.5 ${35 + d}" ${st}/>`
+  );
 }
 
-const WINDS = { 1: ["東", "E"], 2: ["南", "S"], 3: ["西", "W"], 4: ["北", "N"] };
-const FLOWERS = { 1: "梅", 2: "蘭", 3: "菊", 4: "竹" };
-const SEASONS = { 1: "春", 2: "夏", 3: "秋", 4: "冬" };
+/** The red dragon's 中: a box crossed by a long vertical stroke. */
+function redDragon() {
+  return (
+    `<rect x="7" y="13" width="16" height="11" rx="1" fill="none" stroke="${RED}" stroke-width="2.8"/>` +
+    `<path d="M15 6 V35" stroke="${RED}" stroke-width="3.2" stroke-linecap="round"/>`
+  );
+}
+
+function flowerIcon(colour) {
+  let out = "";
+  for (let i = 0; i < 5; i++) {
+    const a = (Math.PI * 2 * i) / 5 - Math.PI / 2;
+    out += `<circle cx="${(15 + 4.4 * Math.cos(a)).toFixed(2)}" cy="${(13 + 4.4 * Math.sin(a)).toFixed(2)}" r="2.9" fill="${colour}"/>`;
+  }
+  return out + `<circle cx="15" cy="13" r="2" fill="#f2b705"/>`;
+}
+
+function sunIcon(colour) {
+  let out = `<circle cx="15" cy="13" r="4" fill="${colour}"/>`;
+  for (let i = 0; i < 8; i++) {
+    const a = (Math.PI * 2 * i) / 8;
+    const x1 = 15 + 6 * Math.cos(a);
+    const y1 = 13 + 6 * Math.sin(a);
+    const x2 = 15 + 8.5 * Math.cos(a);
+    const y2 = 13 + 8.5 * Math.sin(a);
+    out += `<line x1="${x1.toFixed(2)}" y1="${y1.toFixed(2)}" x2="${x2.toFixed(2)}" y2="${y2.toFixed(2)}" stroke="${colour}" stroke-width="1.6" stroke-linecap="round"/>`;
+  }
+  return out;
+}
 
 function face(t) {
   const { suit, n, red } = t;
   switch (suit) {
     case "m":
-      return (
-        text(15, 12.5, 17, red ? RED : INK, String(n), 800) +
-        text(15, 29, 14, RED, "萬", 700)
-      );
+      return text(15, 12.5, 18, red ? RED : INK, String(n), 800) + manSymbol(29);
     case "p":
-      return pins(n, red) + (n > 1 ? corner(n, red ? RED : INK) : "");
+      return pins(n, red);
     case "s":
-      return sous(n, red) + (n > 1 ? corner(n, red ? RED : INK) : "");
+      return sous(n, red);
     case "z":
-      if (n <= 4) {
-        const [kanji, letter] = WINDS[n];
-        return text(15, 22, 21, INK, kanji, 700) + text(24.5, 6, 7, BLUE, letter, 800);
-      }
+      if (n <= 4) return text(15, 21, 24, INK, WIND_LETTERS[n], 800);
       if (n === 5) {
         return `<rect x="6" y="7" width="18" height="26" rx="2" fill="none" stroke="${BLUE}" stroke-width="2.4"/>`;
       }
-      if (n === 6) return text(15, 21, 21, GREEN, "發", 700);
-      return text(15, 21, 22, RED, "中", 700);
+      if (n === 6) return text(15, 21, 24, GREEN, "G", 800);
+      return redDragon();
     case "f":
-      return text(15, 22, 19, RED, FLOWERS[n], 700) + text(24.5, 6, 7, RED, `F${n}`, 800);
+      return flowerIcon(RED) + text(15, 30, 14, RED, String(n), 800);
     case "y":
-      return text(15, 22, 19, BLUE, SEASONS[n], 700) + text(24.5, 6, 7, BLUE, `S${n}`, 800);
+      return sunIcon(BLUE) + text(15, 30, 14, BLUE, String(n), 800);
     default:
       return "";
   }
