@@ -96,6 +96,7 @@ function renderHeader() {
       )
     : null;
   header.replaceChildren(
+    ...[
     el(
       "a",
       { class: "brand", href: user ? "#/lobby" : "#/login", "aria-label": "jantaku" },
@@ -104,6 +105,7 @@ function renderHeader() {
     ),
     nav,
     el("div", { class: "header-right" }, who, langSwitch),
+    ].filter(Boolean),
   );
   document.title = `jantaku`;
 }
@@ -173,6 +175,7 @@ async function route() {
     }
   }
   current = null;
+  renderHeader();
   for (const a of header.querySelectorAll("[data-nav]")) {
     a.classList.toggle("active", a.dataset.nav === name);
   }
