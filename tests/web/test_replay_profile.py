@@ -24,9 +24,11 @@ def _tiles(text: str) -> list[str]:
 
 
 def _shown(page: Page, testid: str) -> list[str]:
-    return list(page.get_by_test_id(testid).locator(".tile").evaluate_all(
-        "(els) => els.map((e) => e.dataset.tile)"
-    ))
+    return list(
+        page.get_by_test_id(testid)
+        .locator(".tile")
+        .evaluate_all("(els) => els.map((e) => e.dataset.tile)")
+    )
 
 
 def _expected(
