@@ -222,6 +222,9 @@ socket.on("welcome", (msg) => {
   renderHeader();
 });
 
+// for the browser console and tests: the live connection and the API
+window.jantaku = { api, socket, navigate, settings };
+
 renderHeader();
 if (api.token()) socket.connect().catch(onSocketRefused);
 route();
