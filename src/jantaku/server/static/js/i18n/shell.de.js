@@ -163,6 +163,6 @@ export default {
   "profile.place": "Platz",
   "profile.score": "Punkte",
   "profile.replay": "Wiederholung",
-  "profile.watch_replay": "Wiederholung ansehen",
+  "profile.watch_replay": "Ansehen",
   "profile.no_games": "Noch keine beendeten Spiele.",
 };

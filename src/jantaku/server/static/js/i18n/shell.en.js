@@ -163,6 +163,6 @@ export default {
   "profile.place": "Place",
   "profile.score": "Score",
   "profile.replay": "Replay",
-  "profile.watch_replay": "Watch the replay",
+  "profile.watch_replay": "Watch",
   "profile.no_games": "No finished games yet.",
 };

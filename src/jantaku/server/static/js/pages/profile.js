@@ -20,7 +20,8 @@ export async function mount(root, params, ctx) {
   const pct = (x) => `${(100 * (x || 0)).toFixed(1)} %`;
   const stat = (key, value, testid) =>
     el("div", { class: "stat", "data-testid": testid || null }, el("dt", {}, t(key)), el("dd", {}, String(value)));
-  const fmtDate = (secs) => new Date(secs * 1000).toLocaleString(ctx.t("profile.locale"));
+  const fmtDate = (secs) =>
+    new Date(secs * 1000).toLocaleString(t("profile.locale"), { dateStyle: "short", timeStyle: "short" });
   const placements = stats.placements || {};
   const yaku = Object.entries(stats.yaku || {}).sort((a, b) => b[1] - a[1]);
   const yakuName = (name) => {
