@@ -14,7 +14,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from jantaku.tiles import parse_tiles
-from tests.server.harness import ServerProcess
+from tests.server.harness import Client, ServerProcess
 from tests.web.helpers import login_guest, play_practice_game, session
 from tests.web.layout import layout_problems
 
@@ -40,7 +40,7 @@ def _expected(
     melds: list[Counter[str]] = []
     rivers: list[list[str]] = []
     for e in events[: upto + 1]:
-        if e["type"] == "deal_started":
+        if e["type"] in ("deal_started", "classical_deal_started"):
             hands = [Counter(_tiles(h)) for h in e["hands"]]
             melds = [Counter() for _ in range(4)]
             rivers = [[], [], [], []]
@@ -49,7 +49,9 @@ def _expected(
         elif e["type"] == "discarded":
             hands[e["seat"]][e["tile"]] -= 1
             rivers[e["seat"]].append(e["tile"])
-        elif e["type"] in ("called", "kan_declared"):
+        elif e["type"] == "bonus_laid_out":
+            hands[e["seat"]][e["tile"]] -= 1
+        elif e["type"] in ("called", "kan_declared", "kong_declared"):
             own = Counter(_tiles(e["tiles"]))
             hands[e["seat"]] -= own
             melds[e["seat"]] += own
@@ -148,6 +150,7 @@ def test_profile_and_replay_after_a_practice_game(
         expect(box).to_contain_text(f"{won['han']} han {won['fu']} fu")
         expect(box).to_contain_text(won["yaku"][0][0].replace("_", " ").capitalize())
         expect(page.get_by_test_id("replay-last")).to_contain_text("wins")
+    page.screenshot(path=str(artifacts / "replay-classical-1280.png"), full_page=True)
     page.keyboard.press("End")
     expect(page.get_by_test_id("final-ranking").locator("li")).to_have_count(4)
     final = game["result"]
@@ -178,3 +181,47 @@ def test_replay_of_an_unknown_game_says_so(server: str, new_page) -> None:
     login_guest(page, server)
     page.goto(f"{server}/#/replay/nosuchgame")
     expect(page.get_by_test_id("replay-error")).to_contain_text("no finished game")
+
+
+def test_classical_replay_shows_bonus_tiles_and_figures(
+    server: str, server_proc: ServerProcess, new_page, artifacts: Path
+) -> None:
+    page = new_page()
+    login_guest(page, server)
+    me = session(page)
+    client = Client(server_proc, me["token"])
+    try:
+        client.send({"type": "create", "kind": "classical", "length": "full"})
+        table = client.expect("created")["table"]["id"]
+        client.send({"type": "join", "table": table, "fill_bots": True})
+        assert client.play(table) is not None
+    finally:
+        client.close()
+    events = httpx.get(f"{server}/api/games/{table}", trust_env=False).json()["events"]
+    ends = [i for i, e in enumerate(events) if e["type"] == "deal_ended"]
+    starts = [i for i, e in enumerate(events) if e["type"] == "classical_deal_started"]
+    page.goto(f"{server}/#/replay/{table}")
+    expect(page.get_by_test_id("replay-center")).to_contain_text("East wind · hand 1")
+    expect(page.locator("[data-testid^=hand-jump-]")).to_have_count(len(starts))
+    for end in ends[:6]:
+        page.goto(f"{server}/#/replay/{table}?step={end + 1}")
+        expect(page.get_by_test_id("replay-position")).to_have_text(
+            f"Step {end + 1} of {len(events)}"
+        )
+        _check_board(page, events, end)
+        start = max(i for i in starts if i < end)
+        bonus = [Counter() for _ in range(4)]
+        for e in events[start : end + 1]:
+            if e["type"] == "bonus_laid_out":
+                bonus[e["seat"]][e["tile"]] += 1
+        for seat in range(4):
+            assert Counter(_shown(page, f"bonus-{seat}")) == bonus[seat]
+        figures = page.get_by_test_id("figures").locator("tbody tr")
+        expect(figures).to_have_count(4)
+        for seat in range(4):
+            expect(page.get_by_test_id(f"score-{seat}")).to_have_text(
+                str(events[end]["balances"][seat])
+            )
+    page.screenshot(path=str(artifacts / "replay-classical-1280.png"), full_page=True)
+    page.keyboard.press("End")
+    expect(page.get_by_test_id("final-ranking").locator("li")).to_have_count(4)

@@ -17,6 +17,9 @@ function emptyState(scores) {
     rivers: [[], [], [], []],
     melds: [[], [], [], []],
     riichi: [false, false, false, false],
+    bonus: [[], [], [], []], // classical flowers and seasons laid out
+    classical: false,
+    warning: null, // a classical dangerous discard (Störspiel) of the last step
     toMove: null,
     wins: [],
     ended: null, // the deal_ended event once the deal is over
@@ -52,6 +55,7 @@ function removeFromHand(state, seat, tile) {
 
 function apply(state, e) {
   state.last = e;
+  if (e.type !== "dangerous_discard") state.warning = null;
   switch (e.type) {
     case "deal_started": {
       const scores = e.scores;
@@ -68,7 +72,37 @@ function apply(state, e) {
       state.last = e;
       break;
     }
+    case "classical_deal_started": {
+      Object.assign(state, emptyState(e.balances));
+      state.hand = (state._hand ?? -1) + 1;
+      state._hand = state.hand;
+      state.classical = true;
+      state.roundWind = e.round_wind;
+      state.dealer = e.dealer;
+      state.hands = e.hands.map((h) => (h ? sortTiles(parseTiles(h)) : []));
+      state.toMove = e.dealer;
+      state.last = e;
+      break;
+    }
+    case "bonus_laid_out":
+      removeFromHand(state, e.seat, e.tile);
+      state.bonus[e.seat].push(e.tile);
+      break;
+    case "dangerous_discard":
+      state.warning = e;
+      break;
+    case "mah_jongg":
+      state.wins.push({ ...e, classical: true });
+      state.toMove = null;
+      break;
+    case "game_ended":
+      state.matchEnded = { ranking: e.ranking, scores: e.balances };
+      state.scores = e.balances;
+      break;
     case "drew":
+      // a tile drawn earlier and kept (a replacement for a bonus tile at the deal) joins the hand
+      settle(state, e.seat);
+      state.hands[e.seat] = sortTiles(state.hands[e.seat]);
       if (e.tile !== null && e.tile !== undefined) state.drawn[e.seat] = e.tile;
       state.toMove = e.seat;
       break;
@@ -104,17 +138,18 @@ function apply(state, e) {
       state.toMove = e.seat;
       break;
     }
+    case "kong_declared":
     case "kan_declared": {
       const tiles = parseTiles(e.tiles);
-      if (e.kind === "added_kan") {
+      if (e.kind === "added_kan" || e.kind === "added") {
         const tile = tiles[0];
         removeFromHand(state, e.seat, tile);
         settle(state, e.seat);
         const pon = state.melds[e.seat].find(
-          (m) => m.kind === "pon" && plainTile(m.tiles[0]) === plainTile(tile),
+          (m) => (m.kind === "pon" || m.kind === "pung") && plainTile(m.tiles[0]) === plainTile(tile),
         );
         if (pon) {
-          pon.kind = "added_kan";
+          pon.kind = e.kind;
           pon.tiles = sortTiles([...pon.tiles, tile]);
           pon.added = tile;
         }
@@ -137,8 +172,8 @@ function apply(state, e) {
       break;
     case "deal_ended":
       state.ended = e;
-      state.scores = e.scores;
-      state.deposits = e.deposits;
+      state.scores = e.scores || e.balances || state.scores;
+      state.deposits = e.deposits ?? state.deposits;
       state.toMove = null;
       break;
     case "match_ended":
@@ -166,6 +201,9 @@ export function handStarts(events) {
   const out = [];
   events.forEach((e, i) => {
     if (e.type === "deal_started") out.push({ index: i, roundWind: e.round_wind, deal: e.deal, honba: e.honba });
+    if (e.type === "classical_deal_started") {
+      out.push({ index: i, roundWind: e.round_wind, deal: e.dealer, number: e.hand_number, classical: true });
+    }
   });
   return out;
 }

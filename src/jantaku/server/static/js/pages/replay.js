@@ -32,7 +32,10 @@ export async function mount(root, params, ctx) {
   let pos = step >= 1 ? Math.min(events.length, step) - 1 : starts.length ? starts[startHand].index : 0;
 
   const windName = (w) => t(`wind.${w}`);
-  const handLabel = (s) => t("replay.hand_label", { wind: windName(s.roundWind), n: s.deal + 1, honba: s.honba });
+  const handLabel = (s) =>
+    s.classical
+      ? t("replay.hand_label_classical", { wind: windName(s.roundWind), n: s.number + 1 })
+      : t("replay.hand_label", { wind: windName(s.roundWind), n: s.deal + 1, honba: s.honba });
 
   // ------------------------------------------------------------ controls
   const position = el("span", { class: "position", "data-testid": "replay-position", "aria-live": "polite" });
@@ -94,6 +97,22 @@ export async function mount(root, params, ctx) {
     switch (e.type) {
       case "deal_started":
         return t("replay.ev.deal_started", { hand: handLabel({ roundWind: e.round_wind, deal: e.deal, honba: e.honba }) });
+      case "classical_deal_started":
+        return t("replay.ev.deal_started", { hand: handLabel({ roundWind: e.round_wind, number: e.hand_number, classical: true }) });
+      case "bonus_laid_out":
+        return t("replay.ev.bonus", { name: name(e.seat), tile: tileName(e.tile) });
+      case "dangerous_discard":
+        return t(e.violation ? "replay.ev.danger_violation" : "replay.ev.danger", { name: name(e.seat), tile: tileName(e.tile), other: name(e.threatened_by) });
+      case "mah_jongg":
+        return e.from_seat === null || e.from_seat === undefined
+          ? t("replay.ev.mah_jongg_self", { name: name(e.seat) })
+          : t("replay.ev.mah_jongg", { name: name(e.seat), from: name(e.from_seat) });
+      case "kong_declared":
+        return t("replay.ev.kan", { name: name(e.seat), call: t(`call.${e.kind}`) });
+      case "false_declaration":
+        return t("replay.ev.false_declaration", { name: name(e.seat), reason: e.reason });
+      case "game_ended":
+        return t("replay.ev.match_ended");
       case "drew":
         return t("replay.ev.drew", { name: name(e.seat), tile: e.tile ? tileName(e.tile) : "?" });
       case "discarded":
@@ -111,6 +130,7 @@ export async function mount(root, params, ctx) {
           ? t("replay.ev.tsumo", { name: name(e.seat) })
           : t("replay.ev.ron", { name: name(e.seat), from: name(e.from_seat) });
       case "deal_ended":
+        if (e.outcome === "remis") return t("replay.ev.draw", { kind: t("outcome.remis") });
         return e.draw ? t("replay.ev.draw", { kind: t(`draw.${e.draw}`) }) : t("replay.ev.deal_ended");
       case "match_ended":
         return t("replay.ev.match_ended");
@@ -132,6 +152,19 @@ export async function mount(root, params, ctx) {
   function renderResult(state) {
     const parts = [];
     for (const w of state.wins) {
+      if (w.classical) {
+        const how = w.from_seat === null || w.from_seat === undefined ? t("replay.self_drawn") : t("replay.ron_from", { name: names[w.from_seat] });
+        const flags = ["robbing_kong", "heavenly", "earthly", "last_wall_tile", "last_discard"].filter((f) => w[f]);
+        parts.push(
+          el(
+            "div",
+            { class: "win", "data-testid": "win" },
+            el("h3", {}, t("replay.mah_jongg", { name: names[w.seat] }), " · ", how, ...flags.map((f) => ` · ${t(`flag.${f}`)}`)),
+            el("div", { class: "tiles-row" }, ...tiles(parseTiles(w.hand), { size: "sm" }), el("span", { class: "drawn" }, tileEl(w.tile, { size: "sm" }))),
+          ),
+        );
+        continue;
+      }
       const how = w.from_seat === null || w.from_seat === undefined ? t("replay.tsumo") : t("replay.ron_from", { name: names[w.from_seat] });
       const figures = w.yakuman
         ? t("replay.yakuman", { n: w.yakuman, points: w.points })
@@ -147,7 +180,40 @@ export async function mount(root, params, ctx) {
         ),
       );
     }
-    if (state.ended) {
+    if (state.ended && state.ended.results) {
+      const e = state.ended;
+      if (e.outcome !== "mah_jongg") parts.push(el("h3", {}, t(`outcome.${e.outcome}`)));
+      parts.push(
+        el(
+          "div",
+          { class: "table-scroll" },
+          el(
+            "table",
+            { class: "yaku-table figures-table", "data-testid": "figures" },
+            el("thead", {}, el("tr", {}, ...["replay.player", "replay.figures", "replay.base", "replay.doubles", "replay.value", "replay.delta"].map((k) => el("th", {}, t(k))))),
+            el(
+              "tbody",
+              {},
+              ...e.results.map((r) =>
+                el(
+                  "tr",
+                  {},
+                  el("td", {}, names[r.seat]),
+                  el("td", {}, (r.special_hand ? [r.special_hand] : []).concat(r.items.map(([label, pts, dbl]) => `${label}${pts ? ` ${pts}` : ""}${dbl ? ` ×${2 ** dbl}` : ""}`)).join("; ")),
+                  el("td", {}, String(r.base)),
+                  el("td", {}, String(r.doubles)),
+                  el("td", {}, String(r.value)),
+                  el("td", {}, signed(e.deltas[r.seat])),
+                ),
+              ),
+            ),
+          ),
+        ),
+      );
+      if (e.stoerspiel) {
+        parts.push(el("p", { class: "error" }, t("replay.stoerspiel", { name: names[e.violator] ?? "?", reason: t(`stoerspiel.${e.stoerspiel}`) })));
+      }
+    } else if (state.ended) {
       const e = state.ended;
       if (e.draw) {
         const tenpai = (e.tenpai || []).map((v, i) => (v ? names[i] : null)).filter(Boolean);
@@ -184,7 +250,7 @@ export async function mount(root, params, ctx) {
           "span",
           { class: "meld", title: t(`call.${m.kind}`) },
           ...m.tiles.map((n, i) =>
-            m.kind === "concealed_kan" && (i === 0 || i === 3)
+            (m.kind === "concealed_kan" || m.kind === "concealed") && (i === 0 || i === 3)
               ? tileEl(null, { size: "sm" })
               : tileEl(n, { size: "sm", sideways: n === m.called && m.tiles.indexOf(n) === i }),
           ),
@@ -216,6 +282,7 @@ export async function mount(root, params, ctx) {
         el("span", { class: "score", "data-testid": `score-${s}` }, String(state.scores[s])),
       ),
       handRow,
+      state.bonus[s].length ? el("div", { class: "tiles-row bonus-row", "data-testid": `bonus-${s}`, "aria-label": t("replay.bonus") }, ...tiles(state.bonus[s], { size: "sm" })) : null,
       melds,
       river,
     );
@@ -235,8 +302,8 @@ export async function mount(root, params, ctx) {
       "div",
       { class: "replay-center card", "data-testid": "replay-center" },
       el("strong", {}, starts[k] ? handLabel(starts[k]) : ""),
-      el("span", {}, t("replay.honba_deposits", { honba: state.honba, deposits: state.deposits })),
-      el(
+      state.classical ? null : el("span", {}, t("replay.honba_deposits", { honba: state.honba, deposits: state.deposits })),
+      state.classical ? null : el(
         "span",
         { class: "dora-row", "data-testid": "dora" },
         mode === "dora" ? t("replay.dora") : t("replay.indicators"),
@@ -244,7 +311,8 @@ export async function mount(root, params, ctx) {
         state.ura.length ? el("span", { class: "muted" }, ` ${t("replay.ura")}`) : null,
         ...(state.ura.length ? tiles(mode === "dora" ? state.ura.map(doraFromIndicator) : state.ura, { size: "sm" }) : []),
       ),
-      doraToggle,
+      state.classical ? null : doraToggle,
+      state.warning ? el("span", { class: "error", "data-testid": "danger" }, describe(state.warning)) : null,
     );
     board.replaceChildren(center, ...[0, 1, 2, 3].map((s) => seatPanel(state, s)));
     lastLine.textContent = describe(state.last);
