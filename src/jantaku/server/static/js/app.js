@@ -217,6 +217,10 @@ onLangChange(() => {
 });
 
 window.addEventListener("hashchange", route);
+// a token refused on a reconnect (expired, or logged out elsewhere): log in again
+socket.on("error", (msg) => {
+  if (msg.code === "bad_token") onSocketRefused(msg);
+});
 socket.on("welcome", (msg) => {
   api.setUser(msg.user);
   renderHeader();

@@ -348,7 +348,7 @@ export async function mount(root, params, ctx) {
         "div",
         { class: "row" },
         el("h1", {}, t("replay.title")),
-        el("span", { class: "muted" }, [config.kind ? t(`kind.${config.kind}`) : null, config.length ? t(`length.${config.length}`) : null].filter(Boolean).join(" · ")),
+        el("span", { class: "muted" }, [config.kind ? t(`kind.${config.kind}`) : null, config.family === "classical" ? t("lobby.classical_rules") : config.length ? t(`length.${config.length}`) : null].filter(Boolean).join(" · ")),
       ),
       el("p", { class: "hint" }, t("replay.keys")),
       handsBar,
