@@ -79,6 +79,8 @@ export async function mount(root, params, ctx) {
 
   function go(i) {
     pos = Math.max(0, Math.min(events.length - 1, i));
+    // the address follows the step (shareable; kept when the language switch re-renders)
+    history.replaceState(null, "", `#/replay/${encodeURIComponent(params.id)}?step=${pos + 1}`);
     render();
   }
 
