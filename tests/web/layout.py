@@ -72,3 +72,20 @@ def layout_problems(page: Page, selector: str = CONTROLS) -> list[str]:
 
 def control_count(page: Page, selector: str = CONTROLS) -> int:
     return len(page.evaluate(_BOXES, selector)["boxes"])
+
+
+_UNNAMED = """() => [...document.querySelectorAll('button, a[href], input, select, textarea')]
+  .filter((el) => el.getClientRects().length > 0)
+  .filter((el) => {
+    const own = (el.getAttribute('aria-label') || el.getAttribute('title') || '').trim();
+    if (own) return false;
+    const field = ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName);
+    if (field) return !(el.labels && el.labels.length);
+    return !(el.textContent || '').trim();
+  })
+  .map((el) => el.outerHTML.slice(0, 120))"""
+
+
+def unnamed_controls(page: Page) -> list[str]:
+    """Visible controls without an accessible name (text, aria-label, title or a label)."""
+    return list(page.evaluate(_UNNAMED))

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from tests.server.harness import Client, ServerProcess
 from tests.web.helpers import login_guest
-from tests.web.layout import control_count, layout_problems
+from tests.web.layout import control_count, layout_problems, unnamed_controls
 
 
 @pytest.mark.parametrize("width", [390, 1280])
@@ -29,6 +29,7 @@ def test_lobby_layout_has_no_overflow_or_overlap(
     page.screenshot(path=str(artifacts / f"lobby-{width}.png"), full_page=True)
     assert control_count(page) >= 15
     assert layout_problems(page) == []
+    assert unnamed_controls(page) == []
     page.locator("[data-lang=de]").click()
     expect(page.get_by_test_id("practice-start")).to_have_text("Übungsspiel starten")
     page.screenshot(path=str(artifacts / f"lobby-{width}-de.png"), full_page=True)

@@ -17,7 +17,7 @@ from jantaku.server.ranks import RANKS
 from jantaku.tiles import parse_tiles
 from tests.server.harness import Client, ServerProcess
 from tests.web.helpers import login_guest, play_practice_game, session
-from tests.web.layout import layout_problems
+from tests.web.layout import layout_problems, unnamed_controls
 
 
 def _tiles(text: str) -> list[str]:
@@ -185,10 +185,12 @@ def test_profile_and_replay_after_a_practice_game(
     _check_board(phone, events, 11)
     phone.screenshot(path=str(artifacts / "replay-390.png"), full_page=True)
     assert layout_problems(phone) == []
+    assert unnamed_controls(phone) == []
     phone.goto(f"{server}/#/profile/{me['user']['id']}")
     expect(phone.get_by_test_id("stats")).to_be_visible()
     phone.screenshot(path=str(artifacts / "profile-390.png"), full_page=True)
     assert layout_problems(phone) == []
+    assert unnamed_controls(phone) == []
 
 
 def test_replay_of_an_unknown_game_says_so(server: str, new_page) -> None:
