@@ -277,7 +277,10 @@ export async function mount(root, params, ctx) {
         el(
           "span",
           {},
-          `${windName(wind)} · ${names[s]}`,
+          `${windName(wind)} · `,
+          seats[s] && seats[s].user_id
+            ? el("a", { href: `#/profile/${seats[s].user_id}`, "data-testid": `player-link-${s}` }, names[s])
+            : names[s],
           s === state.dealer ? el("span", { class: "badge" }, t("replay.dealer")) : null,
           state.riichi[s] ? el("span", { class: "badge badge--riichi" }, t("replay.riichi")) : null,
         ),
