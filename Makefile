@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck clean
+.PHONY: run play test lint typecheck clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,12 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(VENV)/.installed $@
 
+# The table server with SQLite in ./jantaku-data; it prints the address to open in a browser.
 run: $(VENV)/.installed
+	$(BIN)/jantaku serve
+
+# A quick match in the terminal against three computer players.
+play: $(VENV)/.installed
 	$(BIN)/jantaku play --length quick --level defensive
 
 lint: $(VENV)/.installed-test
