@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from typing import Any
+
 import click
 
 __all__ = ["serve"]
@@ -49,6 +52,13 @@ __all__ = ["serve"]
     show_default=True,
     help="Seconds a computer player waits before acting.",
 )
+@click.option(
+    "--session-days",
+    type=float,
+    default=30.0,
+    show_default=True,
+    help="Lifetime of a login token; an older one must log in again.",
+)
 @click.option("--log-level", default="warning", show_default=True)
 def serve(
     host: str,
@@ -59,6 +69,7 @@ def serve(
     bank_seconds: float,
     grace_seconds: float,
     bot_delay: float,
+    session_days: float,
     log_level: str,
 ) -> None:
     """Serve jantaku tables: lobby, ranked and party tables, bots, records (docs/protocol.md)."""
@@ -74,6 +85,7 @@ def serve(
         bank_seconds=bank_seconds,
         grace_seconds=grace_seconds,
         bot_delay=bot_delay,
+        session_days=session_days,
     )
     app = create_app(database or default_url(), settings)
 
@@ -83,6 +95,15 @@ def serve(
         def handle_exit(self, sig: int, frame: object) -> None:
             app.state.server.announce_shutdown()
             super().handle_exit(sig, frame)  # type: ignore[arg-type]
+
+        async def startup(self, sockets: list[Any] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            if self.started:
+                shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+                if ":" in shown:
+                    shown = f"[{shown}]"
+                click.echo(f"jantaku is running: open http://{shown}:{port}/")
+                sys.stdout.flush()
 
     config = uvicorn.Config(
         app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024, lifespan="on"

@@ -8,12 +8,14 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from jantaku.server.auth import Accounts, AuthError
@@ -29,6 +31,23 @@ __all__ = ["Server", "create_app"]
 log = logging.getLogger("jantaku.server")
 
 _QUEUE_LIMIT = 2000
+STATIC = Path(__file__).parent / "static"
+
+
+class _Static(StaticFiles):
+    """The browser client's files; revalidated on every load so an upgrade is seen at once."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip() or None
+    return None
 
 
 class Client:
@@ -92,7 +111,7 @@ class Server:
 
     def open(self) -> None:
         self.store = Store(self.database_url)
-        self.accounts = Accounts(self.store)
+        self.accounts = Accounts(self.store, self.settings.session_days * 86400.0)
         self.lobby = Lobby(self.store, self.settings)
         resumed = self.lobby.recover()
         log.info("resumed %d live tables", resumed)
@@ -341,6 +360,29 @@ class Server:
         user, token = self.accounts.guest()
         return JSONResponse({"token": token, "user": user_json(user)})
 
+    async def logout(self, request: Request) -> Response:
+        """Invalidates the token (``Authorization: Bearer …`` or ``{"token"}``); idempotent."""
+        assert self.accounts is not None
+        token = _bearer(request)
+        if token is None:
+            with contextlib.suppress(AuthError):
+                token = (await self._body(request)).get("token")
+        self.accounts.logout(token)
+        return JSONResponse({"ok": True})
+
+    async def me(self, request: Request) -> Response:
+        assert self.accounts is not None
+        user = self.accounts.by_token(_bearer(request))
+        if user is None:
+            return JSONResponse(
+                {"error": "unknown or expired session token", "code": "bad_token"},
+                status_code=401,
+            )
+        return JSONResponse({"user": user_json(user)})
+
+    async def index(self, request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
     async def lobby_http(self, request: Request) -> Response:
         assert self.lobby is not None
         return JSONResponse(self.lobby.listing())
@@ -402,6 +444,32 @@ class Server:
             {"user": user_json(user), "stats": statistics(self.store.player_lines(user_id))}
         )
 
+    async def player_games_http(self, request: Request) -> Response:
+        """A player's recent finished games (newest first), for the profile's replay links."""
+        assert self.store is not None
+        try:
+            user_id = int(request.path_params["user_id"])
+        except ValueError:
+            return JSONResponse({"error": "bad id"}, status_code=400)
+        if self.store.user(user_id) is None:
+            return JSONResponse({"error": "no such player"}, status_code=404)
+        games = []
+        for line, game in self.store.player_games(user_id):
+            config = game.result.get("config", {}) if isinstance(game.result, dict) else {}
+            games.append(
+                {
+                    "id": game.id,
+                    "finished_at": game.finished_at,
+                    "recorded": game.recorded,
+                    "kind": config.get("kind"),
+                    "length": config.get("length"),
+                    "seat": line.seat,
+                    "place": line.place,
+                    "score": line.score,
+                }
+            )
+        return JSONResponse({"games": games})
+
     async def health(self, request: Request) -> Response:
         assert self.lobby is not None
         live = sum(1 for t in self.lobby.tables.values() if t.status == "live")
@@ -427,12 +495,17 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Sta
             Route("/api/register", server.register, methods=["POST"]),
             Route("/api/login", server.login, methods=["POST"]),
             Route("/api/guest", server.guest, methods=["POST"]),
+            Route("/api/logout", server.logout, methods=["POST"]),
+            Route("/api/me", server.me),
             Route("/api/lobby", server.lobby_http),
             Route("/api/tables/{table_id}", server.table_http),
             Route("/api/games/{game_id}", server.game_http),
             Route("/api/games/{game_id}/{fmt}", server.game_http),
             Route("/api/players/{user_id}", server.player_http),
+            Route("/api/players/{user_id}/games", server.player_games_http),
             Route("/api/health", server.health),
+            Route("/", server.index),
+            Mount("/static", app=_Static(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
     )

@@ -22,8 +22,9 @@ class AuthError(JantakuError):
 
 
 class Accounts:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, session_seconds: float | None = None) -> None:
         self.store = store
+        self.session_seconds = session_seconds  # None: tokens never expire
         self.hasher = PasswordHasher()
 
     def _session(self, user: UserRow) -> str:
@@ -58,4 +59,10 @@ class Accounts:
     def by_token(self, token: object) -> UserRow | None:
         if not isinstance(token, str) or len(token) > 128:
             return None
-        return self.store.user_by_token(token)
+        return self.store.user_by_token(token, self.session_seconds)
+
+    def logout(self, token: object) -> bool:
+        """Invalidate a session token; True if it was a known one."""
+        if not isinstance(token, str) or len(token) > 128:
+            return False
+        return self.store.drop_session(token)

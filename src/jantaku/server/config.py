@@ -34,6 +34,7 @@ class ServerSettings:
     bank_seconds: float = 30.0
     grace_seconds: float = 20.0
     bot_delay: float = 0.0
+    session_days: float = 30.0  # a login token's lifetime; an older one answers bad_token
     max_message_bytes: int = 16 * 1024
     messages_per_second: float = 100.0
     message_burst: int = 200

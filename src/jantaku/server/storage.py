@@ -222,10 +222,36 @@ class Store:
         with self.sessions.begin() as s:
             s.add(SessionRow(token=token, user_id=user_id, created_at=time.time()))
 
-    def user_by_token(self, token: str) -> UserRow | None:
+    def user_by_token(self, token: str, max_age: float | None = None) -> UserRow | None:
+        """The user of a session token; None when unknown or older than ``max_age`` seconds."""
         with self.sessions() as s:
             row = s.get(SessionRow, token)
-            return s.get(UserRow, row.user_id) if row is not None else None
+            if row is None:
+                return None
+            if max_age is not None and time.time() - row.created_at > max_age:
+                return None
+            return s.get(UserRow, row.user_id)
+
+    def drop_session(self, token: str) -> bool:
+        """Forget a session token (logout); True if it existed."""
+        with self.sessions.begin() as s:
+            row = s.get(SessionRow, token)
+            if row is None:
+                return False
+            s.delete(row)
+            return True
+
+    def player_games(self, user_id: int, limit: int = 50) -> list[tuple[GamePlayerRow, GameRow]]:
+        """A player's finished games, newest first, with the player's own line."""
+        with self.sessions() as s:
+            rows = s.execute(
+                select(GamePlayerRow, GameRow)
+                .join(GameRow, GameRow.id == GamePlayerRow.game_id)
+                .where(GamePlayerRow.user_id == user_id)
+                .order_by(GameRow.finished_at.desc())
+                .limit(limit)
+            ).all()
+            return [(r[0], r[1]) for r in rows]
 
     def session(self) -> Session:
         return self.sessions()

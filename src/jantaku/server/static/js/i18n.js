@@ -1,0 +1,83 @@
+// Labels in English and German. Dictionaries are split by owner: shell.*.js (pages around the
+// table) and table.*.js (the table page); both are merged, the table's keys last.
+import shellEn from "./i18n/shell.en.js";
+import shellDe from "./i18n/shell.de.js";
+import tableEn from "./i18n/table.en.js";
+import tableDe from "./i18n/table.de.js";
+import { getSetting, setSetting } from "./settings.js";
+
+const DICTS = {
+  en: { ...shellEn, ...tableEn },
+  de: { ...shellDe, ...tableDe },
+};
+export const LANGS = ["en", "de"];
+
+function initialLang() {
+  const saved = getSetting("lang", null);
+  if (LANGS.includes(saved)) return saved;
+  const nav = (navigator.language || "en").slice(0, 2).toLowerCase();
+  return LANGS.includes(nav) ? nav : "en";
+}
+
+let lang = initialLang();
+const listeners = new Set();
+
+export function getLang() {
+  return lang;
+}
+
+/** Switch the language, remember it, and tell the listeners. */
+export function setLang(next) {
+  if (!LANGS.includes(next) || next === lang) return;
+  lang = next;
+  setSetting("lang", next);
+  document.documentElement.lang = next;
+  for (const fn of [...listeners]) fn(next);
+}
+
+/** Subscribe to language changes; returns an unsubscribe function. */
+export function onLangChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** The label of `key` in the current language ({name} placeholders filled from params). */
+export function t(key, params = {}) {
+  const raw = DICTS[lang][key] ?? DICTS.en[key] ?? key;
+  return raw.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+const NAMES = {
+  en: {
+    suit: { m: "characters", p: "dots", s: "bamboo" },
+    number: (n, suit, red) => `${n} of ${suit}${red ? ", red" : ""}`,
+    honors: ["East wind", "South wind", "West wind", "North wind", "White dragon", "Green dragon", "Red dragon"],
+    flower: (n) => `Flower ${n}`,
+    season: (n) => `Season ${n}`,
+    back: "face-down tile",
+  },
+  de: {
+    suit: { m: "Man", p: "Pin", s: "Sou" },
+    number: (n, suit, red) => `${red ? "Rote " : ""}${n} ${suit}`,
+    honors: ["Ostwind", "Südwind", "Westwind", "Nordwind", "Weißer Drache", "Grüner Drache", "Roter Drache"],
+    flower: (n) => `Blume ${n}`,
+    season: (n) => `Jahreszeit ${n}`,
+    back: "verdeckter Stein",
+  },
+};
+
+/** The accessible name of a tile ("5 of characters, red" / "Rote 5 Man"); null = face down. */
+export function tileName(notation) {
+  const names = NAMES[lang];
+  if (notation === null || notation === undefined || notation === "") return names.back;
+  const m = /^([0-9])([mpszfy])$/.exec(String(notation));
+  if (!m) return String(notation);
+  const d = Number(m[1]);
+  const suit = m[2];
+  if (suit === "z") return names.honors[d - 1] ?? String(notation);
+  if (suit === "f") return names.flower(d);
+  if (suit === "y") return names.season(d);
+  return names.number(d === 0 ? 5 : d, names.suit[suit], d === 0);
+}
+
+document.documentElement.lang = lang;

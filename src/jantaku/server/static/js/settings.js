@@ -1,0 +1,22 @@
+// Client settings in localStorage, stored as JSON under "jantaku.<key>"
+// (keys: lang = "en" | "de", doraDisplay = "dora" | "indicator", and whatever pages add).
+const PREFIX = "jantaku.";
+
+export function getSetting(key, fallback = null) {
+  try {
+    const raw = localStorage.getItem(PREFIX + key);
+    return raw === null ? fallback : JSON.parse(raw);
+  } catch {
+    return fallback;
+  }
+}
+
+export function setSetting(key, value) {
+  try {
+    localStorage.setItem(PREFIX + key, JSON.stringify(value));
+  } catch {
+    // storage full or disabled: the setting lasts for this page only
+  }
+}
+
+export const settings = { get: getSetting, set: setSetting };

@@ -1,0 +1,150 @@
+"""Browser tests: Playwright (sync API) driving Debian's Chromium against a real ``jantaku serve``.
+
+Skipped as a whole when ``playwright`` is not installed or ``/usr/bin/chromium`` is missing.
+Every test gets its own server (a subprocess on a free port, a temporary SQLite database), so
+the tests run in parallel under xdist (``-n 2``). Pages made by ``new_page`` fail the test at
+teardown when the page logged a console error or raised an uncaught exception.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+if importlib.util.find_spec("playwright") is None:
+    pytest.skip(
+        "browser tests need playwright (pip install playwright); they use /usr/bin/chromium",
+        allow_module_level=True,
+    )
+if not CHROMIUM.exists():
+    pytest.skip(
+        f"browser tests need Chromium at {CHROMIUM} (apt-get install chromium)",
+        allow_module_level=True,
+    )
+
+from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright  # noqa: E402
+
+from tests.server.harness import ServerProcess  # noqa: E402
+from tests.web import helpers  # noqa: E402
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "web: a browser test (Playwright + Chromium)")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.web)
+
+
+@pytest.fixture
+def server_proc(tmp_path: Path) -> Iterator[ServerProcess]:
+    """The running server (for the scripted HTTP/WebSocket clients of tests.server.harness)."""
+    proc = ServerProcess(
+        f"sqlite:///{tmp_path / 'jantaku.sqlite3'}",
+        "--bot-delay",
+        "0",
+        "--grace-seconds",
+        "3",
+    ).start()
+    try:
+        yield proc
+    finally:
+        proc.stop()
+
+
+@pytest.fixture
+def server(server_proc: ServerProcess) -> str:
+    """The base URL of a fresh ``jantaku serve`` (http://127.0.0.1:<port>)."""
+    return server_proc.base
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+NewPage = Callable[..., Page]
+
+
+@pytest.fixture
+def new_page(browser: Browser, server_proc: ServerProcess) -> Iterator[NewPage]:
+    """A factory: ``new_page(width=1280, height=800, allow=())`` opens a page in a fresh context
+    (its own localStorage). ``allow`` lists regular expressions of console errors the test
+    expects (e.g. the browser's own "status of 401" line after a wrong password); any other
+    console error or page error fails the test at teardown. (Depends on the server so the pages
+    close before it stops.)"""
+    contexts: list[Any] = []
+    problems: list[str] = []
+
+    def make(width: int = 1280, height: int = 800, allow: tuple[str, ...] = ()) -> Page:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page = context.new_page()
+        patterns = [re.compile(p) for p in allow]
+        tag = f"page {len(contexts)} ({width}x{height})"
+
+        def on_console(msg: ConsoleMessage) -> None:
+            if msg.type == "error" and not any(p.search(msg.text) for p in patterns):
+                problems.append(f"{tag} console error: {msg.text} at {msg.location}")
+
+        def on_error(error: Any) -> None:
+            problems.append(f"{tag} page error: {error}")
+
+        page.on("console", on_console)
+        page.on("pageerror", on_error)
+        page.set_default_timeout(15000)
+        return page
+
+    yield make
+    for context in contexts:
+        try:
+            context.close()
+        except Exception as e:  # a crashed context must not hide the other pages' errors
+            problems.append(f"closing a context failed: {e}")
+    if problems:
+        pytest.fail("browser errors:\n" + "\n".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    """``test-artifacts/`` in the project root (screenshots), kept after the run."""
+    path = PROJECT_ROOT / "test-artifacts"
+    path.mkdir(exist_ok=True)
+    return path
+
+
+@pytest.fixture
+def login_guest() -> Callable[[Page, str], str]:
+    """``login_guest(page, base)`` -> the guest's name (through the real login page)."""
+    return helpers.login_guest
+
+
+@pytest.fixture
+def register() -> Callable[[Page, str, str, str], str]:
+    """``register(page, base, name, password)`` -> the name (through the real login page)."""
+    return helpers.register
