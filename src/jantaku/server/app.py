@@ -470,6 +470,12 @@ class Server:
             )
         return JSONResponse({"games": games})
 
+    async def bots_http(self, request: Request) -> Response:
+        """The computer players a table can be filled with (``join``'s ``bot``), by name."""
+        from jantaku.server.bots import PLAYERS
+
+        return JSONResponse({"bots": list(PLAYERS), "default": "filler"})
+
     async def health(self, request: Request) -> Response:
         assert self.lobby is not None
         live = sum(1 for t in self.lobby.tables.values() if t.status == "live")
@@ -503,6 +509,7 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Sta
             Route("/api/games/{game_id}/{fmt}", server.game_http),
             Route("/api/players/{user_id}", server.player_http),
             Route("/api/players/{user_id}/games", server.player_games_http),
+            Route("/api/bots", server.bots_http),
             Route("/api/health", server.health),
             Route("/", server.index),
             Mount("/static", app=_Static(directory=STATIC), name="static"),

@@ -86,6 +86,7 @@ export const api = {
   game: (id) => http("GET", `/api/games/${encodeURIComponent(id)}`),
   player: (id) => http("GET", `/api/players/${encodeURIComponent(id)}`),
   playerGames: (id) => http("GET", `/api/players/${encodeURIComponent(id)}/games`),
+  bots: () => http("GET", "/api/bots"),
   /** The current user from the server (401 -> ApiError code "bad_token"). */
   me: () => http("GET", "/api/me"),
 };

@@ -6,6 +6,7 @@
 import { api, Socket } from "./api.js";
 import { getLang, onLangChange, setLang, t } from "./i18n.js";
 import { settings } from "./settings.js";
+import { tileEl } from "./tiles.js";
 
 const ROUTES = new Set(["login", "lobby", "table", "replay", "profile"]);
 const PUBLIC = new Set(["login"]);
@@ -95,7 +96,12 @@ function renderHeader() {
       )
     : null;
   header.replaceChildren(
-    el("a", { class: "brand", href: user ? "#/lobby" : "#/login" }, "雀卓 jantaku"),
+    el(
+      "a",
+      { class: "brand", href: user ? "#/lobby" : "#/login", "aria-label": "jantaku" },
+      tileEl("7z", { size: "sm", label: "" }),
+      el("span", {}, "jantaku"),
+    ),
     nav,
     el("div", { class: "header-right" }, who, langSwitch),
   );

@@ -1,0 +1,60 @@
+"""Layout checks shared by the browser tests: no horizontal overflow, no overlapping controls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page
+
+CONTROLS = "button, a, input, select, textarea, [role=button]"
+
+_BOXES = """(selector) => {
+  const out = [];
+  const all = [...document.querySelectorAll(selector)];
+  for (const el of all) {
+    const r = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    if (r.width === 0 || r.height === 0 || style.visibility === 'hidden') continue;
+    out.push({
+      i: all.indexOf(el),
+      tag: el.tagName.toLowerCase(),
+      text: (el.textContent || el.getAttribute('aria-label') || el.id || '').trim().slice(0, 40),
+      x: r.left + window.scrollX, y: r.top + window.scrollY, w: r.width, h: r.height,
+    });
+  }
+  return {
+    boxes: out,
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    // pairs where one control contains the other (a label around its checkbox) may overlap
+    nested: all.flatMap((a, i) => all.map((b, j) => (i !== j && a.contains(b) ? [i, j] : null)))
+      .filter(Boolean),
+  };
+}"""
+
+
+def layout_problems(page: Page, selector: str = CONTROLS) -> list[str]:
+    """Horizontal overflow of the page or of a control, and pairs of overlapping controls."""
+    data: dict[str, Any] = page.evaluate(_BOXES, selector)
+    problems = []
+    width = data["innerWidth"]
+    if data["scrollWidth"] > width:
+        problems.append(f"the page is {data['scrollWidth']} px wide in a {width} px viewport")
+    boxes = data["boxes"]
+    nested = {tuple(p) for p in data["nested"]}
+    for b in boxes:
+        if b["x"] < -0.5 or b["x"] + b["w"] > width + 0.5:
+            problems.append(f"{b['tag']} {b['text']!r} sticks out: x={b['x']:.0f} w={b['w']:.0f}")
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            if (a["i"], b["i"]) in nested or (b["i"], a["i"]) in nested:
+                continue
+            dx = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+            dy = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+            if dx > 1 and dy > 1:
+                problems.append(f"{a['tag']} {a['text']!r} overlaps {b['tag']} {b['text']!r}")
+    return problems
+
+
+def control_count(page: Page, selector: str = CONTROLS) -> int:
+    return len(page.evaluate(_BOXES, selector)["boxes"])

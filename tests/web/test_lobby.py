@@ -1,0 +1,76 @@
+"""The lobby: layout at phone and desktop widths, private tables, practice against puppets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.helpers import login_guest
+from tests.web.layout import control_count, layout_problems
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_lobby_layout_has_no_overflow_or_overlap(
+    server: str, new_page, artifacts: Path, width: int
+) -> None:
+    page = new_page(width=width, height=800)
+    login_guest(page, server)
+    expect(page.get_by_test_id("queue-novice-quick")).to_be_visible()
+    expect(page.get_by_test_id("open-tables")).to_contain_text("No open table")
+    # a party table listed by someone else shows up after the lobby refreshes
+    page.get_by_test_id("create-kind").select_option("party")
+    page.get_by_test_id("create-submit").click()
+    page.wait_for_url("**/#/table/*")
+    page.goto(f"{server}/#/lobby")
+    expect(page.get_by_test_id("open-tables").locator("li.table-item")).to_have_count(1)
+    page.screenshot(path=str(artifacts / f"lobby-{width}.png"), full_page=True)
+    assert control_count(page) >= 15
+    assert layout_problems(page) == []
+    page.locator("[data-lang=de]").click()
+    expect(page.get_by_test_id("practice-start")).to_have_text("Übungsspiel starten")
+    page.screenshot(path=str(artifacts / f"lobby-{width}-de.png"), full_page=True)
+    assert layout_problems(page) == []
+
+
+def test_private_table_shows_an_invite_that_another_player_can_use(server: str, new_page) -> None:
+    host = new_page()
+    login_guest(host, server)
+    host.get_by_test_id("create-kind").select_option("party")
+    host.get_by_test_id("create-private").check()
+    host.get_by_test_id("create-submit").click()
+    expect(host.get_by_test_id("invite-box")).to_be_visible()
+    code = host.get_by_test_id("invite-code").inner_text()
+    link = host.get_by_test_id("invite-link").get_attribute("href")
+    assert code and link and link.endswith(f"?invite={code}")
+    # a private table is not listed
+    expect(host.get_by_test_id("open-tables")).to_contain_text("No open table")
+    guest = new_page(width=390, height=800)
+    name = login_guest(guest, server)
+    guest.get_by_test_id("invite-input").fill(code)
+    guest.get_by_test_id("invite-join").click()
+    guest.wait_for_url(f"**/#/table/*?invite={code}")
+    table_id = guest.url.split("#/table/")[1].split("?")[0]
+    assert link.startswith(f"#/table/{table_id}")
+    seats = guest.evaluate(f"fetch('/api/tables/{table_id}').then((r) => r.json())")["seats"]
+    assert [s["name"] for s in seats if s["user_id"] is not None] == [name]  # sat down
+    # a wrong code says so
+    guest.goto(f"{server}/#/lobby")
+    guest.get_by_test_id("invite-input").fill("nonsense")
+    guest.get_by_test_id("invite-join").click()
+    expect(guest.get_by_test_id("lobby-error")).to_be_visible()
+
+
+def test_practice_against_puppets_starts_a_filled_table(server: str, new_page) -> None:
+    page = new_page()
+    login_guest(page, server)
+    expect(page.get_by_test_id("practice-bot").locator("option[value=defensive]")).to_have_count(1)
+    page.get_by_test_id("practice-bot").select_option("defensive")
+    page.get_by_test_id("practice-start").click()
+    page.wait_for_url("**/#/table/*?fill=1&bot=defensive")
+    table_id = page.url.split("#/table/")[1].split("?")[0]
+    summary = page.evaluate(f"fetch('/api/tables/{table_id}').then((r) => r.json())")
+    assert summary["config"]["kind"] == "practice"
+    assert summary["status"] in ("live", "finished")
+    assert sorted(s["bot"] for s in summary["seats"] if s["bot"]) == ["defensive"] * 3
