@@ -17,7 +17,8 @@ CONTROLS = "button, a, input, select, [data-testid=hand-tile]"
 _HAND = """() => [...document.querySelectorAll('[data-testid=hand-tile]')].map((b) => {
   const r = b.getBoundingClientRect();
   const tile = b.querySelector('.tile');
-  return {x: r.left, y: r.top, w: r.width, h: r.height, svg: Boolean(tile && tile.querySelector('svg')),
+  return {x: r.left, y: r.top, w: r.width, h: r.height,
+          svg: Boolean(tile && tile.querySelector('svg')),
           name: b.getAttribute('aria-label') || '', tile: b.dataset.tile};
 })"""
 
@@ -41,8 +42,8 @@ def test_table_screenshot_shows_the_hand_without_overlaps(
     assert len(tiles) == 14
     for t in tiles:
         assert t["svg"] and t["w"] > 10 and t["h"] > 10, t
-        assert 0 <= t["x"] and t["x"] + t["w"] <= width, t  # inside the viewport
-        assert 0 <= t["y"] and t["y"] + t["h"] <= 800, t
+        assert t["x"] >= 0 and t["x"] + t["w"] <= width, t  # inside the viewport
+        assert t["y"] >= 0 and t["y"] + t["h"] <= 800, t
         assert t["name"], t  # an accessible name
     assert layout_problems(page, CONTROLS) == []
     assert page.locator(".hand-tile--drawn").count() == 1

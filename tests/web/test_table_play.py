@@ -4,6 +4,7 @@ played by two browsers together."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
@@ -15,15 +16,19 @@ def _table_id(page: Page) -> str:
     return page.url.split("#/table/")[1].split("?")[0]
 
 
-def test_quick_match_against_puppets_played_to_the_end_by_clicking(server: str, new_page) -> None:
+def test_quick_match_against_puppets_played_to_the_end_by_clicking(
+    server: str, new_page, artifacts: Path
+) -> None:
     page = new_page()
     login_guest(page, server)
     page.get_by_test_id("practice-length").select_option("quick")
+    page.get_by_test_id("practice-bot").select_option("efficiency")  # puppets that win hands
     page.get_by_test_id("practice-start").click()
     page.wait_for_url("**/#/table/*?fill=1*")
     table = _table_id(page)
     expect(page.get_by_test_id("hand").get_by_test_id("hand-tile")).to_have_count(14, timeout=20000)
     hand_ends = 0
+    wins_shown: list[str] = []
     steps = 0
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline:
@@ -32,6 +37,12 @@ def test_quick_match_against_puppets_played_to_the_end_by_clicking(server: str, 
             hand_ends += 1
             end = page.get_by_test_id("hand-end")
             expect(end.get_by_test_id("payments").locator("tbody tr")).to_have_count(4)
+            for i in range(end.get_by_test_id("win").count()):
+                win = end.get_by_test_id("win").nth(i)
+                assert win.get_by_test_id("yaku").locator("li").count() >= 1
+                wins_shown.append(win.get_by_test_id("result-summary").inner_text())
+                if len(wins_shown) == 1:
+                    page.screenshot(path=str(artifacts / "hand-end-win.png"), full_page=True)
         if s["matchEnd"]:
             break
         step(page)
@@ -49,6 +60,11 @@ def test_quick_match_against_puppets_played_to_the_end_by_clicking(server: str, 
     assert shown == game["result"]["ranking"]
     # every own discard in the record was made by a click: the game has the guest's actions
     assert any(e["type"] == "discarded" and e["seat"] == 0 for e in game["events"])
+    # each win of the record was shown with its points
+    won = [e for e in game["events"] if e["type"] == "won"]
+    assert len(wins_shown) == len(won)
+    for shown_text, e in zip(wins_shown, won, strict=True):
+        assert f"{e['points']} points" in shown_text
 
 
 def test_two_browsers_play_a_party_hand_together(server: str, new_page) -> None:

@@ -53,7 +53,9 @@ function riichiWin(e, names, before, t) {
   const melds = h("div", { class: "result-melds" });
   for (const m of before?.seats?.[e.seat]?.meld_info || []) melds.append(meldEl(m, t, "sm"));
   const yaku = h("ul", { class: "yaku", "data-testid": "yaku" });
-  for (const [name, han] of e.yaku || []) yaku.append(h("li", {}, h("span", {}, name), h("span", { class: "han" }, `${han} han`)));
+  for (const [name, han] of e.yaku || []) {
+    yaku.append(h("li", { "data-yaku": name }, h("span", {}, label(t, `table.yaku.${name}`, name)), h("span", { class: "han" }, t("table.han", { han }))));
+  }
   const summary = [];
   if (e.yakuman) summary.push(t("table.yakuman", { n: e.yakuman }));
   else summary.push(t("table.han_fu", { han: e.han, fu: e.fu }));
