@@ -66,7 +66,7 @@ def test_classical_table_warns_before_a_stoerspiel_discard(
             page.get_by_test_id("danger-confirm").click()
             warned += 1
             continue
-        step(page)
+        step(page, s)
     if page.evaluate(STATE)["handEnd"]:
         page.get_by_test_id("continue").click()
     assert bonus_seen  # flowers and seasons are laid out in front of their owners

@@ -9,7 +9,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from tests.web.helpers import login_guest
-from tests.web.table_driver import STATE, step
+from tests.web.table_driver import STATE, SmartPlayer, step
 
 
 def _table_id(page: Page) -> str:
@@ -27,6 +27,7 @@ def test_quick_match_against_puppets_played_to_the_end_by_clicking(
     page.wait_for_url("**/#/table/*?fill=1*")
     table = _table_id(page)
     expect(page.get_by_test_id("hand").get_by_test_id("hand-tile")).to_have_count(14, timeout=20000)
+    player = SmartPlayer(page)
     hand_ends = 0
     wins_shown: list[str] = []
     steps = 0
@@ -45,7 +46,7 @@ def test_quick_match_against_puppets_played_to_the_end_by_clicking(
                     page.screenshot(path=str(artifacts / "hand-end-win.png"), full_page=True)
         if s["matchEnd"]:
             break
-        step(page)
+        player.step(s)
         steps += 1
     else:
         raise AssertionError(f"the match did not end in time ({steps} steps)")
@@ -65,6 +66,24 @@ def test_quick_match_against_puppets_played_to_the_end_by_clicking(
     assert len(wins_shown) == len(won)
     for shown_text, e in zip(wins_shown, won, strict=True):
         assert f"{e['points']} points" in shown_text
+    # riichi declared by clicking shows in the record; calls likewise
+    accepted = [e for e in game["events"] if e["type"] == "riichi_accepted" and e["seat"] == 0]
+    assert len(accepted) <= player.riichi_declared
+    calls = [e for e in game["events"] if e["type"] == "called" and e["seat"] == 0]
+    assert len(calls) == player.calls_made
+    # after riichi the page threw every drawn tile by itself (SmartPlayer clicks nothing then
+    # and fails when nothing happens for 8 s)
+    after_riichi = 0
+    in_riichi = False
+    for e in game["events"]:
+        if e["type"] == "deal_started":
+            in_riichi = False
+        elif e["type"] == "riichi_accepted" and e["seat"] == 0:
+            in_riichi = True
+        elif e["type"] == "discarded" and e["seat"] == 0 and in_riichi:
+            after_riichi += 1
+    if after_riichi:
+        assert player.auto_discards > 0
 
 
 def test_two_browsers_play_a_party_hand_together(server: str, new_page) -> None:
@@ -99,10 +118,11 @@ def test_two_browsers_play_a_party_hand_together(server: str, new_page) -> None:
         for name, page in (("host", host), ("guest", guest)):
             if done[name]:
                 continue
-            if page.evaluate(STATE)["handEnd"]:
+            s = page.evaluate(STATE)
+            if s["handEnd"]:
                 done[name] = True
             else:
-                step(page)
+                step(page, s)
     for page in (host, guest):
         end = page.get_by_test_id("hand-end")
         expect(end.get_by_test_id("payments").locator("tbody tr")).to_have_count(4)

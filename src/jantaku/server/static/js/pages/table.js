@@ -55,7 +55,7 @@ export async function mount(root, params, ctx) {
     mode: null, // null | "riichi" | {choose: [actions]}
     confirm: null, // {action, warning}
     showDiffs: false,
-    dismissedHand: null, // seq of the hand-end screen closed
+    dismissedHands: new Set(), // seqs of the end-of-hand screens closed
     notice: watching ? t("table.watching") : null,
     sentSeq: null,
     autoWin: Boolean(getSetting("autoWin", false)),
@@ -433,6 +433,10 @@ export async function mount(root, params, ctx) {
     );
   }
 
+  function openHandEnd() {
+    return (state.handEnds || []).find((e) => !ui.dismissedHands.has(e.seq)) || null;
+  }
+
   function render() {
     if (!alive) return;
     const focusedTestId = document.activeElement?.dataset?.testid;
@@ -460,9 +464,10 @@ export async function mount(root, params, ctx) {
     const names = seatNames(state);
     let overlay = null;
     if (ui.confirm) overlay = dangerDialog();
-    else if (state.handEnd && ui.dismissedHand !== state.handEnd.seq) {
-      overlay = handEndEl(state.handEnd, names, t, () => {
-        ui.dismissedHand = state.handEnd.seq;
+    else if (openHandEnd()) {
+      const shown = openHandEnd();
+      overlay = handEndEl(shown, names, t, () => {
+        ui.dismissedHands.add(shown.seq);
         render();
       });
     } else if (state.matchEnd) overlay = matchEndEl(state.matchEnd, tableId, names, t, state.family);

@@ -38,7 +38,8 @@ export function createState(user = null) {
     deadlines: {}, // seat -> absolute ms
     prompt: null, // {seq, legal, drawnIndex, deadlineAt}
     lastDiscard: null, // {seat, tile}
-    handEnd: null, // {wins: [...], end: deal_ended, before: previous view, seq}
+    handEnd: null, // the latest {wins: [...], end: deal_ended, before: previous view, seq}
+    handEnds: [], // the last few, so none is missed while an earlier one is still open
     matchEnd: null, // the match result
     error: null,
   };
@@ -100,6 +101,7 @@ export function applyEvents(state, msg, now = 0) {
         break;
       case "deal_ended":
         s.handEnd = { wins: wins || [], end: e, before, seq: msg.seq, family: s.family };
+        s.handEnds = [...(s.handEnds || []), s.handEnd].slice(-8);
         wins = null;
         break;
       case "match_ended":
