@@ -40,14 +40,17 @@ def session(page: Page) -> dict[str, Any]:
     )
 
 
-def play_practice_game(proc: ServerProcess, token: str, length: str = "quick") -> str:
-    """Play a whole practice match over the WebSocket (three puppets; the scripted player wins
-    when it can, else passes, else discards its first tile); returns the game id."""
+def play_practice_game(
+    proc: ServerProcess, token: str, length: str = "quick", bot: str = "efficiency"
+) -> str:
+    """Play a whole practice match over the WebSocket (three puppets of level ``bot``; the
+    scripted player wins when it can, else passes, else discards its first tile); returns the
+    game id."""
     client = Client(proc, token)
     try:
         client.send({"type": "create", "kind": "practice", "length": length, "id": 1})
         table = client.expect("created")["table"]["id"]
-        client.send({"type": "join", "table": table, "fill_bots": True})
+        client.send({"type": "join", "table": table, "fill_bots": True, "bot": bot})
         result = client.play(table)
         assert result is not None
         return str(table)

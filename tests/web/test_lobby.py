@@ -74,3 +74,22 @@ def test_practice_against_puppets_starts_a_filled_table(server: str, new_page) -
     assert summary["config"]["kind"] == "practice"
     assert summary["status"] in ("live", "finished")
     assert sorted(s["bot"] for s in summary["seats"] if s["bot"]) == ["defensive"] * 3
+
+
+def test_ranked_queues_seat_players_and_show_counts(server: str, new_page) -> None:
+    first = new_page()
+    login_guest(first, server)
+    first.get_by_test_id("queue-novice-quick").click()
+    first.wait_for_url("**/#/table/*")
+    table_id = first.url.split("#/table/")[1]
+    second = new_page(width=390, height=800)
+    login_guest(second, server)
+    expect(second.get_by_test_id("queue-novice-quick")).to_contain_text("1 waiting")
+    expect(second.get_by_test_id("queue-novice-full")).to_contain_text("0 waiting")
+    # a novice may not queue for advanced tables: the lobby says why
+    second.get_by_test_id("queue-advanced-quick").click()
+    expect(second.get_by_test_id("lobby-error")).to_contain_text("rank is too low")
+    second.get_by_test_id("queue-novice-quick").click()
+    second.wait_for_url(f"**/#/table/{table_id}")
+    first.goto(f"{server}/#/lobby")
+    expect(first.get_by_test_id("queue-novice-quick")).to_contain_text("2 waiting")

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import httpx
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import login_guest, register, session
+from tests.web.layout import layout_problems
 
 
 def _me(server: str, token: str) -> httpx.Response:
@@ -76,3 +80,25 @@ def test_language_switch_shows_german_labels_and_is_remembered(server: str, new_
     expect(page.get_by_test_id("logout")).to_have_text("Abmelden")
     page.locator("[data-lang=en]").click()
     expect(page.get_by_test_id("logout")).to_have_text("Log out")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_login_page_layout(server: str, new_page, artifacts: Path, width: int) -> None:
+    page = new_page(width=width, height=800)
+    page.goto(f"{server}/#/login")
+    expect(page.get_by_test_id("login-guest")).to_be_visible()
+    page.screenshot(path=str(artifacts / f"login-{width}.png"), full_page=True)
+    assert layout_problems(page) == []
+    page.locator("[data-lang=de]").click()
+    page.get_by_test_id("login-switch").click()
+    expect(page.get_by_test_id("login-submit")).to_have_text("Registrieren")
+    assert layout_problems(page) == []
+
+
+def test_a_visitor_returns_to_the_page_asked_for_after_logging_in(server: str, new_page) -> None:
+    page = new_page(allow=(r"status of 404",))  # there is no game "abc"
+    page.goto(f"{server}/#/replay/abc?step=3")
+    page.wait_for_url("**/#/login?next=*")
+    page.get_by_test_id("login-guest").click()
+    page.wait_for_url("**/#/replay/abc?step=3")
+    expect(page.get_by_test_id("replay-error")).to_be_visible()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 from jantaku.tiles import TileKind
 
 ALL = [k.notation for k in TileKind] + ["0m", "0p", "0s"]
@@ -18,7 +20,8 @@ GALLERY = """async (all) => {
     for (const n of [...all, null]) box.append(tiles.tileEl(n, {size}));
     box.append(tiles.tileEl('3s', {size, sideways: true}), tiles.tileEl('7z', {size, dim: true}));
   }
-  document.getElementById('app').replaceChildren(box);
+  document.getElementById('gallery')?.remove();
+  document.body.append(box);  // outside the page root, which a language switch re-renders
   return [...box.querySelectorAll('.tile--md')].map((el) => ({
     label: el.getAttribute('aria-label'), role: el.getAttribute('role'),
     svg: el.innerHTML, w: el.getBoundingClientRect().width, h: el.getBoundingClientRect().height,
@@ -80,6 +83,7 @@ def test_every_tile_has_a_distinct_picture_and_a_name(
         assert shown[len(ALL)]["label"] == "face-down tile"
         page.locator("#gallery").screenshot(path=str(artifacts / f"tiles-{width}.png"))
         page.locator("[data-lang=de]").click()
+        expect(page.get_by_test_id("login-guest")).to_have_text("Als Gast spielen")
         page.evaluate(GALLERY, ALL)
         de = page.locator("#gallery .tile--md").nth(ALL.index("0m")).get_attribute("aria-label")
         assert de == "Rote 5 Man"

@@ -96,6 +96,7 @@ function renderHeader() {
       )
     : null;
   header.replaceChildren(
+    ...[
     el(
       "a",
       { class: "brand", href: user ? "#/lobby" : "#/login", "aria-label": "jantaku" },
@@ -104,6 +105,7 @@ function renderHeader() {
     ),
     nav,
     el("div", { class: "header-right" }, who, langSwitch),
+    ].filter(Boolean),
   );
   document.title = `jantaku`;
 }
@@ -173,6 +175,7 @@ async function route() {
     }
   }
   current = null;
+  renderHeader();
   for (const a of header.querySelectorAll("[data-nav]")) {
     a.classList.toggle("active", a.dataset.nav === name);
   }
@@ -214,10 +217,17 @@ onLangChange(() => {
 });
 
 window.addEventListener("hashchange", route);
+// a token refused on a reconnect (expired, or logged out elsewhere): log in again
+socket.on("error", (msg) => {
+  if (msg.code === "bad_token") onSocketRefused(msg);
+});
 socket.on("welcome", (msg) => {
   api.setUser(msg.user);
   renderHeader();
 });
+
+// for the browser console and tests: the live connection and the API
+window.jantaku = { api, socket, navigate, settings };
 
 renderHeader();
 if (api.token()) socket.connect().catch(onSocketRefused);

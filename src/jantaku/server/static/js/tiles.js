@@ -237,3 +237,25 @@ export function tileKey(notation) {
 export function sortTiles(list) {
   return [...list].sort((a, b) => tileKey(a) - tileKey(b));
 }
+
+/** Expand MPSZ notation ("123m0p77z") into single tiles (["1m","2m","3m","0p","7z","7z"]). */
+export function parseTiles(text) {
+  const out = [];
+  let digits = "";
+  for (const ch of String(text || "")) {
+    if (ch >= "0" && ch <= "9") digits += ch;
+    else if ("mpszfy".includes(ch)) {
+      for (const d of digits) out.push(`${d}${ch}`);
+      digits = "";
+    } else if (ch.trim() !== "") {
+      throw new Error(`bad tile notation ${text}`);
+    }
+  }
+  if (digits) throw new Error(`bad tile notation ${text}`);
+  return out;
+}
+
+/** The kind of a tile ignoring redness: "0m" -> "5m". */
+export function plainTile(notation) {
+  return notation && notation[0] === "0" ? `5${notation[1]}` : notation;
+}

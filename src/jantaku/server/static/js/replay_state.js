@@ -1,0 +1,209 @@
+// Rebuilds the table at any step of a stored game's full event log (every hand open).
+// Pure functions over the engine's JSON events (jantaku.engine.events).
+import { parseTiles, plainTile, sortTiles } from "./tiles.js";
+
+function emptyState(scores) {
+  return {
+    hand: -1, // index of the current deal in the game
+    roundWind: 0,
+    dealer: 0,
+    honba: 0,
+    deposits: 0,
+    scores: scores || [0, 0, 0, 0],
+    dora: [],
+    ura: [],
+    hands: [[], [], [], []],
+    drawn: [null, null, null, null],
+    rivers: [[], [], [], []],
+    melds: [[], [], [], []],
+    riichi: [false, false, false, false],
+    bonus: [[], [], [], []], // classical flowers and seasons laid out
+    classical: false,
+    warning: null, // a classical dangerous discard (Störspiel) of the last step
+    toMove: null,
+    wins: [],
+    ended: null, // the deal_ended event once the deal is over
+    matchEnded: null,
+    last: null, // the last event applied
+  };
+}
+
+/** Remove one copy of `tile` from `list` (exact first, then a red/plain five of the kind). */
+function take(list, tile) {
+  let i = list.indexOf(tile);
+  if (i < 0) i = list.findIndex((x) => plainTile(x) === plainTile(tile));
+  if (i >= 0) list.splice(i, 1);
+  return i >= 0;
+}
+
+function settle(state, seat) {
+  // the drawn tile joins the hand once the seat has acted
+  if (state.drawn[seat] !== null) {
+    state.hands[seat].push(state.drawn[seat]);
+    state.drawn[seat] = null;
+  }
+}
+
+function removeFromHand(state, seat, tile) {
+  if (state.drawn[seat] === tile) {
+    state.drawn[seat] = null;
+    return;
+  }
+  settle(state, seat);
+  take(state.hands[seat], tile);
+}
+
+function apply(state, e) {
+  state.last = e;
+  if (e.type !== "dangerous_discard") state.warning = null;
+  switch (e.type) {
+    case "deal_started": {
+      const scores = e.scores;
+      Object.assign(state, emptyState(scores));
+      state.hand = (state._hand ?? -1) + 1;
+      state._hand = state.hand;
+      state.roundWind = e.round_wind;
+      state.dealer = e.deal;
+      state.honba = e.honba;
+      state.deposits = e.deposits;
+      state.dora = [e.dora_indicator];
+      state.hands = e.hands.map((h) => (h ? sortTiles(parseTiles(h)) : []));
+      state.toMove = e.deal;
+      state.last = e;
+      break;
+    }
+    case "classical_deal_started": {
+      Object.assign(state, emptyState(e.balances));
+      state.hand = (state._hand ?? -1) + 1;
+      state._hand = state.hand;
+      state.classical = true;
+      state.roundWind = e.round_wind;
+      state.dealer = e.dealer;
+      state.hands = e.hands.map((h) => (h ? sortTiles(parseTiles(h)) : []));
+      state.toMove = e.dealer;
+      state.last = e;
+      break;
+    }
+    case "bonus_laid_out":
+      removeFromHand(state, e.seat, e.tile);
+      state.bonus[e.seat].push(e.tile);
+      break;
+    case "dangerous_discard":
+      state.warning = e;
+      break;
+    case "mah_jongg":
+      state.wins.push({ ...e, classical: true });
+      state.toMove = null;
+      break;
+    case "game_ended":
+      state.matchEnded = { ranking: e.ranking, scores: e.balances };
+      state.scores = e.balances;
+      break;
+    case "drew":
+      // a tile drawn earlier and kept (a replacement for a bonus tile at the deal) joins the hand
+      settle(state, e.seat);
+      state.hands[e.seat] = sortTiles(state.hands[e.seat]);
+      if (e.tile !== null && e.tile !== undefined) state.drawn[e.seat] = e.tile;
+      state.toMove = e.seat;
+      break;
+    case "discarded":
+      removeFromHand(state, e.seat, e.tile);
+      settle(state, e.seat);
+      state.hands[e.seat] = sortTiles(state.hands[e.seat]);
+      state.rivers[e.seat].push({
+        tile: e.tile,
+        tsumogiri: Boolean(e.tsumogiri),
+        riichi: Boolean(e.riichi),
+        taken: false,
+      });
+      state.toMove = null;
+      break;
+    case "riichi_accepted":
+      state.riichi[e.seat] = true;
+      state.scores = e.scores;
+      state.deposits = e.deposits;
+      break;
+    case "called": {
+      const own = parseTiles(e.tiles);
+      settle(state, e.seat);
+      for (const tile of own) take(state.hands[e.seat], tile);
+      const river = state.rivers[e.from_seat];
+      if (river.length) river[river.length - 1].taken = true;
+      state.melds[e.seat].push({
+        kind: e.kind,
+        tiles: sortTiles([...own, e.tile]),
+        called: e.tile,
+        from: e.from_seat,
+      });
+      state.toMove = e.seat;
+      break;
+    }
+    case "kong_declared":
+    case "kan_declared": {
+      const tiles = parseTiles(e.tiles);
+      if (e.kind === "added_kan" || e.kind === "added") {
+        const tile = tiles[0];
+        removeFromHand(state, e.seat, tile);
+        settle(state, e.seat);
+        const pon = state.melds[e.seat].find(
+          (m) => (m.kind === "pon" || m.kind === "pung") && plainTile(m.tiles[0]) === plainTile(tile),
+        );
+        if (pon) {
+          pon.kind = e.kind;
+          pon.tiles = sortTiles([...pon.tiles, tile]);
+          pon.added = tile;
+        }
+      } else {
+        for (const tile of tiles) removeFromHand(state, e.seat, tile);
+        settle(state, e.seat);
+        state.melds[e.seat].push({ kind: e.kind, tiles: sortTiles(tiles), called: null, from: null });
+      }
+      state.hands[e.seat] = sortTiles(state.hands[e.seat]);
+      state.toMove = e.seat;
+      break;
+    }
+    case "dora_revealed":
+      state.dora.push(e.indicator);
+      break;
+    case "won":
+      state.wins.push(e);
+      if (e.ura_indicators) state.ura = parseTiles(Array.isArray(e.ura_indicators) ? e.ura_indicators.join("") : e.ura_indicators);
+      state.toMove = null;
+      break;
+    case "deal_ended":
+      state.ended = e;
+      state.scores = e.scores || e.balances || state.scores;
+      state.deposits = e.deposits ?? state.deposits;
+      state.toMove = null;
+      break;
+    case "match_ended":
+      state.matchEnded = e;
+      state.scores = e.scores;
+      break;
+    default:
+      break; // other events (another rule family) are listed but change nothing shown here
+  }
+}
+
+/** The table after applying events[0..upto] (inclusive). */
+export function stateAt(events, upto) {
+  const state = emptyState();
+  for (let i = 0; i <= upto && i < events.length; i++) {
+    // deal_started resets the table but keeps the count of hands
+    apply(state, events[i]);
+  }
+  delete state._hand;
+  return state;
+}
+
+/** Indices of the events that start a hand, with their labels' data. */
+export function handStarts(events) {
+  const out = [];
+  events.forEach((e, i) => {
+    if (e.type === "deal_started") out.push({ index: i, roundWind: e.round_wind, deal: e.deal, honba: e.honba });
+    if (e.type === "classical_deal_started") {
+      out.push({ index: i, roundWind: e.round_wind, deal: e.dealer, number: e.hand_number, classical: true });
+    }
+  });
+  return out;
+}

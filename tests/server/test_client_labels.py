@@ -1,0 +1,77 @@
+"""The shell's labels: every key the pages use exists in English and German, with the same
+placeholders, and the key families cover what the server and engine can send (their enums)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from jantaku.engine.actions import ActionKind
+from jantaku.engine.events import DrawKind
+from jantaku.server.app import STATIC
+from jantaku.server.bots import PLAYERS
+from jantaku.server.config import TableKind
+
+JS = STATIC / "js"
+SHELL_FILES = [
+    p
+    for p in JS.rglob("*.js")
+    if p.name != "table.js" and "i18n" not in p.parts and not p.name.startswith("table")
+]
+_ENTRY = re.compile(r'^\s*("(?:[^"\\]|\\.)*"):\s*("(?:[^"\\]|\\.)*"),?\s*$')
+
+
+def _dictionary(path: Path) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for line in path.read_text().splitlines():
+        m = _ENTRY.match(line)
+        if m:
+            key, value = json.loads(m.group(1)), json.loads(m.group(2))
+            assert key not in out, f"{path.name}: {key} twice"
+            out[key] = value
+    return out
+
+
+EN = _dictionary(JS / "i18n" / "shell.en.js")
+DE = _dictionary(JS / "i18n" / "shell.de.js")
+
+
+def test_both_languages_have_the_same_keys_and_placeholders() -> None:
+    assert len(EN) > 100
+    assert set(EN) == set(DE)
+    for key in EN:
+        assert set(re.findall(r"\{(\w+)\}", EN[key])) == set(re.findall(r"\{(\w+)\}", DE[key])), key
+
+
+def test_every_literal_key_used_by_the_shell_exists() -> None:
+    used: set[str] = set()
+    for path in SHELL_FILES:
+        used |= set(re.findall(r'\bt\(\s*"([a-z_]+\.[a-z0-9_.]+)"', path.read_text()))
+    assert len(used) > 80
+    assert sorted(used - set(EN)) == []
+
+
+def test_key_families_cover_the_server_and_engine_values() -> None:
+    families = {
+        "kind": {k.value for k in TableKind},
+        "length": {"quick", "full"},
+        # levels registered later show their own name until they get a label
+        "bot": set(PLAYERS) & {"filler", "random", "efficiency", "defensive", "expert"},
+        "wind": {"0", "1", "2", "3"},
+        "call": {
+            k.value
+            for k in (
+                ActionKind.CHI,
+                ActionKind.PON,
+                ActionKind.OPEN_KAN,
+                ActionKind.ADDED_KAN,
+                ActionKind.CONCEALED_KAN,
+            )
+        },
+        "draw": {d.value for d in DrawKind},
+        "shell.lang": {"en", "de"},
+    }
+    for family, values in families.items():
+        missing = {v for v in values if f"{family}.{v}" not in EN}
+        assert not missing, f"{family}: {sorted(missing)}"
