@@ -25,6 +25,7 @@ STATE = """() => {
     riichi: visible(q('[data-testid=act-riichi]')),
     call: visible(q('[data-testid=act-pon]')) || visible(q('[data-testid=act-chi]')),
     inRiichi: visible(q('[data-testid=seat-self] .badge--riichi')),
+    waits: document.querySelectorAll('[data-testid=waits] .tile').length,
     hand: [...document.querySelectorAll('[data-testid=hand-tile]')].map((b) => ({
       tile: b.dataset.tile, enabled: !b.hasAttribute('aria-disabled'),
       riichi: b.classList.contains('hand-tile--riichi')})),
@@ -135,7 +136,8 @@ class SmartPlayer:
         if s["pass"]:
             return step(page, s)
         if s["inRiichi"]:
-            # the page throws the drawn tile by itself after riichi: wait and watch it do so
+            # ready after riichi: the page shows the waits, and throws each drawn tile by itself
+            assert int(str(s["waits"])) >= 1, "no waits shown after riichi"
             seq = int(str(s["seq"]))
             if seq != self._riichi_seq:
                 if self._riichi_wait is not None:

@@ -63,6 +63,8 @@ def test_classical_table_warns_before_a_stoerspiel_discard(
                 expect(dialog).to_have_count(0)
                 assert page.get_by_test_id("table-page").get_attribute("data-seq") == seq
                 page.locator(f'{DANGER}[data-tile="{tile}"]').first.click()
+                # the safe answer has the focus: Enter would keep the tile
+                expect(page.get_by_test_id("danger-cancel")).to_be_focused()
             page.get_by_test_id("danger-confirm").click()
             warned += 1
             continue

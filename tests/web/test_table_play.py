@@ -129,6 +129,11 @@ def test_two_browsers_play_a_party_hand_together(server: str, new_page) -> None:
     # both show the same hand result
     shown = [p.get_by_test_id("payments").inner_text() for p in (host, guest)]
     assert shown[0] == shown[1]
+    # the screen has the keyboard: Enter closes it and the table is back
+    expect(host.get_by_test_id("continue")).to_be_focused()
+    host.keyboard.press("Enter")
+    expect(host.get_by_test_id("hand-end")).to_have_count(0)
+    expect(host.get_by_test_id("board")).to_be_visible()
 
 
 def test_spectator_sees_the_public_table(server: str, new_page) -> None:

@@ -77,18 +77,18 @@ export async function mount(root, params, ctx) {
 
   function enter() {
     const fill = query.get("fill") === "1";
-    if (watching) {
-      socket.send({ type: "watch", table: tableId, id: `w-${Date.now()}` });
-      return;
+    let msg;
+    if (watching) msg = { type: "watch", table: tableId };
+    else {
+      msg = { type: "join" };
+      if (invite && state.table === null) msg.invite = invite;
+      else msg.table = tableId;
+      if (fill) msg.fill_bots = true;
+      if (fill && query.get("bot")) msg.bot = query.get("bot");
     }
-    const msg = { type: "join" };
-    if (invite && state.table === null) msg.invite = invite;
-    else msg.table = tableId;
-    if (fill) msg.fill_bots = true;
-    if (fill && query.get("bot")) msg.bot = query.get("bot");
     socket.request(msg, { expect: "snapshot" }).catch((err) => {
       if (!alive) return;
-      if (err && WATCH_CODES.has(err.code)) {
+      if (err && WATCH_CODES.has(err.code) && !watching) {
         watching = true;
         ui.notice = t("table.watch_instead");
         enter();
@@ -204,14 +204,19 @@ export async function mount(root, params, ctx) {
     if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
     const key = ev.key.toLowerCase();
     if (ui.confirm) {
+      // Enter and Space press the focused button ("Keep it" first); Escape keeps the tile
       if (key === "escape") {
         ui.confirm = null;
         render();
         ev.preventDefault();
-      } else if (key === "enter") {
-        act(ui.confirm.action);
-        ev.preventDefault();
       }
+      return;
+    }
+    const shown = openHandEnd();
+    if (shown && ["enter", "escape", " "].includes(key)) {
+      ui.dismissedHands.add(shown.seq); // the end-of-hand screen takes the keys while it is open
+      render();
+      ev.preventDefault();
       return;
     }
     if (key === " " && target && target.tagName === "BUTTON") return; // Space presses the focused button
@@ -308,7 +313,6 @@ export async function mount(root, params, ctx) {
 
   function handEl() {
     const hand = ownHand(state, sortTiles);
-    const warnings = state.view?.discard_warnings || [];
     const dangerous = (tile) => state.family === "classical" && dangerFor(state, tile);
     const wrap = h("div", { class: "hand", role: "group", "aria-label": t("table.hand"), "data-testid": "hand" });
     const button = (entry, i) => {
@@ -336,7 +340,6 @@ export async function mount(root, params, ctx) {
     };
     hand.tiles.forEach((entry, i) => wrap.append(button(entry, i)));
     if (hand.drawn) wrap.append(h("span", { class: "hand-gap", "aria-hidden": "true" }), button(hand.drawn, -1));
-    void warnings;
     return wrap;
   }
 
@@ -427,7 +430,7 @@ export async function mount(root, params, ctx) {
       h(
         "div",
         { class: "dialog-actions" },
-        h("button", { type: "button", class: "btn", "data-testid": "danger-cancel", onclick: () => { ui.confirm = null; render(); } }, t("table.danger_cancel")),
+        h("button", { type: "button", class: "btn", "data-testid": "danger-cancel", "data-autofocus": "true", onclick: () => { ui.confirm = null; render(); } }, t("table.danger_cancel")),
         h("button", { type: "button", class: "btn btn--primary", "data-testid": "danger-confirm", onclick: () => act(ui.confirm.action) }, t("table.danger_confirm")),
       ),
     );
@@ -474,7 +477,11 @@ export async function mount(root, params, ctx) {
     if (overlay) parts.push(h("div", { class: "overlay" }, overlay));
     page.replaceChildren(...parts);
     tick();
-    if (focusedTestId) {
+    if (overlay) {
+      // a dialog takes the focus (its first action), so the keyboard answers it
+      const first = overlay.querySelector(`[data-testid="${focusedTestId}"]`) || overlay.querySelector("[data-autofocus], .btn--primary, button");
+      if (first) first.focus({ preventScroll: true });
+    } else if (focusedTestId) {
       const again = page.querySelector(`[data-testid="${focusedTestId}"]`);
       if (again && again.tagName === "BUTTON") again.focus({ preventScroll: true });
     }
