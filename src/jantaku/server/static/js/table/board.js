@@ -36,9 +36,10 @@ export function meldEl(info, t, size = "sm") {
   return row;
 }
 
-function riverEl(seatView, name, t) {
+function riverEl(seatView, name, t, last) {
   const river = h("div", { class: "river", role: "list", "aria-label": t("table.river", { name }) });
-  for (const r of seatView.river || []) {
+  const tiles = seatView.river || [];
+  tiles.forEach((r, i) => {
     const notes = [];
     if (r.tsumogiri) notes.push(t("table.tsumogiri"));
     if (r.riichi) notes.push(t("table.riichi_tile"));
@@ -49,8 +50,9 @@ function riverEl(seatView, name, t) {
     if (r.called) cell.classList.add("river-cell--called");
     if (r.tsumogiri) cell.classList.add("river-cell--tsumogiri");
     if (r.riichi) cell.classList.add("river-cell--riichi");
+    if (last && i === tiles.length - 1 && !r.called) cell.classList.add("river-cell--last");
     river.append(cell);
-  }
+  });
   return river;
 }
 
@@ -100,8 +102,9 @@ function seatEl(state, seat, t, ui) {
     ...badges,
     timerEl(state, seat, t),
   );
-  const melds = h("div", { class: "melds", "aria-label": t("table.melds", { name }) });
-  for (const m of p.meld_info || []) melds.append(meldEl(m, t, "sm"));
+  // the own melds are drawn beside the own hand instead
+  const melds = seat === state.seat ? null : h("div", { class: "melds", "aria-label": t("table.melds", { name }) });
+  for (const m of melds ? p.meld_info || [] : []) melds.append(meldEl(m, t, "sm"));
   const extra = [];
   if (state.family === "classical" && p.bonus) {
     const bonus = h("div", { class: "bonus", "aria-label": t("table.bonus", { name }) });
@@ -121,7 +124,7 @@ function seatEl(state, seat, t, ui) {
       "aria-label": t("table.seat_label", { wind: t(`table.wind.${wind}`), name }),
     },
     head,
-    h("div", { class: "seat-body" }, riverEl(p, name, t), melds, ...extra),
+    h("div", { class: "seat-body" }, riverEl(p, name, t, state.lastDiscard?.seat === seat), melds, ...extra),
   );
 }
 
