@@ -156,3 +156,20 @@ def test_spectator_sees_the_public_table(server: str, new_page) -> None:
         assert time.monotonic() < deadline, "the watcher saw no discard of the player"
         step(player)
     assert river.first.get_attribute("data-tile")
+
+
+def test_a_ranked_queue_waits_for_four_people_and_can_be_left(server: str, new_page) -> None:
+    page = new_page(width=390, height=800)
+    login_guest(page, server)
+    page.get_by_test_id("queue-novice-quick").click()
+    page.wait_for_url("**/#/table/*")
+    table = _table_id(page)
+    waiting = page.get_by_test_id("waiting")
+    expect(waiting).to_contain_text("four players")
+    # no filling a ranked table with computer players
+    assert page.get_by_test_id("start-bots").count() == 0
+    page.get_by_test_id("leave").click()
+    page.wait_for_url("**/#/lobby")
+    summary = page.evaluate(f"fetch('/api/tables/{table}').then((r) => r.json())")
+    assert summary["status"] == "open"
+    assert all(s["user_id"] is None for s in summary["seats"])

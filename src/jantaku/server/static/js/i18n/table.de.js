@@ -4,6 +4,8 @@ export default {
   "table.connecting": "Verbindung zum Tisch…",
   "table.waiting": "Warten auf Mitspieler",
   "table.waiting_hint": "Das Spiel beginnt, wenn vier Personen sitzen – oder jetzt gleich mit Computerspielern auf den freien Plätzen.",
+  "table.waiting_ranked": "Das Spiel beginnt, sobald vier Personen sitzen.",
+  "table.leave": "Tisch verlassen",
   "table.start_bots": "Mit Computerspielern beginnen",
   "table.invite": "Einladungscode",
   "table.invite_link": "Link für Freunde",

@@ -4,6 +4,8 @@ export default {
   "table.connecting": "Connecting to the table…",
   "table.waiting": "Waiting for players",
   "table.waiting_hint": "The match starts when four players sit, or start it now with computer players in the empty seats.",
+  "table.waiting_ranked": "The match starts when four players have sat down.",
+  "table.leave": "Leave the table",
   "table.start_bots": "Start with computer players",
   "table.invite": "Invite code",
   "table.invite_link": "Link for friends",

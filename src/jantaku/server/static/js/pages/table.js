@@ -401,20 +401,41 @@ export async function mount(root, params, ctx) {
         h("p", { class: "invite-box" }, `${t("table.invite_link")}: `, h("code", {}, link)),
       );
     }
-    parts.push(h("p", { class: "muted" }, t("table.waiting_hint")));
+    const ranked = Boolean(state.table.config?.ranked);
+    parts.push(h("p", { class: "muted" }, ranked ? t("table.waiting_ranked") : t("table.waiting_hint")));
     if (!watching) {
-      parts.push(
+      const actions = h("div", { class: "dialog-actions" });
+      if (!ranked) {
+        // ranked tables start when four people sit; others may fill the empty seats now
+        actions.append(
+          h(
+            "button",
+            {
+              type: "button",
+              class: "btn btn--primary",
+              "data-testid": "start-bots",
+              onclick: () => socket.send({ type: "start", table: tableId, fill_bots: true }),
+            },
+            t("table.start_bots"),
+          ),
+        );
+      }
+      actions.append(
         h(
           "button",
           {
             type: "button",
-            class: "btn btn--primary",
-            "data-testid": "start-bots",
-            onclick: () => socket.send({ type: "start", table: tableId, fill_bots: true }),
+            class: "btn",
+            "data-testid": "leave",
+            onclick: () => {
+              socket.send({ type: "leave", table: tableId });
+              navigate("#/lobby");
+            },
           },
-          t("table.start_bots"),
+          t("table.leave"),
         ),
       );
+      parts.push(actions);
     }
     return h("div", { class: "waiting card", "data-testid": "waiting" }, ...parts);
   }
