@@ -11,10 +11,24 @@ CONTROLS = "button, a, input, select, textarea, [role=button]"
 _BOXES = """(selector) => {
   const out = [];
   const all = [...document.querySelectorAll(selector)];
+  // the part of an element its scrolling or clipping ancestors let through
+  const clipped = (el) => {
+    const b = el.getBoundingClientRect();
+    let r = {left: b.left, top: b.top, right: b.right, bottom: b.bottom};
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const st = getComputedStyle(a);
+      if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+      const c = a.getBoundingClientRect();
+      r = {left: Math.max(r.left, c.left), top: Math.max(r.top, c.top),
+           right: Math.min(r.right, c.right), bottom: Math.min(r.bottom, c.bottom)};
+    }
+    return {left: r.left, top: r.top, width: Math.max(0, r.right - r.left),
+            height: Math.max(0, r.bottom - r.top)};
+  };
   for (const el of all) {
-    const r = el.getBoundingClientRect();
+    const r = clipped(el);
     const style = getComputedStyle(el);
-    if (r.width === 0 || r.height === 0 || style.visibility === 'hidden') continue;
+    if (r.width < 1 || r.height < 1 || style.visibility === 'hidden') continue;
     out.push({
       i: all.indexOf(el),
       tag: el.tagName.toLowerCase(),
@@ -58,3 +72,20 @@ def layout_problems(page: Page, selector: str = CONTROLS) -> list[str]:
 
 def control_count(page: Page, selector: str = CONTROLS) -> int:
     return len(page.evaluate(_BOXES, selector)["boxes"])
+
+
+_UNNAMED = """() => [...document.querySelectorAll('button, a[href], input, select, textarea')]
+  .filter((el) => el.getClientRects().length > 0)
+  .filter((el) => {
+    const own = (el.getAttribute('aria-label') || el.getAttribute('title') || '').trim();
+    if (own) return false;
+    const field = ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName);
+    if (field) return !(el.labels && el.labels.length);
+    return !(el.textContent || '').trim();
+  })
+  .map((el) => el.outerHTML.slice(0, 120))"""
+
+
+def unnamed_controls(page: Page) -> list[str]:
+    """Visible controls without an accessible name (text, aria-label, title or a label)."""
+    return list(page.evaluate(_UNNAMED))

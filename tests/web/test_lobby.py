@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.server.harness import Client, ServerProcess
 from tests.web.helpers import login_guest
-from tests.web.layout import control_count, layout_problems
+from tests.web.layout import control_count, layout_problems, unnamed_controls
 
 
 @pytest.mark.parametrize("width", [390, 1280])
@@ -28,6 +29,7 @@ def test_lobby_layout_has_no_overflow_or_overlap(
     page.screenshot(path=str(artifacts / f"lobby-{width}.png"), full_page=True)
     assert control_count(page) >= 15
     assert layout_problems(page) == []
+    assert unnamed_controls(page) == []
     page.locator("[data-lang=de]").click()
     expect(page.get_by_test_id("practice-start")).to_have_text("Übungsspiel starten")
     page.screenshot(path=str(artifacts / f"lobby-{width}-de.png"), full_page=True)
@@ -93,3 +95,23 @@ def test_ranked_queues_seat_players_and_show_counts(server: str, new_page) -> No
     second.wait_for_url(f"**/#/table/{table_id}")
     first.goto(f"{server}/#/lobby")
     expect(first.get_by_test_id("queue-novice-quick")).to_contain_text("2 waiting")
+
+
+def test_live_tables_are_listed_with_a_watch_link(
+    server: str, server_proc: ServerProcess, new_page
+) -> None:
+    # someone else plays a party table against computer players (no timer: it waits for them)
+    client = Client(server_proc, server_proc.guest())
+    try:
+        client.send({"type": "create", "kind": "party", "length": "quick"})
+        table = client.expect("created")["table"]["id"]
+        client.send({"type": "join", "table": table, "fill_bots": True})
+        client.expect("snapshot")
+        page = new_page()
+        login_guest(page, server)
+        live = page.get_by_test_id("live-tables").locator(f"li[data-table='{table}']")
+        expect(live).to_contain_text(client.user["name"] if client.user else "")
+        expect(live.get_by_test_id("watch")).to_have_attribute("href", f"#/table/{table}?watch=1")
+        expect(page.get_by_test_id("open-tables")).to_contain_text("No open table")
+    finally:
+        client.close()

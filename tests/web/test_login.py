@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import login_guest, register, session
-from tests.web.layout import layout_problems
+from tests.web.layout import layout_problems, unnamed_controls
 
 
 def _me(server: str, token: str) -> httpx.Response:
@@ -89,6 +89,7 @@ def test_login_page_layout(server: str, new_page, artifacts: Path, width: int) -
     expect(page.get_by_test_id("login-guest")).to_be_visible()
     page.screenshot(path=str(artifacts / f"login-{width}.png"), full_page=True)
     assert layout_problems(page) == []
+    assert unnamed_controls(page) == []
     page.locator("[data-lang=de]").click()
     page.get_by_test_id("login-switch").click()
     expect(page.get_by_test_id("login-submit")).to_have_text("Registrieren")

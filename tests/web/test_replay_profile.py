@@ -13,10 +13,11 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
+from jantaku.server.ranks import RANKS
 from jantaku.tiles import parse_tiles
 from tests.server.harness import Client, ServerProcess
 from tests.web.helpers import login_guest, play_practice_game, session
-from tests.web.layout import layout_problems
+from tests.web.layout import layout_problems, unnamed_controls
 
 
 def _tiles(text: str) -> list[str]:
@@ -85,13 +86,21 @@ def test_profile_and_replay_after_a_practice_game(
     page.get_by_role("link", name="Profile").click()
     page.wait_for_url(f"**/#/profile/{me['user']['id']}")
     expect(page.get_by_test_id("rank")).to_contain_text(player["user"]["rank"])
-    expect(page.get_by_test_id("rank-points")).to_contain_text(str(player["user"]["rank_points"]))
+    needed = RANKS[player["user"]["rank_index"]].needed
+    expect(page.get_by_test_id("rank-points")).to_contain_text(
+        f"{player['user']['rank_points']} / {needed}"
+    )
     expect(page.get_by_test_id("games")).to_contain_text("1")
     place = game["result"]["ranking"].index(0) + 1  # the browser user sat in seat 0
     expect(page.get_by_test_id(f"place-{place}")).to_contain_text("1")
     expect(page.get_by_test_id("hands")).to_contain_text(str(player["stats"]["hands"]))
     expect(page.get_by_test_id("recent-games").locator("tbody tr")).to_have_count(1)
     page.screenshot(path=str(artifacts / "profile-1280.png"), full_page=True)
+    page.locator("[data-lang=de]").click()
+    expect(page.get_by_test_id("rank")).to_contain_text(
+        {"Novice": "Anfänger"}.get(player["user"]["rank"], player["user"]["rank"][0])
+    )
+    page.locator("[data-lang=en]").click()
     page.get_by_test_id("replay-link").click()
     page.wait_for_url(f"**/#/replay/{game_id}")
 
@@ -109,6 +118,12 @@ def test_profile_and_replay_after_a_practice_game(
     page.keyboard.press("ArrowLeft")
     expect(page.get_by_test_id("replay-position")).to_have_text(f"Step 9 of {len(events)}")
     _check_board(page, events, 8)
+    # the address follows the step, so a language switch keeps the position
+    assert page.url.endswith(f"#/replay/{game_id}?step=9")
+    page.locator("[data-lang=de]").click()
+    expect(page.get_by_test_id("replay-position")).to_have_text(f"Schritt 9 von {len(events)}")
+    page.locator("[data-lang=en]").click()
+    expect(page.get_by_test_id("replay-position")).to_have_text(f"Step 9 of {len(events)}")
     assert any(_shown(page, f"river-{s}") for s in range(4))
     page.screenshot(path=str(artifacts / "replay-1280.png"), full_page=True)
 
@@ -170,10 +185,12 @@ def test_profile_and_replay_after_a_practice_game(
     _check_board(phone, events, 11)
     phone.screenshot(path=str(artifacts / "replay-390.png"), full_page=True)
     assert layout_problems(phone) == []
+    assert unnamed_controls(phone) == []
     phone.goto(f"{server}/#/profile/{me['user']['id']}")
     expect(phone.get_by_test_id("stats")).to_be_visible()
     phone.screenshot(path=str(artifacts / "profile-390.png"), full_page=True)
     assert layout_problems(phone) == []
+    assert unnamed_controls(phone) == []
 
 
 def test_replay_of_an_unknown_game_says_so(server: str, new_page) -> None:

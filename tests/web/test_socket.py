@@ -57,10 +57,17 @@ def test_reconnects_after_a_server_restart_and_says_so(
     page.evaluate(RECORD)
     server_proc.kill()
     page.wait_for_function("() => window.seen.includes('disconnected')")
+    # pages asking to connect meanwhile wait for the reconnect (no second socket)
+    page.evaluate(
+        "() => { window.waited = Promise.all([1, 2].map(() => window.jantaku.socket.connect())); }"
+    )
     server_proc.start()  # same port, same database: the token is still good
     page.wait_for_function("() => window.seen.includes('reconnected')", timeout=30000)
+    page.evaluate("() => window.waited")
     seen = page.evaluate("() => window.seen")
     assert seen.index("welcome") < seen.index("reconnected")
+    assert seen.count("reconnected") == 1
+    assert server_proc.get("/api/health").json()["clients"] == 1
     # and the connection works again
     assert (
         page.evaluate("async () => (await window.jantaku.socket.request({type: 'ping'})).type")

@@ -438,11 +438,13 @@ class Server:
         user = self.store.user(user_id)
         if user is None:
             return JSONResponse({"error": "no such player"}, status_code=404)
+        from jantaku.server.ranks import RANKS
         from jantaku.server.stats import statistics
 
-        return JSONResponse(
-            {"user": user_json(user), "stats": statistics(self.store.player_lines(user_id))}
-        )
+        shown = user_json(user)
+        # rank points needed for the next rank (None at the top), for the profile's progress bar
+        shown["rank_needed"] = RANKS[user.rank_index].needed
+        return JSONResponse({"user": shown, "stats": statistics(self.store.player_lines(user_id))})
 
     async def player_games_http(self, request: Request) -> Response:
         """A player's recent finished games (newest first), for the profile's replay links."""

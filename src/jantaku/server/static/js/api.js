@@ -117,6 +117,22 @@ export class Socket {
   connect() {
     if (this.ready) return Promise.resolve(this.user);
     if (this.connecting) return this.connecting;
+    if (!this.closing && (this.ws || this.timer)) {
+      // a reconnect is under way: wait for its welcome instead of opening a second socket
+      return new Promise((resolve, reject) => {
+        const offWelcome = this.on("welcome", (msg) => {
+          offWelcome();
+          offError();
+          resolve(msg.user);
+        });
+        const offError = this.on("error", (msg) => {
+          if (msg.code !== "bad_token") return;
+          offWelcome();
+          offError();
+          reject(new ApiError(msg.message || "bad token", "bad_token"));
+        });
+      });
+    }
     this.closing = false;
     this.connecting = new Promise((resolve, reject) => {
       this._open(resolve, reject, false);

@@ -188,13 +188,22 @@ function apply(state, e) {
 /** The table after applying events[0..upto] (inclusive). */
 export function stateAt(events, upto) {
   const state = emptyState();
+  // a deal start resets the table: replay from the last one at or before `upto`
+  let from = 0;
+  let hand = -1;
   for (let i = 0; i <= upto && i < events.length; i++) {
-    // deal_started resets the table but keeps the count of hands
-    apply(state, events[i]);
+    if (STARTS.has(events[i].type)) {
+      from = i;
+      hand += 1;
+    }
   }
+  state._hand = from > 0 || (events[0] && STARTS.has(events[0].type)) ? hand - 1 : -1;
+  for (let i = from; i <= upto && i < events.length; i++) apply(state, events[i]);
   delete state._hand;
   return state;
 }
+
+const STARTS = new Set(["deal_started", "classical_deal_started"]);
 
 /** Indices of the events that start a hand, with their labels' data. */
 export function handStarts(events) {

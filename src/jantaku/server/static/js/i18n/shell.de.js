@@ -201,4 +201,7 @@ export default {
   "call.extended": "erweitertes Kong",
   "call.concealed": "verdecktes Kong",
   "call.added": "erweitertes Kong",
+  "rank.numbered": "{n}. {grade}",
+  "rank.Novice": "Anfänger",
+  "profile.rank_progress": "Fortschritt zum nächsten Rang",
 };

@@ -201,4 +201,7 @@ export default {
   "call.extended": "extended kong",
   "call.concealed": "concealed kong",
   "call.added": "added kong",
+  "rank.numbered": "{n}{ord} {grade}",
+  "rank.Novice": "Novice",
+  "profile.rank_progress": "Progress to the next rank",
 };

@@ -215,6 +215,7 @@ export async function mount(root, params, ctx) {
     autocomplete: "off",
     required: true,
     placeholder: t("lobby.invite_placeholder"),
+    "aria-label": t("lobby.invite_placeholder"),
   });
   const inviteForm = el(
     "form",

@@ -1,8 +1,17 @@
+import { t } from "../i18n.js";
 import { romaji } from "./replay.js";
 
 // A player's profile: rank, rank points, rating, statistics and recent games (with replays).
+/** A rank name of the server ("Novice", "9th Kyu", "1st Dan") in the current language. */
+function rankLabel(name) {
+  const m = /^(\d+)(st|nd|rd|th) (Kyu|Dan)$/.exec(name || "");
+  if (m) return t("rank.numbered", { n: m[1], ord: m[2], grade: m[3] });
+  const key = `rank.${name}`;
+  return t(key) === key ? name : t(key);
+}
+
 export async function mount(root, params, ctx) {
-  const { t, el, api } = ctx;
+  const { el, api } = ctx;
   const id = params.id || (ctx.user && ctx.user.id);
   root.replaceChildren(el("p", { class: "muted" }, t("shell.loading")));
   let data;
@@ -46,8 +55,16 @@ export async function mount(root, params, ctx) {
         el(
           "dl",
           { class: "stats-grid" },
-          stat("profile.rank", user.rank, "rank"),
-          stat("profile.rank_points", user.rank_points, "rank-points"),
+          stat("profile.rank", rankLabel(user.rank), "rank"),
+          el(
+            "div",
+            { class: "stat", "data-testid": "rank-points" },
+            el("dt", {}, t("profile.rank_points")),
+            el("dd", {}, user.rank_needed ? `${user.rank_points} / ${user.rank_needed}` : String(user.rank_points)),
+            user.rank_needed
+              ? el("progress", { max: String(user.rank_needed), value: String(Math.max(0, user.rank_points)), "aria-label": t("profile.rank_progress") })
+              : null,
+          ),
           stat("profile.rating", Math.round(user.rating), "rating"),
           stat("profile.rating_max", Math.round(user.rating_max)),
           stat("profile.rated_games", user.rated_games),

@@ -79,6 +79,8 @@ export async function mount(root, params, ctx) {
 
   function go(i) {
     pos = Math.max(0, Math.min(events.length - 1, i));
+    // the address follows the step (shareable; kept when the language switch re-renders)
+    history.replaceState(null, "", `#/replay/${encodeURIComponent(params.id)}?step=${pos + 1}`);
     render();
   }
 
@@ -275,7 +277,10 @@ export async function mount(root, params, ctx) {
         el(
           "span",
           {},
-          `${windName(wind)} · ${names[s]}`,
+          `${windName(wind)} · `,
+          seats[s] && seats[s].user_id
+            ? el("a", { href: `#/profile/${seats[s].user_id}`, "data-testid": `player-link-${s}` }, names[s])
+            : names[s],
           s === state.dealer ? el("span", { class: "badge" }, t("replay.dealer")) : null,
           state.riichi[s] ? el("span", { class: "badge badge--riichi" }, t("replay.riichi")) : null,
         ),
