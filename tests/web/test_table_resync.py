@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import WebSocketRoute, expect
 
+from tests.server.harness import ServerProcess
 from tests.web.helpers import login_guest
 from tests.web.table_driver import STATE, step
 
@@ -68,3 +70,45 @@ def test_an_unknown_table_says_so(server: str, new_page) -> None:
     expect(page.get_by_test_id("table-notice")).to_contain_text("no such table")
     page.goto(f"{server}/#/table/nosuchtable")
     expect(page.get_by_test_id("table-notice")).to_contain_text("no such table")
+
+
+def test_the_table_comes_back_after_a_server_crash(tmp_path: Path, new_page) -> None:
+    # its own server: absent players keep their seats for a minute (no computer takeover)
+    proc = ServerProcess(
+        f"sqlite:///{tmp_path / 'crash.sqlite3'}", "--bot-delay", "0", "--grace-seconds", "60"
+    ).start()
+    try:
+        _crash_and_come_back(proc, new_page)
+    finally:
+        proc.stop()
+
+
+def _crash_and_come_back(proc: ServerProcess, new_page: Any) -> None:
+    server = proc.base
+    # while the server is down the browser itself logs the refused connection attempts
+    page = new_page(allow=(r"WebSocket connection to .* failed", r"ERR_CONNECTION_REFUSED"))
+    login_guest(page, server)
+    page.get_by_test_id("practice-start").click()
+    page.wait_for_url("**/#/table/*")
+    expect(page.get_by_test_id("hand-tile").first).to_be_visible(timeout=20000)
+    river = page.locator("[data-testid=seat-self] .river .tile")
+    deadline = time.monotonic() + 120
+    while river.count() < 3:
+        assert time.monotonic() < deadline, "three own discards did not happen"
+        step(page)
+    before = [t.get_attribute("data-tile") for t in river.all()]
+    proc.kill()  # SIGKILL: the stored actions are all the server keeps
+    proc.start()  # same port, same database
+    # the page reconnects, joins again and shows the same deal: the own discards are still there
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "the table did not come back"
+        shown = [t.get_attribute("data-tile") for t in river.all()]
+        if shown[: len(before)] == before and page.evaluate(STATE)["tiles"]:
+            break
+        page.wait_for_timeout(200)
+    # and play goes on by clicking
+    deadline = time.monotonic() + 300
+    while not page.evaluate(STATE)["handEnd"]:
+        assert time.monotonic() < deadline, "no end of the hand after the restart"
+        step(page)
