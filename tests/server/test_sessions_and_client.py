@@ -160,3 +160,24 @@ def test_serve_prints_the_address_to_open(tmp_path: Path) -> None:
 def test_logout_with_a_bad_body_is_harmless(server: ServerProcess, text: str) -> None:
     r = httpx.post(server.base + "/api/logout", content=text, timeout=10, trust_env=False)
     assert r.status_code == 200 and json.loads(r.text) == {"ok": True}
+
+
+def test_my_tables_lists_the_tables_one_sits_at(server: ServerProcess) -> None:
+    token = server.guest()
+    c = Client(server, token)
+    try:
+        c.send({"type": "create", "kind": "party", "length": "quick", "private": True})
+        table = c.expect("created")["table"]["id"]
+        assert _bearer(server, "/api/me/tables", token).json() == {"tables": []}
+        c.send({"type": "join", "table": table})
+        c.expect("snapshot")
+        mine = _bearer(server, "/api/me/tables", token).json()["tables"]
+        assert [(t["id"], t["seat"], t["status"]) for t in mine] == [(table, 0, "open")]
+        # another player's list is theirs only
+        assert _bearer(server, "/api/me/tables", server.guest()).json() == {"tables": []}
+        c.send({"type": "leave", "table": table, "id": 2})
+        assert c.expect("ok")["ref"] == 2
+        assert _bearer(server, "/api/me/tables", token).json() == {"tables": []}
+    finally:
+        c.close()
+    assert _bearer(server, "/api/me/tables", "nonsense").status_code == 401

@@ -28,21 +28,36 @@ CHROMIUM_ARGS = [
 ]
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
+SKIP_REASON: str | None = None
 if importlib.util.find_spec("playwright") is None:
-    pytest.skip(
-        "browser tests need playwright (pip install playwright); they use /usr/bin/chromium",
-        allow_module_level=True,
+    SKIP_REASON = (
+        "browser tests need playwright (pip install playwright); they use /usr/bin/chromium"
     )
-if not CHROMIUM.exists():
-    pytest.skip(
-        f"browser tests need Chromium at {CHROMIUM} (apt-get install chromium)",
-        allow_module_level=True,
-    )
+elif not CHROMIUM.exists():
+    SKIP_REASON = f"browser tests need Chromium at {CHROMIUM} (apt-get install chromium)"
 
-from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright  # noqa: E402
 
-from tests.server.harness import ServerProcess  # noqa: E402
-from tests.web import helpers  # noqa: E402
+class _SkippedModule(pytest.File):
+    """Stands for a test module when the browser tests cannot run: reported as skipped with the
+    reason, without importing the module (it imports playwright)."""
+
+    def collect(self) -> list[pytest.Item]:
+        pytest.skip(SKIP_REASON or "")
+
+
+def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> Any:
+    if SKIP_REASON is not None:
+        return _SkippedModule.from_parent(parent, path=module_path)
+    return None
+
+
+if SKIP_REASON is None:
+    from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
+
+    from tests.server.harness import ServerProcess
+    from tests.web import helpers
+else:  # names for the annotations below; the fixtures are never used then
+    Browser = ConsoleMessage = Page = ServerProcess = Any  # type: ignore[misc,assignment]
 
 
 def pytest_configure(config: pytest.Config) -> None:

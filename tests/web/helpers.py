@@ -14,8 +14,8 @@ def login_guest(page: Page, base: str) -> str:
     page.goto(f"{base}/#/login")
     page.get_by_test_id("login-guest").click()
     page.wait_for_url("**/#/lobby")
-    name = page.get_by_test_id("user-name")
-    expect(name).to_be_visible()
+    expect(page.get_by_test_id("user-name")).to_be_visible()
+    expect(page.get_by_test_id("open-tables")).to_be_visible()  # the lobby is mounted
     return str(page.evaluate("JSON.parse(localStorage.getItem('jantaku.user')).name"))
 
 
@@ -27,6 +27,7 @@ def register(page: Page, base: str, name: str, password: str) -> str:
     page.get_by_test_id("login-submit").click()
     page.wait_for_url("**/#/lobby")
     expect(page.get_by_test_id("user-name")).to_contain_text(name)
+    expect(page.get_by_test_id("open-tables")).to_be_visible()  # the lobby is mounted
     return name
 
 

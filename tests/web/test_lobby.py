@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import expect
 
@@ -115,3 +116,24 @@ def test_live_tables_are_listed_with_a_watch_link(
         expect(page.get_by_test_id("open-tables")).to_contain_text("No open table")
     finally:
         client.close()
+
+
+def test_the_lobby_leads_back_to_ones_own_tables(
+    server: str, server_proc: ServerProcess, new_page
+) -> None:
+    page = new_page()
+    login_guest(page, server)
+    expect(page.get_by_test_id("my-tables")).to_be_hidden()
+    page.get_by_test_id("practice-start").click()
+    page.wait_for_url("**/#/table/*?fill=1*")
+    table = page.url.split("#/table/")[1].split("?")[0]
+    page.goto(f"{server}/#/lobby")  # navigate away from a running private practice table
+    back = page.get_by_test_id("my-tables").locator(f"li[data-table='{table}']")
+    expect(back.get_by_test_id("back-to-table")).to_have_attribute("href", f"#/table/{table}")
+    # the list is one's own: without a token it is refused, another player's is empty
+    assert server_proc.get("/api/me/tables").status_code == 401
+    token = server_proc.guest()
+    mine = httpx.get(
+        f"{server}/api/me/tables", headers={"Authorization": f"Bearer {token}"}, trust_env=False
+    )
+    assert mine.json() == {"tables": []}

@@ -380,6 +380,23 @@ class Server:
             )
         return JSONResponse({"user": user_json(user)})
 
+    async def my_tables(self, request: Request) -> Response:
+        """The open and live tables where the token's player sits (private ones too), so the
+        lobby can offer the way back to a table left by navigating away."""
+        assert self.accounts is not None and self.lobby is not None
+        user = self.accounts.by_token(_bearer(request))
+        if user is None:
+            return JSONResponse(
+                {"error": "unknown or expired session token", "code": "bad_token"},
+                status_code=401,
+            )
+        tables = []
+        for t in self.lobby.tables.values():
+            seat = t.seat_of(user.id)
+            if seat is not None and t.status in ("open", "live") and not t.seats[seat].withdrawn:
+                tables.append({**t.summary(), "seat": seat})
+        return JSONResponse({"tables": tables})
+
     async def index(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
@@ -505,6 +522,7 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Sta
             Route("/api/guest", server.guest, methods=["POST"]),
             Route("/api/logout", server.logout, methods=["POST"]),
             Route("/api/me", server.me),
+            Route("/api/me/tables", server.my_tables),
             Route("/api/lobby", server.lobby_http),
             Route("/api/tables/{table_id}", server.table_http),
             Route("/api/games/{game_id}", server.game_http),

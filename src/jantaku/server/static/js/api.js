@@ -89,6 +89,8 @@ export const api = {
   bots: () => http("GET", "/api/bots"),
   /** The current user from the server (401 -> ApiError code "bad_token"). */
   me: () => http("GET", "/api/me"),
+  /** The open and live tables where the current user sits (private ones too). */
+  myTables: () => http("GET", "/api/me/tables"),
 };
 
 /**

@@ -204,4 +204,6 @@ export default {
   "rank.numbered": "{n}. {grade}",
   "rank.Novice": "Anfänger",
   "profile.rank_progress": "Fortschritt zum nächsten Rang",
+  "lobby.mine": "Deine Tische",
+  "lobby.back": "Zurück zum Tisch",
 };

@@ -204,4 +204,6 @@ export default {
   "rank.numbered": "{n}{ord} {grade}",
   "rank.Novice": "Novice",
   "profile.rank_progress": "Progress to the next rank",
+  "lobby.mine": "Your tables",
+  "lobby.back": "Back to the table",
 };

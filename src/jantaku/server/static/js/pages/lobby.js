@@ -247,6 +247,13 @@ export async function mount(root, params, ctx) {
 
   // ------------------------------------------------------------ table lists
   const openList = el("ul", { class: "table-list", "data-testid": "open-tables" });
+  const mineList = el("ul", { class: "table-list", "data-testid": "my-tables" });
+  const mine = el(
+    "section",
+    { class: "card card--mine", "aria-labelledby": "mine-title", hidden: true },
+    el("h2", { id: "mine-title" }, t("lobby.mine")),
+    mineList,
+  );
   const liveList = el("ul", { class: "table-list", "data-testid": "live-tables" });
 
   function seatsText(table) {
@@ -255,7 +262,7 @@ export async function mount(root, params, ctx) {
       .join(" · ");
   }
 
-  function tableItem(table, live) {
+  function tableItem(table, live, own = false) {
     const c = table.config;
     const title = `${t(`kind.${c.kind}`)} · ${c.kind === "classical" ? t("lobby.classical_rules") : t(`length.${c.length}`)}${c.kind === "party" && !c.kuitan ? ` · ${t("lobby.no_kuitan")}` : ""}`;
     const free = table.seats.filter((s) => !s.name && !s.bot).length;
@@ -271,7 +278,9 @@ export async function mount(root, params, ctx) {
       el(
         "div",
         { class: "table-actions" },
-        live
+        own
+          ? el("a", { class: "btn btn--small btn--primary", href: `#/table/${table.id}`, "data-testid": "back-to-table" }, t("lobby.back"))
+          : live
           ? el("a", { class: "btn btn--small", href: `#/table/${table.id}?watch=1`, "data-testid": "watch" }, t("lobby.watch"))
           : el("a", { class: "btn btn--small btn--primary", href: `#/table/${table.id}`, "data-testid": "join" }, t("lobby.join")),
       ),
@@ -288,8 +297,10 @@ export async function mount(root, params, ctx) {
 
   async function refresh() {
     try {
-      const data = await api.lobby();
+      const [data, own] = await Promise.all([api.lobby(), api.myTables().catch(() => ({ tables: [] }))]);
       if (!alive) return;
+      mine.hidden = own.tables.length === 0;
+      mineList.replaceChildren(...own.tables.map((tb) => tableItem(tb, tb.status === "live", true)));
       for (const [key, node] of Object.entries(queueCounts)) {
         node.textContent = t("lobby.waiting", { n: data.queues[key] || 0 });
       }
@@ -317,6 +328,7 @@ export async function mount(root, params, ctx) {
       el(
         "div",
         { class: "lobby-col" },
+        mine,
         el(
           "section",
           { class: "card", "aria-labelledby": "queues-title" },
