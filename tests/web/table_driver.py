@@ -25,6 +25,7 @@ STATE = """() => {
     riichi: visible(q('[data-testid=act-riichi]')),
     call: visible(q('[data-testid=act-pon]')) || visible(q('[data-testid=act-chi]')),
     inRiichi: visible(q('[data-testid=seat-self] .badge--riichi')),
+    kan: visible(q('[data-testid=act-kan]')),
     waits: document.querySelectorAll('[data-testid=waits] .tile').length,
     hand: [...document.querySelectorAll('[data-testid=hand-tile]')].map((b) => ({
       tile: b.dataset.tile, enabled: !b.hasAttribute('aria-disabled'),
@@ -135,6 +136,10 @@ class SmartPlayer:
             return s
         if s["pass"]:
             return step(page, s)
+        if s["inRiichi"] and s["kan"] and s["drawn"]:
+            # a kan is offered after riichi: the page leaves that choice to the player
+            _click(page, ".hand-tile--drawn:not([aria-disabled])")
+            return s
         if s["inRiichi"]:
             # ready after riichi: the page shows the waits, and throws each drawn tile by itself
             assert int(str(s["waits"])) >= 1, "no waits shown after riichi"
