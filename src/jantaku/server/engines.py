@@ -52,6 +52,25 @@ class GameEngine(Protocol):
     def outcome(self) -> MatchOutcome | None: ...
 
 
+def _for_clients(view: dict[str, Any], view_obj: Any, drawn_index: int | None) -> dict[str, Any]:
+    """What a table client needs beyond the engine's view: which physical tile was just drawn
+    (to discard it from its own place) and each meld's called tile and its giver, so the called
+    tile can be turned sideways (``from``: seat offset, 1 = the next seat, None: concealed)."""
+    view["drawn_index"] = drawn_index
+    for out, public in zip(view["seats"], view_obj.seats, strict=True):
+        out["meld_info"] = [
+            {
+                "tiles": m.notation,
+                "kind": m.kind.value,
+                "kong": m.kong.value if m.kong is not None else None,
+                "called": m.called.notation if m.called is not None else None,
+                "from": m.from_seat,
+            }
+            for m in public.melds
+        ]
+    return view
+
+
 class RiichiEngine:
     """A riichi :class:`Match` behind the table interface."""
 
@@ -87,9 +106,10 @@ class RiichiEngine:
         return self.match.apply(action)
 
     def view_json(self, seat: int | None) -> dict[str, Any]:
-        view = self.match.view(seat).to_json()
+        view_obj = self.match.view(seat)
+        view = view_obj.to_json()
         view["round_wind"] = self.match.round_wind
-        return view
+        return _for_clients(view, view_obj, None if seat is None else self.drawn_index(seat))
 
     @property
     def outcome(self) -> MatchOutcome | None:
@@ -136,7 +156,9 @@ class ClassicalEngine:
         return list(self.game.apply(action))
 
     def view_json(self, seat: int | None) -> dict[str, Any]:
-        return dict(self.game.view(seat).to_json())
+        view_obj = self.game.view(seat)
+        view = dict(view_obj.to_json())
+        return _for_clients(view, view_obj, None if seat is None else self.drawn_index(seat))
 
     @property
     def outcome(self) -> MatchOutcome | None:

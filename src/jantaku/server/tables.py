@@ -373,6 +373,7 @@ class Table:
                 "events": [e.seen_by(i).to_json() for e in events],
                 "to_act": to_act,
                 "deadlines": deadlines,
+                "view": self.engine.view_json(i),
             }
             for c in s.connections:
                 c.send(msg)
@@ -386,6 +387,7 @@ class Table:
                 "events": [e.seen_by(None).to_json() for e in events],
                 "to_act": to_act,
                 "deadlines": deadlines,
+                "view": self.engine.view_json(None),
             }
             for c in self.watchers:
                 c.send(msg)
@@ -402,6 +404,7 @@ class Table:
             "seat": seat,
             "legal_actions": [a.to_json() for a in legal],
             "deadline": self._deadline_of(seat),
+            "drawn_index": self.engine.drawn_index(seat),
         }
         for c in self.seats[seat].connections:
             c.send(msg)

@@ -1,0 +1,66 @@
+"""The table page's labels (js/i18n/table.*.js): every key its modules use exists in English and
+German with the same placeholders, and the key families cover what the engine can send."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from jantaku.engine.actions import ActionKind
+from jantaku.engine.events import DrawKind
+from jantaku.rules.riichi.result import Limit
+from jantaku.rules.riichi.yaku.registry import Yaku
+from jantaku.server.app import STATIC
+
+JS = STATIC / "js"
+TABLE_FILES = [JS / "pages" / "table.js", *sorted((JS / "table").glob("*.js"))]
+_ENTRY = re.compile(r'^\s*("(?:[^"\\]|\\.)*"):\s*("(?:[^"\\]|\\.)*"),?\s*$')
+
+
+def _dictionary(path: Path) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for line in path.read_text().splitlines():
+        m = _ENTRY.match(line)
+        if m:
+            key, value = json.loads(m.group(1)), json.loads(m.group(2))
+            assert key not in out, f"{path.name}: {key} twice"
+            out[key] = value
+    return out
+
+
+EN = _dictionary(JS / "i18n" / "table.en.js")
+DE = _dictionary(JS / "i18n" / "table.de.js")
+
+
+def test_both_languages_have_the_same_keys_and_placeholders() -> None:
+    assert len(EN) > 100
+    assert all(k.startswith("table.") for k in EN)
+    assert set(EN) == set(DE)
+    for key in EN:
+        assert set(re.findall(r"\{(\w+)\}", EN[key])) == set(re.findall(r"\{(\w+)\}", DE[key])), key
+
+
+def test_every_literal_key_used_by_the_table_exists() -> None:
+    used: set[str] = set()
+    for path in TABLE_FILES:
+        used |= set(re.findall(r'\bt\(\s*"(table\.[a-z0-9_.]+)"', path.read_text()))
+    assert len(used) > 60
+    assert sorted(used - set(EN)) == []
+
+
+def test_key_families_cover_the_engine_values() -> None:
+    families = {
+        "table.draw": {d.value for d in DrawKind},
+        "table.limit": {v.value for v in Limit},
+        "table.yaku": {y.value for y in Yaku} | {"dora", "aka_dora", "ura_dora"},
+        "table.wind": {"0", "1", "2", "3"},
+        "table.wind_short": {"0", "1", "2", "3"},
+        # prompt buttons: every kind but discard (a click on a tile) has a label
+        "table.act": {"tsumo", "ron", "riichi", "chi", "pon", "kan", "nine_terminals", "pass"},
+    }
+    kans = {"open_kan", "added_kan", "concealed_kan"}  # one "kan" button
+    assert {k.value for k in ActionKind} - {"discard"} - kans <= families["table.act"]
+    for family, values in families.items():
+        missing = {v for v in values if f"{family}.{v}" not in EN}
+        assert not missing, f"{family}: {sorted(missing)}"

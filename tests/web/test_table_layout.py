@@ -1,0 +1,87 @@
+"""The table at phone and desktop widths: screenshots, the hand inside the viewport, no
+overlapping controls, German labels, keyboard play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.helpers import login_guest
+from tests.web.layout import layout_problems
+
+CONTROLS = "button, a, input, select, [data-testid=hand-tile]"
+
+_HAND = """() => [...document.querySelectorAll('[data-testid=hand-tile]')].map((b) => {
+  const r = b.getBoundingClientRect();
+  const tile = b.querySelector('.tile');
+  return {x: r.left, y: r.top, w: r.width, h: r.height,
+          svg: Boolean(tile && tile.querySelector('svg')),
+          name: b.getAttribute('aria-label') || '', tile: b.dataset.tile};
+})"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_table_screenshot_shows_the_hand_without_overlaps(
+    server: str, new_page, artifacts: Path, width: int
+) -> None:
+    page = new_page(width=width, height=800)
+    login_guest(page, server)
+    page.get_by_test_id("practice-start").click()
+    page.wait_for_url("**/#/table/*")
+    hand = page.get_by_test_id("hand").get_by_test_id("hand-tile")
+    # the guest sits first, so it is East and discards first: 13 tiles and the drawn one
+    expect(hand).to_have_count(14, timeout=20000)
+    expect(page.get_by_test_id("own-timer")).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / f"table-{width}.png"), full_page=True)
+
+    tiles: list[dict[str, Any]] = page.evaluate(_HAND)
+    assert len(tiles) == 14
+    for t in tiles:
+        assert t["svg"] and t["w"] > 10 and t["h"] > 10, t
+        assert t["x"] >= 0 and t["x"] + t["w"] <= width, t  # inside the viewport
+        assert t["y"] >= 0 and t["y"] + t["h"] <= 800, t
+        assert t["name"], t  # an accessible name
+    assert layout_problems(page, CONTROLS) == []
+    assert page.locator(".hand-tile--drawn").count() == 1
+
+    # the keyboard: D throws the drawn tile, which lands dimmed (tsumogiri) in the own river
+    drawn = page.locator(".hand-tile--drawn").get_attribute("data-tile")
+    page.keyboard.press("d")
+    first = page.locator("[data-testid=seat-self] .river .river-cell").first
+    expect(first).to_have_class("river-cell river-cell--tsumogiri")
+    assert first.locator(".tile").get_attribute("data-tile") == drawn
+
+    # German labels, the table stays joined (no second snapshot needed)
+    page.locator(".lang-btn[data-lang=de]").click()
+    expect(page.get_by_test_id("wall")).to_contain_text("Mauer")
+    expect(page.get_by_test_id("toggle-auto-win").locator("xpath=..")).to_contain_text(
+        "Automatisch gewinnen"
+    )
+    assert layout_problems(page, CONTROLS) == []
+    page.screenshot(path=str(artifacts / f"table-{width}-de.png"), full_page=True)
+
+
+def test_dora_display_setting_switches_to_the_indicator(server: str, new_page) -> None:
+    page = new_page()
+    login_guest(page, server)
+    page.get_by_test_id("practice-start").click()
+    expect(page.get_by_test_id("dora").locator(".tile")).to_have_count(1, timeout=20000)
+    dora = page.get_by_test_id("dora").locator(".tile").first.get_attribute("data-tile")
+    page.get_by_test_id("toggle-dora").check()
+    indicator = page.get_by_test_id("dora").locator(".tile").first.get_attribute("data-tile")
+    # Doman shows the dora itself: the tile after the indicator in its cycle
+    assert indicator != dora
+    order = {"z": ["1", "2", "3", "4", "1", "5", "6", "7", "5"]}
+    num, suit = (indicator or "??")[0], (indicator or "??")[1]
+    if suit == "z":
+        seq = order["z"]
+        expected = seq[seq.index(num) + 1] + "z"
+    else:
+        n = 5 if num == "0" else int(num)
+        expected = f"{n % 9 + 1}{suit}"
+    assert dora == expected
+    assert page.evaluate("JSON.parse(localStorage.getItem('jantaku.doraDisplay'))") == "indicator"
