@@ -270,3 +270,27 @@ def test_every_level_name_has_a_classical_bot() -> None:
         assert make_classical_player(level).name == level
     with pytest.raises(Exception, match="unknown bot level"):
         make_classical_player("grandmaster")
+
+
+def test_server_seats_play_the_classical_bot_of_their_level() -> None:
+    from jantaku.players.classical_bots import ClassicalRandomBot
+    from jantaku.server.bots import make_player as seat_player
+
+    expected = {
+        "random": ClassicalRandomBot,
+        "efficiency": CLASSICAL_LEVELS["efficiency"],
+        "defensive": CLASSICAL_LEVELS["defensive"],
+        "expert": ClassicalValueBot,
+    }
+    for level, cls in expected.items():
+        assert type(seat_player(level).classical) is cls  # type: ignore[attr-defined]
+    table = ClassicalTable(seed="server", rounds=1, max_hands=12)
+    seats = [seat_player(level) for level in ("random", "efficiency", "defensive", "expert")]
+    while not table.finished:
+        seat = table.to_act()[0]
+        legal = table.legal_actions(seat)
+        view = {"seat_view": lambda s=seat: table.view(s), "seat": seat}
+        action = seats[seat].choose(view, legal)
+        assert action in legal
+        table.apply(action)
+    assert not any(e.type == "dangerous_discard" and e.violation for e in table.log)
