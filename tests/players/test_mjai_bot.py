@@ -40,16 +40,37 @@ def _games() -> list[str]:
     return [str(f) for f in files]
 
 
-@pytest.mark.parametrize("level", ["efficiency", "expert"])
+KAN_TOTALS: dict[str, dict[str, int]] = {}
+
+
+@pytest.mark.parametrize("level", ["random", "efficiency", "expert"])
 @pytest.mark.parametrize("path", _games(), ids=lambda p: pathlib.Path(p).name)
 def test_every_answer_is_legal(path: str, level: str) -> None:
     validation_data()
     game, events = load(path)
     options = preset("tenhou")
-    checked, problems = run_game(game, events, lambda s: MjaiBot(make_player(level, s), s, options))
+    stats: dict[str, int] = {}
+    checked, problems = run_game(
+        game, events, lambda s: MjaiBot(make_player(level, s), s, options), stats
+    )
     if checked == 0:
         pytest.skip(f"{path}: every hand contradicts itself (replay-check skips them too)")
     assert problems == []
+    total = KAN_TOTALS.setdefault(level, {"kan_offers": 0, "kan_answers": 0})
+    for key, value in stats.items():
+        total[key] += value
+
+
+def test_kans_were_offered_compared_and_answered() -> None:
+    """Runs after the games above (same module, file order): the recorded games put kans on
+    offer, the trackers agreed with the engine every time, and the random level (which picks
+    any offered action) and the efficiency level (a kan that costs no speed) answered open or
+    added kans, each checked legal by the engine."""
+    if not KAN_TOTALS:
+        pytest.skip("the recorded games did not run (validation data missing)")
+    assert all(t["kan_offers"] > 0 for t in KAN_TOTALS.values()), KAN_TOTALS
+    assert KAN_TOTALS["random"]["kan_answers"] > 0, KAN_TOTALS
+    assert KAN_TOTALS["efficiency"]["kan_answers"] > 0, KAN_TOTALS  # the level wants some
 
 
 def test_the_command_answers_each_line() -> None:
