@@ -275,6 +275,9 @@ class ClassicalDefensiveBot(ClassicalEfficiencyBot):
     from ready against a strong threat it folds to the safest tile."""
 
     name = "defensive"
+    fold_far = 1.5  # threat level (plain hands near Mah Jongg) to fold at two or more away
+    fold_near = 3.0  # ... and at one away
+    care = 12.0  # acceptance tiles given up per unit of danger
 
     def danger(self, view: ClassicalView, kind: int, unseen: list[int]) -> float:
         assert view.seat is not None
@@ -294,10 +297,10 @@ class ClassicalDefensiveBot(ClassicalEfficiencyBot):
         now = shanten(list(hand.counts), len(hand.melds))
         assert view.seat is not None
         threat = max(threat_level(view, o) for o in range(4) if o != view.seat)
-        fold = (threat >= 1.5 and now >= 2) or (threat >= 3.0 and now >= 1)
+        fold = (threat >= self.fold_far and now >= 2) or (threat >= self.fold_near and now >= 1)
         for k in scores:
             d = self.danger(view, k, unseen)
-            scores[k] = -1000.0 * d + 0.01 * scores[k] if fold else scores[k] - 12.0 * d
+            scores[k] = -1000.0 * d + 0.01 * scores[k] if fold else scores[k] - self.care * d
         return scores
 
     def claim(
@@ -482,7 +485,7 @@ class ClassicalValueBot(ClassicalDefensiveBot):
                         score = max(
                             score,
                             self.hybrid(view, called, counts, unseen)
-                            - 12.0 * self.danger(view, k, unseen),
+                            - self.care * self.danger(view, k, unseen),
                         )
                         counts[k] += 1
             if score > best_score:
