@@ -69,15 +69,19 @@ def test_no_level_breaks_the_stoerspiel_rule_in_self_play(seed: int) -> None:
     assert checked > 100
 
 
-def test_the_rule_was_in_force_and_kept_over_full_games() -> None:
+def test_the_rule_was_in_force_and_kept_over_many_games() -> None:
+    """Random bots call a lot, so their figures often put the rule in force against the
+    others; play until the strong levels have discarded many times under it."""
     total = in_force = 0
-    for seed in range(3):
-        levels = ["strongest", "random", "defensive", "efficiency"]
-        checked, d = _self_play(levels, f"stoer-{seed}", 4, max_hands=20)
+    for seed in range(12):
+        levels = ["random", "strongest", "random", "defensive"]
+        checked, d = _self_play(levels, f"force-{seed}", 1, max_hands=12)
         total += checked
         in_force += d
-    assert total > 1500
-    assert in_force > 0  # some discards were made while the rule was in force, all kept it
+        if in_force >= 40:
+            break
+    assert total > 500
+    assert in_force >= 40  # discards made while the rule was in force, every one kept it
 
 
 def _view(

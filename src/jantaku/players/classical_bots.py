@@ -17,7 +17,12 @@ from typing import Any
 
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.classical.view import ClassicalView
-from jantaku.hand.lookup import shanten, shanten_seven_pairs, shanten_standard
+from jantaku.hand.lookup import (
+    shanten,
+    shanten_seven_pairs,
+    shanten_standard,
+    shanten_thirteen_orphans,
+)
 from jantaku.meld import KongKind, Meld, MeldKind
 from jantaku.players.classical_eval import (
     HandState,
@@ -49,6 +54,7 @@ __all__ = [
 
 _WINS = (ActionKind.TSUMO, ActionKind.RON)
 _INFEASIBLE = -1000.0  # an open hand heading below the lower limit
+_ORPHANS = tuple(k for k in range(34) if k >= 27 or k % 9 in (0, 8))  # Dreizehn Wunder
 
 
 def allowed_discards(view: ClassicalView, legal: Sequence[Action]) -> list[Action]:
@@ -341,8 +347,10 @@ class ClassicalValueBot(ClassicalDefensiveBot):
         )
         return expected(plan, live)
 
-    mode = "hybrid"
-    alpha = 10.0
+    mode = "hybrid"  # "ev": chance x value per plan (kept for experiments; weaker in arenas)
+    alpha = 30.0  # acceptance tiles a doubling of the value is worth
+    fold_far = fold_near = float("inf")  # a deal-in costs no more than another's win: no fold
+    care = 4.0
 
     def score_discard(
         self, view: ClassicalView, hand: HandState, counts: list[int], unseen: list[int]
@@ -382,6 +390,11 @@ class ClassicalValueBot(ClassicalDefensiveBot):
                     acc7 *= 2.2
                 value = seven_pairs_value(counts)
                 best = max(best, -100.0 * sp + acc7 + self.alpha * log_value(value))
+            orphans = shanten_thirteen_orphans(counts)
+            if orphans is not None and orphans <= sh:  # Dreizehn Wunder: a whole limit
+                paired = any(counts[k] >= 2 for k in _ORPHANS)
+                acc13 = float(sum(unseen[k] for k in _ORPHANS if not counts[k] or not paired))
+                best = max(best, -100.0 * orphans + acc13 + self.alpha * log_value(5000))
         return best
 
     def _discard_scores(
@@ -459,7 +472,7 @@ class ClassicalValueBot(ClassicalDefensiveBot):
         return best
 
     _unseen: list[int]
-    call_margin = 30.0
+    call_margin = 0.0
 
     def hybrid_claim(
         self,
