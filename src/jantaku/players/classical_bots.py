@@ -155,12 +155,18 @@ class ClassicalEfficiencyBot:
     # ------------------------------------------------------------------ discards
 
     def score_discard(
-        self, view: ClassicalView, hand: HandState, counts: list[int], unseen: list[int]
+        self,
+        view: ClassicalView,
+        hand: HandState,
+        counts: list[int],
+        unseen: list[int],
+        exact: bool = True,
     ) -> float:
-        """Higher is better for the 13 tiles left after a discard."""
+        """Higher is better for the 13 tiles left after a discard. ``exact``: ask the scorer
+        which waits of a ready hand may be declared (a call's look-ahead uses the estimate)."""
         melds = len(hand.melds)
         sh = shanten(counts, melds)
-        if sh == 0:
+        if sh == 0 and exact:
             values = ready_values(hand, counts)
             acc = sum(
                 unseen[k] * (1.0 if ron else 0.5)
@@ -238,7 +244,7 @@ class ClassicalEfficiencyBot:
         for k in range(34):
             if counts[k]:
                 counts[k] -= 1
-                best = max(best, self.score_discard(view, hand, counts, unseen))
+                best = max(best, self.score_discard(view, hand, counts, unseen, exact=False))
                 counts[k] += 1
         return best
 
@@ -353,20 +359,30 @@ class ClassicalValueBot(ClassicalDefensiveBot):
     care = 4.0
 
     def score_discard(
-        self, view: ClassicalView, hand: HandState, counts: list[int], unseen: list[int]
+        self,
+        view: ClassicalView,
+        hand: HandState,
+        counts: list[int],
+        unseen: list[int],
+        exact: bool = True,
     ) -> float:
         if self.mode == "ev":
             return self.plan_value(view, hand, counts)
-        return self.hybrid(view, hand, counts, unseen)
+        return self.hybrid(view, hand, counts, unseen, exact)
 
     def hybrid(
-        self, view: ClassicalView, hand: HandState, counts: list[int], unseen: list[int]
+        self,
+        view: ClassicalView,
+        hand: HandState,
+        counts: list[int],
+        unseen: list[int],
+        exact: bool = True,
     ) -> float:
         """Speed first (as ``efficiency``), with value as a bonus: ``alpha`` tiles of acceptance
         per doubling of the value the hand heads for; seven pairs as an alternative shape."""
         melds = len(hand.melds)
         sh = shanten_standard(counts, melds)
-        if sh == 0:
+        if sh == 0 and exact:
             values = ready_values(hand, counts)
             acc = sum(unseen[k] * (1.0 if v[1] else 0.5) for k, v in values.items() if v[0] or v[1])
             if acc:
@@ -489,7 +505,7 @@ class ClassicalValueBot(ClassicalDefensiveBot):
                 return a
             called, counts = self.after_call(view, hand, a, unseen)
             if a.kind is ActionKind.OPEN_KAN:
-                score = self.hybrid(view, called, counts, unseen)
+                score = self.hybrid(view, called, counts, unseen, exact=False)
             else:
                 score = -1e9
                 for k in range(34):
@@ -497,7 +513,7 @@ class ClassicalValueBot(ClassicalDefensiveBot):
                         counts[k] -= 1
                         score = max(
                             score,
-                            self.hybrid(view, called, counts, unseen)
+                            self.hybrid(view, called, counts, unseen, exact=False)
                             - self.care * self.danger(view, k, unseen),
                         )
                         counts[k] += 1

@@ -216,10 +216,26 @@ def standard_values(
     return tsumo, ron
 
 
+def useful_kinds(counts: Sequence[int], orphans: bool) -> list[int]:
+    """Kinds whose draw can lower a shanten: held kinds and suit neighbours within two (and,
+    for a concealed hand, every terminal and honor: thirteen orphans)."""
+    out = []
+    for k in range(34):
+        if counts[k]:
+            out.append(k)
+        elif k < 27:
+            base = k - k % 9
+            if any(counts[j] for j in range(max(base, k - 2), min(base + 9, k + 3))):
+                out.append(k)
+        if orphans and not counts[k] and (k >= 27 or k % 9 in (0, 8)) and k not in out:
+            out.append(k)
+    return out
+
+
 def acceptance(counts: list[int], melds: int, unseen: Sequence[int], current: int) -> int:
     """Unseen tiles that lower the standard-or-special shanten below ``current``."""
     total = 0
-    for k in range(34):
+    for k in useful_kinds(counts, melds == 0):
         if unseen[k] <= 0 or counts[k] >= 4:
             continue
         counts[k] += 1
@@ -275,7 +291,7 @@ def plan_for(
 
 def acceptance_standard(counts: list[int], melds: int, unseen: Sequence[int], current: int) -> int:
     total = 0
-    for k in range(34):
+    for k in useful_kinds(counts, False):
         if unseen[k] <= 0 or counts[k] >= 4:
             continue
         counts[k] += 1
@@ -327,9 +343,11 @@ def _win_value(
     round_wind: Wind,
     tile: TileKind,
     self_draw: bool,
-    options: ClassicalOptions,
+    options_id: int,
 ) -> int:
-    """The value the scorer gives this win, 0 when it may not be declared."""
+    """The value the scorer gives this win, 0 when it may not be declared (options by id, so
+    the cache key stays cheap to hash)."""
+    options = _OPTIONS[options_id]
     discarder = None if self_draw else Wind((seat_wind + 1) % 4)
     hand = SeatHand(seat_wind, concealed, melds, bonus)
     win = Win(seat_wind, tile, self_draw, discarder)
@@ -343,6 +361,7 @@ def _win_value(
 
 
 _SONTAG = preset("sontag")
+_OPTIONS: dict[int, ClassicalOptions] = {id(_SONTAG): _SONTAG}
 
 
 def ready_values(
@@ -351,11 +370,12 @@ def ready_values(
     """For a ready 13-tile hand: each winning kind -> (self-draw value, discard value), 0 where
     the lower limit forbids the Mah Jongg."""
     opts = options or _SONTAG
+    _OPTIONS.setdefault(id(opts), opts)
     concealed = tuple(TileKind(k) for k in range(34) for _ in range(counts[k]))
     work = list(counts)
     out: dict[int, tuple[int, int]] = {}
     melds = len(hand.melds)
-    for k in range(34):
+    for k in useful_kinds(counts, melds == 0):
         if work[k] >= 4:
             continue
         work[k] += 1
@@ -364,7 +384,7 @@ def ready_values(
         if not done:
             continue
         args = (concealed, hand.melds, hand.bonus, hand.seat_wind, hand.round_wind, TileKind(k))
-        out[k] = (_win_value(*args, True, opts), _win_value(*args, False, opts))
+        out[k] = (_win_value(*args, True, id(opts)), _win_value(*args, False, id(opts)))
     return out
 
 
