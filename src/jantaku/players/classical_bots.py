@@ -357,6 +357,7 @@ class ClassicalValueBot(ClassicalDefensiveBot):
     alpha = 30.0  # acceptance tiles a doubling of the value is worth
     fold_far = fold_near = float("inf")  # a deal-in costs no more than another's win: no fold
     care = 4.0
+    seven_pairs_slack = 1  # seven pairs considered up to this many steps behind the standard
 
     def score_discard(
         self,
@@ -400,7 +401,7 @@ class ClassicalValueBot(ClassicalDefensiveBot):
                 best += _INFEASIBLE
         if self.seven_pairs and not hand.melds:
             sp = shanten_seven_pairs(counts)
-            if sp is not None and sp <= sh + 1:
+            if sp is not None and sp <= sh + self.seven_pairs_slack:
                 acc7 = float(sum(unseen[k] for k in range(34) if counts[k] == 1))
                 if sp == 0:
                     acc7 *= 2.2
