@@ -116,7 +116,7 @@ def render_classical_end(events: Sequence[object], names: Sequence[str], me: int
                         parts.append(f"{points} pts")
                     if doubles:
                         parts.append(f"{doubles} dbl")
-                    lines.append(f"      {name:<40} {' '.join(parts)}")
+                    lines.append(f"      {name:<40} {' '.join(parts) or '0 pts'}")
                 special = f" [{r.special_hand}]" if r.special_hand else ""
                 lines.append(f"      = {r.base} points x 2^{r.doubles} -> value {r.value}{special}")
             if e.stoerspiel is not None:
