@@ -54,6 +54,7 @@ __all__ = [
 
 _WINS = (ActionKind.TSUMO, ActionKind.RON)
 _INFEASIBLE = -1000.0  # an open hand heading below the lower limit
+_RON_SHARE = 1.2  # claimed discards per own draw that can complete a ready hand (rough)
 _ORPHANS = tuple(k for k in range(34) if k >= 27 or k % 9 in (0, 8))  # Dreizehn Wunder
 
 
@@ -384,13 +385,12 @@ class ClassicalValueBot(ClassicalDefensiveBot):
         melds = len(hand.melds)
         sh = shanten_standard(counts, melds)
         if sh == 0 and exact:
+            # Ready: the expected value over the waits (unseen copies x value; a claimed
+            # discard only where the lower limit allows it), so a wider wait counts as much
+            # as a bigger one.
             values = ready_values(hand, counts)
-            acc = sum(unseen[k] * (1.0 if v[1] else 0.5) for k, v in values.items() if v[0] or v[1])
-            if acc:
-                top = max(max(v) for v in values.values())
-                best = acc + self.alpha * log_value(top)
-            else:
-                best = _INFEASIBLE - 100.0
+            ev = sum(unseen[k] * (v[0] + _RON_SHARE * v[1]) for k, v in values.items())
+            best = self.alpha * log_value(ev) if ev > 0 else _INFEASIBLE - 100.0
         else:
             acc = acceptance_standard(counts, melds, unseen, sh)
             tsumo, ron = standard_values(
@@ -403,10 +403,12 @@ class ClassicalValueBot(ClassicalDefensiveBot):
             sp = shanten_seven_pairs(counts)
             if sp is not None and sp <= sh + self.seven_pairs_slack:
                 acc7 = float(sum(unseen[k] for k in range(34) if counts[k] == 1))
-                if sp == 0:
-                    acc7 *= 2.2
                 value = seven_pairs_value(counts)
-                best = max(best, -100.0 * sp + acc7 + self.alpha * log_value(value))
+                if sp == 0 and exact:
+                    seven = self.alpha * log_value(acc7 * value * (1.0 + _RON_SHARE))
+                else:
+                    seven = -100.0 * sp + acc7 + self.alpha * log_value(value)
+                best = max(best, seven)
             orphans = shanten_thirteen_orphans(counts)
             if orphans is not None and orphans <= sh:  # Dreizehn Wunder: a whole limit
                 paired = any(counts[k] >= 2 for k in _ORPHANS)
