@@ -4,10 +4,9 @@
 (the lower limit: a call only when the open hand keeps enough doubles, a ready hand only on
 waits the scorer allows); ``defensive`` adds care against opponents close to a big hand (figures
 laid out, one suit, honor pungs, East); ``expert`` / ``strongest`` weighs value against speed
-(seven pairs as a special hand, Farbspiel, honor pungs, the concealed hand's doubles) by an
-expected value per discard and per call. Every level keeps the Störspiel rule: it never discards
-a dangerous tile unless an exception (ready, same tile as the previous discard, nothing else to
-discard) allows it."""
+(seven pairs as a special hand, Farbspiel, honor pungs, the concealed hand's doubles). Every
+level keeps the Störspiel rule: it never discards a dangerous tile unless an exception (ready,
+same tile as the previous discard, nothing else to discard) allows it."""
 
 from __future__ import annotations
 
@@ -26,21 +25,16 @@ from jantaku.hand.lookup import (
 from jantaku.meld import KongKind, Meld, MeldKind
 from jantaku.players.classical_eval import (
     HandState,
-    Plan,
     acceptance,
     acceptance_standard,
     danger_of,
-    expected,
     hand_state,
     log_value,
-    opponent_threat,
-    plan_for,
     ready_values,
     seven_pairs_value,
     standard_values,
     threat_level,
     unseen_counts,
-    win_chance,
 )
 
 __all__ = [
@@ -328,33 +322,14 @@ class ClassicalDefensiveBot(ClassicalEfficiencyBot):
 
 
 class ClassicalValueBot(ClassicalDefensiveBot):
-    """The strongest level: expected value per discard and per call (chance to complete times
-    the value the hand heads for: seven pairs, Farbspiel, honor pungs, the concealed doubles),
-    less the danger of the discard to opponents close to a big hand."""
+    """The strongest level: speed weighed against value, a doubling of the value the hand heads
+    for (seven pairs and Dreizehn Wunder as special hands, Farbspiel, honor pungs, the concealed
+    hand's doubles) worth ``alpha`` tiles of acceptance; a ready hand by its expected value over
+    the waits; calls judged the same way; mild care with dangerous discards and no folding,
+    since a deal-in costs no more than another player's win."""
 
     name = "strongest"
 
-    def plan_value(self, view: ClassicalView, hand: HandState, counts: list[int]) -> float:
-        """Expected winner's value of the 13 tiles ``counts`` (after a discard)."""
-        unseen = self._unseen
-        melds = len(hand.melds)
-        live = view.live_remaining
-        if shanten(counts, melds) == 0:
-            values = ready_values(hand, counts)
-            tsumo = sum(unseen[k] * v[0] for k, v in values.items())
-            ron = sum(unseen[k] * v[1] for k, v in values.items())
-            accept_t = sum(unseen[k] for k, v in values.items() if v[0])
-            accept_r = sum(unseen[k] for k, v in values.items() if v[1])
-            if accept_t or accept_r:
-                p = win_chance(0, max(accept_t, accept_r), live, accept_r > 0)
-                value = (tsumo + 1.2 * ron) / (accept_t + 1.2 * accept_r)
-                return p * value
-        plan: Plan = plan_for(
-            hand, counts, unseen, seven_pairs=self.seven_pairs, flush_weight=self.flush_weight
-        )
-        return expected(plan, live)
-
-    mode = "hybrid"  # "ev": chance x value per plan (kept for experiments; weaker in arenas)
     alpha = 30.0  # acceptance tiles a doubling of the value is worth
     fold_far = fold_near = float("inf")  # a deal-in costs no more than another's win: no fold
     care = 4.0
@@ -368,8 +343,6 @@ class ClassicalValueBot(ClassicalDefensiveBot):
         unseen: list[int],
         exact: bool = True,
     ) -> float:
-        if self.mode == "ev":
-            return self.plan_value(view, hand, counts)
         return self.hybrid(view, hand, counts, unseen, exact)
 
     def hybrid(
@@ -416,31 +389,6 @@ class ClassicalValueBot(ClassicalDefensiveBot):
                 best = max(best, -100.0 * orphans + acc13 + self.alpha * log_value(5000))
         return best
 
-    def _discard_scores(
-        self, view: ClassicalView, hand: HandState, discards: list[Action], unseen: list[int]
-    ) -> dict[int, float]:
-        self._unseen = unseen
-        if self.mode != "ev":
-            return super()._discard_scores(view, hand, discards, unseen)
-        scores = ClassicalEfficiencyBot._discard_scores(self, view, hand, discards, unseen)
-        for k in scores:
-            scores[k] -= self.feeding_cost(view, k, unseen)
-        return scores
-
-    def feeding_cost(self, view: ClassicalView, kind: int, unseen: list[int]) -> float:
-        """Expected points given away by discarding ``kind``: for each opponent, closeness x
-        chance this tile completes the hand x what this seat would pay, in the units of
-        :meth:`plan_value` (the winner's value, before the settlement's 4x / 6x)."""
-        assert view.seat is not None
-        total = 0.0
-        for other in range(4):
-            if other == view.seat:
-                continue
-            closeness, value = opponent_threat(view, other)
-            pays = 2.0 if view.dealer in (other, view.seat) else 1.0
-            total += closeness * 0.06 * danger_of(view, kind, other, unseen) * value * pays
-        return total / (6.0 if view.dealer == view.seat else 4.0)
-
     def kong(
         self, view: ClassicalView, hand: HandState, legal: list[Action], unseen: list[int]
     ) -> Action | None:
@@ -456,7 +404,6 @@ class ClassicalValueBot(ClassicalDefensiveBot):
     def claim(
         self, view: ClassicalView, hand: HandState, legal: list[Action], unseen: list[int]
     ) -> Action:
-        self._unseen = unseen
         passing = next(a for a in legal if a.kind is ActionKind.PASS)
         options = [
             a
@@ -465,32 +412,8 @@ class ClassicalValueBot(ClassicalDefensiveBot):
         ]
         if not options:
             return passing
-        if self.mode != "ev":
-            return self.hybrid_claim(view, hand, options, passing, unseen)
-        keep = self.plan_value(view, hand, list(hand.counts))
-        best, best_value = passing, keep * 1.15 + 1.0
-        for a in options:
-            if a.kind is ActionKind.ADDED_KAN:
-                return a
-            called, counts = self.after_call(view, hand, a, unseen)
-            if a.kind is ActionKind.OPEN_KAN:
-                value = self.plan_value(view, called, counts) * 0.95
-            else:
-                value = -1.0
-                for k in range(34):
-                    if counts[k]:
-                        counts[k] -= 1
-                        value = max(
-                            value,
-                            self.plan_value(view, called, counts)
-                            - self.feeding_cost(view, k, unseen),
-                        )
-                        counts[k] += 1
-            if value > best_value:
-                best, best_value = a, value
-        return best
+        return self.hybrid_claim(view, hand, options, passing, unseen)
 
-    _unseen: list[int]
     call_margin = 0.0
 
     def hybrid_claim(

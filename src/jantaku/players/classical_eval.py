@@ -1,10 +1,10 @@
 """What the classical bots know about their own hand and the table, read from one seat's view.
 
-Speed (shanten and the unseen tiles that lower it), the value a hand is heading for (figure points,
+Speed (the unseen tiles that lower the shanten), the value a hand is heading for (figure points,
 doubles, Farbspiel, the concealed hand's three doubles, seven pairs as a special hand), whether a
-ready hand may be declared at all under the lower limit (asked of the real scorer), and how
-dangerous a discard is to opponents close to a big hand. Classical scoring rewards value a lot:
-a plain hand is worth 100-300, seven pairs 2500, a Farbspiel thousands."""
+ready hand may be declared at all under the lower limit and for how much (asked of the real
+scorer), and how dangerous a discard is to opponents close to a big hand. Classical scoring
+rewards value a lot: a plain hand is worth 100-300, seven pairs 2500, a Farbspiel thousands."""
 
 from __future__ import annotations
 
@@ -14,22 +14,23 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from jantaku.engine.classical.view import ClassicalView
-from jantaku.hand.lookup import shanten, shanten_seven_pairs, shanten_standard
+from jantaku.hand.lookup import shanten, shanten_standard
 from jantaku.meld import KongKind, Meld, MeldKind
 from jantaku.rules.classical import ClassicalOptions, SeatHand, Win, preset, score_winner
 from jantaku.tiles import TileKind, Wind
 
 __all__ = [
     "HandState",
-    "Plan",
+    "acceptance",
+    "acceptance_standard",
     "danger_of",
     "hand_state",
     "opponent_threat",
-    "plan_for",
     "ready_values",
+    "seven_pairs_value",
+    "standard_values",
     "threat_level",
     "unseen_counts",
-    "win_chance",
 ]
 
 _DRAGONS = (31, 32, 33)
@@ -149,18 +150,6 @@ def _suits(counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """What a hand (13 tiles after a discard) is heading for: value if won by self-draw and by
-    a discard (0: not allowed under the lower limit), and the shape's speed."""
-
-    shanten: int
-    acceptance: int
-    tsumo_value: float
-    ron_value: float
-    seven_pairs: bool = False
-
-
 def standard_values(
     counts: Sequence[int],
     melds: Sequence[Meld],
@@ -245,10 +234,6 @@ def acceptance(counts: list[int], melds: int, unseen: Sequence[int], current: in
     return total
 
 
-def _seven_pairs_acceptance(counts: Sequence[int], unseen: Sequence[int]) -> int:
-    return sum(unseen[k] for k in range(34) if counts[k] == 1)
-
-
 def seven_pairs_value(counts: Sequence[int]) -> int:
     """Seven pairs: half a limit; all one suit or all terminals/honors more (§4.3)."""
     kinds = [k for k in range(34) if counts[k]]
@@ -262,33 +247,6 @@ def seven_pairs_value(counts: Sequence[int]) -> int:
     return _SEVEN_PAIRS_VALUE
 
 
-def plan_for(
-    hand: HandState,
-    counts: list[int],
-    unseen: Sequence[int],
-    *,
-    seven_pairs: bool = True,
-    flush_weight: float = 1.0,
-) -> Plan:
-    """The plan for a 13-tile hand (after a discard): the better of the standard shape and (a
-    concealed hand) seven pairs, by estimated value times speed."""
-    melds = len(hand.melds)
-    std = shanten_standard(counts, melds)
-    acc = acceptance_standard(counts, melds, unseen, std)
-    tsumo, ron = standard_values(
-        counts, hand.melds, hand.seat_wind, hand.round_wind, hand.bonus, flush_weight
-    )
-    best = Plan(std, acc, tsumo, ron if ron >= 100 else 0.0)
-    if seven_pairs and not hand.melds:
-        sp = shanten_seven_pairs(counts)
-        if sp is not None and sp <= std + 1:
-            value = float(seven_pairs_value(counts))
-            other = Plan(sp, _seven_pairs_acceptance(counts, unseen), value, value, True)
-            if expected(other, 40) > expected(best, 40):
-                best = other
-    return best
-
-
 def acceptance_standard(counts: list[int], melds: int, unseen: Sequence[int], current: int) -> int:
     total = 0
     for k in useful_kinds(counts, False):
@@ -299,36 +257,6 @@ def acceptance_standard(counts: list[int], melds: int, unseen: Sequence[int], cu
             total += unseen[k]
         counts[k] -= 1
     return total
-
-
-def win_chance(
-    shanten_: int, accept: float, live: int, ron_ok: bool, final_accept: float = 8.0
-) -> float:
-    """A rough chance to complete before the deal ends: the expected own draws to get ready
-    (each step slower than the last, since acceptance shrinks) plus the draws to hit a wait
-    (faster when a discard may be claimed), against the turns left, shortened because another
-    player often wins first."""
-    if shanten_ < 0:
-        return 1.0
-    turns = 0.6 * max(0.0, live / 4.0)
-    if turns <= 0:
-        return 0.0
-    unseen_total = 100.0
-    if shanten_ == 0:
-        draws = unseen_total / max(0.5, accept * (2.2 if ron_ok else 1.0))
-    else:
-        draws = unseen_total / max(1.0, accept) * shanten_ * (1.0 + 0.25 * shanten_)
-        draws += unseen_total / (final_accept * (2.2 if ron_ok else 1.0))
-    return math.exp(-draws / turns)
-
-
-def expected(plan: Plan, live: int) -> float:
-    """Winner's expected value of a plan (before the 4x / 6x of the settlement)."""
-    ron_ok = plan.ron_value > 0
-    final = 3.0 if plan.seven_pairs else 8.0
-    p = win_chance(plan.shanten, plan.acceptance, live, ron_ok, final)
-    value = (plan.tsumo_value + 1.2 * plan.ron_value) / 2.2 if ron_ok else plan.tsumo_value
-    return p * value
 
 
 # ------------------------------------------------------------------------------------ ready
