@@ -1,6 +1,8 @@
 """Replay a recorded mjai game through jantaku's engine while four ``MjaiBot`` seats answer every
 event they may see; each answer is checked for form and, against the engine's legal actions at
-that point, for legality. The engine (not the bot's own tracker) is the oracle."""
+that point, for legality. The engine (not the bot's own tracker) is the oracle. The kans each
+seat's tracker offers (concealed, added, open) are also compared with the engine's after every
+event, so a kan the bot could answer is always one the engine allows, and none is missing."""
 
 from __future__ import annotations
 
@@ -127,10 +129,51 @@ def check_answer(
     return None
 
 
+_KANS = (ActionKind.CONCEALED_KAN, ActionKind.ADDED_KAN, ActionKind.OPEN_KAN)
+
+
+def _kan_sigs(actions: list[Action], riichi: bool) -> set[tuple[Any, ...]]:
+    """Kans by kind and tile kind (a concealed kan in riichi is left to the engine's own wait
+    rules; the tracker never offers it)."""
+    out = set()
+    for a in actions:
+        if a.kind not in _KANS or (riichi and a.kind is ActionKind.CONCEALED_KAN):
+            continue
+        tile = a.tile if a.tile is not None else a.tiles[0]
+        out.add((a.kind, tile.index >> 2))
+    return out
+
+
+def kan_problems(deal: Deal, seat: int, event: dict[str, Any], offered: list[Action]) -> str | None:
+    """Why the tracker's kans differ from the engine's for ``seat`` after ``event``, or None.
+    Compared where both must agree: after the seat's own draw (concealed and added kans) and
+    after another seat's discard (open kans; none when the engine opened no claims)."""
+    riichi = deal.seats[seat].riichi
+    if event["type"] == "tsumo" and event.get("actor") == seat:
+        engine = _kan_sigs(_legal(deal, seat), riichi)
+        tracker = _kan_sigs(offered, riichi)
+    elif event["type"] == "dahai" and event.get("actor") != seat:
+        claims = _legal(deal, seat) if deal.phase is Phase.CALLS else []
+        engine = {k for k in _kan_sigs(claims, riichi) if k[0] is ActionKind.OPEN_KAN}
+        tracker = {k for k in _kan_sigs(offered, riichi) if k[0] is ActionKind.OPEN_KAN}
+    else:
+        return None
+    if engine != tracker:
+        return f"kans offered {sorted(tracker)} but the engine allows {sorted(engine)}"
+    return None
+
+
 def run_game(
-    game: GameRecord, events: list[dict[str, Any]], new_bot: Callable[[int], Any]
+    game: GameRecord,
+    events: list[dict[str, Any]],
+    new_bot: Callable[[int], Any],
+    stats: dict[str, int] | None = None,
 ) -> tuple[int, list[str]]:
-    """(answers checked, problems) for the whole game."""
+    """(answers checked, problems) for the whole game; ``stats`` counts the kan offers compared
+    (``kan_offers``) and the open or added kan answers checked (``kan_answers``)."""
+    stats = stats if stats is not None else {}
+    stats.setdefault("kan_offers", 0)
+    stats.setdefault("kan_answers", 0)
     bots = [new_bot(s) for s in range(4)]
     rules = rules_for(game.rules)
     judge = tenhou_judge()
@@ -235,6 +278,20 @@ def run_game(
                 deal, s, e, answer, riichi_declared=t == "reach" and e.get("actor") == s
             )
             checked += 1
+            if answer.get("type") in ("daiminkan", "kakan"):
+                stats["kan_answers"] += 1
+            state = getattr(bot, "state", None)
+            own_draw = t == "tsumo" and e.get("actor") == s
+            other_discard = t == "dahai" and e.get("actor") != s
+            if state is not None and deal.phase is not Phase.ENDED and (own_draw or other_discard):
+                offered = state.legal_actions()
+                if any(a.kind in _KANS for a in offered) or any(
+                    a.kind in _KANS for a in _legal(deal, s)
+                ):
+                    stats["kan_offers"] += 1
+                    kan_why = kan_problems(deal, s, e, offered)
+                    if kan_why is not None:
+                        problems.append(f"kyoku {kyoku} seat {s} after {e}: {kan_why}")
             if why is not None:
                 problems.append(f"kyoku {kyoku} seat {s}: {why}")
     return checked, problems

@@ -40,16 +40,42 @@ def _games() -> list[str]:
     return [str(f) for f in files]
 
 
-@pytest.mark.parametrize("level", ["efficiency", "expert"])
+@pytest.mark.parametrize("level", ["random", "efficiency", "expert"])
 @pytest.mark.parametrize("path", _games(), ids=lambda p: pathlib.Path(p).name)
 def test_every_answer_is_legal(path: str, level: str) -> None:
     validation_data()
     game, events = load(path)
     options = preset("tenhou")
-    checked, problems = run_game(game, events, lambda s: MjaiBot(make_player(level, s), s, options))
+    stats: dict[str, int] = {}
+    checked, problems = run_game(
+        game, events, lambda s: MjaiBot(make_player(level, s), s, options), stats
+    )
     if checked == 0:
         pytest.skip(f"{path}: every hand contradicts itself (replay-check skips them too)")
     assert problems == []
+
+
+def test_kans_were_offered_compared_and_answered() -> None:
+    """The recorded games put kans on offer, the trackers agreed with the engine every time,
+    and the random level (which picks any offered action) and the efficiency level (a kan that
+    costs no speed) answered open or added kans, each checked legal by the engine."""
+    validation_data()
+    options = preset("tenhou")
+    totals = {level: {"kan_offers": 0, "kan_answers": 0} for level in ("random", "efficiency")}
+    for path in _games():
+        game, events = load(path)
+        for level, total in totals.items():
+            stats: dict[str, int] = {}
+            _checked, problems = run_game(
+                game, events, lambda s, lv=level: MjaiBot(make_player(lv, s), s, options), stats
+            )
+            assert problems == []
+            for key, value in stats.items():
+                total[key] += value
+        if all(t["kan_answers"] > 0 for t in totals.values()):
+            break
+    assert all(t["kan_offers"] > 0 for t in totals.values()), totals
+    assert all(t["kan_answers"] > 0 for t in totals.values()), totals
 
 
 def test_the_command_answers_each_line() -> None:

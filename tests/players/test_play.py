@@ -93,11 +93,93 @@ def test_a_quick_match_is_played_to_the_final_ranking(rules: str) -> None:
     assert "Traceback" not in ranking
 
 
-def test_the_classical_family_says_it_is_not_there_yet() -> None:
+CLASSICAL_PROMPTS = [
+    r"Your turn: discard \[(\w+)\]([^>]*)> ",
+    r"Claim \S+\? ([^(]*)\(Enter passes\) > ",
+    r"Discard it anyway\? \[y/N\] ",
+    r"Which \w+\? \[1-(\d)\] ",
+    r"Press Enter to continue ",
+    r"=== Final ranking",
+    r"Hint: ",
+    pexpect.EOF,
+]
+
+
+def _play_classical(seed: str) -> tuple[str, dict[str, int]]:
+    """A whole quick classical game (the East wind round) with a scripted person: random
+    positions, Enter, bad keys, calls, kongs and Mah Jongg when offered, and both answers to
+    the Störspiel warning."""
+    rng = random.Random(seed)
     child = pexpect.spawn(
-        sys.executable, ["-m", "jantaku", "play", "--rules", "sontag"], encoding="utf-8", timeout=30
+        sys.executable,
+        [
+            *("-m", "jantaku", "play", "--rules", "sontag", "--length", "quick"),
+            *("--level", "efficiency", "--seed", seed),
+        ],
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(60, 200),
+    )
+    seen = {"hints": 0, "warnings": 0, "hands": 0, "claims": 0}
+    answered = 0
+    try:
+        while True:
+            i = child.expect(CLASSICAL_PROMPTS)
+            if i == 0:
+                keys, extra = child.match.group(1), child.match.group(2)
+                roll = rng.random()
+                if "m mah jongg" in extra:
+                    child.sendline("m")
+                elif "k kong" in extra and roll < 0.5:
+                    child.sendline("k")
+                elif roll < 0.08:
+                    child.sendline(rng.choice(["z", "?", "mm"]))  # bad keys: a hint
+                elif roll < 0.6:
+                    child.sendline(rng.choice(keys))
+                else:
+                    child.sendline("")
+            elif i == 1:
+                seen["claims"] += 1
+                options = child.match.group(1)
+                key = "m" if "m mah jongg" in options else rng.choice(["", "n", "p", "c", "k", "q"])
+                child.sendline(key)
+            elif i == 2:
+                seen["warnings"] += 1
+                child.sendline(rng.choice(["y", "n", "", "x"]))
+            elif i == 3:
+                child.sendline("1")
+            elif i == 4:
+                seen["hands"] += 1
+                child.sendline("")
+            elif i == 5:
+                child.expect(pexpect.EOF)
+                return child.before, seen
+            elif i == 6:
+                seen["hints"] += 1
+                continue
+            else:
+                pytest.fail(f"the game ended without a final ranking:\n{child.before[-3000:]}")
+            answered += 1
+            assert answered < 5000, "the game does not end"
+    finally:
+        child.close(force=True)
+
+
+def test_a_quick_classical_game_is_played_to_the_final_ranking() -> None:
+    ranking, seen = _play_classical("pty-sontag")
+    lines = [x for x in ranking.splitlines() if x.strip()[:2] in ("1.", "2.", "3.", "4.")]
+    assert len(lines) == 4 and any("You" in x for x in lines)
+    balances = [int(x.split()[-1]) for x in lines]
+    assert sum(balances) == 0 and balances == sorted(balances, reverse=True)
+    assert seen["hints"] > 0 and seen["claims"] > 0 and seen["hands"] >= 4
+    assert "Traceback" not in ranking
+
+
+def test_play_help_documents_the_classical_lengths() -> None:
+    child = pexpect.spawn(
+        sys.executable, ["-m", "jantaku", "play", "--help"], encoding="utf-8", timeout=30
     )
     child.expect(pexpect.EOF)
     child.close()
-    assert "not available" in child.before and "Traceback" not in child.before
-    assert child.exitstatus == 1
+    text = " ".join(child.before.split())
+    assert "East wind round only" in text and "four wind rounds" in text

@@ -1,5 +1,6 @@
 """``jantaku arena``: bots play many matches (optionally duplicate) and each player's placement,
-points, win, deal-in and riichi rates are printed with 95% confidence intervals."""
+points, win, deal-in and riichi rates are printed with 95% confidence intervals; with
+``--rules sontag`` classical games, with average balance and Störspiel violations."""
 
 from __future__ import annotations
 
@@ -13,6 +14,11 @@ import click
 from jantaku.errors import JantakuError
 from jantaku.players.arena import GameRecordStats, match_at, play_one, summarize
 from jantaku.players.bots import LEVELS, make_player
+from jantaku.players.classical_arena import (
+    ClassicalRecord,
+    play_classical_one,
+    summarize_classical,
+)
 
 __all__ = ["arena"]
 
@@ -40,6 +46,64 @@ def _one(
         partial(_table, rules, length),
         partial(_player, names, rules != "doman_no_kuitan"),
     )
+
+
+def _classical_table(length: str, max_hands: int, match_seed: str) -> Any:
+    from jantaku.players.classical_table import CLASSICAL_LENGTHS, ClassicalTable
+
+    return ClassicalTable(seed=match_seed, rounds=CLASSICAL_LENGTHS[length], max_hands=max_hands)
+
+
+def _classical_player(names: list[str], index: int, seed: str) -> Any:
+    from jantaku.players.classical_bots import make_classical_player
+
+    return make_classical_player(names[index], seed)
+
+
+def _classical_one(
+    length: str, max_hands: int, names: list[str], seed: str, duplicate: bool, g: int
+) -> ClassicalRecord:
+    return play_classical_one(
+        g,
+        seed,
+        duplicate,
+        partial(_classical_table, length, max_hands),
+        partial(_classical_player, names),
+    )
+
+
+def _print_classical(rows: list[dict[str, Any]], header: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=header)
+    for col in (
+        "player",
+        "seat",
+        "games",
+        "avg balance",
+        "avg place",
+        "win",
+        "deal-in",
+        "violations",
+    ):
+        table.add_column(col, justify="right" if col != "player" else "left")
+
+    def pct(r: dict[str, Any], key: str) -> str:
+        return f"{100 * r[key]:.1f}% ± {100 * r[key + '_ci95']:.1f}"
+
+    for r in rows:
+        table.add_row(
+            r["name"],
+            str(r["seat_index"]),
+            str(r["games"]),
+            f"{r['avg_balance']:.0f} ± {r['avg_balance_ci95']:.0f}",
+            f"{r['avg_placement']:.3f} ± {r['avg_placement_ci95']:.3f}",
+            pct(r, "win_rate"),
+            pct(r, "deal_in_rate"),
+            str(r["violations"]),
+        )
+    Console().print(table)
 
 
 def _print_table(rows: list[dict[str, Any]], header: str) -> None:
@@ -79,7 +143,7 @@ def _print_table(rows: list[dict[str, Any]], header: str) -> None:
     "--players",
     "players_",
     required=True,
-    help=f"Four comma-separated levels ({', '.join(LEVELS)}).",
+    help=f"Four comma-separated levels ({', '.join(LEVELS)}; sontag also strongest).",
 )
 @click.option(
     "--games",
@@ -95,7 +159,15 @@ def _print_table(rows: list[dict[str, Any]], header: str) -> None:
     type=click.Choice(list(LENGTHS)),
     default="full",
     show_default=True,
-    help="full: East and South rounds (hanchan); quick: East round only.",
+    help="riichi: full = East and South rounds (hanchan), quick = East round only; "
+    "sontag: full = four wind rounds, quick = the East wind round only.",
+)
+@click.option(
+    "--max-hands",
+    type=click.IntRange(min=1),
+    default=400,
+    show_default=True,
+    help="sontag: end a game after this many hands (East keeps the deal after a Remis).",
 )
 @click.option(
     "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes."
@@ -108,6 +180,7 @@ def arena(
     seed: str,
     duplicate: bool,
     length: str,
+    max_hands: int,
     jobs: int,
     as_json: bool,
 ) -> None:
@@ -116,17 +189,24 @@ def arena(
     try:
         if len(names) != 4:
             raise JantakuError(f"--players needs four levels, got {len(names)}")
-        for n in names:
-            if n not in LEVELS:
-                raise JantakuError(f"unknown level {n!r}; choose from {', '.join(LEVELS)}")
+        known = list(LEVELS)
         if rules == "sontag":
-            raise JantakuError("the classical (sontag) engine is not available yet")
+            from jantaku.players.classical_bots import CLASSICAL_LEVELS
+
+            known += [n for n in CLASSICAL_LEVELS if n not in known]
+        for n in names:
+            if n not in known:
+                raise JantakuError(f"unknown level {n!r}; choose from {', '.join(known)}")
     except JantakuError as e:
         raise click.ClickException(str(e)) from None
     if duplicate and games % 4:
         games += 4 - games % 4
-    run = partial(_one, rules, length, names, seed, duplicate)
-    records: list[GameRecordStats] = []
+    run: Any
+    if rules == "sontag":
+        run = partial(_classical_one, length, max_hands, names, seed, duplicate)
+    else:
+        run = partial(_one, rules, length, names, seed, duplicate)
+    records: list[Any] = []
     from rich.progress import Progress
 
     with Progress(transient=True, disable=False, console=_stderr_console()) as bar:
@@ -140,7 +220,10 @@ def arena(
                 for rec in pool.map(run, range(games), chunksize=4):
                     records.append(rec)
                     bar.advance(task)
-    rows = [p.to_json() for p in summarize(names, records)]
+    if rules == "sontag":
+        rows = [p.to_json() for p in summarize_classical(names, records)]
+    else:
+        rows = [p.to_json() for p in summarize(names, records)]
     if as_json:
         click.echo(
             json.dumps(
@@ -156,7 +239,11 @@ def arena(
         )
     else:
         mode = "duplicate" if duplicate else "plain"
-        _print_table(rows, f"{rules} arena: {games} {length} matches ({mode}), seed {seed}")
+        title = f"{rules} arena: {games} {length} matches ({mode}), seed {seed}"
+        if rules == "sontag":
+            _print_classical(rows, title.replace("matches", "games"))
+        else:
+            _print_table(rows, title)
 
 
 def _stderr_console() -> Any:

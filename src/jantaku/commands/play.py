@@ -1,4 +1,5 @@
-"""``jantaku play``: a person plays a whole match in the terminal against three bots.
+"""``jantaku play``: a person plays a whole match in the terminal against three bots (the
+classical rules, ``--rules sontag``, in :mod:`jantaku.commands.play_classical`).
 
 Every prompt is answered with one key (and Enter): hand positions 1-9, 0, a-d discard; ``r``
 riichi, ``t`` tsumo, ``k`` kan, ``x`` abort with nine terminals; on a claim ``h`` ron, ``p`` pon,
@@ -54,6 +55,12 @@ _NAMES = {
 
 class _Quit(Exception):
     pass
+
+
+def _level_names() -> list[str]:
+    from jantaku.players.classical_bots import CLASSICAL_LEVELS
+
+    return [*LEVELS, *(n for n in CLASSICAL_LEVELS if n not in LEVELS)]
 
 
 class Human:
@@ -168,25 +175,39 @@ class Human:
     type=click.Choice(["quick", "full"]),
     default="quick",
     show_default=True,
-    help="quick: East round only; full: East and South.",
+    help="Riichi: quick = the East round, full = East and South (hanchan). Classical (sontag): "
+    "quick = the East wind round only (every player East at least once, usually 6-10 hands), "
+    "full = all four wind rounds (Sontag's whole game).",
 )
 @click.option(
     "--level",
-    type=click.Choice(list(LEVELS)),
+    type=click.Choice(_level_names()),
     default="defensive",
     show_default=True,
     help="Strength of the three bots.",
 )
 @click.option("--seed", default=None, help="Seed of the walls (random when omitted).")
 def play(rules: str, length: str, level: str, seed: str | None) -> None:
-    """Play a match in the terminal against three bots."""
-    if rules == "sontag":
-        raise click.ClickException("the classical (sontag) engine is not available yet")
+    """Play a match in the terminal against three bots.
+
+    Keys: a hand position (1-9, 0, a-d) discards that tile, Enter the drawn one. Riichi: r riichi,
+    t tsumo, k kan, x abort; on a discard h ron, p pon, c chi, k kan, n pass. Classical: m Mah
+    Jongg, k kong; on a discard m Mah Jongg, p pung, c chow, k kong, n pass; a discard that would
+    break the Störspiel rule asks for a y first."""
     import secrets
 
+    seed = seed if seed is not None else secrets.token_hex(4)
+    if rules == "sontag":
+        from jantaku.commands.play_classical import play_classical
+
+        play_classical(length, level, seed)
+        return
+    if level not in LEVELS:
+        raise click.ClickException(
+            f"level {level!r} is classical only; choose one of {', '.join(LEVELS)}"
+        )
     from jantaku.game import new_match
 
-    seed = seed if seed is not None else secrets.token_hex(4)
     table = new_match(rules, seed=seed, length="east_only" if length == "quick" else "east_south")
     human = Human(input, click.echo)
     names = ["You", f"{level}-1", f"{level}-2", f"{level}-3"]

@@ -16,6 +16,7 @@ from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.events import DealStarted, Discarded, RiichiAccepted
 from jantaku.engine.view import SeatView
 from jantaku.hand.lookup import shanten
+from jantaku.players.kan_policy import kan_choice
 from jantaku.players.reading import (
     acceptance_count,
     counts_of_tiles,
@@ -69,6 +70,9 @@ class EfficiencyBot:
         for a in legal:
             if a.kind in (ActionKind.TSUMO, ActionKind.RON):
                 return a
+        kan = kan_choice(view, legal, careful=self.name != "efficiency")
+        if kan is not None:
+            return kan
         if any(a.kind in _TURN for a in legal):
             return self.turn(view, legal)
         return self.call(view, legal)

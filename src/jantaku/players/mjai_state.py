@@ -3,8 +3,10 @@ take now, so jantaku's bots can answer an mjai server.
 
 The tracker knows what the seat knows: its own hand, every river, meld, riichi, dora indicator
 and score. Legal actions follow the engine's rules (kuikae, furiten, riichi conditions); wins are
-valued with jantaku's scorer, so a declared win always has a yaku. Open kans are never offered
-(the bots do not make them), so every offered action is one the engine would allow."""
+valued with jantaku's scorer, so a declared win always has a yaku. Kans are offered as the engine
+offers them: concealed and added kans on the own turn after a draw (not in riichi), an open kan
+(daiminkan) on a discard when three copies are held; never once four kans are on the table or
+the live wall is empty. Every offered action is one the engine would allow."""
 
 from __future__ import annotations
 
@@ -361,6 +363,9 @@ class MjaiSeatState:
         kind = tile.index >> 2
         out: list[Action] = []
         held = [t for t in self.hand if t.index >> 2 == kind]
+        if len(held) >= 3 and self._kans() < 4:
+            three = tuple(sorted(held, key=lambda t: t.index)[:3])
+            out.append(Action(ActionKind.OPEN_KAN, me, tile, three))
         if len(held) >= 2:
             seen: set[tuple[bool, bool]] = set()
             for i in range(len(held)):
@@ -396,6 +401,9 @@ class MjaiSeatState:
                             out.append(Action(ActionKind.CHI, me, tile, own))
         return out
 
+    def _kans(self) -> int:
+        return sum(1 for p in self.seats for m in p.melds if m.kind is MeldKind.KONG)
+
     def _leaves(self, used: tuple[Tile, ...], forbidden: set[int]) -> bool:
         rest = list(self.hand)
         for t in used:
@@ -418,14 +426,17 @@ class MjaiSeatState:
             and sum(1 for k in _ORPHANS if counts[k]) >= 9
         ):
             out.append(Action(ActionKind.NINE_TERMINALS, me))
-        kans = sum(1 for p in self.seats for m in p.melds if m.kind is MeldKind.KONG)
-        if drawn is not None and not mine.riichi and self.live > 0 and kans < 4:
+        if drawn is not None and not mine.riichi and self.live > 0 and self._kans() < 4:
             for k in range(34):
                 if counts[k] == 4:
                     tiles = tuple(
                         sorted((t for t in self.hand if t.index >> 2 == k), key=lambda t: t.index)
                     )
                     out.append(Action(ActionKind.CONCEALED_KAN, me, None, tiles))
+            for m in mine.melds:
+                if m.kind is MeldKind.PUNG and counts[m.first]:
+                    extra = next(t for t in self.hand if t.index >> 2 == m.first)
+                    out.append(Action(ActionKind.ADDED_KAN, me, extra))
         if mine.riichi and drawn is not None:
             out.append(Action(ActionKind.DISCARD, me, drawn))
             return out
@@ -521,8 +532,30 @@ def action_to_mjai(action: Action, state: MjaiSeatState) -> dict[str, Any]:
             "pai": tile_name(action.tile),
             "consumed": [tile_name(t) for t in action.tiles],
         }
+    if k is ActionKind.OPEN_KAN:
+        assert action.tile is not None and state.last_discard is not None
+        return {
+            "type": "daiminkan",
+            "actor": me,
+            "target": state.last_discard[0],
+            "pai": tile_name(action.tile),
+            "consumed": [tile_name(t) for t in action.tiles],
+        }
     if k is ActionKind.CONCEALED_KAN:
         return {"type": "ankan", "actor": me, "consumed": [tile_name(t) for t in action.tiles]}
+    if k is ActionKind.ADDED_KAN:
+        assert action.tile is not None
+        pung = next(
+            m
+            for m in state.seats[me].melds
+            if m.kind is MeldKind.PUNG and m.first == action.tile.index >> 2
+        )
+        return {
+            "type": "kakan",
+            "actor": me,
+            "pai": tile_name(action.tile),
+            "consumed": [tile_name(t) for t in pung.tiles],
+        }
     if k is ActionKind.NINE_TERMINALS:
         return {"type": "ryukyoku", "actor": me, "reason": "kyushukyuhai"}
     return {"type": "none"}

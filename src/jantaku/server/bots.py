@@ -75,15 +75,15 @@ def make_player(name: str) -> SeatPlayer:
 
 class LevelPlayer:
     """A graded bot of :mod:`jantaku.players` in a seat (``"bot": "defensive"`` etc.); at a
-    classical table it plays the classical greedy bot."""
+    classical table it plays the classical bot of the same level."""
 
     def __init__(self, level: str) -> None:
         from jantaku.players.bots import make_player as make_bot
-        from jantaku.players.classical import ClassicalGreedyBot
+        from jantaku.players.classical_bots import make_classical_player
 
         self.name = level
         self.bot = make_bot(level)
-        self.classical = ClassicalGreedyBot(level)
+        self.classical = make_classical_player(level, level)
         self.filler = SeatFiller()
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action]) -> Action:
