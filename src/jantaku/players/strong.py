@@ -49,10 +49,13 @@ def han_points(han: float, dealer: bool) -> float:
     return pts * (1.5 if dealer else 1.0)
 
 
-def win_chance(sh: int, first_accept: float, unseen: float, draws: int, ron: float) -> float:
+def win_chance(
+    sh: int, first_accept: float, unseen: float, draws: int, ron: float, hazard: float = 0.0
+) -> float:
     """Chance to win within ``draws`` own draws from shanten ``sh``: a chain whose first step
     advances with ``first_accept / unseen`` per draw and later steps with typical acceptance;
-    the last step (ready -> win) counts ron chances too (``ron`` times the draw chance)."""
+    the last step (ready -> win) counts ron chances too (``ron`` times the draw chance); each
+    turn another seat ends the deal with chance ``hazard``."""
     if sh < 0:
         return 1.0
     if draws <= 0 or unseen <= 0:
@@ -67,10 +70,11 @@ def win_chance(sh: int, first_accept: float, unseen: float, draws: int, ron: flo
             q = 1.0 - (1.0 - q) ** ron  # a draw and ``ron`` discards of others per turn
         qs.append(min(0.95, q))
     dist = [1.0] + [0.0] * steps  # dist[i]: stages passed
+    keep = 1.0 - hazard
     for _ in range(draws):
         for i in range(steps - 1, -1, -1):
             moved = dist[i] * qs[i]
-            dist[i] -= moved
+            dist[i] = (dist[i] - moved) * keep
             dist[i + 1] += moved
     return dist[steps]
 
@@ -87,6 +91,14 @@ class StrongBot(ExpertBot):
     future_danger = 6.0  # average danger() of those discards
     call_margin = 1.0  # a call must beat passing by this factor
     race = 0.75  # own win chance kept per opponent riichi (they may win first)
+    # chance an open hand is ready, by calls, from halfway through the wall (measured on
+    # defensive bots: one call makes a hand ready about 35-50% of the time mid-deal)
+    open_ready = (0.0, 0.45, 0.6, 0.7, 1.0)
+    riichi_han = 3.2  # expected han of a riichi hand (ura, ippatsu, tsumo and hidden dora)
+    open_han = 1.9  # of an open hand, besides the dora it shows
+    hazard = 0.0  # chance per own turn that another seat ends the deal
+    end_bonus = 0.0  # a win also spares the losses another's win would bring
+    appeal = True  # ready: weigh waits by how readily others let them go
 
     # ------------------------------------------------------------------ entry
 
@@ -115,7 +127,7 @@ class StrongBot(ExpertBot):
         assert me is not None
         out: dict[int, tuple[float, float]] = {}
         doras = dora_kinds(view)
-        turn_frac = max(0.0, min(1.0, (70 - view.live_remaining) / 70))
+        ramp = max(0.1, min(1.0, (70 - view.live_remaining) / 35))
         for s, p in enumerate(view.seats):
             if s == me:
                 continue
@@ -124,7 +136,7 @@ class StrongBot(ExpertBot):
                 sum(1 for t in m.tiles if t.red or (t.index >> 2) in doras) for m in p.melds
             )
             if p.riichi:
-                han = 2.6 + melded_dora
+                han = self.riichi_han + melded_dora
                 out[s] = (1.0, han_points(han, dealer))
                 continue
             opened = sum(1 for m in p.melds if m.is_open)
@@ -135,9 +147,8 @@ class StrongBot(ExpertBot):
                 for m in p.melds
                 if m.kind is not MeldKind.CHOW and m.first in yakuhai_kinds(view, s)
             )
-            ready = (0.0, 0.12, 0.3, 0.6, 0.9)[min(opened, 4)]
-            ready *= 0.5 + 0.8 * turn_frac
-            han = 1.2 + melded_dora + 0.5 * yak
+            ready = self.open_ready[min(opened, 4)] * (1.0 if opened >= 4 else ramp)
+            han = self.open_han + melded_dora + 0.5 * max(0, yak - 1)
             out[s] = (min(0.95, ready), han_points(han, dealer))
         return out
 
@@ -235,23 +246,33 @@ class StrongBot(ExpertBot):
         reds: int,
         seen: Sequence[int],
         draws: int,
+        river: set[int] | None = None,
     ) -> tuple[float, int, float]:
         """(expected points, shanten, win chance) of a 3n+1 hand."""
         me = view.seat
         assert me is not None
         sh = shanten(counts, melds)
-        acc = 0
+        acc = 0.0
         for k in range(34):
             held = counts[k]
             if held == 4:
                 continue
             counts[k] = held + 1
             if shanten(counts, melds) < sh:
-                acc += max(0, 4 - held - seen[k])
+                left = max(0, 4 - held - seen[k])
+                if sh == 0 and river is not None and self.appeal:
+                    acc += left * self.wait_appeal(k, river)
+                else:
+                    acc += left
             counts[k] = held
-        p = win_chance(sh, acc, self.unseen_total(seen), draws, self.ron_factor)
+        p = win_chance(sh, acc, self.unseen_total(seen), draws, self.ron_factor, self.hazard)
         han = self.hand_han(view, counts, reds, closed, meld_kinds)
-        value = han_points(han, me == view.dealer) + 300 * view.honba + 1000 * view.deposits
+        value = (
+            han_points(han, me == view.dealer)
+            + 300 * view.honba
+            + 1000 * view.deposits
+            + self.end_bonus
+        )
         if han <= 0:
             value = 0.0
         return p * value, sh, p
@@ -281,11 +302,20 @@ class StrongBot(ExpertBot):
         seen = visible_counts(view)
         draws = self.draws_left(view)
         race = self.race_factor(thr)
+        river = {t.index >> 2 for t, _g, _r, _c in own.river}
         scored: dict[int, tuple[float, float, int]] = {}  # kind -> (push score, risk, shanten)
         for k in kinds:
             counts[k] -= 1
             ev, sh, _p = self.hand_ev(
-                view, counts, melds, meld_kinds, closed, self.reds_after(view, k), seen, draws
+                view,
+                counts,
+                melds,
+                meld_kinds,
+                closed,
+                self.reds_after(view, k),
+                seen,
+                draws,
+                river | {k},
             )
             counts[k] += 1
             risk = self.tile_risk(view, k, thr, seen) if thr else 0.0
