@@ -297,7 +297,7 @@ class StrongBot(ExpertBot):
         counts = counts_of_tiles(view.hand)
         own = view.seats[me]
         melds = len(own.melds)
-        meld_kinds = [list(m.kinds) for m in own.melds]
+        meld_kinds = [[int(k) for k in m.kinds] for m in own.melds]
         closed = not any(m.is_open for m in own.melds)
         seen = visible_counts(view)
         draws = self.draws_left(view)
@@ -374,7 +374,7 @@ class StrongBot(ExpertBot):
         counts = counts_of_tiles(view.hand)
         own = view.seats[me]
         melds = len(own.melds)
-        meld_kinds = [list(m.kinds) for m in own.melds]
+        meld_kinds = [[int(k) for k in m.kinds] for m in own.melds]
         closed = not any(m.is_open for m in own.melds)
         seen = visible_counts(view)
         draws = self.draws_left(view)
@@ -395,7 +395,7 @@ class StrongBot(ExpertBot):
             for t in a.tiles:
                 after[t.index >> 2] -= 1
             group = sorted([k, *(t.index >> 2 for t in a.tiles)])
-            kinds_after = [*meld_kinds, group]
+            kinds_after: list[list[int]] = [*meld_kinds, group]
             reds = self.reds_after(view, None) + (1 if a.tile.red else 0)
             value_best = None
             for j in range(34):
