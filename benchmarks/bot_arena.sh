@@ -4,5 +4,5 @@
 set -euo pipefail
 jantaku arena --rules doman --players defensive,efficiency,efficiency,efficiency \
     --games 400 --seed 2026 --duplicate --json
-jantaku arena --rules doman --players expert,defensive,defensive,defensive \
+jantaku arena --rules doman --players strong,defensive,defensive,defensive \
     --games 400 --seed 2026 --duplicate --json

@@ -7,7 +7,7 @@ from jantaku.server.bots import LevelPlayer, make_player
 
 
 def test_every_level_plays_a_whole_match_legally() -> None:
-    for level in ("random", "efficiency", "defensive", "expert"):
+    for level in ("random", "efficiency", "defensive", "expert", "strong"):
         match = new_match("doman", seed=11, length="east_only")
         players = [make_player(level) for _ in range(4)]
         assert all(isinstance(p, LevelPlayer) for p in players)

@@ -476,8 +476,18 @@ LEVELS: dict[str, Callable[..., Any]] = {
 }
 
 
+def _strong(seed: int | str = 0, kuitan: bool = True) -> Any:
+    from jantaku.players.strong import StrongBot  # imports this module: loaded on first use
+
+    return StrongBot(seed, kuitan=kuitan)
+
+
+LEVELS["strong"] = _strong
+
+
 def make_player(level: str, seed: int | str = 0, *, kuitan: bool = True) -> Any:
-    """A bot of a named level (``random``, ``efficiency``, ``defensive``, ``expert``)."""
+    """A bot of a named level (``random``, ``efficiency``, ``defensive``, ``expert``,
+    ``strong``)."""
     try:
         factory = LEVELS[level]
     except KeyError:

@@ -108,5 +108,5 @@ def _level_factory(level: str) -> Callable[[], SeatPlayer]:
     return build
 
 
-for _level in ("random", "efficiency", "defensive", "expert"):
+for _level in ("random", "efficiency", "defensive", "expert", "strong"):
     register_player(_level, _level_factory(_level))
