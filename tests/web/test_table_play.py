@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.web.helpers import login_guest
+from tests.web.helpers import login_guest, register
 from tests.web.table_driver import STATE, SmartPlayer, step
 
 
@@ -20,7 +20,14 @@ def test_quick_match_against_puppets_played_to_the_end_by_clicking(
     server: str, new_page, artifacts: Path
 ) -> None:
     page = new_page()
-    login_guest(page, server)
+    register(page, server, "carla", "mahjong at noon")  # a person with an account logs in
+    page.get_by_test_id("logout").click()
+    page.wait_for_url("**/#/login*")
+    page.locator("#login-name").fill("carla")
+    page.locator("#login-password").fill("mahjong at noon")
+    page.get_by_test_id("login-submit").click()
+    page.wait_for_url("**/#/lobby")
+    expect(page.get_by_test_id("open-tables")).to_be_visible()
     page.get_by_test_id("practice-length").select_option("quick")
     page.get_by_test_id("practice-bot").select_option("efficiency")  # puppets that win hands
     page.get_by_test_id("practice-start").click()
