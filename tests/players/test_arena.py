@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from jantaku.cli import main
 from jantaku.game import new_match
 from jantaku.players import make_player
-from jantaku.players.arena import run_arena, schedule, summarize
+from jantaku.players.arena import per_wall_means, run_arena, schedule, summarize
 
 
 def test_duplicate_puts_every_player_in_every_seat_of_each_wall_set() -> None:
@@ -74,3 +74,26 @@ def test_arena_command_rejects_bad_players_in_one_line() -> None:
     assert result.exit_code != 0
     assert "unknown level 'nobody'" in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_paired_ci_counts_wall_sets_not_games() -> None:
+    # Identical deterministic bots: every wall set averages exactly 2.5 for every player, so the
+    # CI over wall sets is zero while the CI over single games is wide.
+    names = ["efficiency"] * 4
+    records = run_arena(
+        8,
+        "paired",
+        True,
+        lambda s: new_match("doman", seed=s, length="east_only"),
+        lambda i, s: make_player(names[i], s),
+    )
+    for p in summarize(names, records):
+        row = p.to_json()
+        assert row["avg_placement"] == 2.5
+        assert row["avg_placement_ci95_by_wall"] == 0.0
+        assert row["avg_placement_ci95"] > 0.5
+
+
+def test_per_wall_means_group_the_games_of_each_wall_set() -> None:
+    walls = ["s:0", "s:0", "s:1", "s:0", "s:1"]
+    assert per_wall_means(walls, [1, 2, 4, 3, 2]) == [2.0, 3.0]

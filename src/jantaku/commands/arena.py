@@ -111,7 +111,8 @@ def _print_table(rows: list[dict[str, Any]], header: str) -> None:
     from rich.table import Table
 
     table = Table(title=header)
-    for col in ("player", "seat", "games", "avg place", "avg points", "win", "deal-in", "riichi"):
+    cols = ("player", "seat", "games", "avg place", "± by wall set", "avg points", "win", "deal-in")
+    for col in (*cols, "riichi"):
         table.add_column(col, justify="right" if col != "player" else "left")
 
     def pct(r: dict[str, Any], key: str) -> str:
@@ -123,6 +124,7 @@ def _print_table(rows: list[dict[str, Any]], header: str) -> None:
             str(r["seat_index"]),
             str(r["games"]),
             f"{r['avg_placement']:.3f} ± {r['avg_placement_ci95']:.3f}",
+            f"± {r['avg_placement_ci95_by_wall']:.3f}",
             f"{r['avg_points']:.0f} ± {r['avg_points_ci95']:.0f}",
             pct(r, "win_rate"),
             pct(r, "deal_in_rate"),

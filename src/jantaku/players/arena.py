@@ -131,6 +131,15 @@ def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def per_wall_means(walls: Sequence[str], values: Sequence[float]) -> list[float]:
+    """The mean of each wall set's games: in duplicate mode the four seatings of one wall set
+    share its luck, so the wall set, not the game, is the independent unit of a paired CI."""
+    groups: dict[str, list[float]] = {}
+    for wall, value in zip(walls, values, strict=True):
+        groups.setdefault(wall, []).append(value)
+    return [sum(g) / len(g) for g in groups.values()]
+
+
 def _rate_ci(hits: int, n: int) -> tuple[float, float]:
     if n == 0:
         return 0.0, 0.0
@@ -149,9 +158,11 @@ class PlayerStats:
     wins: int = 0
     deal_ins: int = 0
     riichis: int = 0
+    walls: list[str] = field(default_factory=list)  # the wall set of each game, by placement
 
     def to_json(self) -> dict[str, Any]:
         place, place_ci = _mean_ci(self.placements)
+        _, wall_ci = _mean_ci(per_wall_means(self.walls, self.placements))
         pts, pts_ci = _mean_ci(self.points)
         win, win_ci = _rate_ci(self.wins, self.deals)
         deal_in, deal_in_ci = _rate_ci(self.deal_ins, self.deals)
@@ -163,6 +174,7 @@ class PlayerStats:
             "deals": self.deals,
             "avg_placement": round(place, 4),
             "avg_placement_ci95": round(place_ci, 4),
+            "avg_placement_ci95_by_wall": round(wall_ci, 4),
             "avg_points": round(pts, 1),
             "avg_points_ci95": round(pts_ci, 1),
             "win_rate": round(win, 4),
@@ -184,6 +196,7 @@ def summarize(names: Sequence[str], records: Sequence[GameRecordStats]) -> list[
             p = out[i]
             p.games += 1
             p.placements.append(st.placement)
+            p.walls.append(rec.seed)
             p.points.append(st.points)
             p.deals += st.deals
             p.wins += st.wins
