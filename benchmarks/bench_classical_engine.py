@@ -1,10 +1,9 @@
-"""Classical engine speed: whole games (four wind rounds) of random play per second.
+"""Classical engine speed: whole games (four wind rounds) played by computer players per second.
 
 Random play alone almost never completes a hand worth the lower limit, and East keeps the deal
-after every Remis, so a purely random game would not end. The players are
-``jantaku.players.classical.ClassicalGreedyBot``: they always declare Mah Jongg, take every kong,
-call a pung or chow when it lowers their shanten, and discard a tile that keeps the shanten
-lowest (random among equals) without breaking the Störspiel rule. No peer engine plays these
+after every Remis, so a purely random game would not end. The players are the classical
+``efficiency`` bots (``jantaku.players.classical_bots``): fastest hand that meets the lower limit,
+never breaking the Störspiel rule. No peer engine plays these
 rules, so only jantaku's rate is printed.
 
     .venv/bin/python benchmarks/bench_classical_engine.py [--games 10] [--seed 1] [--lower-limit N]
@@ -16,7 +15,7 @@ import argparse
 import time
 
 from jantaku.engine.classical import ClassicalGame
-from jantaku.players.classical import ClassicalGreedyBot
+from jantaku.players.classical_bots import make_classical_player
 from jantaku.rules.classical import preset
 
 
@@ -31,7 +30,7 @@ def main() -> None:
     start = time.perf_counter()
     for n in range(args.games):
         game = ClassicalGame(options, f"{args.seed}:{n}")
-        bots = [ClassicalGreedyBot(f"{args.seed}:{n}:{seat}") for seat in range(4)]
+        bots = [make_classical_player("efficiency", f"{args.seed}:{n}:{seat}") for seat in range(4)]
         while not game.finished:
             seat = game.to_act()[0]
             game.apply(bots[seat].choose(game.view(seat)))

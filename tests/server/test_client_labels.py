@@ -3,15 +3,14 @@ placeholders, and the key families cover what the server and engine can send (th
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 from jantaku.engine.actions import ActionKind
 from jantaku.engine.events import DrawKind
 from jantaku.server.app import STATIC
 from jantaku.server.bots import PLAYERS
 from jantaku.server.config import TableKind
+from tests.server.js_labels import read_dictionary
 
 JS = STATIC / "js"
 SHELL_FILES = [
@@ -22,22 +21,8 @@ SHELL_FILES = [
     and "table" not in p.parts  # js/table/: the table page's modules (web-table's labels)
     and not p.name.startswith("table")
 ]
-_ENTRY = re.compile(r'^\s*("(?:[^"\\]|\\.)*"):\s*("(?:[^"\\]|\\.)*"),?\s*$')
-
-
-def _dictionary(path: Path) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for line in path.read_text().splitlines():
-        m = _ENTRY.match(line)
-        if m:
-            key, value = json.loads(m.group(1)), json.loads(m.group(2))
-            assert key not in out, f"{path.name}: {key} twice"
-            out[key] = value
-    return out
-
-
-EN = _dictionary(JS / "i18n" / "shell.en.js")
-DE = _dictionary(JS / "i18n" / "shell.de.js")
+EN = read_dictionary(JS / "i18n" / "shell.en.js")
+DE = read_dictionary(JS / "i18n" / "shell.de.js")
 
 
 def test_both_languages_have_the_same_keys_and_placeholders() -> None:

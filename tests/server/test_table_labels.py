@@ -3,34 +3,19 @@ German with the same placeholders, and the key families cover what the engine ca
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 from jantaku.engine.actions import ActionKind
 from jantaku.engine.events import DrawKind
 from jantaku.rules.riichi.result import Limit
 from jantaku.rules.riichi.yaku.registry import Yaku
 from jantaku.server.app import STATIC
+from tests.server.js_labels import read_dictionary
 
 JS = STATIC / "js"
 TABLE_FILES = [JS / "pages" / "table.js", *sorted((JS / "table").glob("*.js"))]
-_ENTRY = re.compile(r'^\s*("(?:[^"\\]|\\.)*"):\s*("(?:[^"\\]|\\.)*"),?\s*$')
-
-
-def _dictionary(path: Path) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for line in path.read_text().splitlines():
-        m = _ENTRY.match(line)
-        if m:
-            key, value = json.loads(m.group(1)), json.loads(m.group(2))
-            assert key not in out, f"{path.name}: {key} twice"
-            out[key] = value
-    return out
-
-
-EN = _dictionary(JS / "i18n" / "table.en.js")
-DE = _dictionary(JS / "i18n" / "table.de.js")
+EN = read_dictionary(JS / "i18n" / "table.en.js")
+DE = read_dictionary(JS / "i18n" / "table.de.js")
 
 
 def test_both_languages_have_the_same_keys_and_placeholders() -> None:

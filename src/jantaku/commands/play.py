@@ -8,10 +8,11 @@ pass). A key that means nothing now gets a hint."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import click
 
+from jantaku.commands.keyboard import KeyboardPlayer, Quit
 from jantaku.commands.play_render import (
     HAND_KEYS,
     label,
@@ -53,34 +54,14 @@ _NAMES = {
 }
 
 
-class _Quit(Exception):
-    pass
-
-
 def _level_names() -> list[str]:
     from jantaku.players.classical_bots import CLASSICAL_LEVELS
 
     return [*LEVELS, *(n for n in CLASSICAL_LEVELS if n not in LEVELS)]
 
 
-class Human:
+class Human(KeyboardPlayer):
     """The person at the keyboard, as a player."""
-
-    name = "you"
-
-    def __init__(self, read: Callable[[str], str], write: Callable[[str], None]) -> None:
-        self.read = read
-        self.write = write
-        self.names: Sequence[str] = ()
-
-    def observe(self, events: Sequence[object]) -> None:
-        pass
-
-    def ask(self, prompt: str) -> str:
-        try:
-            return self.read(prompt).strip().lower()
-        except EOFError:
-            raise _Quit from None
 
     def choose(self, view: SeatView) -> Action:
         legal = list(view.legal_actions)
@@ -89,17 +70,8 @@ class Human:
             return self._turn(view, legal)
         return self._claim(view, legal)
 
-    def _pick(self, options: list[Action], what: str) -> Action:
-        if len(options) == 1:
-            return options[0]
-        for i, a in enumerate(options, start=1):
-            tiles = " ".join(label(t) for t in a.tiles)
-            self.write(f"  {i}: {what} with {tiles}")
-        while True:
-            key = self.ask(f"Which {what}? [1-{len(options)}] ")
-            if key.isdigit() and 1 <= int(key) <= len(options):
-                return options[int(key) - 1]
-            self.write(f"Hint: press a number from 1 to {len(options)}.")
+    def tiles_text(self, action: Action) -> str:
+        return " ".join(label(t) for t in action.tiles)
 
     def _turn(self, view: SeatView, legal: list[Action]) -> Action:
         hand = list(view.hand)
@@ -229,7 +201,7 @@ def play(rules: str, length: str, level: str, seed: str | None) -> None:
             for s, p in enumerate(players):
                 p.observe([e.seen_by(s) for e in events])
             _narrate(events, names, human)
-    except _Quit:
+    except Quit:
         click.echo("\nBye.")
         return
 

@@ -9,10 +9,11 @@ with it) is only made after a warning and a ``y``. A key that means nothing now 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import click
 
+from jantaku.commands.keyboard import KeyboardPlayer, Quit
 from jantaku.commands.play_render import HAND_KEYS
 from jantaku.commands.play_render_classical import (
     classical_label,
@@ -50,28 +51,8 @@ _CLAIM_KEYS = {
 }
 
 
-class Quit(Exception):
-    """End of input: the person left."""
-
-
-class ClassicalHuman:
+class ClassicalHuman(KeyboardPlayer):
     """The person at the keyboard, as a classical player."""
-
-    name = "you"
-
-    def __init__(self, read: Callable[[str], str], write: Callable[[str], None]) -> None:
-        self.read = read
-        self.write = write
-        self.names: Sequence[str] = ()
-
-    def observe(self, events: Sequence[object]) -> None:
-        pass
-
-    def ask(self, prompt: str) -> str:
-        try:
-            return self.read(prompt).strip().lower()
-        except EOFError:
-            raise Quit from None
 
     def choose(self, view: ClassicalView) -> Action:
         legal = list(view.legal_actions)
@@ -80,17 +61,9 @@ class ClassicalHuman:
             return self._turn(view, legal)
         return self._claim(view, legal)
 
-    def _pick(self, options: list[Action], what: str) -> Action:
-        if len(options) == 1:
-            return options[0]
-        for i, a in enumerate(options, start=1):
-            tiles = " ".join(classical_label(t) for t in a.tiles or (a.tile,) if t is not None)
-            self.write(f"  {i}: {what} with {tiles}")
-        while True:
-            key = self.ask(f"Which {what}? [1-{len(options)}] ")
-            if key.isdigit() and 1 <= int(key) <= len(options):
-                return options[int(key) - 1]
-            self.write(f"Hint: press a number from 1 to {len(options)}.")
+    def tiles_text(self, action: Action) -> str:
+        tiles = action.tiles or (action.tile,)
+        return " ".join(classical_label(t) for t in tiles if t is not None)
 
     def _confirm_discard(self, view: ClassicalView, action: Action) -> bool:
         """Warn before a discard the Störspiel rule forbids; True to go ahead."""

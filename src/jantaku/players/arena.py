@@ -120,7 +120,7 @@ def run_arena(
     return out
 
 
-def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
     n = len(values)
     if n == 0:
         return 0.0, 0.0
@@ -140,7 +140,7 @@ def per_wall_means(walls: Sequence[str], values: Sequence[float]) -> list[float]
     return [sum(g) / len(g) for g in groups.values()]
 
 
-def _rate_ci(hits: int, n: int) -> tuple[float, float]:
+def rate_ci(hits: int, n: int) -> tuple[float, float]:
     if n == 0:
         return 0.0, 0.0
     p = hits / n
@@ -161,12 +161,12 @@ class PlayerStats:
     walls: list[str] = field(default_factory=list)  # the wall set of each game, by placement
 
     def to_json(self) -> dict[str, Any]:
-        place, place_ci = _mean_ci(self.placements)
-        _, wall_ci = _mean_ci(per_wall_means(self.walls, self.placements))
-        pts, pts_ci = _mean_ci(self.points)
-        win, win_ci = _rate_ci(self.wins, self.deals)
-        deal_in, deal_in_ci = _rate_ci(self.deal_ins, self.deals)
-        riichi, riichi_ci = _rate_ci(self.riichis, self.deals)
+        place, place_ci = mean_ci(self.placements)
+        _, wall_ci = mean_ci(per_wall_means(self.walls, self.placements))
+        pts, pts_ci = mean_ci(self.points)
+        win, win_ci = rate_ci(self.wins, self.deals)
+        deal_in, deal_in_ci = rate_ci(self.deal_ins, self.deals)
+        riichi, riichi_ci = rate_ci(self.riichis, self.deals)
         return {
             "name": self.name,
             "seat_index": self.seat_index,

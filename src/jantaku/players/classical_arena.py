@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jantaku.engine.classical import ClassicalDealEnded, DangerousDiscard, MahJonggDeclared
-from jantaku.players.arena import _mean_ci, _rate_ci, match_at
+from jantaku.players.arena import match_at, mean_ci, rate_ci
 from jantaku.players.classical_table import ClassicalTable
 
 __all__ = [
@@ -107,10 +107,10 @@ class ClassicalPlayerStats:
     paid_for_all: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        place, place_ci = _mean_ci(self.placements)
-        bal, bal_ci = _mean_ci(self.balances)
-        win, win_ci = _rate_ci(self.wins, self.hands)
-        deal_in, deal_in_ci = _rate_ci(self.deal_ins, self.hands)
+        place, place_ci = mean_ci(self.placements)
+        bal, bal_ci = mean_ci(self.balances)
+        win, win_ci = rate_ci(self.wins, self.hands)
+        deal_in, deal_in_ci = rate_ci(self.deal_ins, self.hands)
         return {
             "name": self.name,
             "seat_index": self.seat_index,

@@ -74,11 +74,8 @@ class ClassicalRandomBot:
 
     def choose(self, view: ClassicalView) -> Action:
         legal = list(view.legal_actions)
-        discards = [a for a in legal if a.kind is ActionKind.DISCARD]
-        if discards:
-            allowed = allowed_discards(view, legal)
-            legal = [a for a in legal if a.kind is not ActionKind.DISCARD] + allowed
-        return self.rng.choice(legal)
+        others = [a for a in legal if a.kind is not ActionKind.DISCARD]
+        return self.rng.choice(others + allowed_discards(view, legal))
 
 
 def _without(counts: Sequence[int], tiles: Sequence[Any]) -> list[int]:

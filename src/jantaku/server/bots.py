@@ -33,11 +33,11 @@ class SeatFiller:
         engine = view.get("engine")
         if engine is not None and type(engine).__name__ == "ClassicalEngine":
             # Throwing back every draw never wins a classical hand (East keeps the deal after
-            # each Remis, so the game would never end): play the greedy classical bot instead.
+            # each Remis, so the game would never end): play the classical efficiency bot instead.
             if self._classical is None:
-                from jantaku.players.classical import ClassicalGreedyBot
+                from jantaku.players.classical_bots import make_classical_player
 
-                self._classical = ClassicalGreedyBot(view.get("seat", 0))
+                self._classical = make_classical_player("efficiency", view.get("seat", 0))
             action: Action = self._classical.choose(view["seat_view"]())
             if action in legal_actions:
                 return action
