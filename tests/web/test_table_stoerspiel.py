@@ -22,7 +22,8 @@ def _record_a_dangerous_turn(proc: ServerProcess, games: int = 3) -> list[dict[s
         client = Client(proc, proc.guest())
         client.send({"type": "create", "kind": "classical", "id": 1})
         table = client.expect("created")["table"]["id"]
-        client.send({"type": "join", "table": table, "fill_bots": True})
+        # value-seeking puppets open pure and dragon hands, which is what makes a discard dangerous
+        client.send({"type": "join", "table": table, "fill_bots": True, "bot": "strongest"})
         view: dict[str, Any] = {}
         try:
             for _step in range(20000):
