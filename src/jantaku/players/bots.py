@@ -1,10 +1,10 @@
 """Built-in riichi bots in graded levels.
 
 ``random`` picks any legal action; ``efficiency`` plays for the fastest hand (shanten, then
-unseen accepted tiles) and riichis when ready; ``defensive`` adds push/fold (genbutsu, suji, kabe
-and visible counts against riichi and big open hands), calls that keep a yaku, and dora value;
-``expert`` adds table reading from the event order (tiles passed after a riichi are safe), a
-two-step look at the best discards, and a push/fold weighed by hand value against the threat."""
+unseen accepted tiles) and riichis when ready; ``defensive`` adds push/fold (genbutsu and the
+tiles a riichi hand let pass, suji, kabe and visible counts against riichi and big open hands),
+calls that keep a yaku, and dora value; ``expert`` adds a two-step look at the best discards and
+a push/fold weighed by hand value against the threat."""
 
 from __future__ import annotations
 
@@ -182,8 +182,26 @@ class DefensiveBot(EfficiencyBot):
 
     name = "defensive"
 
+    def __init__(self, seed: int | str = 0, kuitan: bool = True) -> None:
+        super().__init__(seed, kuitan)
+        self.passed: dict[int, set[int]] = {}  # per riichi seat: kinds let go since
+
+    def observe(self, events: Sequence[Any]) -> None:
+        """Track the tiles each riichi hand let pass: they are as safe as its own discards
+        (a riichi hand that lets a winning tile go is furiten for the rest of the deal)."""
+        for e in events:
+            if isinstance(e, DealStarted):
+                self.passed = {}
+            elif isinstance(e, RiichiAccepted):
+                self.passed.setdefault(e.seat, set())
+            elif isinstance(e, Discarded):
+                k = e.tile.index >> 2
+                for s, safe in self.passed.items():
+                    if s != e.seat:
+                        safe.add(k)
+
     def safe_extra(self, threat: int) -> set[int]:
-        return set()
+        return self.passed.get(threat, set())
 
     def keep_value(self, view: SeatView, kind: int) -> float:
         value = super().keep_value(view, kind)
@@ -310,25 +328,6 @@ class ExpertBot(DefensiveBot):
     """Defensive plus event-order reading, a two-step look-ahead and value-weighed push/fold."""
 
     name = "expert"
-
-    def __init__(self, seed: int | str = 0, kuitan: bool = True) -> None:
-        super().__init__(seed, kuitan)
-        self.passed: dict[int, set[int]] = {}  # per riichi seat: kinds let go since
-
-    def observe(self, events: Sequence[Any]) -> None:
-        for e in events:
-            if isinstance(e, DealStarted):
-                self.passed = {}
-            elif isinstance(e, RiichiAccepted):
-                self.passed.setdefault(e.seat, set())
-            elif isinstance(e, Discarded):
-                k = e.tile.index >> 2
-                for s, safe in self.passed.items():
-                    if s != e.seat:
-                        safe.add(k)
-
-    def safe_extra(self, threat: int) -> set[int]:
-        return self.passed.get(threat, set())
 
     def riichi_choice(
         self, view: SeatView, legal: Sequence[Action], evals: dict[int, tuple[int, int]]
