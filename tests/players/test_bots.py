@@ -10,9 +10,16 @@ import pytest
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.view import PublicSeat, SeatView
 from jantaku.game import new_match
-from jantaku.hand import discard_options
+from jantaku.hand import acceptance
+from jantaku.hand.lookup import shanten
 from jantaku.players import LEVELS, make_player
-from jantaku.players.reading import danger, open_yaku_path, visible_counts
+from jantaku.players.reading import (
+    acceptance_count,
+    counts_of_tiles,
+    danger,
+    open_yaku_path,
+    visible_counts,
+)
 from jantaku.tiles import Tile, parse_tiles
 
 
@@ -77,28 +84,69 @@ def _view(
     )
 
 
-def _random_hand(rng: random.Random) -> str:
+def _random_hand(rng: random.Random, size: int = 14) -> tuple[str, str]:
+    """A random hand and, from the rest of the wall, a random river of up to 24 tiles."""
     wall = [k for k in range(34) for _ in range(4)]
     rng.shuffle(wall)
-    kinds = sorted(wall[:14])
-    return "".join(f"{k % 9 + 1}{'mps'[k // 9]}" if k < 27 else f"{k - 26}z" for k in kinds)
+
+    def text(kinds: list[int]) -> str:  # a fourth five is the red one
+        return "".join(
+            f"{0 if k % 9 == 4 and kinds[:i].count(k) == 3 else k % 9 + 1}{'mps'[k // 9]}"
+            if k < 27
+            else f"{k - 26}z"
+            for i, k in enumerate(kinds)
+        )
+
+    river = [k for k in wall[size : size + rng.randrange(25)] if k != 27]  # 1z: the indicator
+    return text(sorted(wall[:size])), text(river)
 
 
 def test_efficiency_discards_are_best_by_the_hand_library() -> None:
+    """The library counts the copies left beside the hand and the tiles it is told are visible:
+    the other seats' tiles, the dora indicator, and the copy just discarded (now in the river)."""
     rng = random.Random(7)
     bot = make_player("efficiency")
     for _ in range(200):
-        view = _view(_random_hand(rng))
+        hand, river = _random_hand(rng)
+        view = _view(hand, rivers=["", river, "", ""])
         choice = bot.choose(view)
         counts = [0] * 34
         for t in view.hand:
             counts[t.index >> 2] += 1
-        seen = visible_counts(view)
-        options = discard_options(counts, 0, seen)
-        best = (options[0].acceptance.shanten, options[0].acceptance.total)
+        others = [v - h for v, h in zip(visible_counts(view), counts, strict=True)]
+        ranked = {}
+        for k in {t.index >> 2 for t in view.hand}:
+            counts[k] -= 1
+            others[k] += 1
+            acc = acceptance(counts, 0, others)
+            ranked[k] = (acc.shanten, -acc.total)
+            counts[k] += 1
+            others[k] -= 1
         assert choice.tile is not None
-        mine = next(o for o in options if o.discard == choice.tile.index >> 2)
-        assert (mine.acceptance.shanten, mine.acceptance.total) == best
+        assert ranked[choice.tile.index >> 2] == min(ranked.values()), (hand, river)
+
+
+def test_acceptance_counts_every_unseen_copy_once() -> None:
+    """Brute force over the physical tiles no one can see: each one that lowers the shanten
+    counts once, including copies of kinds the hand holds (pair to triplet, single waits)."""
+    rng = random.Random(11)
+    cases = [("123m456p789s1122z", ""), ("123m456p789s1115z", "5z")]  # shanpon, single wait
+    cases += [_random_hand(rng, 13) for _ in range(300)]
+    for hand, river in cases:
+        counts = counts_of_tiles(parse_tiles(hand))
+        seen_tiles = [
+            a + b for a, b in zip(counts, counts_of_tiles(parse_tiles(river)), strict=True)
+        ]
+        seen_tiles[27] += 1  # the dora indicator 1z
+        seen = [min(4, n) for n in seen_tiles]
+        base = shanten(counts, 0)
+        expected = 0
+        for k in range(34):
+            for _copy in range(4 - seen[k]):
+                counts[k] += 1
+                expected += shanten(counts, 0) < base
+                counts[k] -= 1
+        assert acceptance_count(counts, 0, seen) == (base, expected), (hand, river)
 
 
 def test_defensive_folds_onto_genbutsu_against_riichi() -> None:

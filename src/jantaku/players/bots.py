@@ -359,7 +359,7 @@ class ExpertBot(DefensiveBot):
             furiten = any(w in own for w in waits)
             score = 0.0
             for w in waits:
-                left = max(0, 4 - counts[w] - seen[w] + (1 if w == k else 0))
+                left = max(0, 4 - seen[w])
                 score += left * self.wait_appeal(w, own)
             if furiten:
                 score *= 0.35
@@ -436,7 +436,7 @@ class ExpertBot(DefensiveBot):
         total = 0.0
         for k in range(34):
             held = counts[k]
-            left = 4 - held - seen[k]
+            left = 4 - seen[k]  # ``seen`` counts the own tiles already
             if held == 4 or left <= 0:
                 continue
             counts[k] = held + 1
@@ -446,7 +446,7 @@ class ExpertBot(DefensiveBot):
                     if counts[j] and j != k:
                         counts[j] -= 1
                         if shanten(counts, melds) < base:
-                            best = max(best, _quick_acceptance(counts, melds, seen, base - 1))
+                            best = max(best, _quick_acceptance(counts, melds, seen, base - 1, k))
                         counts[j] += 1
                 total += left * (1 + best)
             counts[k] = held
@@ -454,7 +454,11 @@ class ExpertBot(DefensiveBot):
         return total / 10.0
 
 
-def _quick_acceptance(counts: list[int], melds: int, seen: Sequence[int], base: int) -> int:
+def _quick_acceptance(
+    counts: list[int], melds: int, seen: Sequence[int], base: int, drawn: int
+) -> int:
+    """Unseen tiles that lower ``counts`` below ``base`` after ``drawn`` was (hypothetically)
+    drawn: that copy is no longer in the wall."""
     total = 0
     for k in range(34):
         held = counts[k]
@@ -462,7 +466,7 @@ def _quick_acceptance(counts: list[int], melds: int, seen: Sequence[int], base: 
             continue
         counts[k] = held + 1
         if shanten(counts, melds) < base:
-            total += max(0, 4 - held - seen[k])
+            total += max(0, 4 - seen[k] - (k == drawn))
         counts[k] = held
     return total
 

@@ -56,7 +56,9 @@ def visible_counts(view: SeatView) -> list[int]:
 
 
 def acceptance_count(counts: list[int], melds: int, seen: Sequence[int]) -> tuple[int, int]:
-    """(shanten, unseen tiles that lower it) of a 3n+1 hand; ``counts`` is restored."""
+    """(shanten, unseen tiles that lower it) of a 3n+1 hand; ``counts`` is restored.
+    ``seen`` already counts the seat's own tiles (see :func:`visible_counts`), so the copies
+    left of a kind are ``4 - seen``; the held ones must not be taken off twice."""
     base = shanten(counts, melds)
     total = 0
     for k in range(34):
@@ -65,7 +67,7 @@ def acceptance_count(counts: list[int], melds: int, seen: Sequence[int]) -> tupl
             continue
         counts[k] = held + 1
         if shanten(counts, melds) < base:
-            total += max(0, 4 - held - seen[k])
+            total += max(0, 4 - seen[k])
         counts[k] = held
     return base, total
 

@@ -233,10 +233,7 @@ class StrongBot(ExpertBot):
         return total
 
     def future_risk(self, thr: dict[int, tuple[float, float]], turns: float) -> float:
-        return sum(
-            ready * self.future_deal_in * value * turns
-            for ready, value in thr.values()
-        )
+        return sum(ready * self.future_deal_in * value * turns for ready, value in thr.values())
 
     def quiet_end(self, thr: dict[int, tuple[float, float]], draws: int) -> float:
         """Chance that no threat wins before the wall runs out (then a ready hand is paid)."""
@@ -274,7 +271,7 @@ class StrongBot(ExpertBot):
                 continue
             counts[k] = held + 1
             if shanten(counts, melds) < sh:
-                left = max(0, 4 - held - seen[k])
+                left = max(0, 4 - seen[k])  # ``seen`` counts the own tiles already
                 if sh == 0 and river is not None and self.appeal:
                     acc += left * self.wait_appeal(k, river)
                 else:
