@@ -13,10 +13,11 @@ import argparse
 from collections import defaultdict
 
 from jantaku.engine.actions import ActionKind
-from jantaku.engine.events import Won
+from jantaku.engine.events import DealEnded, Won
 from jantaku.game import new_match
 from jantaku.players.bots import make_player
-from jantaku.players.reading import danger, dora_kinds, visible_counts
+from jantaku.players.reading import acceptance_count, counts_of_tiles, danger, visible_counts
+from jantaku.players.strong import StrongBot, win_chance
 
 
 def _bucket_live(n: int) -> int:
@@ -35,10 +36,14 @@ def main() -> None:
     ready: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])  # (kind, live) -> n, hit
     deal_in: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])  # (kind, danger)
     wins: dict[tuple[str, bool], list[int]] = defaultdict(list)
+    # own win chance: (shanten, predicted decile) -> [decisions, of which the seat won the deal]
+    own: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
+    model = StrongBot()
     for g in range(args.games):
         table = new_match("doman", seed=f"{args.seed}:{g}")
         players = [make_player(levels[s], f"{args.seed}:{g}:{s}") for s in range(4)]
         state: dict[int, str] = {}  # seat -> how it played the deal when it won
+        pending: list[tuple[int, tuple[int, int]]] = []  # (seat, own-cell) of this deal
         while not table.finished:
             seat = table.to_act()[0]
             view = table.view(seat)
@@ -46,6 +51,15 @@ def main() -> None:
             if action.kind in (ActionKind.DISCARD, ActionKind.RIICHI) and action.tile is not None:
                 seen = visible_counts(view)
                 kind = action.tile.index >> 2
+                counts = counts_of_tiles(view.hand)
+                counts[kind] -= 1
+                sh, acc = acceptance_count(counts, len(view.seats[seat].melds), seen)
+                p = win_chance(
+                    sh, acc, model.unseen_total(seen), model.draws_left(view), model.ron_factor
+                )
+                key = (min(sh, 3), min(9, int(p * 10)))
+                own[key][0] += 1
+                pending.append((seat, key))
                 for o in range(4):
                     if o == seat:
                         continue
@@ -70,13 +84,16 @@ def main() -> None:
             events = table.apply(action)
             for e in events:
                 if isinstance(e, Won):
+                    for s_, key in pending:
+                        own[key][1] += s_ == e.seat
                     wins[(state.get(e.seat, "dama"), e.seat == view.dealer)].append(
                         max(e.deltas[e.seat], 0)
                     )
+            if any(isinstance(e, DealEnded) for e in events):
+                pending = []
             for s, pl in enumerate(players):
                 pl.observe([e.seen_by(s) for e in events])
         print(f"game {g + 1}/{args.games}", flush=True)
-    _ = dora_kinds  # the danger score already weighs dora
     print("\nP(ready) by row (0-4 open melds, 9 riichi) and live wall // 10:")
     for row in sorted({r for r, _ in ready}):
         cells = []
@@ -92,6 +109,14 @@ def main() -> None:
             if n >= 30:
                 parts.append(f"{d}:{hit / n:.3f}({n})")
         print(f"  {label}: " + " ".join(parts))
+    print("\nown win: predicted decile -> actual share that won the deal (n), by shanten:")
+    for sh in range(4):
+        cells = []
+        for dec in range(10):
+            n, hit = own.get((sh, dec), [0, 0])
+            if n >= 20:
+                cells.append(f"{dec / 10:.1f}:{hit / n:.2f}({n})")
+        print(f"  sh {sh}: " + " ".join(cells))
     print("\nwin points (mean, n) by how the winner played, dealer or not:")
     for (label, dealer), pts in sorted(wins.items()):
         print(f"  {label:7s} dealer={dealer!s:5s} {sum(pts) / len(pts):7.0f} ({len(pts)})")

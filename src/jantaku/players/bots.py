@@ -3,8 +3,9 @@
 ``random`` picks any legal action; ``efficiency`` plays for the fastest hand (shanten, then
 unseen accepted tiles) and riichis when ready; ``defensive`` adds push/fold (genbutsu and the
 tiles a riichi hand let pass, suji, kabe and visible counts against riichi and big open hands),
-calls that keep a yaku, and dora value; ``expert`` adds a two-step look at the best discards and
-a push/fold weighed by hand value against the threat."""
+calls that keep a yaku (and only for a hand with value: a cheap hand stays closed for riichi), a
+two-step look at the best discards, and dora value; ``expert`` adds a push/fold weighed by hand
+value against the threat and riichi on the wait others let go most readily."""
 
 from __future__ import annotations
 
@@ -240,7 +241,10 @@ class DefensiveBot(EfficiencyBot):
         best = max(evals, key=lambda k: self.efficiency_score(view, k, evals[k]))
         if not thr:
             riichi = self.riichi_choice(view, legal, evals)
-            return riichi or self.pick_tile(legal, best, ActionKind.DISCARD)
+            if riichi is not None:
+                return riichi
+            best = self.two_step_pick(view, evals, best)
+            return self.pick_tile(legal, best, ActionKind.DISCARD)
         seen = visible_counts(view)
         sh, acc = evals[best]
         if self.should_push(view, sh, acc, value, thr):
@@ -266,6 +270,53 @@ class DefensiveBot(EfficiencyBot):
 
     def push_caution(self, sh: int) -> float:
         return 0.5
+
+    def two_step_pick(self, view: SeatView, evals: dict[int, tuple[int, int]], best: int) -> int:
+        """One or two from ready: among the three best discards by plain acceptance, the one
+        whose improving draws leave the widest next step (the classic ukeire-2 refinement)."""
+        me = view.seat
+        assert me is not None
+        best_sh = evals[best][0]
+        if best_sh not in (1, 2):
+            return best
+        top = sorted(
+            (k for k in evals if evals[k][0] == best_sh),
+            key=lambda k: -self.efficiency_score(view, k, evals[k]),
+        )[:3]
+        if len(top) < 2:
+            return best
+        counts = counts_of_tiles(view.hand)
+        melds = len(view.seats[me].melds)
+        seen = visible_counts(view)
+        scored = {
+            k: self.second_step(counts, melds, seen, k) - 0.5 * self.keep_value(view, k)
+            for k in top
+        }
+        return max(top, key=lambda k: scored[k])
+
+    @staticmethod
+    def second_step(counts: list[int], melds: int, seen: Sequence[int], discard: int) -> float:
+        counts[discard] -= 1
+        base = shanten(counts, melds)
+        total = 0.0
+        for k in range(34):
+            held = counts[k]
+            left = 4 - seen[k]  # ``seen`` counts the own tiles already
+            if held == 4 or left <= 0:
+                continue
+            counts[k] = held + 1
+            if shanten(counts, melds) < base:
+                best = 0
+                for j in range(34):
+                    if counts[j] and j != k:
+                        counts[j] -= 1
+                        if shanten(counts, melds) < base:
+                            best = max(best, _quick_acceptance(counts, melds, seen, base - 1, k))
+                        counts[j] += 1
+                total += left * (1 + best)
+            counts[k] = held
+        counts[discard] += 1
+        return total / 10.0
 
     def concealed_kan(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
         me = view.seat
@@ -314,7 +365,8 @@ class DefensiveBot(EfficiencyBot):
                 continue
             yakuhai_pon = a.kind is ActionKind.PON and k in yakuhai
             opened = any(m.is_open for m in melds_now)
-            if not (yakuhai_pon or opened or value >= 2 or sh <= 1):
+            # a hand without value stays closed: its riichi is worth more than a cheap open win
+            if not (yakuhai_pon or opened or value >= 2):
                 continue
             if thr and sh > 1:
                 continue
@@ -400,58 +452,6 @@ class ExpertBot(DefensiveBot):
 
     def push_caution(self, sh: int) -> float:
         return 0.8 if sh <= 0 else 0.5
-
-    def turn(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        choice = super().turn(view, legal)
-        me = view.seat
-        assert me is not None
-        if choice.kind is not ActionKind.DISCARD or threats(view, me):
-            return choice
-        evals = self.evaluate(view, legal)
-        best_sh = min(sh for sh, _acc in evals.values())
-        if best_sh not in (1, 2):
-            return choice
-        # two-step: among the top candidates, prefer the one whose improving draws leave the
-        # widest next step (the classic ukeire-2 refinement of plain acceptance).
-        top = sorted(
-            (k for k in evals if evals[k][0] == best_sh),
-            key=lambda k: -self.efficiency_score(view, k, evals[k]),
-        )[:3]
-        if len(top) < 2:
-            return choice
-        counts = counts_of_tiles(view.hand)
-        melds = len(view.seats[me].melds)
-        seen = visible_counts(view)
-        scored = {
-            k: self.second_step(counts, melds, seen, k) - 0.5 * self.keep_value(view, k)
-            for k in top
-        }
-        best = max(top, key=lambda k: scored[k])
-        return self.pick_tile(legal, best, ActionKind.DISCARD)
-
-    @staticmethod
-    def second_step(counts: list[int], melds: int, seen: Sequence[int], discard: int) -> float:
-        counts[discard] -= 1
-        base = shanten(counts, melds)
-        total = 0.0
-        for k in range(34):
-            held = counts[k]
-            left = 4 - seen[k]  # ``seen`` counts the own tiles already
-            if held == 4 or left <= 0:
-                continue
-            counts[k] = held + 1
-            if shanten(counts, melds) < base:
-                best = 0
-                for j in range(34):
-                    if counts[j] and j != k:
-                        counts[j] -= 1
-                        if shanten(counts, melds) < base:
-                            best = max(best, _quick_acceptance(counts, melds, seen, base - 1, k))
-                        counts[j] += 1
-                total += left * (1 + best)
-            counts[k] = held
-        counts[discard] += 1
-        return total / 10.0
 
 
 def _quick_acceptance(

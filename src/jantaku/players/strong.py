@@ -99,11 +99,7 @@ class StrongBot(ExpertBot):
     hazard = 0.0  # chance per own turn that another seat ends the deal
     end_bonus = 0.0  # a win also spares the losses another's win would bring
     appeal = True  # ready: weigh waits by how readily others let them go
-    tenpai_swing = 0.0  # points a ready hand gains over a folded one when the wall runs out
-    risk_power = 1.0  # deal-in chance = risk_scale * danger ** risk_power
-    # measured chance that an open hand is ready, by open melds (1-3) and live wall // 10
-    ready_table: tuple[tuple[float, ...], ...] | None = None
-    threat_win_per_turn = 0.08  # chance per own turn that a ready threat wins
+    ev_from_shanten = 9  # farther from ready than this, discards follow plain efficiency
 
     # ------------------------------------------------------------------ entry
 
@@ -152,10 +148,7 @@ class StrongBot(ExpertBot):
                 for m in p.melds
                 if m.kind is not MeldKind.CHOW and m.first in yakuhai_kinds(view, s)
             )
-            if self.ready_table is not None and opened < 4:
-                ready = self.ready_table[opened - 1][min(6, view.live_remaining // 10)]
-            else:
-                ready = self.open_ready[min(opened, 4)] * (1.0 if opened >= 4 else ramp)
+            ready = self.open_ready[min(opened, 4)] * (1.0 if opened >= 4 else ramp)
             han = self.open_han + melded_dora + 0.5 * max(0, yak - 1)
             out[s] = (min(0.95, ready), han_points(han, dealer))
         return out
@@ -229,18 +222,11 @@ class StrongBot(ExpertBot):
         total = 0.0
         for s, (ready, value) in thr.items():
             d = danger(kind, view, s, seen, self.safe_extra(s))
-            total += ready * min(0.4, d**self.risk_power * self.risk_scale) * value
+            total += ready * min(0.4, d * self.risk_scale) * value
         return total
 
     def future_risk(self, thr: dict[int, tuple[float, float]], turns: float) -> float:
         return sum(ready * self.future_deal_in * value * turns for ready, value in thr.values())
-
-    def quiet_end(self, thr: dict[int, tuple[float, float]], draws: int) -> float:
-        """Chance that no threat wins before the wall runs out (then a ready hand is paid)."""
-        p = 1.0
-        for ready, _v in thr.values():
-            p *= 1.0 - ready * (1.0 - (1.0 - self.threat_win_per_turn) ** draws)
-        return p
 
     def race_factor(self, thr: dict[int, tuple[float, float]]) -> float:
         f = 1.0
@@ -333,15 +319,18 @@ class StrongBot(ExpertBot):
             risk = self.tile_risk(view, k, thr, seen) if thr else 0.0
             scored[k] = (ev * race - risk, risk, sh)
         low = min(scored[k][2] for k in kinds)
-        push = max(
-            (k for k in kinds if scored[k][2] == low),
-            key=lambda k: (scored[k][0], -self.keep_value(view, k)),
-        )
+        if low > self.ev_from_shanten:
+            # far from ready every discard's win chance is alike and noise: build for speed
+            evals = self.evaluate(view, legal)
+            push = max(evals, key=lambda k: self.efficiency_score(view, k, evals[k]))
+        else:
+            push = max(
+                (k for k in kinds if scored[k][2] == low),
+                key=lambda k: (scored[k][0], -self.keep_value(view, k)),
+            )
         if thr:
             fold = min(kinds, key=lambda k: (scored[k][1], -scored[k][0]))
             push_total = scored[push][0] - self.future_risk(thr, min(self.future_turns, draws))
-            if scored[push][2] <= 0:
-                push_total += self.tenpai_swing * self.quiet_end(thr, draws)
             fold_total = -scored[fold][1]
             if fold_total > push_total:
                 return self.pick_tile(legal, fold, ActionKind.DISCARD)
