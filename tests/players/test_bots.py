@@ -4,10 +4,12 @@ own ranking of discards; the defensive bot folds onto genbutsu against a riichi.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from jantaku.engine.actions import Action, ActionKind
+from jantaku.engine.events import Discarded, RiichiAccepted
 from jantaku.engine.view import PublicSeat, SeatView
 from jantaku.game import new_match
 from jantaku.hand import acceptance
@@ -159,6 +161,35 @@ def test_defensive_folds_onto_genbutsu_against_riichi() -> None:
     # the efficiency bot does not look at the riichi
     eff = make_player("efficiency").choose(view)
     assert eff.tile is not None and eff.tile.kind.notation != "6p"
+
+
+def test_defensive_treats_tiles_let_pass_after_a_riichi_as_safe() -> None:
+    """Doman rules 2.6: a riichi hand that lets a winning tile go is furiten for the rest of the
+    hand, so a tile another seat discarded after the riichi is as safe as its own discards."""
+    view = _view(
+        "19m258p369s12347z8m", rivers=["", "4s", "8m", ""], riichi=(False, True, False, False)
+    )
+    bot = make_player("defensive")
+    before = bot.choose(view)  # 8m in seat 2's river proves nothing yet: an honour is safest
+    assert before.tile is not None and before.tile.kind.notation != "8m"
+    passed = parse_tiles("8m")[0]
+    bot.observe([RiichiAccepted(1, (25000, 24000, 25000, 25000), 1), Discarded(2, passed, False)])
+    after = bot.choose(view)
+    assert after.tile is not None and after.tile.kind.notation == "8m"
+
+
+def test_defensive_keeps_a_hand_without_value_closed() -> None:
+    """A chi that leaves a valueless hand one from ready is passed (its riichi is worth more);
+    the same chi with two dora in hand is taken."""
+    for dora, expected in (("1z", ActionKind.PASS), ("1p", ActionKind.CHI)):
+        tiles = parse_tiles("23m456p22p567s3468s")  # 13 tiles, two from ready
+        view = _view("23m456p22p567s3468s", dora=dora)
+        chi = Action(ActionKind.CHI, 0, parse_tiles("4m")[0], (tiles[0], tiles[1]))
+        call_view = replace(
+            view, phase="call", drawn=None, legal_actions=(Action(ActionKind.PASS, 0), chi)
+        )
+        choice = make_player("defensive").choose(call_view)
+        assert choice.kind is expected, dora
 
 
 def test_danger_rules() -> None:

@@ -377,7 +377,7 @@ class DefensiveBot(EfficiencyBot):
 
 
 class ExpertBot(DefensiveBot):
-    """Defensive plus event-order reading, a two-step look-ahead and value-weighed push/fold."""
+    """Defensive plus a push/fold weighed by hand value and riichi on the most appealing wait."""
 
     name = "expert"
 

@@ -99,7 +99,6 @@ class StrongBot(ExpertBot):
     hazard = 0.0  # chance per own turn that another seat ends the deal
     end_bonus = 0.0  # a win also spares the losses another's win would bring
     appeal = True  # ready: weigh waits by how readily others let them go
-    ev_from_shanten = 9  # farther from ready than this, discards follow plain efficiency
 
     # ------------------------------------------------------------------ entry
 
@@ -319,15 +318,10 @@ class StrongBot(ExpertBot):
             risk = self.tile_risk(view, k, thr, seen) if thr else 0.0
             scored[k] = (ev * race - risk, risk, sh)
         low = min(scored[k][2] for k in kinds)
-        if low > self.ev_from_shanten:
-            # far from ready every discard's win chance is alike and noise: build for speed
-            evals = self.evaluate(view, legal)
-            push = max(evals, key=lambda k: self.efficiency_score(view, k, evals[k]))
-        else:
-            push = max(
-                (k for k in kinds if scored[k][2] == low),
-                key=lambda k: (scored[k][0], -self.keep_value(view, k)),
-            )
+        push = max(
+            (k for k in kinds if scored[k][2] == low),
+            key=lambda k: (scored[k][0], -self.keep_value(view, k)),
+        )
         if thr:
             fold = min(kinds, key=lambda k: (scored[k][1], -scored[k][0]))
             push_total = scored[push][0] - self.future_risk(thr, min(self.future_turns, draws))
