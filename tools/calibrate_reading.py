@@ -1,6 +1,7 @@
 """Measure, in self-play, what the strong level's reading models guess: how often an opponent is
 ready (by riichi, open melds and wall left), how often a tile of a given danger score deals in to
-a ready hand, and what a win is worth. The engine knows every hand, so the truth is exact.
+a ready hand, how often a hand with a given predicted win chance (``strong.win_chance``) wins the
+deal, and what a win is worth. The engine knows every hand, so the truth is exact.
 
     .venv/bin/python tools/calibrate_reading.py --games 60 --players defensive
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 from collections import defaultdict
+from typing import Any
 
 from jantaku.engine.actions import ActionKind
 from jantaku.engine.events import DealEnded, Won
@@ -22,6 +24,16 @@ from jantaku.players.strong import StrongBot, win_chance
 
 def _bucket_live(n: int) -> int:
     return min(6, n // 10)
+
+
+def _rates(table: dict[Any, list[int]], keys: list[tuple[Any, str]], min_n: int) -> str:
+    """``label:rate(n)`` for each key with at least ``min_n`` samples."""
+    parts = []
+    for key, label in keys:
+        n, hit = table.get(key, [0, 0])
+        if n >= min_n:
+            parts.append(f"{label}:{hit / n:.3f}({n})")
+    return " ".join(parts)
 
 
 def main() -> None:
@@ -103,20 +115,10 @@ def main() -> None:
         print(f"  row {row}: " + " ".join(cells))
     print("\nP(deal-in | ready) by danger score:")
     for label in ("riichi", "open", "dama"):
-        parts = []
-        for d in range(21):
-            n, hit = deal_in.get((label, d), [0, 0])
-            if n >= 30:
-                parts.append(f"{d}:{hit / n:.3f}({n})")
-        print(f"  {label}: " + " ".join(parts))
+        print(f"  {label}: " + _rates(deal_in, [((label, d), str(d)) for d in range(21)], 30))
     print("\nown win: predicted decile -> actual share that won the deal (n), by shanten:")
     for sh in range(4):
-        cells = []
-        for dec in range(10):
-            n, hit = own.get((sh, dec), [0, 0])
-            if n >= 20:
-                cells.append(f"{dec / 10:.1f}:{hit / n:.2f}({n})")
-        print(f"  sh {sh}: " + " ".join(cells))
+        print(f"  sh {sh}: " + _rates(own, [((sh, d), f"{d / 10:.1f}") for d in range(10)], 20))
     print("\nwin points (mean, n) by how the winner played, dealer or not:")
     for (label, dealer), pts in sorted(wins.items()):
         print(f"  {label:7s} dealer={dealer!s:5s} {sum(pts) / len(pts):7.0f} ({len(pts)})")
