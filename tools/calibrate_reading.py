@@ -12,21 +12,28 @@ from __future__ import annotations
 
 import argparse
 from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from jantaku.engine.actions import ActionKind
 from jantaku.engine.events import DealEnded, Won
+from jantaku.engine.match import Match
+from jantaku.engine.view import PublicSeat, SeatView
 from jantaku.game import new_match
 from jantaku.players.bots import make_player
 from jantaku.players.reading import acceptance_count, counts_of_tiles, danger, visible_counts
 from jantaku.players.strong import StrongBot, win_chance
 
+Cell = list[int]  # [samples, hits]
+_MODEL = StrongBot()  # its win-chance inputs (unseen total, draws left, ron factor)
 
-def _bucket_live(n: int) -> int:
-    return min(6, n // 10)
+
+def _cell() -> Cell:
+    return [0, 0]
 
 
-def _rates(table: dict[Any, list[int]], keys: list[tuple[Any, str]], min_n: int) -> str:
+def _rates(table: dict[Any, Cell], keys: Sequence[tuple[Any, str]], min_n: int) -> str:
     """``label:rate(n)`` for each key with at least ``min_n`` samples."""
     parts = []
     for key, label in keys:
@@ -34,6 +41,96 @@ def _rates(table: dict[Any, list[int]], keys: list[tuple[Any, str]], min_n: int)
         if n >= min_n:
             parts.append(f"{label}:{hit / n:.3f}({n})")
     return " ".join(parts)
+
+
+def _style(seat: PublicSeat) -> str:
+    opened = sum(1 for m in seat.melds if m.is_open)
+    return "riichi" if seat.riichi else (f"open{min(opened, 3)}" if opened else "dama")
+
+
+@dataclass
+class Tallies:
+    """What the self-play measured, keyed as the printed tables are."""
+
+    # (open melds 0-4, or 9 for riichi; live wall // 10) -> opponents seen, of which ready
+    ready: dict[tuple[int, int], Cell] = field(default_factory=lambda: defaultdict(_cell))
+    # (riichi | open | dama, danger score) -> discards into a ready hand, of which won on
+    deal_in: dict[tuple[str, int], Cell] = field(default_factory=lambda: defaultdict(_cell))
+    # (shanten, predicted win-chance decile) -> discards, of which the seat won the deal
+    own: dict[tuple[int, int], Cell] = field(default_factory=lambda: defaultdict(_cell))
+    # (how the winner played, dealer) -> points won
+    wins: dict[tuple[str, bool], list[int]] = field(default_factory=lambda: defaultdict(list))
+
+    def discard(self, table: Match, view: SeatView, seat: int, kind: int) -> tuple[int, int]:
+        """Measure one discard; the own-win cell it falls in (settled when the deal ends)."""
+        seen = visible_counts(view)
+        counts = counts_of_tiles(view.hand)
+        counts[kind] -= 1
+        sh, acc = acceptance_count(counts, len(view.seats[seat].melds), seen)
+        chance = win_chance(
+            sh, acc, _MODEL.unseen_total(seen), _MODEL.draws_left(view), _MODEL.ron_factor
+        )
+        own_key = (min(sh, 3), min(9, int(chance * 10)))
+        self.own[own_key][0] += 1
+        for o in range(4):
+            if o == seat:
+                continue
+            waits = {int(w) for w in table.view(o).waits}  # the truth: o's real hand
+            pub = view.seats[o]
+            opened = sum(1 for m in pub.melds if m.is_open)
+            cell = self.ready[(9 if pub.riichi else opened, min(6, view.live_remaining // 10))]
+            cell[0] += 1
+            cell[1] += bool(waits)
+            if waits:
+                label = "riichi" if pub.riichi else ("open" if opened else "dama")
+                hit = self.deal_in[(label, min(20, int(danger(kind, view, o, seen))))]
+                hit[0] += 1
+                hit[1] += kind in waits
+        return own_key
+
+    def report(self) -> None:
+        print("\nP(ready) by row (0-4 open melds, 9 riichi) and live wall // 10:")
+        for row in sorted({r for r, _ in self.ready}):
+            cells = []
+            for live in range(7):
+                n, hit = self.ready.get((row, live), [0, 0])
+                cells.append(f"{hit / n:5.2f}({n:5d})" if n else "    -       ")
+            print(f"  row {row}: " + " ".join(cells))
+        print("\nP(deal-in | ready) by danger score:")
+        for label in ("riichi", "open", "dama"):
+            danger_keys = [((label, d), str(d)) for d in range(21)]
+            print(f"  {label}: " + _rates(self.deal_in, danger_keys, 30))
+        print("\nown win: predicted decile -> actual share that won the deal (n), by shanten:")
+        for sh in range(4):
+            decile_keys = [((sh, d), f"{d / 10:.1f}") for d in range(10)]
+            print(f"  sh {sh}: " + _rates(self.own, decile_keys, 20))
+        print("\nwin points (mean, n) by how the winner played, dealer or not:")
+        for (label, dealer), pts in sorted(self.wins.items()):
+            print(f"  {label:7s} dealer={dealer!s:5s} {sum(pts) / len(pts):7.0f} ({len(pts)})")
+
+
+def play(tallies: Tallies, levels: list[str], seed: str) -> None:
+    """One hanchan of self-play, measured at every discard."""
+    table = new_match("doman", seed=seed)
+    players = [make_player(levels[s], f"{seed}:{s}") for s in range(4)]
+    pending: list[tuple[int, tuple[int, int]]] = []  # (seat, own-win cell) in this deal
+    while not table.finished:
+        seat = table.to_act()[0]
+        view = table.view(seat)
+        action = players[seat].choose(view)
+        if action.kind in (ActionKind.DISCARD, ActionKind.RIICHI) and action.tile is not None:
+            pending.append((seat, tallies.discard(table, view, seat, action.tile.index >> 2)))
+        events = table.apply(action)
+        for e in events:
+            if isinstance(e, Won):
+                for s, key in pending:
+                    tallies.own[key][1] += s == e.seat
+                style = _style(view.seats[e.seat])
+                tallies.wins[(style, e.seat == view.dealer)].append(max(e.deltas[e.seat], 0))
+            elif isinstance(e, DealEnded):
+                pending = []
+        for s, player in enumerate(players):
+            player.observe([e.seen_by(s) for e in events])
 
 
 def main() -> None:
@@ -45,83 +142,11 @@ def main() -> None:
     levels = args.players.split(",")
     if len(levels) == 1:
         levels *= 4
-    ready: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])  # (kind, live) -> n, hit
-    deal_in: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])  # (kind, danger)
-    wins: dict[tuple[str, bool], list[int]] = defaultdict(list)
-    # own win chance: (shanten, predicted decile) -> [decisions, of which the seat won the deal]
-    own: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
-    model = StrongBot()
+    tallies = Tallies()
     for g in range(args.games):
-        table = new_match("doman", seed=f"{args.seed}:{g}")
-        players = [make_player(levels[s], f"{args.seed}:{g}:{s}") for s in range(4)]
-        state: dict[int, str] = {}  # seat -> how it played the deal when it won
-        pending: list[tuple[int, tuple[int, int]]] = []  # (seat, own-cell) of this deal
-        while not table.finished:
-            seat = table.to_act()[0]
-            view = table.view(seat)
-            action = players[seat].choose(view)
-            if action.kind in (ActionKind.DISCARD, ActionKind.RIICHI) and action.tile is not None:
-                seen = visible_counts(view)
-                kind = action.tile.index >> 2
-                counts = counts_of_tiles(view.hand)
-                counts[kind] -= 1
-                sh, acc = acceptance_count(counts, len(view.seats[seat].melds), seen)
-                p = win_chance(
-                    sh, acc, model.unseen_total(seen), model.draws_left(view), model.ron_factor
-                )
-                key = (min(sh, 3), min(9, int(p * 10)))
-                own[key][0] += 1
-                pending.append((seat, key))
-                for o in range(4):
-                    if o == seat:
-                        continue
-                    truth = table.view(o)
-                    p = view.seats[o]
-                    opened = sum(1 for m in p.melds if m.is_open)
-                    row = 9 if p.riichi else opened
-                    cell = ready[(row, _bucket_live(view.live_remaining))]
-                    cell[0] += 1
-                    is_ready = bool(truth.waits)
-                    cell[1] += is_ready
-                    if is_ready:
-                        d = danger(kind, view, o, seen)
-                        label = "riichi" if p.riichi else ("open" if opened else "dama")
-                        dcell = deal_in[(label, min(20, int(d)))]
-                        dcell[0] += 1
-                        dcell[1] += any(int(w) == kind for w in truth.waits)
-            for s in range(4):
-                p = view.seats[s]
-                opened = sum(1 for m in p.melds if m.is_open)
-                state[s] = "riichi" if p.riichi else (f"open{min(opened, 3)}" if opened else "dama")
-            events = table.apply(action)
-            for e in events:
-                if isinstance(e, Won):
-                    for s_, key in pending:
-                        own[key][1] += s_ == e.seat
-                    wins[(state.get(e.seat, "dama"), e.seat == view.dealer)].append(
-                        max(e.deltas[e.seat], 0)
-                    )
-            if any(isinstance(e, DealEnded) for e in events):
-                pending = []
-            for s, pl in enumerate(players):
-                pl.observe([e.seen_by(s) for e in events])
+        play(tallies, levels, f"{args.seed}:{g}")
         print(f"game {g + 1}/{args.games}", flush=True)
-    print("\nP(ready) by row (0-4 open melds, 9 riichi) and live wall // 10:")
-    for row in sorted({r for r, _ in ready}):
-        cells = []
-        for live in range(7):
-            n, hit = ready.get((row, live), [0, 0])
-            cells.append(f"{hit / n:5.2f}({n:5d})" if n else "    -       ")
-        print(f"  row {row}: " + " ".join(cells))
-    print("\nP(deal-in | ready) by danger score:")
-    for label in ("riichi", "open", "dama"):
-        print(f"  {label}: " + _rates(deal_in, [((label, d), str(d)) for d in range(21)], 30))
-    print("\nown win: predicted decile -> actual share that won the deal (n), by shanten:")
-    for sh in range(4):
-        print(f"  sh {sh}: " + _rates(own, [((sh, d), f"{d / 10:.1f}") for d in range(10)], 20))
-    print("\nwin points (mean, n) by how the winner played, dealer or not:")
-    for (label, dealer), pts in sorted(wins.items()):
-        print(f"  {label:7s} dealer={dealer!s:5s} {sum(pts) / len(pts):7.0f} ({len(pts)})")
+    tallies.report()
 
 
 if __name__ == "__main__":

@@ -141,6 +141,8 @@ def test_acceptance_counts_every_unseen_copy_once() -> None:
         ]
         seen_tiles[27] += 1  # the dora indicator 1z
         seen = [min(4, n) for n in seen_tiles]
+        # the bots' own reading of the table means the same: the hand is part of what is seen
+        assert visible_counts(_view(hand, rivers=["", river, "", ""])) == seen
         base = shanten(counts, 0)
         expected = 0
         for k in range(34):
@@ -182,9 +184,9 @@ def test_defensive_keeps_a_hand_without_value_closed() -> None:
     """A chi that leaves a valueless hand one from ready is passed (its riichi is worth more);
     the same chi with two dora in hand is taken."""
     for dora, expected in (("1z", ActionKind.PASS), ("1p", ActionKind.CHI)):
-        tiles = parse_tiles("23m456p22p567s3468s")  # 13 tiles, two from ready
-        view = _view("23m456p22p567s3468s", dora=dora)
-        chi = Action(ActionKind.CHI, 0, parse_tiles("4m")[0], (tiles[0], tiles[1]))
+        view = _view("23m456p22p567s3468s", dora=dora)  # 13 tiles, one from ready
+        two_three = (view.hand[0], view.hand[1])  # the chi on 4m makes the (all-simples) hand ready
+        chi = Action(ActionKind.CHI, 0, parse_tiles("4m")[0], two_three)
         call_view = replace(
             view, phase="call", drawn=None, legal_actions=(Action(ActionKind.PASS, 0), chi)
         )
