@@ -1,11 +1,11 @@
-"""Measure, in self-play, what the strong level's reading models guess: how often an opponent is
-ready (by riichi, open melds and wall left), how often a tile of a given danger score deals in to
-a ready hand, how often a hand with a given predicted win chance (``strong.win_chance``) wins the
-deal, and what a win is worth. The engine knows every hand, so the truth is exact.
+"""Measure, in self-play, what the bots' reading (``jantaku.players.reading``) guesses: how often
+an opponent is ready (by riichi, open melds and wall left), how often a tile of a given danger
+score deals in to a ready hand, and what a win is worth. The engine knows every hand, so the
+truth is exact.
 
     .venv/bin/python tools/calibrate_reading.py --games 60 --players defensive
 
-Prints tables to compare with (or paste into) ``jantaku.players.strong``. Dev-only; not a test.
+Prints tables to compare with ``threats`` and ``danger``. Dev-only; not a test.
 """
 
 from __future__ import annotations
@@ -17,16 +17,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jantaku.engine.actions import ActionKind
-from jantaku.engine.events import DealEnded, Won
+from jantaku.engine.events import Won
 from jantaku.engine.match import Match
 from jantaku.engine.view import PublicSeat, SeatView
 from jantaku.game import new_match
 from jantaku.players.bots import make_player
-from jantaku.players.reading import acceptance_count, counts_of_tiles, danger, visible_counts
-from jantaku.players.strong import StrongBot, win_chance
+from jantaku.players.reading import danger, visible_counts
 
 Cell = list[int]  # [samples, hits]
-_MODEL = StrongBot()  # its win-chance inputs (unseen total, draws left, ron factor)
 
 
 def _cell() -> Cell:
@@ -56,22 +54,12 @@ class Tallies:
     ready: dict[tuple[int, int], Cell] = field(default_factory=lambda: defaultdict(_cell))
     # (riichi | open | dama, danger score) -> discards into a ready hand, of which won on
     deal_in: dict[tuple[str, int], Cell] = field(default_factory=lambda: defaultdict(_cell))
-    # (shanten, predicted win-chance decile) -> discards, of which the seat won the deal
-    own: dict[tuple[int, int], Cell] = field(default_factory=lambda: defaultdict(_cell))
     # (how the winner played, dealer) -> points won
     wins: dict[tuple[str, bool], list[int]] = field(default_factory=lambda: defaultdict(list))
 
-    def discard(self, table: Match, view: SeatView, seat: int, kind: int) -> tuple[int, int]:
-        """Measure one discard; the own-win cell it falls in (settled when the deal ends)."""
+    def discard(self, table: Match, view: SeatView, seat: int, kind: int) -> None:
+        """Measure one discard against every other seat's real hand."""
         seen = visible_counts(view)
-        counts = counts_of_tiles(view.hand)
-        counts[kind] -= 1
-        sh, acc = acceptance_count(counts, len(view.seats[seat].melds), seen)
-        chance = win_chance(
-            sh, acc, _MODEL.unseen_total(seen), _MODEL.draws_left(view), _MODEL.ron_factor
-        )
-        own_key = (min(sh, 3), min(9, int(chance * 10)))
-        self.own[own_key][0] += 1
         for o in range(4):
             if o == seat:
                 continue
@@ -86,7 +74,6 @@ class Tallies:
                 hit = self.deal_in[(label, min(20, int(danger(kind, view, o, seen))))]
                 hit[0] += 1
                 hit[1] += kind in waits
-        return own_key
 
     def report(self) -> None:
         print("\nP(ready) by row (0-4 open melds, 9 riichi) and live wall // 10:")
@@ -100,10 +87,6 @@ class Tallies:
         for label in ("riichi", "open", "dama"):
             danger_keys = [((label, d), str(d)) for d in range(21)]
             print(f"  {label}: " + _rates(self.deal_in, danger_keys, 30))
-        print("\nown win: predicted decile -> actual share that won the deal (n), by shanten:")
-        for sh in range(4):
-            decile_keys = [((sh, d), f"{d / 10:.1f}") for d in range(10)]
-            print(f"  sh {sh}: " + _rates(self.own, decile_keys, 20))
         print("\nwin points (mean, n) by how the winner played, dealer or not:")
         for (label, dealer), pts in sorted(self.wins.items()):
             print(f"  {label:7s} dealer={dealer!s:5s} {sum(pts) / len(pts):7.0f} ({len(pts)})")
@@ -113,22 +96,17 @@ def play(tallies: Tallies, levels: list[str], seed: str) -> None:
     """One hanchan of self-play, measured at every discard."""
     table = new_match("doman", seed=seed)
     players = [make_player(levels[s], f"{seed}:{s}") for s in range(4)]
-    pending: list[tuple[int, tuple[int, int]]] = []  # (seat, own-win cell) in this deal
     while not table.finished:
         seat = table.to_act()[0]
         view = table.view(seat)
         action = players[seat].choose(view)
         if action.kind in (ActionKind.DISCARD, ActionKind.RIICHI) and action.tile is not None:
-            pending.append((seat, tallies.discard(table, view, seat, action.tile.index >> 2)))
+            tallies.discard(table, view, seat, action.tile.index >> 2)
         events = table.apply(action)
         for e in events:
             if isinstance(e, Won):
-                for s, key in pending:
-                    tallies.own[key][1] += s == e.seat
                 style = _style(view.seats[e.seat])
                 tallies.wins[(style, e.seat == view.dealer)].append(max(e.deltas[e.seat], 0))
-            elif isinstance(e, DealEnded):
-                pending = []
         for s, player in enumerate(players):
             player.observe([e.seen_by(s) for e in events])
 

@@ -9,7 +9,7 @@ import pytest
 from jantaku.engine import ActionKind, ManualClock, Match, TableRules
 from jantaku.engine.deal import DealResult
 from jantaku.engine.events import DrawKind
-from jantaku.engine.flow import MatchState, after_deal, ranking
+from jantaku.engine.flow import MatchState, after_deal, is_all_last, ranking
 from jantaku.tiles import Wind
 from tests.engine.mahjong_judge import MahjongJudge
 
@@ -126,6 +126,23 @@ def test_the_clock_rule_ends_after_the_flagged_hand_even_on_renchan() -> None:
     assert step.reason == "the 80-minute rule made this the last hand"
 
 
+@pytest.mark.parametrize("rules", [DOMAN, TableRules(length="east_only"), TENHOU])
+def test_all_last_flags_exactly_the_deals_a_non_dealer_win_would_end(rules: TableRules) -> None:
+    """The view's ``all_last`` agrees with the match-end rule: a non-dealer win ends the match
+    (someone is past Tenhou's target) after exactly the deals it flags."""
+    flagged = []
+    for wind in (Wind.EAST, Wind.SOUTH, Wind.WEST):
+        for dealer in range(4):
+            result = win((dealer + 1) % 4, (26000, 31000, 22000, 21000))
+            ends = after_deal(rules, state(wind, dealer), result).state is None
+            assert is_all_last(rules, wind, dealer) == ends, (wind, dealer)
+            view = Match(rules, MahjongJudge(), 3, start=state(wind, dealer)).view(dealer)
+            assert view.all_last == ends and view.to_json()["all_last"] == ends
+            if ends:
+                flagged.append((wind, dealer))
+    assert flagged[0] == ((Wind.EAST, 3) if rules.length == "east_only" else (Wind.SOUTH, 3))
+
+
 def test_ranking_breaks_ties_by_first_seat_order() -> None:
     assert ranking((30000, 30000, 20000, 20000)) == (0, 1, 2, 3)
     assert ranking((20000, 30000, 20000, 30000)) == (1, 3, 0, 2)
@@ -147,8 +164,10 @@ def test_eighty_minutes_make_the_next_hand_the_last() -> None:
     seat = match.to_act()[0]
     match.apply(match.legal_actions(seat)[0])
     clock.advance(80 * 60)
+    assert not match.view(0).all_last
     _play_deal(match, rng)  # the hand in progress when the mark passed
     assert not match.finished or "below zero" in (match.result.reason if match.result else "")
+    assert match.finished or match.view(0).all_last, "bots must see the clock's last hand"
     _play_deal(match, rng)  # the last hand
     assert match.result is not None and match.result.recorded
     if match.result.reason == "the 80-minute rule made this the last hand":

@@ -1,11 +1,11 @@
-"""The strong level: legal through whole hanchan against every other level; its win-chance
-chain agrees with the closed form and with brute-force simulation; it folds a slow hand onto
-genbutsu against a riichi but pushes a ready one; it keeps dora that efficiency alone would
-throw."""
+"""The strong level: legal through whole hanchan against every other level; it folds a slow
+hand onto genbutsu against a riichi but pushes a ready one; it stays quiet on a ready hand the
+scorer already values highly; in the last deal the leader takes a cheap call and the
+last-placed seat pushes."""
 
 from __future__ import annotations
 
-import random
+from dataclasses import replace
 
 import pytest
 
@@ -14,7 +14,7 @@ from jantaku.engine.view import PublicSeat, SeatView
 from jantaku.game import new_match
 from jantaku.players import make_player
 from jantaku.players.reading import danger, visible_counts
-from jantaku.players.strong import han_points, win_chance
+from jantaku.players.strong import dama_values
 from jantaku.tiles import Tile, parse_tiles
 
 
@@ -24,6 +24,7 @@ def _view(
     riichi: tuple[bool, ...] = (False,) * 4,
     dora: str = "1z",
     live: int = 50,
+    riichi_on: str = "",
 ) -> SeatView:
     used: dict[int, int] = {}
     fixed = []
@@ -38,7 +39,9 @@ def _view(
         )
         for s, r in enumerate(rivers)
     )
-    legal = tuple(Action(ActionKind.DISCARD, 0, t) for t in fixed)
+    legal = tuple(Action(ActionKind.DISCARD, 0, t) for t in fixed) + tuple(
+        Action(ActionKind.RIICHI, 0, t) for t in fixed if t.kind.notation == riichi_on
+    )
     return SeatView(
         seat=0,
         phase="turn",
@@ -78,42 +81,6 @@ def test_strong_plays_only_legal_actions_through_a_hanchan(others: str) -> None:
     assert ActionKind.DISCARD in kinds_played
 
 
-def test_win_chance_matches_the_closed_form_when_ready() -> None:
-    # ready, no ron: the chance that at least one of n draws is a wait
-    for waits, unseen, draws in ((4, 80, 10), (8, 60, 5), (1, 100, 17)):
-        expected = 1 - (1 - waits / unseen) ** draws
-        assert win_chance(0, waits, unseen, draws, 1.0) == pytest.approx(expected)
-    assert win_chance(-1, 0, 80, 0, 1.0) == 1.0
-    assert win_chance(2, 30, 80, 0, 1.0) == 0.0
-
-
-def test_win_chance_of_one_away_matches_simulation() -> None:
-    # one step with acceptance a, then a ready hand on the typical 5 waits: simulate draws
-    rng = random.Random(5)
-    accept, unseen, draws = 20, 80, 8
-    q1, q2 = accept / unseen, 5 / unseen
-    wins = 0
-    trials = 40000
-    for _ in range(trials):
-        stage = 0
-        for _d in range(draws):
-            if rng.random() < (q1 if stage == 0 else q2):
-                stage += 1
-                if stage == 2:
-                    wins += 1
-                    break
-    assert win_chance(1, accept, unseen, draws, 1.0) == pytest.approx(wins / trials, abs=0.01)
-
-
-def test_han_points_follow_the_table_and_limits() -> None:
-    assert han_points(1, False) == 1000
-    assert han_points(3, False) == 3900
-    assert han_points(5, False) == 8000
-    assert han_points(6, True) == 18000
-    assert han_points(0, False) == 0
-    assert han_points(2, False) < han_points(2.5, False) < han_points(3, False)
-
-
 def test_folds_a_slow_hand_onto_genbutsu_against_riichi() -> None:
     view = _view(
         "19m258p369s12347z6p", rivers=("", "4s6p", "", ""), riichi=(False, True, False, False)
@@ -137,11 +104,49 @@ def test_pushes_a_ready_valuable_hand_against_riichi() -> None:
     assert danger(int(choice.tile.kind), view, 1, seen) > 0, "the push tile is not safe"
 
 
-def test_keeps_a_dora_that_pure_efficiency_throws() -> None:
-    # 1-shanten with three floating tiles: keeping 5s and 1p accepts the most kinds, but 9s
-    # is the dora (indicator 8s); efficiency throws it, the strong level keeps its value
-    view = _view("123m789m456p77z5s1p9s", dora="8s")
-    eff = make_player("efficiency").choose(view)
-    assert eff.tile is not None and eff.tile.kind.notation == "9s"
-    strong = make_player("strong").choose(view)
-    assert strong.tile is not None and strong.tile.kind.notation != "9s"
+def test_stays_quiet_on_a_ready_hand_worth_a_mangan_share_and_riichis_a_cheap_one() -> None:
+    # 234m 456p 678s 33p 55s after the 9m: ready on 3p / 5s with all simples. With the 5s as
+    # dora every wait is worth at least 3 han 40 fu by ron (7700 on 3p for this dealer, a
+    # 4-han mangan on 5s), so riichi adds little; without dora the hand is 1 han and riichi
+    # doubles it.
+    rich = _view("234m456p678s33p55s9m", dora="4s", riichi_on="9m")
+    nine = parse_tiles("9m")[0].index >> 2
+    assert sorted(p for _w, p in dama_values(rich, nine)) == [7700, 12000]
+    choice = make_player("strong").choose(rich)
+    assert (choice.kind, choice.tile and choice.tile.kind.notation) == (ActionKind.DISCARD, "9m")
+    expert = make_player("expert").choose(rich)
+    assert expert.kind is ActionKind.RIICHI, "the comparison level riichis the same hand"
+    cheap = _view("234m456p678s33p55s9m", dora="1z", riichi_on="9m")
+    assert make_player("strong").choose(cheap).kind is ActionKind.RIICHI
+
+
+def _ranked(view: SeatView, scores: tuple[int, ...]) -> SeatView:
+    seats = tuple(replace(p, score=sc) for p, sc in zip(view.seats, scores, strict=True))
+    return replace(view, seats=seats, all_last=True)
+
+
+def test_last_placed_seat_pushes_in_the_last_deal() -> None:
+    # far from ready against a riichi: the only genbutsu is the 4s of a run; the last-placed
+    # seat has no place to lose and plays on, everyone else folds onto it
+    view = _view(
+        "19m258p36s1237z456s", rivers=("", "4s", "", ""), riichi=(False, True, False, False)
+    )
+    behind = _ranked(view, (12000, 40000, 25000, 23000))
+    choice = make_player("strong").choose(behind)
+    assert choice.tile is not None and choice.tile.kind.notation != "4s", "folded anyway"
+    for scores in ((40000, 12000, 25000, 23000), (25000, 12000, 40000, 23000)):
+        choice = make_player("strong").choose(_ranked(view, scores))
+        assert choice.tile is not None and choice.tile.kind.notation == "4s", scores
+
+
+def test_leader_takes_a_cheap_call_in_the_last_deal_only() -> None:
+    view = replace(_view("23m456p22p567s3468s"), dealer=1)  # one from ready, no value
+    chi = Action(ActionKind.CHI, 0, parse_tiles("4m")[0], (view.hand[0], view.hand[1]))
+    call_view = replace(
+        view, phase="call", drawn=None, legal_actions=(Action(ActionKind.PASS, 0), chi)
+    )
+    assert make_player("strong").choose(call_view).kind is ActionKind.PASS
+    leading = _ranked(call_view, (40000, 20000, 20000, 20000))
+    assert make_player("strong").choose(leading).kind is ActionKind.CHI
+    trailing = _ranked(call_view, (20000, 40000, 20000, 20000))
+    assert make_player("strong").choose(trailing).kind is ActionKind.PASS

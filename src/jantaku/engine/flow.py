@@ -11,7 +11,7 @@ from jantaku.engine.events import DrawKind
 from jantaku.engine.rules import TableRules
 from jantaku.tiles import Wind
 
-__all__ = ["MatchState", "Next", "after_deal", "ranking"]
+__all__ = ["MatchState", "Next", "after_deal", "is_all_last", "ranking"]
 
 _DRAWS_WITH_TENPAI = (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN)
 
@@ -38,6 +38,16 @@ class Next:
 def ranking(scores: list[int] | tuple[int, ...]) -> tuple[int, ...]:
     """Seats by points; ties go to the earlier seat (seat 0 was the first dealer)."""
     return tuple(sorted(range(4), key=lambda s: (-scores[s], s)))
+
+
+def is_all_last(rules: TableRules, round_wind: int, dealer: int) -> bool:
+    """Whether a deal with this round wind and dealer may be the match's last (see
+    :func:`_ending`): the last dealer of the last wind; in an extension round, any deal when a
+    target score can end it (Tenhou), else its last dealer."""
+    rounds = 1 if rules.length == "east_only" else 2
+    if round_wind >= rounds:
+        return dealer == 3 or rules.extension_round_threshold is not None
+    return round_wind == rounds - 1 and dealer == 3
 
 
 def dealer_stays(rules: TableRules, dealer: int, result: DealResult) -> bool:

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from jantaku.engine.actions import Action
 from jantaku.engine.deal import Deal, Phase
 from jantaku.engine.events import Event, MatchEnded
-from jantaku.engine.flow import MatchState, after_deal, ranking
+from jantaku.engine.flow import MatchState, after_deal, is_all_last, ranking
 from jantaku.engine.judge import WinJudge
 from jantaku.engine.rules import TableRules
 from jantaku.engine.view import SeatView, build_view
@@ -111,7 +111,17 @@ class Match:
         return [] if self.finished else self.deal.legal_actions(seat)
 
     def view(self, seat: int | None) -> SeatView:
-        return build_view(self.deal, seat, self.legal_actions(seat) if seat is not None else [])
+        legal = self.legal_actions(seat) if seat is not None else []
+        return build_view(self.deal, seat, legal, all_last=self.all_last)
+
+    @property
+    def all_last(self) -> bool:
+        """Whether this deal is the last one unless its dealer repeats: the last dealer of the
+        last wind, a deal of an extension round that can end the match, or the deal
+        the 80-minute rule made the last."""
+        if self.final_deal is not None and self.deal_number >= self.final_deal:
+            return True
+        return is_all_last(self.rules, self.round_wind, self.dealer)
 
     def apply(self, action: Action) -> list[Event]:
         if self.finished:

@@ -46,6 +46,8 @@ class SeatView:
     waits: tuple[TileKind, ...]
     furiten: bool
     legal_actions: tuple[Action, ...]
+    # the match ends after this deal unless the dealer repeats: placement play starts here
+    all_last: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -77,10 +79,13 @@ class SeatView:
             "waits": [k.notation for k in self.waits],
             "furiten": self.furiten,
             "legal_actions": [a.to_json() for a in self.legal_actions],
+            "all_last": self.all_last,
         }
 
 
-def build_view(deal: Deal, seat: int | None, legal: list[Action]) -> SeatView:
+def build_view(
+    deal: Deal, seat: int | None, legal: list[Action], all_last: bool = False
+) -> SeatView:
     own = deal.seats[seat] if seat is not None else None
     return SeatView(
         seat=seat,
@@ -108,4 +113,5 @@ def build_view(deal: Deal, seat: int | None, legal: list[Action]) -> SeatView:
         waits=tuple(TileKind(k) for k in own.waits) if own else (),
         furiten=own.furiten if own else False,
         legal_actions=tuple(legal),
+        all_last=all_last,
     )
