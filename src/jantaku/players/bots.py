@@ -341,6 +341,10 @@ class DefensiveBot(EfficiencyBot):
         counts[k] += 1
         return s
 
+    def cheap_calls(self, view: SeatView) -> bool:
+        """Whether a call may open a hand without value (when a cheap win is all it takes)."""
+        return False
+
     def call(self, view: SeatView, legal: Sequence[Action]) -> Action:
         me = view.seat
         assert me is not None
@@ -366,7 +370,7 @@ class DefensiveBot(EfficiencyBot):
             yakuhai_pon = a.kind is ActionKind.PON and k in yakuhai
             opened = any(m.is_open for m in melds_now)
             # a hand without value stays closed: its riichi is worth more than a cheap open win
-            if not (yakuhai_pon or opened or value >= 2):
+            if not (yakuhai_pon or opened or value >= 2 or self.cheap_calls(view)):
                 continue
             if thr and sh > 1:
                 continue

@@ -17,12 +17,7 @@ from jantaku.engine.flow import ranking
 from jantaku.engine.view import SeatView
 from jantaku.hand.lookup import shanten
 from jantaku.players.bots import ExpertBot
-from jantaku.players.reading import (
-    counts_of_tiles,
-    open_yaku_path,
-    threats,
-    yakuhai_kinds,
-)
+from jantaku.players.reading import counts_of_tiles
 from jantaku.rules.riichi import NoWin, WinContext, score
 from jantaku.rules.riichi.options import preset
 from jantaku.tiles import Tile, Wind
@@ -108,35 +103,7 @@ class StrongBot(ExpertBot):
             return sh <= 0 and acc >= 2
         return super().should_push(view, sh, acc, value, thr)
 
-    def call(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        me = view.seat
-        assert me is not None
-        if self.placement(view) != "lead" or view.dealer == me:
-            return super().call(view, legal)
-        return self.fast_call(view, legal)
-
-    def fast_call(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        """Any chi or pon that brings the hand nearer and keeps a yaku in reach: the leader's
-        cheapest win ends the match (not when a threat is out and the hand stays far)."""
-        me = view.seat
-        assert me is not None
-        pass_ = next(a for a in legal if a.kind is ActionKind.PASS)
-        melds_now = view.seats[me].melds
-        now = shanten(counts_of_tiles(view.hand), len(melds_now))
-        yakuhai = yakuhai_kinds(view, me)
-        thr = threats(view, me)
-        best: tuple[float, Action] | None = None
-        for a in legal:
-            if a.kind not in (ActionKind.PON, ActionKind.CHI) or a.tile is None:
-                continue
-            after, _melds, sh = self.after_call(view, a)
-            if sh >= now or (thr and sh > 1):
-                continue
-            group = sorted([a.tile.index >> 2, *(t.index >> 2 for t in a.tiles)])
-            meld_kinds = [list(m.kinds) for m in melds_now] + [group]
-            if not open_yaku_path(after, meld_kinds, yakuhai, self.kuitan):
-                continue
-            rank = -sh + 0.1 * (a.kind is ActionKind.PON)
-            if best is None or rank > best[0]:
-                best = (rank, a)
-        return best[1] if best is not None else pass_
+    def cheap_calls(self, view: SeatView) -> bool:
+        """The leader's cheapest win ends the match (as dealer too: Doman's leading dealer
+        stops after a win)."""
+        return self.placement(view) == "lead"
