@@ -140,7 +140,7 @@ def test_last_placed_seat_pushes_in_the_last_deal() -> None:
 
 
 def test_leader_takes_a_cheap_call_in_the_last_deal_only() -> None:
-    view = replace(_view("23m456p22p567s3468s"), dealer=1)  # one from ready, no value
+    view = _view("23m456p22p567s3468s")  # one from ready, no value
     chi = Action(ActionKind.CHI, 0, parse_tiles("4m")[0], (view.hand[0], view.hand[1]))
     call_view = replace(
         view, phase="call", drawn=None, legal_actions=(Action(ActionKind.PASS, 0), chi)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.flow import ranking
 from jantaku.engine.view import SeatView
-from jantaku.hand.lookup import shanten
+from jantaku.hand.analysis import waits
 from jantaku.players.bots import ExpertBot
 from jantaku.players.reading import counts_of_tiles
 from jantaku.rules.riichi import NoWin, WinContext, score
@@ -36,17 +36,9 @@ def dama_values(view: SeatView, discard: int) -> list[tuple[int, int]]:
     assert hand and hand[0].index >> 2 == discard, "the discard is not in the hand"
     rest = tuple(hand[1:])
     melds = view.seats[me].melds
-    counts = counts_of_tiles(rest)
     used = {t.index for t in rest} | {t.index for m in melds for t in m.tiles}
     out = []
-    for w in range(34):
-        if counts[w] >= 4:
-            continue
-        counts[w] += 1
-        complete = shanten(counts, len(melds)) == -1
-        counts[w] -= 1
-        if not complete:
-            continue
+    for w in waits(counts_of_tiles(rest), len(melds)):
         free = [i for i in range(w * 4, w * 4 + 4) if i not in used]
         ctx = WinContext(
             hand=rest,
@@ -58,7 +50,7 @@ def dama_values(view: SeatView, discard: int) -> list[tuple[int, int]]:
             discarder=1,
         )
         result = score(ctx, _OPTIONS, validate=False)
-        out.append((w, 0 if isinstance(result, NoWin) else result.points))
+        out.append((int(w), 0 if isinstance(result, NoWin) else result.points))
     return out
 
 
