@@ -1,7 +1,7 @@
 """The strong level: legal through whole hanchan against every other level; it folds a slow
-hand onto genbutsu against a riichi but pushes a ready one; it stays quiet on a ready hand the
-scorer already values highly; in the last deal the leader takes a cheap call and the
-last-placed seat pushes."""
+hand onto genbutsu against a riichi but pushes a ready one and an early one-from-ready hand with
+value; it calls for a formal tenpai late in the deal; in the last deal the leader takes a cheap
+call and stays quiet on any yaku, and the last-placed seat pushes."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from jantaku.engine.view import PublicSeat, SeatView
 from jantaku.game import new_match
 from jantaku.players import make_player
 from jantaku.players.reading import danger, visible_counts
-from jantaku.players.strong import dama_values
+from jantaku.players.strong import dama_values, formal_tenpai_discards
 from jantaku.tiles import Tile, parse_tiles
 
 
@@ -104,20 +104,64 @@ def test_pushes_a_ready_valuable_hand_against_riichi() -> None:
     assert danger(int(choice.tile.kind), view, 1, seen) > 0, "the push tile is not safe"
 
 
-def test_stays_quiet_on_a_ready_hand_worth_a_mangan_share_and_riichis_a_cheap_one() -> None:
+def test_pushes_one_from_ready_where_expert_folds() -> None:
+    # 234m 456p 55m with 67s and 13p after the 9m: one from ready on 5s/8s/2p. Folding breaks
+    # the 67s onto the riichi's only genbutsu (6s); the defensive tables fold to every riichi,
+    # so strong plays on until the last draws, and the expert folds.
+    view = _view(
+        "234m456p67s13p55m9m1z",
+        rivers=("", "6s", "", ""),
+        riichi=(False, True, False, False),
+        dora="3m",
+    )
+    pushed = make_player("strong").choose(view)
+    assert pushed.tile is not None and pushed.tile.kind.notation in ("9m", "1z")
+    folded = make_player("expert").choose(view)
+    assert folded.tile is not None and folded.tile.kind.notation == "6s"
+    late = replace(view, live_remaining=8)
+    late_choice = make_player("strong").choose(late)
+    assert late_choice.tile is not None and late_choice.tile.kind.notation == "6s"
+
+
+def test_riichis_a_valuable_ready_hand_unless_leading_the_last_deal() -> None:
     # 234m 456p 678s 33p 55s after the 9m: ready on 3p / 5s with all simples. With the 5s as
-    # dora every wait is worth at least 3 han 40 fu by ron (7700 on 3p for this dealer, a
-    # 4-han mangan on 5s), so riichi adds little; without dora the hand is 1 han and riichi
-    # doubles it.
+    # dora every wait is worth 7700 or 12000 by ron without riichi; strong still riichis (the
+    # table folds to a riichi either way), and the leader of the last deal stays quiet on any
+    # yaku to end the match.
     rich = _view("234m456p678s33p55s9m", dora="4s", riichi_on="9m")
     nine = parse_tiles("9m")[0].index >> 2
     assert sorted(p for _w, p in dama_values(rich, nine)) == [7700, 12000]
-    choice = make_player("strong").choose(rich)
-    assert (choice.kind, choice.tile and choice.tile.kind.notation) == (ActionKind.DISCARD, "9m")
-    expert = make_player("expert").choose(rich)
-    assert expert.kind is ActionKind.RIICHI, "the comparison level riichis the same hand"
+    assert make_player("strong").choose(rich).kind is ActionKind.RIICHI
     cheap = _view("234m456p678s33p55s9m", dora="1z", riichi_on="9m")
     assert make_player("strong").choose(cheap).kind is ActionKind.RIICHI
+    leading = _ranked(cheap, (40000, 20000, 20000, 20000))
+    choice = make_player("strong").choose(leading)
+    assert (choice.kind, choice.tile and choice.tile.kind.notation) == (ActionKind.DISCARD, "9m")
+
+
+def _chi_view(live: int, rivers: tuple[str, ...], riichi: tuple[bool, ...]) -> SeatView:
+    # 123m 456p 22z 78s 13s 9m: one from ready and without a yaku (the South pair is a guest
+    # wind for the East seat in the East round); a chi of 2s makes it ready on 6s/9s after 9m
+    view = _view("123m456p22z78s13s9m", rivers=rivers, riichi=riichi, live=live)
+    one, three = (t for t in view.hand if t.kind.notation in ("1s", "3s"))
+    chi = Action(ActionKind.CHI, 0, parse_tiles("2s")[0], (one, three))
+    return replace(view, phase="call", drawn=None, legal_actions=(Action(ActionKind.PASS, 0), chi))
+
+
+def test_formal_tenpai_call_late_in_the_deal() -> None:
+    quiet = ("", "", "", "")
+    late = _chi_view(10, quiet, (False,) * 4)
+    assert formal_tenpai_discards(late, late.legal_actions[1]) == [parse_tiles("9m")[0].index >> 2]
+    assert make_player("strong").choose(late).kind is ActionKind.CHI
+    assert make_player("expert").choose(late).kind is ActionKind.PASS, "no yaku: expert passes"
+    early = _chi_view(40, quiet, (False,) * 4)
+    assert make_player("strong").choose(early).kind is ActionKind.PASS
+    # against a riichi the call needs a safe discard after it: the 9m must be genbutsu
+    riichi = (False, True, False, False)
+    unsafe = _chi_view(10, ("", "4p", "", ""), riichi)
+    assert make_player("strong").choose(unsafe).kind is ActionKind.PASS
+    safe = _chi_view(10, ("", "9m", "", ""), riichi)
+    assert make_player("strong").choose(safe).kind is ActionKind.CHI
 
 
 def _ranked(view: SeatView, scores: tuple[int, ...]) -> SeatView:
