@@ -6,6 +6,7 @@ rotating), the push/fold that folds least gained most: a table that folds to eve
 a ready hand, and a one-from-ready hand, play on cheaply. So ``strong`` pushes every ready hand
 and every one-from-ready hand until the last few draws, and plays a two-from-ready hand on
 against open hands early in the deal.
+
 Late in the deal a call that makes the hand ready without a yaku still earns the exhaustive-draw
 tenpai payment (formal tenpai counts, doman-rules.md §8 Q13). All-last (the view's
 ``all_last``): the leader wins cheaply to end the match (any call that keeps a yaku, dama on
