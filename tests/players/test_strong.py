@@ -112,7 +112,6 @@ def test_pushes_one_from_ready_where_expert_folds() -> None:
         "234m456p67s13p55m9m1z",
         rivers=("", "6s", "", ""),
         riichi=(False, True, False, False),
-        dora="3m",
     )
     pushed = make_player("strong").choose(view)
     assert pushed.tile is not None and pushed.tile.kind.notation in ("9m", "1z")
@@ -146,6 +145,15 @@ def _chi_view(live: int, rivers: tuple[str, ...], riichi: tuple[bool, ...]) -> S
     one, three = (t for t in view.hand if t.kind.notation in ("1s", "3s"))
     chi = Action(ActionKind.CHI, 0, parse_tiles("2s")[0], (one, three))
     return replace(view, phase="call", drawn=None, legal_actions=(Action(ActionKind.PASS, 0), chi))
+
+
+def test_formal_tenpai_discards_respect_the_swap_call_rule() -> None:
+    # chi 2s on 34s leaves 123m 456p 22z 578s: the 8s (6s kanchan) and the 5s (78s) both leave
+    # a ready hand, but the 5s is the suji swap of the called 2s and may not follow the call
+    view = _view("123m456p22z34s578s")
+    three, four = (t for t in view.hand if t.kind.notation in ("3s", "4s"))
+    chi = Action(ActionKind.CHI, 0, parse_tiles("2s")[0], (three, four))
+    assert formal_tenpai_discards(view, chi) == [parse_tiles("8s")[0].index >> 2]
 
 
 def test_formal_tenpai_call_late_in_the_deal() -> None:

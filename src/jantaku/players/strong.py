@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jantaku.engine.actions import Action, ActionKind
+from jantaku.engine.calls import kuikae_forbidden
 from jantaku.engine.flow import ranking
 from jantaku.engine.view import SeatView
 from jantaku.hand.analysis import waits
@@ -61,8 +62,7 @@ def dama_values(view: SeatView, discard: int) -> list[tuple[int, int]]:
 
 def formal_tenpai_discards(view: SeatView, call: Action) -> list[int]:
     """The kinds that may be discarded after ``call`` (a chi or pon) leaving a ready hand,
-    yaku or not. Swap-calling is forbidden (no kuikae): the called kind, and for a chi the kind
-    at the other end of the run, cannot follow the call."""
+    yaku or not, and not a kind the no-swap-call rule (kuikae) forbids right after the call."""
     me = view.seat
     assert me is not None and call.tile is not None
     counts = counts_of_tiles(view.hand)
@@ -70,13 +70,8 @@ def formal_tenpai_discards(view: SeatView, call: Action) -> list[int]:
         counts[t.index >> 2] -= 1
     melds = len(view.seats[me].melds) + 1
     k = call.tile.index >> 2
-    banned = {k}
-    if call.kind is ActionKind.CHI:
-        low, high = sorted([k, *(t.index >> 2 for t in call.tiles)])[::2]
-        if k == low and high % 9 < 8:
-            banned.add(k + 3)
-        if k == high and low % 9 > 0:
-            banned.add(k - 3)
+    low = min(k, *(t.index >> 2 for t in call.tiles)) if call.kind is ActionKind.CHI else None
+    banned = kuikae_forbidden(k, low)
     out = []
     for j in range(34):
         if counts[j] and j not in banned:
