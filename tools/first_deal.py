@@ -59,6 +59,8 @@ def main() -> None:
     parser.add_argument("--seed", default="d1")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
+    if args.level == args.base:
+        parser.error("the level under test and --base must differ")
     results = {}
     with Pool(args.jobs) as pool:
         for level in (args.level, args.base):
