@@ -1,7 +1,8 @@
 """Measure, in self-play, what the bots' reading (``jantaku.players.reading``) guesses: how often
 an opponent is ready (by riichi, open melds and wall left), how often a tile of a given danger
-score deals in to a ready hand, and what a win is worth. The engine knows every hand, so the
-truth is exact.
+score deals in to a ready hand, how often an unseen kind of a given description (rank, suji,
+kabe, copies seen) is a riichi hand's winning tile, and what a win is worth. The engine knows
+every hand, so the truth is exact.
 
     .venv/bin/python tools/calibrate_reading.py --games 60 --players defensive
 
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jantaku.engine.actions import ActionKind
-from jantaku.engine.events import Won
+from jantaku.engine.events import DealStarted, Discarded, RiichiAccepted, Won
 from jantaku.engine.match import Match
 from jantaku.engine.view import PublicSeat, SeatView
 from jantaku.game import new_match
@@ -41,6 +42,22 @@ def _rates(table: dict[Any, Cell], keys: Sequence[tuple[Any, str]], min_n: int) 
     return " ".join(parts)
 
 
+def wait_cell(kind: int, safe: set[int], seen: Sequence[int]) -> tuple[int, int, int, int]:
+    """How a reader describes an unseen kind against a riichi hand whose safe kinds (river and
+    tiles let pass) are ``safe``: (rank 0-4 folded from 1-9, or 9 for an honour; suji partners
+    shown safe 0-2; kabe, a used-up inner neighbour, 0/1; copies seen 0-3)."""
+    copies = min(3, seen[kind])
+    if kind >= 27:
+        return (9, 0, 0, copies)
+    n = kind % 9
+    if n in (3, 4, 5):
+        suji = (kind - 3 in safe) + (kind + 3 in safe)
+    else:
+        suji = 2 if (kind + 3 if n < 3 else kind - 3) in safe else 0
+    inner = [kind + 1] if n == 0 else [kind - 1] if n == 8 else [kind - 1, kind + 1]
+    return (min(n, 8 - n), suji, int(any(seen[j] >= 4 for j in inner)), copies)
+
+
 def _style(seat: PublicSeat) -> str:
     opened = sum(1 for m in seat.melds if m.is_open)
     return "riichi" if seat.riichi else (f"open{min(opened, 3)}" if opened else "dama")
@@ -54,8 +71,12 @@ class Tallies:
     ready: dict[tuple[int, int], Cell] = field(default_factory=lambda: defaultdict(_cell))
     # (riichi | open | dama, danger score) -> discards into a ready hand, of which won on
     deal_in: dict[tuple[str, int], Cell] = field(default_factory=lambda: defaultdict(_cell))
+    # wait_cell of every unseen kind not safe against a riichi hand -> kinds, of which waits
+    waits: dict[tuple[int, int, int, int], Cell] = field(default_factory=lambda: defaultdict(_cell))
     # (how the winner played, dealer) -> points won
     wins: dict[tuple[str, bool], list[int]] = field(default_factory=lambda: defaultdict(list))
+    # per riichi seat this deal: the kinds others discarded since (it cannot ron on them)
+    passed: dict[int, set[int]] = field(default_factory=dict)
 
     def discard(self, table: Match, view: SeatView, seat: int, kind: int) -> None:
         """Measure one discard against every other seat's real hand."""
@@ -69,11 +90,30 @@ class Tallies:
             cell = self.ready[(9 if pub.riichi else opened, min(6, view.live_remaining // 10))]
             cell[0] += 1
             cell[1] += bool(waits)
+            if pub.riichi:
+                safe = {t.index >> 2 for t, _g, _r, _c in pub.river} | self.passed.get(o, set())
+                for k in range(34):
+                    if k not in safe and seen[k] < 4:
+                        tally = self.waits[wait_cell(k, safe, seen)]
+                        tally[0] += 1
+                        tally[1] += k in waits
             if waits:
                 label = "riichi" if pub.riichi else ("open" if opened else "dama")
                 hit = self.deal_in[(label, min(20, int(danger(kind, view, o, seen))))]
                 hit[0] += 1
                 hit[1] += kind in waits
+
+    def follow(self, events: Sequence[Any]) -> None:
+        """Keep the tiles each riichi hand let pass."""
+        for e in events:
+            if isinstance(e, DealStarted):
+                self.passed = {}
+            elif isinstance(e, RiichiAccepted):
+                self.passed.setdefault(e.seat, set())
+            elif isinstance(e, Discarded):
+                for s, kinds in self.passed.items():
+                    if s != e.seat:
+                        kinds.add(e.tile.index >> 2)
 
     def report(self) -> None:
         print("\nP(ready) by row (0-4 open melds, 9 riichi) and live wall // 10:")
@@ -87,6 +127,10 @@ class Tallies:
         for label in ("riichi", "open", "dama"):
             danger_keys = [((label, d), str(d)) for d in range(21)]
             print(f"  {label}: " + _rates(self.deal_in, danger_keys, 30))
+        print("\nP(winning tile of a riichi hand) by (rank, suji, kabe, copies seen):")
+        for key, (n, hit) in sorted(self.waits.items()):
+            if n >= 100:
+                print(f"  {key}: {hit / n:.4f} ({n})")
         print("\nwin points (mean, n) by how the winner played, dealer or not:")
         for (label, dealer), pts in sorted(self.wins.items()):
             print(f"  {label:7s} dealer={dealer!s:5s} {sum(pts) / len(pts):7.0f} ({len(pts)})")
@@ -103,6 +147,7 @@ def play(tallies: Tallies, levels: list[str], seed: str) -> None:
         if action.kind in (ActionKind.DISCARD, ActionKind.RIICHI) and action.tile is not None:
             tallies.discard(table, view, seat, action.tile.index >> 2)
         events = table.apply(action)
+        tallies.follow(events)
         for e in events:
             if isinstance(e, Won):
                 style = _style(view.seats[e.seat])
