@@ -7,7 +7,7 @@ which no replay can reach."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +27,19 @@ from jantaku.formats.errors import Skipped
 from jantaku.formats.wall import wall_parts
 from jantaku.rules.riichi import RiichiOptions, preset
 
-__all__ = ["GameCheck", "HandMismatch", "check_game", "check_games", "rules_for", "wall_for"]
+__all__ = [
+    "BeforeDiscard",
+    "GameCheck",
+    "HandMismatch",
+    "check_game",
+    "check_games",
+    "rules_for",
+    "wall_for",
+]
+
+# Called with the match, the recorded discard and whether it declares riichi, just before the
+# engine applies it: the recorded player's decision point (bot review, agreement with players).
+BeforeDiscard = Callable[[Match, rec.Discard, bool], None]
 
 _DRAW_KINDS = {
     rec.DrawKind.EXHAUSTIVE: EngineDraw.EXHAUSTIVE,
@@ -129,7 +141,9 @@ def _claims_after(actions: list[rec.Action], i: int) -> dict[int, Action]:
     return claims
 
 
-def _replay_hand(match: Match, hand: rec.HandRecord) -> tuple[Deal, list[str]]:
+def _replay_hand(
+    match: Match, hand: rec.HandRecord, before_discard: BeforeDiscard | None = None
+) -> tuple[Deal, list[str]]:
     deal = match.deal
     problems: list[str] = []
     riichi: set[int] = set()
@@ -149,6 +163,8 @@ def _replay_hand(match: Match, hand: rec.HandRecord) -> tuple[Deal, list[str]]:
             elif isinstance(action, rec.Discard):
                 kind = ActionKind.RIICHI if action.seat in riichi else ActionKind.DISCARD
                 riichi.discard(action.seat)
+                if before_discard is not None:
+                    before_discard(match, action, kind is ActionKind.RIICHI)
                 match.apply(Action(kind, action.seat, action.tile))
                 if deal.phase is Phase.CALLS:
                     _answer(match, deal, _claims_after(actions, i))
@@ -258,8 +274,13 @@ def _header_problems(deal: Deal, hand: rec.HandRecord) -> list[str]:
     ]
 
 
-def check_game(game: rec.GameRecord, judge: WinJudge | None = None) -> GameCheck:
+def check_game(
+    game: rec.GameRecord,
+    judge: WinJudge | None = None,
+    before_discard: BeforeDiscard | None = None,
+) -> GameCheck:
     """Replay every hand of a game through one match; mismatches are collected, not raised.
+    ``before_discard`` sees each recorded discard's decision point.
 
     After each hand the match decides what comes next (dealer, honba, deposits, scores, the end
     of the game), and that is compared with the record too. A hand whose start differs is
@@ -291,7 +312,7 @@ def check_game(game: rec.GameRecord, judge: WinJudge | None = None) -> GameCheck
                 match = start_at(n)
         contradiction = self_contradiction(hand)
         try:
-            deal, more = _replay_hand(match, hand)
+            deal, more = _replay_hand(match, hand, before_discard)
             problems += more + _compare(deal, hand)
         except _Mismatch as error:
             problems.append(str(error))

@@ -1,0 +1,117 @@
+"""How often bots discard what real players discarded: every recorded discard of a replayed game
+is a decision point, each bot level is shown the same seat view there and chooses, and the
+choices that match are counted by situation (whether a threat is on the table, how far the
+hand is from ready). An oracle nobody here wrote for the bots' hand reading; it also checks
+that each choice is legal at a real table's decision points."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from jantaku.engine.actions import ActionKind
+from jantaku.engine.match import Match
+from jantaku.formats import record as rec
+from jantaku.hand.lookup import shanten
+from jantaku.players.bots import make_player
+from jantaku.players.reading import counts_of_tiles, threats
+from jantaku.replay import check_game
+
+__all__ = ["Agreement", "measure"]
+
+
+@dataclass
+class Agreement:
+    """One level's tally over the decision points seen."""
+
+    level: str
+    points: int = 0  # decision points
+    agreed: int = 0  # the level chose the recorded tile's kind
+    by_situation: dict[str, list[int]] = field(default_factory=dict)  # -> [points, agreed]
+    riichi_both: int = 0  # the player and the level declared riichi
+    riichi_player_only: int = 0
+    riichi_level_only: int = 0
+    illegal: int = 0  # choices not among the legal actions (a bot bug)
+
+    @property
+    def rate(self) -> float:
+        return self.agreed / self.points if self.points else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "level": self.level,
+            "points": self.points,
+            "agreement": round(self.rate, 4),
+            "by_situation": {
+                k: {"points": n, "agreement": round(a / n, 4)}
+                for k, (n, a) in sorted(self.by_situation.items())
+            },
+            "riichi_both": self.riichi_both,
+            "riichi_player_only": self.riichi_player_only,
+            "riichi_level_only": self.riichi_level_only,
+            "illegal": self.illegal,
+        }
+
+
+def situation(match: Match, seat: int) -> str:
+    """``threat`` or ``free``, then ``ready`` (a discard leaves the hand ready), ``1-away`` or
+    ``far``."""
+    view = match.view(seat)
+    sh = shanten(counts_of_tiles(view.hand), len(view.seats[seat].melds))
+    distance = "ready" if sh <= 0 else "1-away" if sh == 1 else "far"
+    return ("threat" if threats(view, seat) else "free") + "-" + distance
+
+
+class _Seats:
+    """The bots of every level at one game's four seats, kept up with the replayed deal."""
+
+    def __init__(self, source: str, levels: Sequence[str], tallies: list[Agreement]) -> None:
+        self.bots = [[make_player(level, f"{source}:{s}") for s in range(4)] for level in levels]
+        self.tallies = tallies
+        self.deal: object = None
+        self.fed = 0  # events of ``deal`` the bots have seen
+
+    def catch_up(self, match: Match) -> None:
+        """Show the bots what happened since their last look (a new deal starts afresh)."""
+        if self.deal is not match.deal:
+            self.deal, self.fed = match.deal, 0
+        new = match.deal.log[self.fed :]
+        self.fed = len(match.deal.log)
+        for group in self.bots:
+            for s, bot in enumerate(group):
+                bot.observe([e.seen_by(s) for e in new])
+
+    def before(self, match: Match, action: rec.Discard, riichi: bool) -> None:
+        self.catch_up(match)
+        seat = action.seat
+        view = match.view(seat)
+        if view.seats[seat].riichi or not any(
+            a.kind is ActionKind.DISCARD for a in view.legal_actions
+        ):
+            return
+        where = situation(match, seat)
+        recorded = action.tile.index >> 2
+        for tally, group in zip(self.tallies, self.bots, strict=True):
+            choice = group[seat].choose(view)
+            if choice not in view.legal_actions:
+                tally.illegal += 1
+            same = choice.tile is not None and choice.tile.index >> 2 == recorded
+            tally.points += 1
+            tally.agreed += same
+            cell = tally.by_situation.setdefault(where, [0, 0])
+            cell[0] += 1
+            cell[1] += same
+            declared = choice.kind is ActionKind.RIICHI
+            tally.riichi_both += riichi and declared
+            tally.riichi_player_only += riichi and not declared
+            tally.riichi_level_only += declared and not riichi
+
+
+def measure(games: Iterable[rec.GameRecord], levels: Sequence[str]) -> list[Agreement]:
+    """Replay ``games`` and let every level choose at each recorded discard (outside a riichi
+    already declared, where the discard is forced)."""
+    tallies = [Agreement(level) for level in levels]
+    for game in games:
+        check_game(game, before_discard=_Seats(game.source, levels, tallies).before)
+    return tallies
