@@ -12,6 +12,7 @@ from typing import Any
 
 from jantaku.engine.actions import ActionKind
 from jantaku.engine.match import Match
+from jantaku.engine.view import SeatView
 from jantaku.formats import record as rec
 from jantaku.hand.lookup import shanten
 from jantaku.players.bots import make_player
@@ -54,10 +55,9 @@ class Agreement:
         }
 
 
-def situation(match: Match, seat: int) -> str:
+def situation(view: SeatView, seat: int) -> str:
     """``threat`` or ``free``, then ``ready`` (a discard leaves the hand ready), ``1-away`` or
     ``far``."""
-    view = match.view(seat)
     sh = shanten(counts_of_tiles(view.hand), len(view.seats[seat].melds))
     distance = "ready" if sh <= 0 else "1-away" if sh == 1 else "far"
     return ("threat" if threats(view, seat) else "free") + "-" + distance
@@ -90,7 +90,7 @@ class _Seats:
             a.kind is ActionKind.DISCARD for a in view.legal_actions
         ):
             return
-        where = situation(match, seat)
+        where = situation(view, seat)
         recorded = action.tile.index >> 2
         for tally, group in zip(self.tallies, self.bots, strict=True):
             choice = group[seat].choose(view)
