@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jantaku.engine.actions import ActionKind
-from jantaku.engine.events import DealStarted, Discarded, RiichiAccepted, Won
+from jantaku.engine.events import Won
 from jantaku.engine.match import Match
 from jantaku.engine.view import PublicSeat, SeatView
 from jantaku.game import new_match
 from jantaku.players.bots import make_player
-from jantaku.players.reading import danger, visible_counts
+from jantaku.players.reading import danger, track_passed, visible_counts
 
 Cell = list[int]  # [samples, hits]
 
@@ -103,18 +103,6 @@ class Tallies:
                 hit[0] += 1
                 hit[1] += kind in waits
 
-    def follow(self, events: Sequence[Any]) -> None:
-        """Keep the tiles each riichi hand let pass."""
-        for e in events:
-            if isinstance(e, DealStarted):
-                self.passed = {}
-            elif isinstance(e, RiichiAccepted):
-                self.passed.setdefault(e.seat, set())
-            elif isinstance(e, Discarded):
-                for s, kinds in self.passed.items():
-                    if s != e.seat:
-                        kinds.add(e.tile.index >> 2)
-
     def report(self) -> None:
         print("\nP(ready) by row (0-4 open melds, 9 riichi) and live wall // 10:")
         for row in sorted({r for r, _ in self.ready}):
@@ -147,7 +135,7 @@ def play(tallies: Tallies, levels: list[str], seed: str) -> None:
         if action.kind in (ActionKind.DISCARD, ActionKind.RIICHI) and action.tile is not None:
             tallies.discard(table, view, seat, action.tile.index >> 2)
         events = table.apply(action)
-        tallies.follow(events)
+        track_passed(tallies.passed, events)
         for e in events:
             if isinstance(e, Won):
                 style = _style(view.seats[e.seat])

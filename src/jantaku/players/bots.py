@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.events import DealStarted, Discarded, RiichiAccepted
 from jantaku.engine.view import SeatView
 from jantaku.hand.lookup import shanten
 from jantaku.players.kan_policy import kan_choice
@@ -26,6 +25,7 @@ from jantaku.players.reading import (
     hand_value,
     open_yaku_path,
     threats,
+    track_passed,
     visible_counts,
     yakuhai_kinds,
 )
@@ -188,18 +188,7 @@ class DefensiveBot(EfficiencyBot):
         self.passed: dict[int, set[int]] = {}  # per riichi seat: kinds let go since
 
     def observe(self, events: Sequence[Any]) -> None:
-        """Track the tiles each riichi hand let pass: they are as safe as its own discards
-        (a riichi hand that lets a winning tile go is furiten for the rest of the deal)."""
-        for e in events:
-            if isinstance(e, DealStarted):
-                self.passed = {}
-            elif isinstance(e, RiichiAccepted):
-                self.passed.setdefault(e.seat, set())
-            elif isinstance(e, Discarded):
-                k = e.tile.index >> 2
-                for s, safe in self.passed.items():
-                    if s != e.seat:
-                        safe.add(k)
+        track_passed(self.passed, events)
 
     def safe_extra(self, threat: int) -> set[int]:
         return self.passed.get(threat, set())

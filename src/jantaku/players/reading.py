@@ -4,7 +4,9 @@ rough hand value. Pure functions over :class:`SeatView`, shared by the bots."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
+from jantaku.engine.events import DealStarted, Discarded, RiichiAccepted
 from jantaku.engine.view import SeatView
 from jantaku.hand.lookup import shanten
 from jantaku.meld import MeldKind
@@ -18,6 +20,7 @@ __all__ = [
     "hand_value",
     "open_yaku_path",
     "threats",
+    "track_passed",
     "visible_counts",
     "yakuhai_kinds",
 ]
@@ -28,6 +31,21 @@ def counts_of_tiles(tiles: Iterable[Tile]) -> list[int]:
     for t in tiles:
         counts[t.index >> 2] += 1
     return counts
+
+
+def track_passed(passed: dict[int, set[int]], events: Iterable[Any]) -> None:
+    """Keep, per riichi seat, the kinds others discarded since its riichi: they are as safe as
+    its own discards (a riichi hand that lets a winning tile go is furiten for the rest of the
+    deal). A new deal clears ``passed``."""
+    for e in events:
+        if isinstance(e, DealStarted):
+            passed.clear()
+        elif isinstance(e, RiichiAccepted):
+            passed.setdefault(e.seat, set())
+        elif isinstance(e, Discarded):
+            for s, kinds in passed.items():
+                if s != e.seat:
+                    kinds.add(e.tile.index >> 2)
 
 
 def dora_kinds(view: SeatView) -> list[int]:
