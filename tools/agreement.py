@@ -32,7 +32,7 @@ def main() -> None:
         return
     for t in tallies:
         cells = "  ".join(f"{k} {a / n:.1%} ({n})" for k, (n, a) in sorted(t.by_situation.items()))
-        print(f"{t.level}: {t.rate:.1%} of {t.points} discards  {cells}")
+        print(f"{t.level}: {t.rate:.1%} of {t.decisions} discards  {cells}")
         print(
             f"  riichi: both {t.riichi_both}, player only {t.riichi_player_only}, "
             f"level only {t.riichi_level_only}; illegal choices {t.illegal}"

@@ -99,7 +99,8 @@ class Tallies:
                         tally[1] += k in waits
             if waits:
                 label = "riichi" if pub.riichi else ("open" if opened else "dama")
-                hit = self.deal_in[(label, min(20, int(danger(kind, view, o, seen))))]
+                let_pass = self.passed.get(o, set())  # as the bots read it
+                hit = self.deal_in[(label, min(20, int(danger(kind, view, o, seen, let_pass))))]
                 hit[0] += 1
                 hit[1] += kind in waits
 

@@ -20,12 +20,12 @@ def test_bots_choose_legally_and_efficiency_agrees_with_players() -> None:
     games = _games(2)
     assert len(games) == 2
     rand, eff = measure(games, ["random", "efficiency"])
-    assert rand.points == eff.points > 200
+    assert rand.decisions == eff.decisions > 200
     assert rand.illegal == eff.illegal == 0
     assert rand.rate < 0.2
     assert eff.rate > 0.4
     ready = eff.by_situation["free-ready"]
     assert ready[1] / ready[0] > 0.7  # a ready hand's discard is nearly forced
     data = eff.to_json()
-    assert data["level"] == "efficiency" and data["points"] == eff.points
+    assert data["level"] == "efficiency" and data["decisions"] == eff.decisions
     assert set(data["by_situation"]) == set(eff.by_situation)

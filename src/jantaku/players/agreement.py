@@ -27,9 +27,9 @@ class Agreement:
     """One level's tally over the decision points seen."""
 
     level: str
-    points: int = 0  # decision points
+    decisions: int = 0  # recorded discards the level chose at
     agreed: int = 0  # the level chose the recorded tile's kind
-    by_situation: dict[str, list[int]] = field(default_factory=dict)  # -> [points, agreed]
+    by_situation: dict[str, list[int]] = field(default_factory=dict)  # -> [decisions, agreed]
     riichi_both: int = 0  # the player and the level declared riichi
     riichi_player_only: int = 0
     riichi_level_only: int = 0
@@ -37,15 +37,15 @@ class Agreement:
 
     @property
     def rate(self) -> float:
-        return self.agreed / self.points if self.points else 0.0
+        return self.agreed / self.decisions if self.decisions else 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {
             "level": self.level,
-            "points": self.points,
+            "decisions": self.decisions,
             "agreement": round(self.rate, 4),
             "by_situation": {
-                k: {"points": n, "agreement": round(a / n, 4)}
+                k: {"decisions": n, "agreement": round(a / n, 4)}
                 for k, (n, a) in sorted(self.by_situation.items())
             },
             "riichi_both": self.riichi_both,
@@ -55,9 +55,11 @@ class Agreement:
         }
 
 
-def situation(view: SeatView, seat: int) -> str:
+def situation(view: SeatView) -> str:
     """``threat`` or ``free``, then ``ready`` (a discard leaves the hand ready), ``1-away`` or
-    ``far``."""
+    ``far``, for the seat whose view it is."""
+    seat = view.seat
+    assert seat is not None, "a spectator has no hand"
     sh = shanten(counts_of_tiles(view.hand), len(view.seats[seat].melds))
     distance = "ready" if sh <= 0 else "1-away" if sh == 1 else "far"
     return ("threat" if threats(view, seat) else "free") + "-" + distance
@@ -90,14 +92,14 @@ class _Seats:
             a.kind is ActionKind.DISCARD for a in view.legal_actions
         ):
             return
-        where = situation(view, seat)
+        where = situation(view)
         recorded = action.tile.index >> 2
         for tally, group in zip(self.tallies, self.bots, strict=True):
             choice = group[seat].choose(view)
             if choice not in view.legal_actions:
                 tally.illegal += 1
             same = choice.tile is not None and choice.tile.index >> 2 == recorded
-            tally.points += 1
+            tally.decisions += 1
             tally.agreed += same
             cell = tally.by_situation.setdefault(where, [0, 0])
             cell[0] += 1
