@@ -112,3 +112,22 @@ def test_hostile_messages_leave_the_table_playing(server: ServerProcess, tmp_pat
     actions = stored_actions(server.database, table)
     assert [a.seq for a in actions] == list(range(1, len(actions) + 1))
     assert server.get("/api/health").json()["ok"]
+
+
+def test_an_unknown_puppet_is_refused_not_replaced_by_fillers(server: ServerProcess) -> None:
+    alice = Client(server, server.guest())
+    alice.send({"type": "create", "kind": "classical", "length": "quick"})
+    table = alice.expect("created")["table"]["id"]
+    alice.send({"type": "join", "table": table, "fill_bots": True, "bot": "strongest"})
+    error = _error(alice)
+    assert error["code"] == "bad_message"
+    assert "strongest" in str(error["message"]) and "strong" in str(error["message"])
+    alice.send({"type": "start", "table": table, "fill_bots": True, "bot": ["strong"]})
+    assert _error(alice)["code"] in ("bad_message", "not_seated")
+    # nothing was seated or started: the same join with a real level plays
+    alice.send({"type": "join", "table": table, "fill_bots": True, "bot": "strong"})
+    alice.expect("snapshot")  # on joining, before the puppets sit
+    snapshot = alice.expect("snapshot")  # the match starts
+    names = [s["name"] for s in snapshot["table"]["seats"]]
+    assert sum(n.startswith("strong-") for n in names) == 3
+    alice.close()

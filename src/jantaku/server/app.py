@@ -19,6 +19,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from jantaku.server.auth import Accounts, AuthError
+from jantaku.server.bots import PLAYERS
 from jantaku.server.config import ServerSettings, TableRequestError
 from jantaku.server.manager import Lobby
 from jantaku.server.protocol import ProtocolError, parse_message, user_json
@@ -41,6 +42,17 @@ class _Static(StaticFiles):
         response = super().file_response(*args, **kwargs)
         response.headers["Cache-Control"] = "no-cache"
         return response
+
+
+def _bot_name(data: dict[str, Any]) -> str:
+    """The puppet a join or start asks for (``filler`` by default); an unknown name is refused
+    rather than quietly seating fillers."""
+    bot = data.get("bot", "filler")
+    if not isinstance(bot, str) or bot not in PLAYERS:
+        raise ProtocolError(
+            "bad_message", f"unknown bot {bot!r}; choose one of {', '.join(sorted(PLAYERS))}"
+        )
+    return bot
 
 
 def _bearer(request: Request) -> str | None:
@@ -255,6 +267,7 @@ class Server:
             seat_req = data.get("seat")
             if seat_req is not None and seat_req not in (0, 1, 2, 3):
                 raise ProtocolError("bad_message", "seat is 0-3")
+            bot = _bot_name(data)
             seat = table.sit(user_id, client.name, seat_req)
             for t in list(client.tables):
                 if t is table:
@@ -262,7 +275,7 @@ class Server:
             client.tables.add(table)
             table.attach(client, seat)
             if data.get("fill_bots") and table.status == "open":
-                table.fill_with_bots(str(data.get("bot", "filler")))
+                table.fill_with_bots(bot)
             self._maybe_start(table, data)
             return None
         if kind == "queue":
@@ -294,7 +307,7 @@ class Server:
             if table.seat_of(user_id) is None:
                 raise TableError("not_seated", "only a seated player can start the table")
             if data.get("fill_bots"):
-                table.fill_with_bots(str(data.get("bot", "filler")))
+                table.fill_with_bots(_bot_name(data))
             self._maybe_start(table, data, force=True)
             return None
         if kind == "leave":

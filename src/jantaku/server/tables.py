@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from jantaku.engine import Action
 from jantaku.engine.events import Event
-from jantaku.server.bots import SeatFiller, SeatPlayer, make_player
+from jantaku.server.bots import PLAYERS, SeatFiller, SeatPlayer, make_player
 from jantaku.server.config import ServerSettings, TableConfig
 from jantaku.server.engines import FAMILIES, GameEngine, MatchOutcome, match_action
 from jantaku.server.storage import Store
@@ -208,6 +208,8 @@ class Table:
         self._changed.set()
 
     def fill_with_bots(self, bot: str = "filler") -> None:
+        if bot not in PLAYERS:
+            raise TableError("unknown_bot", f"no puppet called {bot!r}")
         for i, s in enumerate(self.seats):
             if s.empty:
                 self.seats[i] = Seat(bot=bot, name=f"{bot}-{i}")
