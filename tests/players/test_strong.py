@@ -1,7 +1,7 @@
 """The strong level: legal through whole hanchan against every other level; it folds a slow
-hand onto genbutsu against a riichi but pushes a ready one and an early one-from-ready hand with
-value; it calls for a formal tenpai late in the deal; in the last deal the leader takes a cheap
-call and stays quiet on any yaku, and the last-placed seat pushes."""
+hand onto genbutsu against a riichi but pushes a ready one, and pushes an early one-from-ready
+hand against open hands only; it calls for a formal tenpai late in the deal; in the last deal
+the leader takes a cheap call and stays quiet on any yaku, and the last-placed seat pushes."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.view import PublicSeat, SeatView
 from jantaku.game import new_match
+from jantaku.meld import Meld, MeldKind
 from jantaku.players import make_player
 from jantaku.players.reading import danger, visible_counts
 from jantaku.players.strong import dama_values, formal_tenpai_discards
@@ -104,20 +105,30 @@ def test_pushes_a_ready_valuable_hand_against_riichi() -> None:
     assert danger(int(choice.tile.kind), view, 1, seen) > 0, "the push tile is not safe"
 
 
-def test_pushes_one_from_ready_where_expert_folds() -> None:
-    # 234m 456p 55m with 67s and 13p after the 9m: one from ready on 5s/8s/2p. Folding breaks
-    # the 67s onto the riichi's only genbutsu (6s); the defensive tables fold to every riichi,
-    # so strong plays on until the last draws, and the expert folds.
-    view = _view(
-        "234m456p67s13p55m9m1z",
-        rivers=("", "6s", "", ""),
-        riichi=(False, True, False, False),
+def test_pushes_one_from_ready_against_open_hands_but_folds_it_against_riichi() -> None:
+    # 234m 456p 55m with 67s and 13p after the 9m: one from ready on 5s/8s/2p, no value.
+    # Folding breaks the 67s onto the threat's only genbutsu (6s). Against a three-meld open
+    # hand strong plays on until the last draws (the expert folds a hand without value);
+    # against a riichi it folds like the expert (pushing it there cost a third more deal-ins
+    # for no better placement in whole matches).
+    hand = "234m456p67s13p55m9m1z"
+    against_riichi = _view(hand, rivers=("", "6s", "", ""), riichi=(False, True, False, False))
+    for level in ("strong", "expert"):
+        folded = make_player(level).choose(against_riichi)
+        assert folded.tile is not None and folded.tile.kind.notation == "6s", level
+    open_melds = (
+        Meld(MeldKind.CHOW, tuple(parse_tiles("789p")), called=parse_tiles("7p")[0]),
+        Meld(MeldKind.CHOW, tuple(parse_tiles("123s")), called=parse_tiles("1s")[0]),
+        Meld(MeldKind.PUNG, tuple(parse_tiles("444z")), called=parse_tiles("4z")[0]),
     )
-    pushed = make_player("strong").choose(view)
+    plain = _view(hand, rivers=("", "6s", "", ""), live=25)
+    threat = replace(plain.seats[1], melds=open_melds, concealed_count=4)
+    against_open = replace(plain, seats=(plain.seats[0], threat, *plain.seats[2:]))
+    pushed = make_player("strong").choose(against_open)
     assert pushed.tile is not None and pushed.tile.kind.notation in ("9m", "1z")
-    folded = make_player("expert").choose(view)
+    folded = make_player("expert").choose(against_open)
     assert folded.tile is not None and folded.tile.kind.notation == "6s"
-    late = replace(view, live_remaining=8)
+    late = replace(against_open, live_remaining=8)
     late_choice = make_player("strong").choose(late)
     assert late_choice.tile is not None and late_choice.tile.kind.notation == "6s"
 
