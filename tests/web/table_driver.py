@@ -116,7 +116,7 @@ class SmartPlayer:
         self.page = page
         self.riichi_declared = 0
         self.calls_made = 0
-        self.auto_discards = 0
+        self.riichi_clicks = 0  # tiles clicked while the own riichi badge shows (kan offers)
         self._riichi_wait: float | None = None
         self._riichi_seq = -1
 
@@ -138,15 +138,14 @@ class SmartPlayer:
             return step(page, s)
         if s["inRiichi"] and s["kan"] and s["drawn"]:
             # a kan is offered after riichi: the page leaves that choice to the player
-            _click(page, ".hand-tile--drawn:not([aria-disabled])")
+            if _click(page, ".hand-tile--drawn:not([aria-disabled])"):
+                self.riichi_clicks += 1
             return s
         if s["inRiichi"]:
             # ready after riichi: the page shows the waits, and throws each drawn tile by itself
             assert int(str(s["waits"])) >= 1, "no waits shown after riichi"
             seq = int(str(s["seq"]))
             if seq != self._riichi_seq:
-                if self._riichi_wait is not None:
-                    self.auto_discards += 1
                 self._riichi_seq = seq
                 self._riichi_wait = time.monotonic()
             elif self._riichi_wait and time.monotonic() - self._riichi_wait > 8:

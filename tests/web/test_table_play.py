@@ -78,8 +78,11 @@ def test_quick_match_against_puppets_played_to_the_end_by_clicking(
     assert len(accepted) <= player.riichi_declared
     calls = [e for e in game["events"] if e["type"] == "called" and e["seat"] == 0]
     assert len(calls) == player.calls_made
-    # after riichi the page threw every drawn tile by itself (SmartPlayer clicks nothing then
-    # and fails when nothing happens for 8 s)
+    # after riichi the page threw every drawn tile by itself: SmartPlayer clicks nothing then
+    # (but the drawn tile when a kan is offered) and fails when nothing happens for 8 s, so
+    # every own discard of the record after the riichi beyond its clicks was the page's. (The
+    # driver may not see a riichi turn at all: puppets and the page can finish the deal
+    # between two of its looks.)
     after_riichi = 0
     in_riichi = False
     for e in game["events"]:
@@ -90,7 +93,7 @@ def test_quick_match_against_puppets_played_to_the_end_by_clicking(
         elif e["type"] == "discarded" and e["seat"] == 0 and in_riichi:
             after_riichi += 1
     if after_riichi:
-        assert player.auto_discards > 0
+        assert after_riichi > player.riichi_clicks
 
 
 def test_two_browsers_play_a_party_hand_together(server: str, new_page) -> None:
