@@ -1,0 +1,214 @@
+"""Expected value of a discard over the seat's own next draws (one from ready or closer).
+
+Tile acceptance counts how many draws improve a hand but not what the hand is worth once
+ready: a kanchan wait and a two-sided one, a cheap hand and a tanyao-pinfu-dora one look the
+same to it. Here a ready hand is worth its win chance times its points, both taken from the
+real scorer and the unseen tiles, and a one-from-ready hand is worth the chance of each
+improving draw times the best ready hand that draw allows, over the draws left. Draws that do
+not improve the hand are assumed thrown back (tsumogiri); the other seats are only a source of
+ron and a drain on the wall. Everything is per seat and per turn; ready hands are cached by
+their tiles so the many one-from-ready hands of a turn share their work."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from jantaku.engine.view import SeatView
+from jantaku.hand.lookup import shanten
+from jantaku.meld import Meld
+from jantaku.rules.riichi import NoWin, WinContext, score
+from jantaku.rules.riichi.options import preset
+from jantaku.tiles import Tile, TileKind, Wind
+
+__all__ = ["HandSpot", "discard_values"]
+
+_OPTIONS = preset("doman")
+# Ron chances per own draw on a wait others do not know, relative to drawing it oneself
+# (riichi wins in jantaku's bot tables: about 0.8 ron for every tsumo).
+_RON_FACTOR = 0.8
+# Chance per own draw that the deal ends by another seat's win: three seats win about 55% of
+# deals over some twelve draws each. Without it a slow wait looks nearly as good as a wide one.
+_END = 0.045
+# Once a closed hand is ready it riichis, and most tables fold against a riichi: the deal ends
+# by another win less often.
+_END_AFTER_RIICHI = 0.02
+# What each other riichi hand adds to that chance (its own win by tsumo or ron).
+_RIICHI_END = 0.06
+
+
+@dataclass
+class HandSpot:
+    """What the evaluation needs to know about the seat this turn."""
+
+    melds: tuple[Meld, ...]
+    seat_wind: Wind
+    round_wind: Wind
+    dora: tuple[TileKind, ...]
+    unseen: list[int]  # copies of each kind this seat cannot see
+    river: frozenset[int]  # kinds in the own river: waits on them cannot ron (furiten)
+    reds: frozenset[int]  # kinds of which the hand holds the red five
+    draws: int  # own draws left after this discard
+    closed: bool
+    end: float = _END  # chance per own draw that another win ends the deal
+    ready_end: float = _END_AFTER_RIICHI  # the same once the hand is ready
+    wall: int = 0  # unseen tiles in all
+    ready_cache: dict[bytes, tuple[float, float]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.wall = max(1, sum(self.unseen))
+        if not self.closed:
+            self.ready_end = max(self.ready_end, self.end)
+
+    @classmethod
+    def of(cls, view: SeatView, riichi_threats: int = 0) -> HandSpot:
+        """The spot of the seat to act; ``riichi_threats`` other hands in riichi do not fold,
+        and each makes an early end of the deal likelier."""
+        me = view.seat
+        assert me is not None
+        seat = view.seats[me]
+        seen = [0] * 34
+        for t in view.hand:
+            seen[t.index >> 2] += 1
+        for p in view.seats:
+            for tile, _g, _r, called in p.river:
+                if not called:
+                    seen[tile.index >> 2] += 1
+            for m in p.melds:
+                for t in m.tiles:
+                    seen[t.index >> 2] += 1
+        for t in view.dora_indicators:
+            seen[t.index >> 2] += 1
+        return cls(
+            melds=seat.melds,
+            seat_wind=Wind((me - view.dealer) % 4),
+            round_wind=Wind(view.round_wind),
+            dora=tuple(t.kind for t in view.dora_indicators),
+            unseen=[max(0, 4 - n) for n in seen],
+            river=frozenset(t.index >> 2 for t, _g, _r, _c in seat.river),
+            reds=frozenset(t.index >> 2 for t in view.hand if t.red),
+            draws=max(0, view.live_remaining // 4),
+            closed=all(not m.is_open for m in seat.melds),
+            end=_END + _RIICHI_END * riichi_threats,
+            ready_end=_END + _RIICHI_END * riichi_threats if riichi_threats else _END_AFTER_RIICHI,
+        )
+
+    # ------------------------------------------------------------------ ready hands
+
+    def ready(self, counts: list[int]) -> tuple[float, float]:
+        """(win chance per own draw, average points) of a ready 13-tile hand."""
+        key = bytes(counts)
+        hit = self.ready_cache.get(key)
+        if hit is not None:
+            return hit
+        tiles = self._tiles(counts)
+        weight = 0.0
+        value = 0.0
+        for w in range(34):
+            left = self.unseen[w]
+            if not left or counts[w] == 4:
+                continue
+            counts[w] += 1
+            complete = shanten(counts) == -1
+            counts[w] -= 1
+            if not complete:
+                continue
+            points = self._points(tiles, w, counts)
+            if not points:
+                continue
+            chances = left * (1.0 if w in self.river else 1.0 + _RON_FACTOR)
+            weight += chances
+            value += chances * points
+        out = (min(1.0, weight / self.wall), value / weight if weight else 0.0)
+        self.ready_cache[key] = out
+        return out
+
+    def _tiles(self, counts: Sequence[int]) -> tuple[Tile, ...]:
+        tiles = []
+        for k, n in enumerate(counts):
+            for c in range(n):
+                tiles.append(Tile(k * 4 + c, red=c == 0 and k in self.reds))
+        return tuple(tiles)
+
+    def _points(self, tiles: tuple[Tile, ...], w: int, counts: Sequence[int]) -> int:
+        ctx = WinContext(
+            hand=tiles,
+            win_tile=Tile(w * 4 + min(3, counts[w])),
+            melds=self.melds,
+            seat_wind=self.seat_wind,
+            round_wind=self.round_wind,
+            dora_indicators=self.dora,
+            riichi=self.closed,
+            discarder=1,
+        )
+        result = score(ctx, _OPTIONS, validate=False)
+        return 0 if isinstance(result, NoWin) else result.points
+
+    # ------------------------------------------------------------------ values
+
+    def ready_value(self, counts: list[int], draws: int) -> float:
+        chance, points = self.ready(counts)
+        return points * win_chance(chance, draws, self.ready_end)
+
+    def one_away_value(self, counts: list[int], draws: int) -> float:
+        """Expected points of a one-from-ready 13-tile hand over ``draws`` own draws."""
+        if draws <= 0:
+            return 0.0
+        # per improving kind: its draw chance and the best (chance, points) ready hand it allows
+        options: list[tuple[float, list[tuple[float, float]]]] = []
+        for k in range(34):
+            left = self.unseen[k]
+            if not left or counts[k] == 4:
+                continue
+            counts[k] += 1
+            if shanten(counts) == 0:
+                readies = []
+                for j in range(34):
+                    if counts[j]:
+                        counts[j] -= 1
+                        if shanten(counts) == 0:
+                            readies.append(self.ready(counts))
+                        counts[j] += 1
+                if readies:
+                    options.append((left / self.wall, readies))
+            counts[k] -= 1
+        if not options:
+            return 0.0
+        # best ready value after each improving kind, with r draws still to come
+        best = [0.0] * draws
+        for p, readies in options:
+            for r in range(draws):
+                best[r] += p * max(
+                    points * win_chance(c, r, self.ready_end) for c, points in readies
+                )
+        stay = 1.0 - sum(p for p, _r in options)
+        total = 0.0
+        keep = 1.0 - self.end
+        for i in range(draws):
+            total += keep * best[draws - 1 - i]
+            keep *= stay * (1.0 - self.end)
+        return total
+
+
+def win_chance(chance: float, draws: int, end: float) -> float:
+    """The chance that a ready hand winning with ``chance`` per own draw wins within ``draws``
+    draws while the deal may end each draw with the chance ``end``."""
+    if chance <= 0.0 or draws <= 0:
+        return 0.0
+    go_on = (1.0 - chance) * (1.0 - end)
+    return (1.0 - end) * chance * (1.0 - go_on**draws) / (1.0 - go_on)
+
+
+def discard_values(spot: HandSpot, counts: list[int], kinds: Sequence[int]) -> dict[int, float]:
+    """Expected points of discarding each of ``kinds`` from a 14-tile hand, for the discards
+    that leave it ready or one from ready (the others are left out)."""
+    out: dict[int, float] = {}
+    for d in kinds:
+        counts[d] -= 1
+        sh = shanten(counts)
+        if sh == 0:
+            out[d] = spot.ready_value(counts, spot.draws)
+        elif sh == 1:
+            out[d] = spot.one_away_value(counts, spot.draws)
+        counts[d] += 1
+    return out
