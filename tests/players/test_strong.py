@@ -213,3 +213,14 @@ def test_leader_takes_a_cheap_call_in_the_last_deal_only() -> None:
     assert make_player("strong").choose(leading).kind is ActionKind.CHI
     trailing = _ranked(call_view, (20000, 40000, 20000, 20000))
     assert make_player("strong").choose(trailing).kind is ActionKind.PASS
+
+
+def test_one_from_ready_without_threats_plays_for_value_not_just_acceptance() -> None:
+    # 234678m 56p 2466s 33z: dropping a 2s keeps the most draws (the west pair stays), but
+    # dropping the west leaves an all-simples hand (tanyao on top of riichi, and pinfu shapes);
+    # the expert counts draws, strong counts expected points (jantaku.players.hand_ev)
+    view = _view("234678m56p2466s33z", dora="2m")
+    expert = make_player("expert").choose(view)
+    strong = make_player("strong").choose(view)
+    assert expert.tile is not None and expert.tile.kind.notation == "2s"
+    assert strong.tile is not None and strong.tile.kind.notation == "3z"

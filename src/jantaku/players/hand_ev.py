@@ -33,8 +33,6 @@ _END = 0.045
 # Once a closed hand is ready it riichis, and most tables fold against a riichi: the deal ends
 # by another win less often.
 _END_AFTER_RIICHI = 0.02
-# What each other riichi hand adds to that chance (its own win by tsumo or ron).
-_RIICHI_END = 0.06
 
 
 @dataclass
@@ -61,9 +59,7 @@ class HandSpot:
             self.ready_end = max(self.ready_end, self.end)
 
     @classmethod
-    def of(cls, view: SeatView, riichi_threats: int = 0) -> HandSpot:
-        """The spot of the seat to act; ``riichi_threats`` other hands in riichi do not fold,
-        and each makes an early end of the deal likelier."""
+    def of(cls, view: SeatView) -> HandSpot:
         me = view.seat
         assert me is not None
         seat = view.seats[me]
@@ -89,8 +85,6 @@ class HandSpot:
             reds=frozenset(t.index >> 2 for t in view.hand if t.red),
             draws=max(0, view.live_remaining // 4),
             closed=all(not m.is_open for m in seat.melds),
-            end=_END + _RIICHI_END * riichi_threats,
-            ready_end=_END + _RIICHI_END * riichi_threats if riichi_threats else _END_AFTER_RIICHI,
         )
 
     # ------------------------------------------------------------------ ready hands

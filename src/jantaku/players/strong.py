@@ -1,5 +1,14 @@
-"""The strongest riichi level: ``expert`` with a push/fold tuned against tables that fold,
-formal-tenpai calls late in the deal, and placement play in the last deal.
+"""The strongest riichi level: ``expert`` with discards chosen by expected value close to
+ready, a push/fold tuned against tables that fold, formal-tenpai calls late in the deal, and
+placement play in the last deal.
+
+With no threat on the table, a hand one from ready or closer plays, among the discards that
+keep it fastest, the one of the highest expected points over its own next draws
+(:mod:`jantaku.players.hand_ev`: win chance and points from the scorer) instead of the one that
+keeps the most draws: it gives up a few draws for an all-simples hand, two-sided waits or dora.
+It never breaks a ready hand for a wider one: against tables that fold, the early riichi is worth
+more than the model credits (allowing it placed 2.5525 instead of 2.4525 in 400 duplicate
+hanchan, seed 2026, and riichied in 25.0% of deals instead of 26.9%).
 
 Against three ``defensive`` bots, which fold to every riichi, a ready hand plays on cheaply:
 ``strong`` pushes every ready hand, pushes a one-from-ready hand against open hands until the
@@ -25,6 +34,7 @@ from jantaku.engine.view import SeatView
 from jantaku.hand.analysis import waits
 from jantaku.hand.lookup import shanten
 from jantaku.players.bots import ExpertBot
+from jantaku.players.hand_ev import HandSpot, discard_values
 from jantaku.players.reading import counts_of_tiles, threats, visible_counts
 from jantaku.rules.riichi import NoWin, WinContext, score
 from jantaku.rules.riichi.options import preset
@@ -110,10 +120,48 @@ class StrongBot(ExpertBot):
         if choice is None or choice.tile is None or self.placement(view) != "lead":
             return choice
         k = choice.tile.index >> 2
-        values = dama_values(view, k)
-        if values and all(points > 0 for _w, points in values):
+        if self.dama_wins(view, k):
             return self.pick_tile(legal, k, ActionKind.DISCARD)
         return choice
+
+    def turn(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        choice = self.value_turn(view, legal)
+        return choice if choice is not None else super().turn(view, legal)
+
+    def value_turn(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
+        """With no threat on the table and the hand one from ready or closer: among the
+        fastest discards, the one of the highest expected value (:mod:`jantaku.players.hand_ev`),
+        with riichi when allowed. None leaves the turn to the expert (threats, kans, far hands,
+        a hand worth nothing)."""
+        me = view.seat
+        assert me is not None
+        if any(a.kind not in (ActionKind.DISCARD, ActionKind.RIICHI) for a in legal):
+            return None
+        counts = counts_of_tiles(view.hand)
+        if shanten(counts, len(view.seats[me].melds)) > 1 or threats(view, me):
+            return None
+        evals = self.evaluate(view, legal)
+        fastest = min(sh for sh, _acc in evals.values())
+        kinds = sorted(k for k, (sh, _acc) in evals.items() if sh == fastest)
+        values = discard_values(HandSpot.of(view), counts, kinds)
+        if not values:
+            return None
+        best = max(values, key=lambda k: (values[k], -self.keep_value(view, k)))
+        if values[best] <= 0.0:
+            return None
+        riichi = any(
+            a.kind is ActionKind.RIICHI and a.tile is not None and a.tile.index >> 2 == best
+            for a in legal
+        )
+        if riichi and not (self.placement(view) == "lead" and self.dama_wins(view, best)):
+            return self.pick_tile(legal, best, ActionKind.RIICHI)
+        return self.pick_tile(legal, best, ActionKind.DISCARD)
+
+    @staticmethod
+    def dama_wins(view: SeatView, discard: int) -> bool:
+        """Whether every wait after ``discard`` wins without riichi."""
+        values = dama_values(view, discard)
+        return bool(values) and all(points > 0 for _w, points in values)
 
     def should_push(
         self, view: SeatView, sh: int, acc: int, value: float, thr: dict[int, float]
