@@ -98,6 +98,9 @@ def test_an_open_hand_without_yaku_on_a_wait_cannot_win_on_it() -> None:
     assert points > 0
     yakuless = "456p678s11z23p"
     assert _spot(yakuless, melds=(chow,)).ready(_counts(yakuless)) == (0.0, 0.0)
+    no_kuitan = _spot(hand, melds=(chow,))
+    no_kuitan.kuitan = False  # a table without open tanyao: no wait has a yaku
+    assert no_kuitan.ready(_counts(hand)) == (0.0, 0.0)
 
 
 @pytest.mark.parametrize("chance", [0.0, 0.05, 0.2, 0.9])

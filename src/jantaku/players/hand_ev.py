@@ -23,7 +23,7 @@ from jantaku.tiles import Tile, TileKind, Wind
 
 __all__ = ["HandSpot", "discard_values"]
 
-_OPTIONS = preset("doman")
+_OPTIONS = {True: preset("doman"), False: preset("doman_no_kuitan")}
 # Ron chances per own draw on a wait others do not know, relative to drawing it oneself
 # (riichi wins in jantaku's bot tables: about 0.8 ron for every tsumo).
 _RON_FACTOR = 0.8
@@ -48,6 +48,7 @@ class HandSpot:
     reds: frozenset[int]  # kinds of which the hand holds the red five
     draws: int  # own draws left after this discard
     closed: bool
+    kuitan: bool = True  # open all-simples scores (the table's rule)
     end: float = _END  # chance per own draw that another win ends the deal
     ready_end: float = _END_AFTER_RIICHI  # the same once the hand is ready
     wall: int = 0  # unseen tiles in all
@@ -59,7 +60,7 @@ class HandSpot:
             self.ready_end = max(self.ready_end, self.end)
 
     @classmethod
-    def of(cls, view: SeatView) -> HandSpot:
+    def of(cls, view: SeatView, kuitan: bool = True) -> HandSpot:
         me = view.seat
         assert me is not None
         seat = view.seats[me]
@@ -85,6 +86,7 @@ class HandSpot:
             reds=frozenset(t.index >> 2 for t in view.hand if t.red),
             draws=max(0, view.live_remaining // 4),
             closed=all(not m.is_open for m in seat.melds),
+            kuitan=kuitan,
         )
 
     # ------------------------------------------------------------------ ready hands
@@ -135,7 +137,7 @@ class HandSpot:
             riichi=self.closed,
             discarder=1,
         )
-        result = score(ctx, _OPTIONS, validate=False)
+        result = score(ctx, _OPTIONS[self.kuitan], validate=False)
         return 0 if isinstance(result, NoWin) else result.points
 
     # ------------------------------------------------------------------ values

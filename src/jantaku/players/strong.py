@@ -143,7 +143,7 @@ class StrongBot(ExpertBot):
         evals = self.evaluate(view, legal)
         fastest = min(sh for sh, _acc in evals.values())
         kinds = sorted(k for k, (sh, _acc) in evals.items() if sh == fastest)
-        values = discard_values(HandSpot.of(view), counts, kinds)
+        values = discard_values(HandSpot.of(view, self.kuitan), counts, kinds)
         if not values:
             return None
         best = max(values, key=lambda k: (values[k], -self.keep_value(view, k)))
