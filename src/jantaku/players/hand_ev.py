@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from jantaku.engine.view import SeatView
 from jantaku.hand.lookup import shanten
 from jantaku.meld import Meld
+from jantaku.players.reading import visible_counts
 from jantaku.rules.riichi import NoWin, WinContext, score
 from jantaku.rules.riichi.options import preset
 from jantaku.tiles import Tile, TileKind, Wind
@@ -64,24 +65,12 @@ class HandSpot:
         me = view.seat
         assert me is not None
         seat = view.seats[me]
-        seen = [0] * 34
-        for t in view.hand:
-            seen[t.index >> 2] += 1
-        for p in view.seats:
-            for tile, _g, _r, called in p.river:
-                if not called:
-                    seen[tile.index >> 2] += 1
-            for m in p.melds:
-                for t in m.tiles:
-                    seen[t.index >> 2] += 1
-        for t in view.dora_indicators:
-            seen[t.index >> 2] += 1
         return cls(
             melds=seat.melds,
             seat_wind=Wind((me - view.dealer) % 4),
             round_wind=Wind(view.round_wind),
             dora=tuple(t.kind for t in view.dora_indicators),
-            unseen=[max(0, 4 - n) for n in seen],
+            unseen=[4 - n for n in visible_counts(view)],
             river=frozenset(t.index >> 2 for t, _g, _r, _c in seat.river),
             reds=frozenset(t.index >> 2 for t in view.hand if t.red),
             draws=max(0, view.live_remaining // 4),
