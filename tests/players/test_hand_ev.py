@@ -161,6 +161,14 @@ def test_prefers_a_two_sided_wait_to_a_closed_one_of_the_same_hand() -> None:
     assert values[int(TileKind.M1)] > values[int(TileKind.M4)] > 0
 
 
+def test_a_discard_that_breaks_a_ready_hand_is_left_out() -> None:
+    # dropping the 6m leaves a wide one-from-ready hand; the early riichi is worth more than
+    # the model credits (docs/play.md), so only the discards that stay ready are valued
+    hand = "134m678m456p789s11z"
+    kinds = [int(TileKind.M1), int(TileKind.M4), int(TileKind.M6)]
+    assert sorted(discard_values(_spot(hand), _counts(hand), kinds)) == kinds[:2]
+
+
 def test_gives_up_acceptance_for_an_all_simples_hand() -> None:
     # one from ready either way: the west pair keeps more draws (2s and 5s pairs on top),
     # but dropping it leaves an all-simples hand with a sure yaku and riichi on top

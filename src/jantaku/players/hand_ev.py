@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from jantaku.engine.view import SeatView
+from jantaku.hand.analysis import waits
 from jantaku.hand.lookup import shanten
 from jantaku.meld import Meld
 from jantaku.players.reading import visible_counts
@@ -89,14 +90,10 @@ class HandSpot:
         tiles = self._tiles(counts)
         weight = 0.0
         value = 0.0
-        for w in range(34):
+        for kind in waits(counts):
+            w = int(kind)
             left = self.unseen[w]
-            if not left or counts[w] == 4:
-                continue
-            counts[w] += 1
-            complete = shanten(counts) == -1
-            counts[w] -= 1
-            if not complete:
+            if not left:
                 continue
             points = self._points(tiles, w, counts)
             if not points:
@@ -185,15 +182,17 @@ def win_chance(chance: float, draws: int, end: float) -> float:
 
 
 def discard_values(spot: HandSpot, counts: list[int], kinds: Sequence[int]) -> dict[int, float]:
-    """Expected points of discarding each of ``kinds`` from a 14-tile hand, for the discards
-    that leave it ready or one from ready (the others are left out)."""
+    """Expected points of discarding each of ``kinds`` from a 14-tile hand that is ready or
+    one from ready, for the discards that keep it so (a discard that backs off is left out:
+    the model undervalues an early riichi, so it must not trade a ready hand for a wider one)."""
+    fastest = shanten(counts)
+    value = {0: spot.ready_value, 1: spot.one_away_value}.get(fastest)
     out: dict[int, float] = {}
+    if value is None:
+        return out
     for d in kinds:
         counts[d] -= 1
-        sh = shanten(counts)
-        if sh == 0:
-            out[d] = spot.ready_value(counts, spot.draws)
-        elif sh == 1:
-            out[d] = spot.one_away_value(counts, spot.draws)
+        if shanten(counts) == fastest:
+            out[d] = value(counts, spot.draws)
         counts[d] += 1
     return out

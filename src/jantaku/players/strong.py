@@ -130,9 +130,9 @@ class StrongBot(ExpertBot):
 
     def value_turn(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
         """With no threat on the table and the hand one from ready or closer: among the
-        fastest discards, the one of the highest expected value (:mod:`jantaku.players.hand_ev`),
-        with riichi when allowed. None leaves the turn to the expert (threats, kans, far hands,
-        a hand worth nothing)."""
+        discards that keep it so, the one of the highest expected value
+        (:mod:`jantaku.players.hand_ev`), with riichi when allowed. None leaves the turn to the
+        expert (threats, kans, far hands, a hand worth nothing)."""
         me = view.seat
         assert me is not None
         if any(a.kind not in (ActionKind.DISCARD, ActionKind.RIICHI) for a in legal):
@@ -140,10 +140,8 @@ class StrongBot(ExpertBot):
         counts = counts_of_tiles(view.hand)
         if shanten(counts, len(view.seats[me].melds)) > 1 or threats(view, me):
             return None
-        evals = self.evaluate(view, legal)
-        fastest = min(sh for sh, _acc in evals.values())
-        kinds = sorted(k for k, (sh, _acc) in evals.items() if sh == fastest)
-        values = discard_values(HandSpot.of(view, self.kuitan), counts, kinds)
+        kinds = {a.tile.index >> 2 for a in legal if a.kind is ActionKind.DISCARD and a.tile}
+        values = discard_values(HandSpot.of(view, self.kuitan), counts, sorted(kinds))
         if not values:
             return None
         best = max(values, key=lambda k: (values[k], -self.keep_value(view, k)))
