@@ -17,15 +17,15 @@ reading change tried so far traded wins for deal-ins one for one instead. Dev-on
 from __future__ import annotations
 
 import argparse
-import math
 from multiprocessing import Pool
 from typing import Any
 
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.view import SeatView
 from jantaku.game import new_match
+from jantaku.hand.analysis import waits
 from jantaku.hand.lookup import shanten
-from jantaku.players.arena import match_at, play_one
+from jantaku.players.arena import match_at, mean_ci, play_one
 from jantaku.players.bots import make_player
 from jantaku.players.reading import counts_of_tiles
 
@@ -50,16 +50,14 @@ class Dodger:
     def observe(self, events: Any) -> None:
         self.inner.observe(events)
 
-    def deadly(self, view: SeatView, kind: int) -> bool:
+    def deadly(self, view: SeatView) -> set[int]:
+        """The kinds that complete another seat's hand (yaku and furiten not asked)."""
+        out: set[int] = set()
         for s in range(4):
-            if s == view.seat:
-                continue
-            counts = counts_of_tiles(self.table[0].view(s).hand)
-            if counts[kind] < 4:
-                counts[kind] += 1
-                if shanten(counts, len(view.seats[s].melds)) == -1:
-                    return True
-        return False
+            if s != view.seat:
+                hand = counts_of_tiles(self.table[0].view(s).hand)
+                out.update(int(k) for k in waits(hand, len(view.seats[s].melds)))
+        return out
 
     def choose(self, view: SeatView) -> Action:
         action: Action = self.inner.choose(view)
@@ -67,14 +65,15 @@ class Dodger:
             return action
         if not self.dodging(view):
             return action
-        if not self.deadly(view, action.tile.index >> 2):
+        deadly = self.deadly(view)
+        if action.tile.index >> 2 not in deadly:
             return action
         safe = [
             a
             for a in view.legal_actions
             if a.kind is ActionKind.DISCARD
             and a.tile is not None
-            and not self.deadly(view, a.tile.index >> 2)
+            and a.tile.index >> 2 not in deadly
         ]
         if not safe:
             return action
@@ -126,12 +125,9 @@ def main() -> None:
     jobs = [(i, args.seed, args.level, args.base, args.when) for i in range(args.games)]
     with Pool(args.jobs) as pool:
         rows = pool.map(one, jobs, chunksize=1)
-    places = [r[0] for r in rows]
-    mean = sum(places) / len(places)
-    sd = math.sqrt(sum((p - mean) ** 2 for p in places) / max(1, len(places) - 1))
+    mean, ci = mean_ci([r[0] for r in rows])
     deals = sum(r[1] for r in rows)
     wins, deal_ins = sum(r[2] for r in rows), sum(r[3] for r in rows)
-    ci = 1.96 * sd / math.sqrt(len(places))
     print(
         f"dodging {args.level} ({args.when}): placement {mean:.4f} +/- {ci:.4f}"
         f"  win {wins / deals:.3f}  deal-in {deal_ins / deals:.3f}"

@@ -95,7 +95,7 @@ class HandSpot:
             left = self.unseen[w]
             if not left:
                 continue
-            points = self._points(tiles, w, counts)
+            points = self.points(counts, w, tiles=tiles)
             if not points:
                 continue
             chances = left * (1.0 if w in self.river else 1.0 + _RON_FACTOR)
@@ -112,15 +112,23 @@ class HandSpot:
                 tiles.append(Tile(k * 4 + c, red=c == 0 and k in self.reds))
         return tuple(tiles)
 
-    def _points(self, tiles: tuple[Tile, ...], w: int, counts: Sequence[int]) -> int:
+    def points(
+        self,
+        counts: Sequence[int],
+        w: int,
+        riichi: bool | None = None,
+        tiles: tuple[Tile, ...] | None = None,
+    ) -> int:
+        """Ron points of the ready hand ``counts`` on ``w`` (0 without a yaku); riichi when
+        the hand is closed unless ``riichi`` says otherwise."""
         ctx = WinContext(
-            hand=tiles,
+            hand=tiles if tiles is not None else self._tiles(counts),
             win_tile=Tile(w * 4 + min(3, counts[w])),
             melds=self.melds,
             seat_wind=self.seat_wind,
             round_wind=self.round_wind,
             dora_indicators=self.dora,
-            riichi=self.closed,
+            riichi=self.closed if riichi is None else riichi,
             discarder=1,
         )
         result = score(ctx, _OPTIONS[self.kuitan], validate=False)

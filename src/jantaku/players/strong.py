@@ -36,40 +36,21 @@ from jantaku.hand.lookup import shanten
 from jantaku.players.bots import ExpertBot
 from jantaku.players.hand_ev import HandSpot, discard_values
 from jantaku.players.reading import counts_of_tiles, threats, visible_counts
-from jantaku.rules.riichi import NoWin, WinContext, score
-from jantaku.rules.riichi.options import preset
-from jantaku.tiles import Tile, Wind
 
 __all__ = ["StrongBot", "dama_values", "formal_tenpai_discards"]
 
-_OPTIONS = preset("doman")
 
-
-def dama_values(view: SeatView, discard: int) -> list[tuple[int, int]]:
+def dama_values(view: SeatView, discard: int, kuitan: bool = True) -> list[tuple[int, int]]:
     """(wait kind, ron points without riichi) of the hand after discarding ``discard``; 0
     points when that wait has no yaku. Empty when the hand is not ready."""
     me = view.seat
     assert me is not None
-    hand = sorted(view.hand, key=lambda t: (t.index >> 2 != discard, t.red))
-    assert hand and hand[0].index >> 2 == discard, "the discard is not in the hand"
-    rest = tuple(hand[1:])
-    melds = view.seats[me].melds
-    used = {t.index for t in rest} | {t.index for m in melds for t in m.tiles}
-    out = []
-    for w in waits(counts_of_tiles(rest), len(melds)):
-        free = [i for i in range(w * 4, w * 4 + 4) if i not in used]
-        ctx = WinContext(
-            hand=rest,
-            win_tile=Tile(free[0] if free else w * 4),
-            melds=tuple(melds),
-            seat_wind=Wind((me - view.dealer) % 4),
-            round_wind=Wind(view.round_wind),
-            dora_indicators=tuple(t.kind for t in view.dora_indicators),
-            discarder=1,
-        )
-        result = score(ctx, _OPTIONS, validate=False)
-        out.append((int(w), 0 if isinstance(result, NoWin) else result.points))
-    return out
+    counts = counts_of_tiles(view.hand)
+    assert counts[discard], "the discard is not in the hand"
+    counts[discard] -= 1
+    spot = HandSpot.of(view, kuitan)
+    melds = len(view.seats[me].melds)
+    return [(int(w), spot.points(counts, int(w), riichi=False)) for w in waits(counts, melds)]
 
 
 def formal_tenpai_discards(view: SeatView, call: Action) -> list[int]:
@@ -155,10 +136,9 @@ class StrongBot(ExpertBot):
             return self.pick_tile(legal, best, ActionKind.RIICHI)
         return self.pick_tile(legal, best, ActionKind.DISCARD)
 
-    @staticmethod
-    def dama_wins(view: SeatView, discard: int) -> bool:
+    def dama_wins(self, view: SeatView, discard: int) -> bool:
         """Whether every wait after ``discard`` wins without riichi."""
-        values = dama_values(view, discard)
+        values = dama_values(view, discard, self.kuitan)
         return bool(values) and all(points > 0 for _w, points in values)
 
     def should_push(
