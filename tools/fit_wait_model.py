@@ -24,7 +24,7 @@ from jantaku.players.arena import match_at
 from jantaku.players.bots import DefensiveBot
 from jantaku.players.reading import track_passed, visible_counts
 from jantaku.players.strong import StrongBot
-from jantaku.players.wait_model import _FLOOR, shape_shares
+from jantaku.players.wait_model import SHARE_FLOOR, shape_shares
 
 Rows = list[tuple[list[float], bool]]
 
@@ -54,7 +54,7 @@ def play(args: tuple[int, str]) -> Rows:
                 safe = river | passed.get(o, set())
                 for k, shares in enumerate(shape_shares(safe, seen)):
                     if k not in safe:
-                        rows.append(([math.log(s + _FLOOR) for s in shares], k in truth))
+                        rows.append(([math.log(s + SHARE_FLOOR) for s in shares], k in truth))
         events = table.apply(players[seat].choose(view))
         track_passed(passed, events)
         for s, p in enumerate(players):

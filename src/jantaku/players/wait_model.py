@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 
-__all__ = ["SHAPES", "riichi_wait_chances"]
+__all__ = ["SHAPES", "SHARE_FLOOR", "riichi_wait_chances", "shape_shares"]
 
 RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = range(5)
 
@@ -32,7 +32,7 @@ RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = range(5)
 # shape type's log share.
 BIAS = -0.4236
 COEFFICIENTS = (0.2426, 0.1527, 0.0310, -0.0643, 0.2832)
-_FLOOR = 1e-3  # a share of 0 (no live shape of the type wins on the kind) still has a log
+SHARE_FLOOR = 1e-3  # a share of 0 (no live shape of the type wins on the kind) still has a log
 
 
 def _shapes() -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
@@ -86,6 +86,7 @@ def riichi_wait_chances(safe: Collection[int], seen: Sequence[int]) -> list[floa
     for k, shares in enumerate(shape_shares(safe, seen)):
         if k in safe:
             continue
-        z = BIAS + sum(c * math.log(s + _FLOOR) for c, s in zip(COEFFICIENTS, shares, strict=True))
+        logs = (math.log(s + SHARE_FLOOR) for s in shares)
+        z = BIAS + sum(c * x for c, x in zip(COEFFICIENTS, logs, strict=True))
         out[k] = 1.0 / (1.0 + math.exp(-z))
     return out
