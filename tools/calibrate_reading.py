@@ -23,7 +23,7 @@ from jantaku.engine.match import Match
 from jantaku.engine.view import PublicSeat, SeatView
 from jantaku.game import new_match
 from jantaku.players.bots import make_player
-from jantaku.players.reading import danger, track_passed, visible_counts
+from jantaku.players.reading import danger, safe_kinds, track_passed, visible_counts
 
 Cell = list[int]  # [samples, hits]
 
@@ -91,7 +91,7 @@ class Tallies:
             cell[0] += 1
             cell[1] += bool(waits)
             if pub.riichi:
-                safe = {t.index >> 2 for t, _g, _r, _c in pub.river} | self.passed.get(o, set())
+                safe = safe_kinds(view, o, self.passed.get(o, ()))
                 for k in range(34):
                     if k not in safe and seen[k] < 4:
                         tally = self.waits[wait_cell(k, safe, seen)]

@@ -22,7 +22,7 @@ from jantaku.engine.actions import ActionKind
 from jantaku.game import new_match
 from jantaku.players.arena import match_at
 from jantaku.players.bots import DefensiveBot
-from jantaku.players.reading import track_passed, visible_counts
+from jantaku.players.reading import safe_kinds, track_passed, visible_counts
 from jantaku.players.strong import StrongBot
 from jantaku.players.wait_model import SHARE_FLOOR, shape_shares
 
@@ -50,8 +50,7 @@ def play(args: tuple[int, str]) -> Rows:
                 if o == seat or not view.seats[o].riichi:
                     continue
                 truth = {int(w) for w in table.view(o).waits}
-                river = {t.index >> 2 for t, _g, _r, _c in view.seats[o].river}
-                safe = river | passed.get(o, set())
+                safe = safe_kinds(view, o, passed.get(o, ()))
                 for k, shares in enumerate(shape_shares(safe, seen)):
                     if k not in safe:
                         rows.append(([math.log(s + SHARE_FLOOR) for s in shares], k in truth))

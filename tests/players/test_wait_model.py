@@ -11,7 +11,7 @@ from jantaku.engine.match import Match
 from jantaku.formats import record as rec
 from jantaku.formats.detect import load_games
 from jantaku.hand.analysis import waits
-from jantaku.players.reading import danger, track_passed, visible_counts
+from jantaku.players.reading import danger, safe_kinds, track_passed, visible_counts
 from jantaku.players.wait_model import SHANPON, SHAPES, TANKI, riichi_wait_chances
 from tests.conftest import validation_data
 
@@ -31,9 +31,9 @@ def test_every_shape_waits_where_the_hand_analysis_says() -> None:
         if kind == TANKI:
             expected = set(wins)
             found = waits(_counts(list(need)), 4)
-        elif kind == SHANPON:
-            expected = set(wins) | {NORTH if need[0] != NORTH else EAST}
+        elif kind == SHANPON:  # next to another pair, either pair may complete
             pair = NORTH if need[0] != NORTH else EAST
+            expected = {*wins, pair}
             found = waits(_counts([*need, pair, pair]), 3)
         else:  # a partial run completed next to a pair of a far honour
             expected = set(wins)
@@ -86,7 +86,7 @@ def _phoenix_rows(files: int) -> np.ndarray:
         for o in riichi:
             truth = {int(w) for w in match.view(o).waits}
             let_pass = passed.get(o, set())
-            safe = {t.index >> 2 for t, _g, _r, _c in view.seats[o].river} | let_pass
+            safe = safe_kinds(view, o, let_pass)
             chances = riichi_wait_chances(safe, seen)
             group = len(rows)
             for k in range(34):

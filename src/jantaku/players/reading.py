@@ -19,6 +19,7 @@ __all__ = [
     "dora_kinds",
     "hand_value",
     "open_yaku_path",
+    "safe_kinds",
     "threats",
     "track_passed",
     "visible_counts",
@@ -90,6 +91,12 @@ def acceptance_count(counts: list[int], melds: int, seen: Sequence[int]) -> tupl
     return base, total
 
 
+def safe_kinds(view: SeatView, threat: int, passed: Iterable[int] = ()) -> set[int]:
+    """The kinds ``threat`` cannot ron on: its own river (furiten) and ``passed``, what it let
+    go since its riichi (see :func:`track_passed`)."""
+    return {t.index >> 2 for t, _g, _r, _c in view.seats[threat].river} | set(passed)
+
+
 def threats(view: SeatView, me: int) -> dict[int, float]:
     """How likely each other seat is ready and dangerous: riichi is certain; open hands grow
     threatening with their melds and as the wall runs down."""
@@ -121,7 +128,7 @@ def danger(
 ) -> float:
     """A rough chance-like weight that discarding ``kind`` deals in to ``threat``: 0 for
     genbutsu, low for honours seen often, suji and kabe lowered, dora raised."""
-    river = {t.index >> 2 for t, _g, _r, _c in view.seats[threat].river}
+    river = safe_kinds(view, threat)
     if kind in river or kind in safe_extra:
         return 0.0
     doras = dora_kinds(view)

@@ -23,7 +23,17 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 
-__all__ = ["SHAPES", "SHARE_FLOOR", "riichi_wait_chances", "shape_shares"]
+__all__ = [
+    "KANCHAN",
+    "PENCHAN",
+    "RYANMEN",
+    "SHANPON",
+    "SHAPES",
+    "SHARE_FLOOR",
+    "TANKI",
+    "riichi_wait_chances",
+    "shape_shares",
+]
 
 RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = range(5)
 
