@@ -70,9 +70,12 @@ def play_out(table: Any, players: list[Any], action: Action, me: int) -> int:
         events = step(table, players, players[seat].choose(table.view(seat)))
 
 
-def push_fold_alternative(bot: Any, view: SeatView, choice: Action) -> tuple[Any, Action] | None:
+def push_fold_alternative(
+    bot: Any, view: SeatView, choice: Action
+) -> tuple[Any, Action, float] | None:
     """At a threatened discard one from ready or closer: (situation, the other of the push and
-    fold tiles), None elsewhere or when both are the same tile."""
+    fold tiles, the sign that turns alternative minus choice into push minus fold), None
+    elsewhere or when both are the same tile."""
     me = view.seat
     assert me is not None
     legal = view.legal_actions
@@ -107,7 +110,7 @@ def push_fold_alternative(bot: Any, view: SeatView, choice: Action) -> tuple[Any
         f"against {riichi}",
         "level pushes" if pushes else "level folds",
     )
-    return situation, bot.pick_tile(legal, other, ActionKind.DISCARD)
+    return situation, bot.pick_tile(legal, other, ActionKind.DISCARD), -1.0 if pushes else 1.0
 
 
 def call_alternatives(bot: Any, view: SeatView, choice: Action) -> list[tuple[Any, Action, bool]]:
@@ -168,8 +171,7 @@ def one_match(args: tuple[int, str, str, str, str]) -> tuple[list[Row], int, int
             if kind == "push_fold":
                 alt = push_fold_alternative(players[me], view, choice)
                 if alt is not None:
-                    pushes = alt[0][2] == "level pushes"
-                    tries.append((alt[0], alt[1], -1.0 if pushes else 1.0))
+                    tries.append(alt)
             else:
                 for situation, a, is_call in call_alternatives(players[me], view, choice):
                     tries.append((situation, a, 1.0 if is_call else -1.0))
