@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import copy
-import math
 from collections import defaultdict
 from collections.abc import Sequence
 from multiprocessing import Pool
@@ -39,7 +38,7 @@ from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.events import DealEnded
 from jantaku.engine.view import SeatView
 from jantaku.game import new_match
-from jantaku.players.arena import match_at
+from jantaku.players.arena import match_at, mean_ci
 from jantaku.players.bots import make_player
 from jantaku.players.reading import threats, visible_counts
 
@@ -200,11 +199,8 @@ def report(rows: Sequence[Row], kind: str) -> None:
         groups[situation].append(delta)
     print(f"{'situation':58s} {'n':>6s}  {name} (points a decision, 95% CI)")
     for situation in sorted(groups):
-        d = groups[situation]
-        n = len(d)
-        m = sum(d) / n
-        sd = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1)) if n > 1 else 0.0
-        print(f"{', '.join(situation):58s} {n:6d}  {m:+7.0f} +/- {1.96 * sd / math.sqrt(n):5.0f}")
+        mean, ci = mean_ci(groups[situation])
+        print(f"{', '.join(situation):58s} {len(groups[situation]):6d}  {mean:+7.0f} +/- {ci:5.0f}")
 
 
 def main() -> None:
