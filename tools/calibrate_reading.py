@@ -23,6 +23,7 @@ from jantaku.engine.match import Match
 from jantaku.engine.view import PublicSeat, SeatView
 from jantaku.game import new_match
 from jantaku.players.bots import make_player
+from jantaku.players.protocol import tell
 from jantaku.players.reading import danger, safe_kinds, track_passed, visible_counts
 
 Cell = list[int]  # [samples, hits]
@@ -141,8 +142,7 @@ def play(tallies: Tallies, levels: list[str], seed: str) -> None:
             if isinstance(e, Won):
                 style = _style(view.seats[e.seat])
                 tallies.wins[(style, e.seat == view.dealer)].append(max(e.deltas[e.seat], 0))
-        for s, player in enumerate(players):
-            player.observe([e.seen_by(s) for e in events])
+        tell(players, events)
 
 
 def main() -> None:

@@ -40,6 +40,7 @@ from jantaku.engine.view import SeatView
 from jantaku.game import new_match
 from jantaku.players.arena import match_at, mean_ci
 from jantaku.players.bots import make_player
+from jantaku.players.protocol import tell
 from jantaku.players.reading import threats, visible_counts
 
 Row = tuple[tuple[Any, ...], float]  # (situation, alternative minus choice, signed as named)
@@ -53,8 +54,7 @@ def clone(table: Any, players: list[Any]) -> tuple[Any, list[Any]]:
 
 def step(table: Any, players: list[Any], action: Action) -> list[Any]:
     events = table.apply(action)
-    for s, p in enumerate(players):
-        p.observe([e.seen_by(s) for e in events])
+    tell(players, events)
     return list(events)
 
 
@@ -156,8 +156,7 @@ def one_match(args: tuple[int, str, str, str, str]) -> tuple[list[Row], int, int
     for idx, s in enumerate(seats):
         players[s] = make_player(level if idx == 0 else against, f"{match_seed}:{s}")
     table = new_match("doman", seed=match_seed)
-    for s, p in enumerate(players):
-        p.observe([e.seen_by(s) for e in table.log])
+    tell(players, table.log)
     rows: list[Row] = []
     pending: list[int] = []  # own-choice outcomes predicted in this deal
     checked = mismatches = 0

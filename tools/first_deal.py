@@ -26,6 +26,7 @@ from multiprocessing import Pool
 from jantaku.engine.events import DealEnded
 from jantaku.game import new_match
 from jantaku.players.bots import make_player
+from jantaku.players.protocol import tell
 
 
 def first_deal(level: str, base: str, seed: str, i: int) -> int:
@@ -34,13 +35,11 @@ def first_deal(level: str, base: str, seed: str, i: int) -> int:
     me = i % 4
     players = [make_player(level if s == me else base, f"{match_seed}:{s}") for s in range(4)]
     table = new_match("doman", seed=match_seed)
-    for s, p in enumerate(players):
-        p.observe([e.seen_by(s) for e in table.log])
+    tell(players, table.log)
     while True:
         seat = table.to_act()[0]
         events = table.apply(players[seat].choose(table.view(seat)))
-        for s, p in enumerate(players):
-            p.observe([e.seen_by(s) for e in events])
+        tell(players, events)
         for e in events:
             if isinstance(e, DealEnded):
                 return e.deltas[me]

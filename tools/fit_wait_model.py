@@ -22,6 +22,7 @@ from jantaku.engine.actions import ActionKind
 from jantaku.game import new_match
 from jantaku.players.arena import match_at
 from jantaku.players.bots import DefensiveBot
+from jantaku.players.protocol import tell
 from jantaku.players.reading import safe_kinds, track_passed, visible_counts
 from jantaku.players.strong import StrongBot
 from jantaku.players.wait_model import SHARE_FLOOR, shape_shares
@@ -37,8 +38,7 @@ def play(args: tuple[int, str]) -> Rows:
     players[seats[0]] = StrongBot(f"{match_seed}:{seats[0]}")
     table = new_match("doman", seed=match_seed)
     passed: dict[int, set[int]] = {}
-    for s, p in enumerate(players):
-        p.observe([e.seen_by(s) for e in table.log])
+    tell(players, table.log)
     rows: Rows = []
     while not table.finished:
         seat = table.to_act()[0]
@@ -56,8 +56,7 @@ def play(args: tuple[int, str]) -> Rows:
                         rows.append(([math.log(s + SHARE_FLOOR) for s in shares], k in truth))
         events = table.apply(players[seat].choose(view))
         track_passed(passed, events)
-        for s, p in enumerate(players):
-            p.observe([e.seen_by(s) for e in events])
+        tell(players, events)
     return rows
 
 

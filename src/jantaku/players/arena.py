@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jantaku.engine.events import DealEnded, RiichiAccepted, Won
-from jantaku.players.protocol import Player, Table
+from jantaku.players.protocol import Player, Table, tell
 
 __all__ = [
     "GameRecordStats",
@@ -53,15 +53,13 @@ def play_match(
     seat may see them."""
     stats = [SeatStats() for _ in range(4)]
     opening = list(getattr(table, "log", ()))  # events before the first decision (the deal)
-    for s, p in enumerate(players):
-        p.observe([e.seen_by(s) for e in opening])
+    tell(players, opening)
     while not table.finished:
         seat = table.to_act()[0]
         view = table.view(seat)
         action = players[seat].choose(view)
         events = table.apply(action)
-        for s, p in enumerate(players):
-            p.observe([e.seen_by(s) for e in events])
+        tell(players, events)
         for e in events:
             if isinstance(e, Won):
                 stats[e.seat].wins += 1

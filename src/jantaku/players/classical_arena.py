@@ -12,6 +12,7 @@ from typing import Any
 from jantaku.engine.classical import ClassicalDealEnded, DangerousDiscard, MahJonggDeclared
 from jantaku.players.arena import match_at, mean_ci, rate_ci
 from jantaku.players.classical_table import ClassicalTable
+from jantaku.players.protocol import tell
 
 __all__ = [
     "ClassicalPlayerStats",
@@ -46,14 +47,12 @@ class ClassicalRecord:
 def play_classical(table: ClassicalTable, players: Sequence[Any]) -> list[ClassicalSeatStats]:
     """Play a classical game to its end; per-seat statistics."""
     stats = [ClassicalSeatStats() for _ in range(4)]
-    for s, p in enumerate(players):
-        p.observe([e.seen_by(s) for e in table.log])
+    tell(players, table.log)
     while not table.finished:
         seat = table.to_act()[0]
         action = players[seat].choose(table.view(seat))
         events = table.apply(action)
-        for s, p in enumerate(players):
-            p.observe([e.seen_by(s) for e in events])
+        tell(players, events)
         for e in events:
             if isinstance(e, MahJonggDeclared):
                 stats[e.seat].wins += 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["Player", "Table"]
+__all__ = ["Player", "Table", "tell"]
 
 
 @runtime_checkable
@@ -40,3 +40,9 @@ class Table(Protocol):
     def view(self, seat: int | None) -> Any: ...
 
     def apply(self, action: Any) -> list[Any]: ...
+
+
+def tell(players: Sequence[Player], events: Sequence[Any]) -> None:
+    """Give every player ``events`` as its seat (its index in ``players``) may see them."""
+    for seat, player in enumerate(players):
+        player.observe([e.seen_by(seat) for e in events])
