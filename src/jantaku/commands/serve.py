@@ -92,9 +92,11 @@ def serve(
     class _Server(uvicorn.Server):
         """Tells every client to reconnect before uvicorn closes the sockets (SIGTERM)."""
 
-        def handle_exit(self, sig: int, frame: object) -> None:
-            app.state.server.announce_shutdown()
-            super().handle_exit(sig, frame)  # type: ignore[arg-type]
+        async def shutdown(self, sockets: list[Any] | None = None) -> None:
+            # in the event loop, not the signal handler: the messages must leave before the
+            # connections are closed, and a handler cannot wait for that
+            await app.state.server.announce_shutdown()
+            await super().shutdown(sockets=sockets)
 
         async def startup(self, sockets: list[Any] | None = None) -> None:
             await super().startup(sockets=sockets)

@@ -103,11 +103,14 @@ class Client:
     async def pump(self) -> None:
         while True:
             text = await self.queue.get()
-            if text is None:
-                with contextlib.suppress(Exception):
-                    await self.ws.close(code=1008)
-                return
-            await self.ws.send_text(text)
+            try:
+                if text is None:
+                    with contextlib.suppress(Exception):
+                        await self.ws.close(code=1008)
+                    return
+                await self.ws.send_text(text)
+            finally:
+                self.queue.task_done()  # lets announce_shutdown wait until the queue has left
 
 
 class Server:
@@ -128,8 +131,11 @@ class Server:
         resumed = self.lobby.recover()
         log.info("resumed %d live tables", resumed)
 
-    def announce_shutdown(self) -> None:
-        for c in list(self.clients):
+    async def announce_shutdown(self, timeout: float = 2.0) -> None:
+        """Tell every client to reconnect, then wait (at most ``timeout``) until each queue has
+        been sent: uvicorn closes the sockets right after, and a message still queued is lost."""
+        clients = [c for c in self.clients if not c.closed]
+        for c in clients:
             c.send(
                 {
                     "type": "shutdown",
@@ -137,6 +143,12 @@ class Server:
                     "message": "the server is restarting; reconnect and rejoin your table",
                 }
             )
+        sent = [asyncio.ensure_future(c.queue.join()) for c in clients]
+        if not sent:
+            return
+        _, late = await asyncio.wait(sent, timeout=timeout)
+        for task in late:
+            task.cancel()
 
     # ------------------------------------------------------------------ websocket
 
