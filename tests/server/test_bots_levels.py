@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from jantaku.game import new_match
 from jantaku.server.bots import LevelPlayer, make_player
 
@@ -19,3 +21,14 @@ def test_every_level_plays_a_whole_match_legally() -> None:
             assert action in legal
             match.apply(action)
         assert match.result is not None and sum(match.result.scores) == 100_000
+
+
+def test_an_unknown_stored_name_gets_the_filler_and_a_warning(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from jantaku.server.bots import SeatFiller
+
+    with caplog.at_level("WARNING", logger="jantaku.server"):
+        player = make_player("retired-bot")
+    assert isinstance(player, SeatFiller)
+    assert "retired-bot" in caplog.text

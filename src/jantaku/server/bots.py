@@ -6,10 +6,13 @@ wins when it can, otherwise discards the drawn tile or passes."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from jantaku.engine import Action
+
+log = logging.getLogger("jantaku.server")
 
 __all__ = ["PLAYERS", "SeatFiller", "SeatPlayer", "make_player", "register_player"]
 
@@ -70,7 +73,13 @@ def register_player(name: str, factory: Callable[[], SeatPlayer]) -> None:
 
 
 def make_player(name: str) -> SeatPlayer:
-    return PLAYERS.get(name, SeatFiller)()
+    """The computer player called ``name``. A name stored by an older server that this one
+    no longer knows gets the seat filler, with a warning: the table must go on, not stop."""
+    factory = PLAYERS.get(name)
+    if factory is None:
+        log.warning("no puppet called %r; the seat filler plays that seat instead", name)
+        factory = SeatFiller
+    return factory()
 
 
 class LevelPlayer:
