@@ -1,12 +1,15 @@
-"""What one decision the other way is worth: at each of a level's push/fold or call decisions
-in self-play, the rest of the deal is played out from copies of the true table twice, once with
-the level's own choice and once with the alternative (the push tile for a fold and the fold tile
-for a push; passing for a call and every pon or chi for a pass), everyone playing on as usual.
+"""What one decision the other way is worth: at each of a level's decisions of one kind in
+self-play, the rest of the deal is played out from copies of the true table, once with the
+level's own choice and once with each alternative, everyone playing on as usual. Kinds:
+``push_fold`` (the push tile for a fold and the fold tile for a push), ``call`` (passing for a
+call and every pon or chi for a pass), ``ready`` (at a quiet turn that can stay ready, every
+other ready discard, with and without riichi) and ``discard`` (at a quiet turn one or more from
+ready, every other discard that keeps the hand as close to ready).
 The two outcomes share the wall and every other seat's hand, so their difference is a paired
 sample of what the alternative is worth at that point, in the level's own points for the deal.
 
     .venv/bin/python tools/deviation_values.py strong --against defensive --games 300 \
-        --seed r1 --jobs 2 --kind push_fold     # or --kind call
+        --seed r1 --jobs 2 --kind push_fold     # or call, ready, discard --sample 0.15
 
 The values are one-step: after the alternative the level plays on by its own rules, so a pass
 may still be followed by the same call a turn later. Read a cell as "doing the other thing
@@ -22,6 +25,12 @@ Calls (seed c1, 120 hanchan, 4,649 alternatives, 8m11s): strong's own 307 calls 
 strong calling nothing at all placed 2.485 against 2.4075 (400 duplicate hanchan, seed s8,
 paired difference +0.078 +/- 0.095, win rate 15.0% instead of 18.7%): passing once and
 calling later is not the same as never calling.
+Ready turns (seed y2, 240 hanchan, 743 decisions, 4m33s): every alternative is worse than
+strong's choice; staying quiet instead of its riichi -566 +/- 431 (n=498), another wait
+instead of its quiet one -979 +/- 477 (n=307). Hand building (seed d2, 100 hanchan, 15% of the
+decisions, 6,192 alternatives, 9m58s): no class of tile thrown instead of strong's is better
+beyond its interval; throwing a 3 to 7 instead costs -577 +/- 250 three or more from ready and
+-778 +/- 406 one from ready.
 Dev-only; not a test. Every row also checks that the copy played with the level's own choice
 ends the deal exactly as the real game does (``mismatches`` must be 0)."""
 
@@ -29,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import random
 from collections import defaultdict
 from collections.abc import Sequence
 from multiprocessing import Pool
@@ -41,9 +51,11 @@ from jantaku.game import new_match
 from jantaku.players.arena import match_at, mean_ci
 from jantaku.players.bots import make_player
 from jantaku.players.protocol import tell
-from jantaku.players.reading import threats, visible_counts
+from jantaku.players.reading import dora_kinds, threats, visible_counts, yakuhai_kinds
 
 Row = tuple[tuple[Any, ...], float]  # (situation, alternative minus choice, signed as named)
+Try = tuple[tuple[Any, ...], Action, float]  # (situation, alternative, sign of the row)
+KINDS = ("push_fold", "call", "ready", "discard")
 
 
 def clone(table: Any, players: list[Any]) -> tuple[Any, list[Any]]:
@@ -146,10 +158,99 @@ def call_alternatives(bot: Any, view: SeatView, choice: Action) -> list[tuple[An
     return out
 
 
-def one_match(args: tuple[int, str, str, str, str]) -> tuple[list[Row], int, int]:
+def quiet_turn(view: SeatView, choice: Action) -> bool:
+    """A discard turn with no threat on the table, before the level's own riichi."""
+    me = view.seat
+    assert me is not None
+    return (
+        choice.kind in (ActionKind.DISCARD, ActionKind.RIICHI)
+        and choice.tile is not None
+        and not view.seats[me].riichi
+        and not threats(view, me)
+    )
+
+
+def ready_alternatives(bot: Any, view: SeatView, choice: Action) -> list[Try]:
+    """At a quiet turn that can leave the hand ready: every other ready discard, with riichi
+    and without where allowed (the same discard the other way, or another wait)."""
+    if not quiet_turn(view, choice):
+        return []
+    legal = view.legal_actions
+    evals = bot.evaluate(view, legal)
+    if not evals or min(sh for sh, _acc in evals.values()) != 0:
+        return []
+    assert choice.tile is not None
+    chosen = choice.tile.index >> 2
+    mine = "level riichis" if choice.kind is ActionKind.RIICHI else "level stays quiet"
+    out: list[Try] = []
+    for k in sorted(evals):
+        if evals[k][0] != 0:
+            continue
+        for kind in (ActionKind.DISCARD, ActionKind.RIICHI):
+            if (k, kind) == (chosen, choice.kind):
+                continue
+            if not any(a.kind is kind and a.tile and a.tile.index >> 2 == k for a in legal):
+                continue
+            way = "riichi" if kind is ActionKind.RIICHI else "quiet"
+            other = f"same discard, {way}" if k == chosen else f"another wait, {way}"
+            out.append(((mine, other), bot.pick_tile(legal, k, kind), 1.0))
+    return out
+
+
+def tile_class(view: SeatView, kind: int) -> str:
+    """What kind of tile a discard throws away, as hand-building rules talk about it."""
+    me = view.seat
+    assert me is not None
+    if kind in dora_kinds(view):
+        return "a dora"
+    if kind >= 27:
+        return "a value honour" if kind in yakuhai_kinds(view, me) else "another honour"
+    return ("a terminal", "a 2 or 8", "a 3 to 7")[min(kind % 9, 8 - kind % 9, 2)]
+
+
+def discard_alternatives(bot: Any, view: SeatView, choice: Action) -> list[Try]:
+    """At a quiet turn one or more from ready: every other discard that keeps the hand as
+    close to ready as the best one, by the class of tile it throws away."""
+    if choice.kind is not ActionKind.DISCARD or not quiet_turn(view, choice):
+        return []
+    legal = view.legal_actions
+    evals = bot.evaluate(view, legal)
+    if not evals:
+        return []
+    best = min(sh for sh, _acc in evals.values())
+    if best < 1:
+        return []
+    assert choice.tile is not None
+    chosen = choice.tile.index >> 2
+    far = f"{min(best, 3)}{'+' if best >= 3 else ''} from ready"
+    return [
+        ((far, f"throwing {tile_class(view, k)}"), bot.pick_tile(legal, k, ActionKind.DISCARD), 1.0)
+        for k in sorted(evals)
+        if evals[k][0] == best and k != chosen
+    ]
+
+
+def alternatives(kind: str, bot: Any, view: SeatView, choice: Action) -> list[Try]:
+    """The alternatives measured at this decision, each with the sign that makes its row read
+    as the report names it."""
+    if kind == "push_fold":
+        alt = push_fold_alternative(bot, view, choice)
+        return [] if alt is None else [alt]
+    if kind == "call":
+        return [
+            (situation, a, 1.0 if is_call else -1.0)
+            for situation, a, is_call in call_alternatives(bot, view, choice)
+        ]
+    if kind == "ready":
+        return ready_alternatives(bot, view, choice)
+    return discard_alternatives(bot, view, choice)
+
+
+def one_match(args: tuple[int, str, str, str, str, float]) -> tuple[list[Row], int, int]:
     """Rows of one match on the duplicate schedule (the tested level in its first seat), the
     decisions checked and the mismatches of the level's own choice against the real deal."""
-    i, seed, level, against, kind = args
+    i, seed, level, against, kind, sample = args
+    pick = random.Random(f"{seed}:{i}:{kind}")  # which decisions are measured (--sample)
     match_seed, seats = match_at(i, seed, True)
     me = seats[0]
     players: list[Any] = [None] * 4
@@ -165,22 +266,16 @@ def one_match(args: tuple[int, str, str, str, str]) -> tuple[list[Row], int, int
         view = table.view(seat)
         choice = players[seat].choose(view)
         if seat == me:
-            tries: list[tuple[Any, Action, float]] = []
-            if kind == "push_fold":
-                alt = push_fold_alternative(players[me], view, choice)
-                if alt is not None:
-                    tries.append(alt)
-            else:
-                for situation, a, is_call in call_alternatives(players[me], view, choice):
-                    tries.append((situation, a, 1.0 if is_call else -1.0))
-            if tries:
+            tries = alternatives(kind, players[me], view, choice)
+            if tries and (sample >= 1.0 or pick.random() < sample):
                 t, ps = clone(table, players)
                 own = play_out(t, ps, choice, me)
                 pending.append(own)
                 for situation, a, sign in tries:
                     t, ps = clone(table, players)
                     # signed so that a push/fold row reads push minus fold, a call row
-                    # call minus pass, whichever the level chose
+                    # call minus pass, whichever the level chose; a ready or discard row
+                    # alternative minus choice
                     rows.append((situation, sign * (play_out(t, ps, a, me) - own)))
         for e in step(table, players, choice):
             if isinstance(e, DealEnded):
@@ -192,7 +287,9 @@ def one_match(args: tuple[int, str, str, str, str]) -> tuple[list[Row], int, int
 
 
 def report(rows: Sequence[Row], kind: str) -> None:
-    name = "push minus fold" if kind == "push_fold" else "call minus pass"
+    name = {"push_fold": "push minus fold", "call": "call minus pass"}.get(
+        kind, "alternative minus choice"
+    )
     groups: dict[tuple[Any, ...], list[float]] = defaultdict(list)
     for situation, delta in rows:
         groups[situation].append(delta)
@@ -209,9 +306,17 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", default="r1")
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--kind", choices=("push_fold", "call"), default="push_fold")
+    ap.add_argument("--kind", choices=KINDS, default="push_fold")
+    ap.add_argument(
+        "--sample",
+        type=float,
+        default=1.0,
+        help="share of the decisions measured (discard: each costs a dozen deals played out)",
+    )
     args = ap.parse_args()
-    jobs = [(i, args.seed, args.level, args.against, args.kind) for i in range(args.games)]
+    jobs = [
+        (i, args.seed, args.level, args.against, args.kind, args.sample) for i in range(args.games)
+    ]
     rows: list[Row] = []
     checked = mismatches = 0
     with Pool(args.jobs) as pool:
