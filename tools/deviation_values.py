@@ -81,9 +81,7 @@ def play_out(table: Any, players: list[Any], action: Action, me: int) -> int:
         events = step(table, players, players[seat].choose(table.view(seat)))
 
 
-def push_fold_alternative(
-    bot: Any, view: SeatView, choice: Action
-) -> tuple[Any, Action, float] | None:
+def push_fold_alternative(bot: Any, view: SeatView, choice: Action) -> Try | None:
     """At a threatened discard one from ready or closer: (situation, the other of the push and
     fold tiles, the sign that turns alternative minus choice into push minus fold), None
     elsewhere or when both are the same tile."""
@@ -124,9 +122,9 @@ def push_fold_alternative(
     return situation, bot.pick_tile(legal, other, ActionKind.DISCARD), -1.0 if pushes else 1.0
 
 
-def call_alternatives(bot: Any, view: SeatView, choice: Action) -> list[tuple[Any, Action, bool]]:
-    """At a call decision: (situation, action, whether it is a call) for the pass when the
-    level calls, else for every distinct pon and chi."""
+def call_alternatives(bot: Any, view: SeatView, choice: Action) -> list[Try]:
+    """At a call decision: the pass when the level calls, else every distinct pon and chi,
+    signed so that each row reads call minus pass."""
     legal = view.legal_actions
     if not any(a.kind in (ActionKind.PON, ActionKind.CHI) for a in legal):
         return []
@@ -145,8 +143,8 @@ def call_alternatives(bot: Any, view: SeatView, choice: Action) -> list[tuple[An
         if choice.kind not in (ActionKind.PON, ActionKind.CHI):
             return []  # a kan: not measured here
         pass_ = next(a for a in legal if a.kind is ActionKind.PASS)
-        return [(situation(choice), pass_, False)]
-    out = []
+        return [(situation(choice), pass_, -1.0)]
+    out: list[Try] = []
     seen_keys = set()
     for a in legal:
         if a.kind not in (ActionKind.PON, ActionKind.CHI):
@@ -154,33 +152,36 @@ def call_alternatives(bot: Any, view: SeatView, choice: Action) -> list[tuple[An
         key = (a.kind, tuple(sorted(t.index >> 2 for t in a.tiles)))
         if key not in seen_keys:
             seen_keys.add(key)
-            out.append((situation(a), a, True))
+            out.append((situation(a), a, 1.0))
     return out
 
 
-def quiet_turn(view: SeatView, choice: Action) -> bool:
-    """A discard turn with no threat on the table, before the level's own riichi."""
+def quiet_turn(
+    bot: Any, view: SeatView, choice: Action
+) -> tuple[dict[int, tuple[int, int]], int, int] | None:
+    """At a discard turn with no threat on the table, before the level's own riichi: the
+    level's (shanten, acceptance) of each discard, the lowest shanten and the chosen kind;
+    None at any other decision."""
     me = view.seat
     assert me is not None
-    return (
-        choice.kind in (ActionKind.DISCARD, ActionKind.RIICHI)
-        and choice.tile is not None
-        and not view.seats[me].riichi
-        and not threats(view, me)
-    )
+    if choice.kind not in (ActionKind.DISCARD, ActionKind.RIICHI) or choice.tile is None:
+        return None
+    if view.seats[me].riichi or threats(view, me):
+        return None
+    evals = bot.evaluate(view, view.legal_actions)
+    if not evals:
+        return None
+    return evals, min(sh for sh, _acc in evals.values()), choice.tile.index >> 2
 
 
 def ready_alternatives(bot: Any, view: SeatView, choice: Action) -> list[Try]:
     """At a quiet turn that can leave the hand ready: every other ready discard, with riichi
     and without where allowed (the same discard the other way, or another wait)."""
-    if not quiet_turn(view, choice):
+    quiet = quiet_turn(bot, view, choice)
+    if quiet is None or quiet[1] != 0:
         return []
+    evals, _best, chosen = quiet
     legal = view.legal_actions
-    evals = bot.evaluate(view, legal)
-    if not evals or min(sh for sh, _acc in evals.values()) != 0:
-        return []
-    assert choice.tile is not None
-    chosen = choice.tile.index >> 2
     mine = "level riichis" if choice.kind is ActionKind.RIICHI else "level stays quiet"
     out: list[Try] = []
     for k in sorted(evals):
@@ -211,17 +212,11 @@ def tile_class(view: SeatView, kind: int) -> str:
 def discard_alternatives(bot: Any, view: SeatView, choice: Action) -> list[Try]:
     """At a quiet turn one or more from ready: every other discard that keeps the hand as
     close to ready as the best one, by the class of tile it throws away."""
-    if choice.kind is not ActionKind.DISCARD or not quiet_turn(view, choice):
+    quiet = quiet_turn(bot, view, choice)
+    if choice.kind is not ActionKind.DISCARD or quiet is None or quiet[1] < 1:
         return []
+    evals, best, chosen = quiet
     legal = view.legal_actions
-    evals = bot.evaluate(view, legal)
-    if not evals:
-        return []
-    best = min(sh for sh, _acc in evals.values())
-    if best < 1:
-        return []
-    assert choice.tile is not None
-    chosen = choice.tile.index >> 2
     far = f"{min(best, 3)}{'+' if best >= 3 else ''} from ready"
     return [
         ((far, f"throwing {tile_class(view, k)}"), bot.pick_tile(legal, k, ActionKind.DISCARD), 1.0)
@@ -237,10 +232,7 @@ def alternatives(kind: str, bot: Any, view: SeatView, choice: Action) -> list[Tr
         alt = push_fold_alternative(bot, view, choice)
         return [] if alt is None else [alt]
     if kind == "call":
-        return [
-            (situation, a, 1.0 if is_call else -1.0)
-            for situation, a, is_call in call_alternatives(bot, view, choice)
-        ]
+        return call_alternatives(bot, view, choice)
     if kind == "ready":
         return ready_alternatives(bot, view, choice)
     return discard_alternatives(bot, view, choice)
