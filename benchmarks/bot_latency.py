@@ -6,26 +6,17 @@ p99 < 50 ms; every level by default)."""
 from __future__ import annotations
 
 import sys
-import time
 
 from jantaku.game import new_match
 from jantaku.players import LEVELS, make_player
+from jantaku.players.arena import play_match
 
 
 def measure(level: str, matches: int) -> list[float]:
     times: list[float] = []
     for m in range(matches):
-        table = new_match("doman", seed=f"latency:{m}")
         players = [make_player(level, f"{m}:{s}") for s in range(4)]
-        while not table.finished:
-            seat = table.to_act()[0]
-            view = table.view(seat)
-            start = time.perf_counter()
-            action = players[seat].choose(view)
-            times.append(time.perf_counter() - start)
-            events = table.apply(action)
-            for s, p in enumerate(players):
-                p.observe([e.seen_by(s) for e in events])
+        play_match(new_match("doman", seed=f"latency:{m}"), players, on_decision=times.append)
     return sorted(times)
 
 

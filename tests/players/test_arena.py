@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from jantaku.cli import main
 from jantaku.game import new_match
 from jantaku.players import make_player
-from jantaku.players.arena import per_wall_means, run_arena, schedule, summarize
+from jantaku.players.arena import per_wall_means, play_match, run_arena, schedule, summarize
 
 
 def test_duplicate_puts_every_player_in_every_seat_of_each_wall_set() -> None:
@@ -97,3 +97,14 @@ def test_the_paired_ci_counts_wall_sets_not_games() -> None:
 def test_per_wall_means_group_the_games_of_each_wall_set() -> None:
     walls = ["s:0", "s:0", "s:1", "s:0", "s:1"]
     assert per_wall_means(walls, [1, 2, 4, 3, 2]) == [2.0, 3.0]
+
+
+def test_play_match_times_every_decision_when_asked() -> None:
+    """One reported duration per decision: as many as the actions the match's log records."""
+    seconds: list[float] = []
+    table = new_match("doman", seed="timed", length="east_only")
+    players = [make_player("efficiency", f"timed:{s}") for s in range(4)]
+    play_match(table, players, on_decision=seconds.append)
+    assert table.finished
+    assert len(seconds) == len(table.actions)
+    assert all(0.0 <= t < 5.0 for t in seconds)

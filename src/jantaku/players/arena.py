@@ -6,6 +6,7 @@ through all seats, so each player meets the same tiles from every seat."""
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,14 +51,20 @@ def play_match(
     table: Table, players: Sequence[Player], on_decision: Callable[[float], None] | None = None
 ) -> list[SeatStats]:
     """Play a riichi match to its end; per-seat statistics. Events reach every player as its
-    seat may see them."""
+    seat may see them; ``on_decision`` gets the seconds each decision took (the latency
+    benchmark)."""
     stats = [SeatStats() for _ in range(4)]
     opening = list(getattr(table, "log", ()))  # events before the first decision (the deal)
     tell(players, opening)
     while not table.finished:
         seat = table.to_act()[0]
         view = table.view(seat)
-        action = players[seat].choose(view)
+        if on_decision is None:
+            action = players[seat].choose(view)
+        else:
+            start = time.perf_counter()
+            action = players[seat].choose(view)
+            on_decision(time.perf_counter() - start)
         events = table.apply(action)
         tell(players, events)
         for e in events:
