@@ -130,6 +130,7 @@ def play(tallies: Tallies, levels: list[str], seed: str) -> None:
     """One hanchan of self-play, measured at every discard."""
     table = new_match("doman", seed=seed)
     players = [make_player(levels[s], f"{seed}:{s}") for s in range(4)]
+    tell(players, table.log)  # the opening deal, as the arena tells it
     while not table.finished:
         seat = table.to_act()[0]
         view = table.view(seat)
