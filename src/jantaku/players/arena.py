@@ -59,11 +59,9 @@ def play_match(
     while not table.finished:
         seat = table.to_act()[0]
         view = table.view(seat)
-        if on_decision is None:
-            action = players[seat].choose(view)
-        else:
-            start = time.perf_counter()
-            action = players[seat].choose(view)
+        start = time.perf_counter()
+        action = players[seat].choose(view)
+        if on_decision is not None:
             on_decision(time.perf_counter() - start)
         events = table.apply(action)
         tell(players, events)
