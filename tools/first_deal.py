@@ -19,12 +19,11 @@ about 6 minutes on two cores).
 from __future__ import annotations
 
 import argparse
-import math
-from collections.abc import Sequence
 from multiprocessing import Pool
 
 from jantaku.engine.events import DealEnded
 from jantaku.game import new_match
+from jantaku.players.arena import mean_ci
 from jantaku.players.bots import make_player
 from jantaku.players.protocol import tell
 
@@ -47,13 +46,6 @@ def first_deal(level: str, base: str, seed: str, i: int) -> int:
 
 def _job(args: tuple[str, str, str, int]) -> int:
     return first_deal(*args)
-
-
-def mean_ci(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    return mean, 1.96 * sd / math.sqrt(n)
 
 
 def main() -> None:
