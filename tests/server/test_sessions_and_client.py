@@ -55,16 +55,23 @@ def test_logout_invalidates_only_that_token(server: ServerProcess) -> None:
 
 
 def test_tokens_expire(tmp_path: Path) -> None:
-    # 0.00004 days = 3.5 s: a token is good at once and refused after its lifetime
-    proc = ServerProcess(f"sqlite:///{tmp_path / 'db.sqlite3'}", "--session-days", "0.00004")
+    # 0.00006 days = 5.184 s: a token is good at once and refused after its lifetime. The expiry
+    # is polled for, not slept for: only the first two requests must fit in the lifetime.
+    lifetime = 0.00006 * 86400
+    proc = ServerProcess(f"sqlite:///{tmp_path / 'db.sqlite3'}", "--session-days", "0.00006")
     proc.start()
     try:
+        issued = time.monotonic()
         token = proc.guest()
         assert _hello(proc, token)["type"] == "welcome"
         assert _bearer(proc, "/api/me", token).status_code == 200
-        time.sleep(4.0)
-        assert _hello(proc, token)["code"] == "bad_token"
+        while _bearer(proc, "/api/me", token).status_code == 200:
+            assert time.monotonic() - issued < lifetime + 20, "the token never expired"
+            time.sleep(0.2)
+        # issued after ``issued``, so never refused sooner (0.5 s for the server's own clock)
+        assert time.monotonic() - issued >= lifetime - 0.5, "the token expired too early"
         assert _bearer(proc, "/api/me", token).json()["code"] == "bad_token"
+        assert _hello(proc, token)["code"] == "bad_token"
         # a fresh login works again
         assert _hello(proc, proc.guest())["type"] == "welcome"
     finally:
