@@ -204,6 +204,12 @@ def test_danger_rules() -> None:
     assert danger(m["1m"], view, 1, seen) < danger(m["5m"], view, 1, seen)  # suji of 4m
     assert danger(m["7m"], view, 1, seen) < danger(m["5m"], view, 1, seen)  # half suji
     assert danger(m["1z"], view, 1, seen) == 0  # discarded by the riichi seat
+    # a kind let pass since the riichi is as safe as genbutsu, and so are its suji lowered
+    p = {n: int(parse_tiles(n)[0].kind) for n in ("6p", "3p", "9p", "2p")}
+    assert danger(p["6p"], view, 1, seen, {p["6p"]}) == 0
+    for sj in ("3p", "9p"):
+        assert danger(p[sj], view, 1, seen, {p["6p"]}) < danger(p[sj], view, 1, seen)
+    assert danger(p["2p"], view, 1, seen, {p["6p"]}) == danger(p["2p"], view, 1, seen)
 
 
 def test_open_yaku_paths() -> None:

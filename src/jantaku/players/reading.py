@@ -127,9 +127,10 @@ def danger(
     safe_extra: frozenset[int] | set[int] = frozenset(),
 ) -> float:
     """A rough chance-like weight that discarding ``kind`` deals in to ``threat``: 0 for
-    genbutsu, low for honours seen often, suji and kabe lowered, dora raised."""
-    river = safe_kinds(view, threat)
-    if kind in river or kind in safe_extra:
+    genbutsu (its river and ``safe_extra``, the kinds it let pass since its riichi), low for
+    honours seen often, suji of any genbutsu and kabe lowered, dora raised."""
+    river = safe_kinds(view, threat, safe_extra)
+    if kind in river:
         return 0.0
     doras = dora_kinds(view)
     if kind >= 27:
