@@ -21,7 +21,9 @@ pushing, 2.4575 and 2.4475 folding).
 Late in the deal a call that makes the hand ready without a yaku still earns the exhaustive-draw
 tenpai payment (formal tenpai counts, doman-rules.md §8 Q13). All-last (the view's
 ``all_last``): the leader wins cheaply to end the match (any call that keeps a yaku, dama on
-any yaku) and folds all but a ready hand; the last-placed seat pushes every hand."""
+any yaku) and folds all but a ready hand; the last-placed seat pushes every hand. The same
+modes from the first South deal on, for a leader or last seat 8,000 points clear, placed no
+better (400 duplicate hanchan, seed s8: +0.015 ± 0.025 against all-last only)."""
 
 from __future__ import annotations
 
