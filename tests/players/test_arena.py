@@ -10,6 +10,8 @@ from jantaku.cli import main
 from jantaku.game import new_match
 from jantaku.players import make_player
 from jantaku.players.arena import per_wall_means, play_match, run_arena, schedule, summarize
+from jantaku.players.classical_bots import make_classical_player
+from jantaku.players.strong import StrongBot
 
 
 def test_duplicate_puts_every_player_in_every_seat_of_each_wall_set() -> None:
@@ -108,3 +110,14 @@ def test_play_match_times_every_decision_when_asked() -> None:
     assert table.finished
     assert len(seconds) == len(table.actions)
     assert all(0.0 <= t < 5.0 for t in seconds)
+
+
+def test_strongest_names_the_strong_level_in_both_families() -> None:
+    assert type(make_player("strongest")) is StrongBot
+    assert type(make_classical_player("strong")) is type(make_classical_player("strongest"))
+    result = CliRunner().invoke(
+        main,
+        "arena --players strongest,random,random,random --games 1 --length quick --seed 1 --json",
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output.strip().splitlines()[-1])["players"][0]["name"] == "strongest"

@@ -145,7 +145,7 @@ def _print_table(rows: list[dict[str, Any]], header: str) -> None:
     "--players",
     "players_",
     required=True,
-    help=f"Four comma-separated levels ({', '.join(LEVELS)}; sontag also strongest).",
+    help=f"Four comma-separated levels ({', '.join(LEVELS)}).",
 )
 @click.option(
     "--games",

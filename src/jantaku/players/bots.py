@@ -479,11 +479,12 @@ def _strong(seed: int | str = 0, kuitan: bool = True) -> Any:
 
 
 LEVELS["strong"] = _strong
+LEVELS["strongest"] = _strong  # the top level under the classical family's name for it
 
 
 def make_player(level: str, seed: int | str = 0, *, kuitan: bool = True) -> Any:
     """A bot of a named level (``random``, ``efficiency``, ``defensive``, ``expert``,
-    ``strong``)."""
+    ``strong``, also called ``strongest`` as in the classical family)."""
     try:
         factory = LEVELS[level]
     except KeyError:
