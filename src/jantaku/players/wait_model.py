@@ -13,7 +13,7 @@ left late in a deal all follow from the counting, without a hand-written rule fo
 
 Against the real riichi hands of the Phoenix games in the validation data it is calibrated
 and separates winning from other unsafe kinds better than :func:`jantaku.players.reading.danger`
-(AUC 0.676 against 0.644 over 66,578 unsafe kinds; test_wait_model). The bots do not use it yet:
+(AUC 0.675 against 0.658 over 66,578 unsafe kinds; test_wait_model). The bots do not use it yet:
 ``strong`` reading riichi hands with it placed 2.4125 and 2.4600 in 400 duplicate hanchan
 against three ``defensive`` bots (seeds s8 and 2026) where it places 2.4075 and 2.4525, inside
 the noise but no better. Reading with it and also folding a ready hand facing a riichi when its
@@ -44,10 +44,10 @@ __all__ = [
 RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = range(5)
 
 # Fitted by tools/fit_wait_model.py --games 300 --seed dz (strong against three defensive bots,
-# 1.08 million unsafe kinds of 45,461 discards facing a riichi): bias, then one coefficient per
-# shape type's log share.
-BIAS = -0.4236
-COEFFICIENTS = (0.2426, 0.1527, 0.0310, -0.0643, 0.2832)
+# 1.07 million unsafe kinds at discards facing a riichi; held-out log loss 0.2435 against the
+# base rate's 0.2570): bias, then one coefficient per shape type's log share.
+BIAS = -0.3683
+COEFFICIENTS = (0.2459, 0.1495, 0.0334, -0.0671, 0.3005)
 SHARE_FLOOR = 1e-3  # a share of 0 (no live shape of the type wins on the kind) still has a log
 
 
