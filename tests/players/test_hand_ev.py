@@ -74,15 +74,21 @@ def test_ready_hand_chance_and_points_match_the_wait_finder_and_the_scorer() -> 
     )
 
 
-def test_a_wait_in_the_own_river_only_wins_by_tsumo() -> None:
+def test_a_wait_in_the_own_river_leaves_the_whole_hand_tsumo_only() -> None:
+    # doman-rules.md §2.7: any winning tile in the own river forbids every ron, 5p included
     hand = "234m67p345678s55z"  # ready on 5p/8p
     spot = _spot(hand)
     furiten = _spot(hand)
     furiten.river = frozenset({int(TileKind.P8)})
-    chance, _points = spot.ready(_counts(hand))
-    tsumo_only, _ = furiten.ready(_counts(hand))
-    eights = spot.unseen[int(TileKind.P8)]
-    assert chance - tsumo_only == pytest.approx(eights * hand_ev._RON_FACTOR / spot.wall)
+    chance, points = spot.ready(_counts(hand))
+    tsumo_only, same_points = furiten.ready(_counts(hand))
+    live = spot.unseen[int(TileKind.P5)] + spot.unseen[int(TileKind.P8)]
+    assert tsumo_only == pytest.approx(live / spot.wall)
+    assert chance == pytest.approx(live * (1 + hand_ev._RON_FACTOR) / spot.wall)
+    assert same_points == points
+    other = _spot(hand)
+    other.river = frozenset({int(TileKind.P9)})  # not a wait: no furiten
+    assert other.ready(_counts(hand)) == (chance, points)
 
 
 def test_an_open_hand_without_yaku_on_a_wait_cannot_win_on_it() -> None:
