@@ -58,7 +58,7 @@ class HandSpot:
     end: float = _END  # chance per own draw that another win ends the deal
     ready_end: float = _END_AFTER_RIICHI  # the same once the hand is ready
     wall: int = 0  # unseen tiles in all
-    ready_cache: dict[bytes, tuple[tuple[int, int, int], ...]] = field(default_factory=dict)
+    ready_cache: dict[bytes, tuple[float, float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.wall = max(1, sum(self.unseen))
@@ -90,35 +90,27 @@ class HandSpot:
         river forbids every ron, not only on that kind (doman-rules.md §2.7): then the hand
         wins by tsumo alone. (The discard that made it ready is never one of its waits: with
         it back the hand would be complete.)"""
-        found = self.wait_points(counts)
-        furiten = any(w in self.river for w, _left, _points in found)
-        weight = 0.0
-        value = 0.0
-        for _w, left, points in found:
-            if left and points:
-                weight += left
-                value += left * points
-        if not weight:
-            return 0.0, 0.0
-        chances = weight * (1.0 if furiten else 1.0 + _RON_FACTOR)
-        return min(1.0, chances / self.wall), value / weight
-
-    def wait_points(self, counts: list[int]) -> tuple[tuple[int, int, int], ...]:
-        """(kind, unseen copies, ron points or 0 without a yaku) of every wait of a ready
-        13-tile hand; cached by its tiles for the turn."""
         key = bytes(counts)
         hit = self.ready_cache.get(key)
         if hit is not None:
             return hit
         tiles = self._tiles(counts)
-        out = []
-        for kind in waits(counts):
-            w = int(kind)
+        found = [int(kind) for kind in waits(counts)]
+        ron = 1.0 if any(w in self.river for w in found) else 1.0 + _RON_FACTOR
+        weight = 0.0
+        value = 0.0
+        for w in found:
             left = self.unseen[w]
-            out.append((w, left, self.points(counts, w, tiles=tiles) if left else 0))
-        found = tuple(out)
-        self.ready_cache[key] = found
-        return found
+            if not left:
+                continue
+            points = self.points(counts, w, tiles=tiles)
+            if not points:
+                continue
+            weight += left
+            value += left * points
+        out = (min(1.0, ron * weight / self.wall), value / weight if weight else 0.0)
+        self.ready_cache[key] = out
+        return out
 
     def _tiles(self, counts: Sequence[int]) -> tuple[Tile, ...]:
         tiles = []
