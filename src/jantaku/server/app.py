@@ -19,7 +19,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from jantaku.server.auth import Accounts, AuthError
-from jantaku.server.bots import PLAYERS
+from jantaku.server.bots import ALIASES, PLAYERS
 from jantaku.server.config import ServerSettings, TableRequestError
 from jantaku.server.manager import Lobby
 from jantaku.server.protocol import ProtocolError, parse_message, user_json
@@ -46,8 +46,10 @@ class _Static(StaticFiles):
 
 def _bot_name(data: dict[str, Any]) -> str:
     """The puppet a join or start asks for (``filler`` by default); an unknown name is refused
-    rather than quietly seating fillers."""
+    rather than quietly seating fillers. Another name of a bot (``strongest``) gives its own."""
     bot = data.get("bot", "filler")
+    if isinstance(bot, str):
+        bot = ALIASES.get(bot, bot)
     if not isinstance(bot, str) or bot not in PLAYERS:
         raise ProtocolError(
             "bad_message", f"unknown bot {bot!r}; choose one of {', '.join(sorted(PLAYERS))}"

@@ -14,7 +14,7 @@ from jantaku.engine import Action
 
 log = logging.getLogger("jantaku.server")
 
-__all__ = ["PLAYERS", "SeatFiller", "SeatPlayer", "make_player", "register_player"]
+__all__ = ["ALIASES", "PLAYERS", "SeatFiller", "SeatPlayer", "make_player", "register_player"]
 
 
 class SeatPlayer(Protocol):
@@ -66,6 +66,9 @@ class SeatFiller:
 
 
 PLAYERS: dict[str, Callable[[], SeatPlayer]] = {"filler": SeatFiller}
+# Other names a client may ask for, as on the command line (``strongest`` is the top riichi
+# level there); a table stores the name they stand for, and the lobby lists each bot once.
+ALIASES: dict[str, str] = {"strongest": "strong"}
 
 
 def register_player(name: str, factory: Callable[[], SeatPlayer]) -> None:
