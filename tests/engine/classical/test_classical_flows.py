@@ -466,6 +466,44 @@ def test_a_dangerous_discard_when_ready_is_no_violation() -> None:
     assert deltas(deal)[2] < 0 and deltas(deal)[3] < 0  # the innocent pay as usual
 
 
+def two_threats(**options: Any) -> ClassicalDeal:
+    """East on turn holding only bamboo, characters and Trumpf while South's threat forbids
+    bamboo and Trumpf and West's characters and Trumpf (set directly: the rule, not the calls
+    that lead there, is under test)."""
+    hands = [
+        "1s2s3s 5s 9s 1m2m3m 7m 1z1z 5z6z7z",
+        "1p2p3p4p5p6p7p8p9p 2m4m 6m8m",
+        "1p2p3p4p5p6p7p8p9p 4s6s 7s8s",
+        "1p2p3p4p5p6p7p8p9p 2z3z 4z 2s",
+    ]
+    deal = make(hands, **options)
+    trumpf = {parse_kind(f"{n}z") for n in range(1, 8)}
+    deal.seats[1].dangerous = frozenset({parse_kind(f"{n}s") for n in range(1, 10)} | trumpf)
+    deal.seats[2].dangerous = frozenset({parse_kind(f"{n}m") for n in range(1, 10)} | trumpf)
+    assert deal.phase is Phase.TURN and deal.turn == 0
+    return deal
+
+
+def test_no_tile_safe_from_every_threat_allows_any_discard() -> None:
+    # Every tile of East's hand is forbidden by one threat or the other: exception 3 of spec §7.2
+    # ("no other, non-dangerous tile") applies, or every discard would break the rule.
+    deal = two_threats()
+    warnings = deal.view(0).discard_warnings
+    assert warnings and {w.exemption for w in warnings} == {"no_safe_tile"}
+    danger = [e for e in discard(deal, 0, "7z") if e.type == "dangerous_discard"]
+    assert [(d.threatened_by, d.violation, d.exemption) for d in danger] == [
+        (1, False, "no_safe_tile"),
+        (2, False, "no_safe_tile"),
+    ]
+
+
+def test_each_threat_option_judges_exception_three_per_threat() -> None:
+    deal = two_threats(stoerspiel_no_safe_tile="each_threat")
+    assert {w.exemption for w in deal.view(0).discard_warnings} == {None}
+    danger = [e for e in discard(deal, 0, "5s") if e.type == "dangerous_discard"]
+    assert [(d.threatened_by, d.violation) for d in danger] == [(1, True)]  # 1m was safe vs South
+
+
 # --- free declaration (penalties) -------------------------------------------------------------
 
 

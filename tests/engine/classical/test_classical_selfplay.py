@@ -60,7 +60,11 @@ def expected_danger(deal: ClassicalDeal, action: Action) -> dict[int, bool]:
         danger = deal.seats[other].dangerous
         if other == action.seat or kind not in danger:
             continue
-        safe = any(t.kind not in danger for t in seat.tiles)
+        # Exception 3 counts a tile safe only if no threat forbids it (the default).
+        safe = any(
+            all(t.kind not in deal.seats[o].dangerous for o in range(4) if o != action.seat)
+            for t in seat.tiles
+        )
         out[other] = not ready and previous != kind and safe
     return out
 

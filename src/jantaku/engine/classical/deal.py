@@ -50,6 +50,7 @@ from jantaku.rules.classical import (
     Win,
     discard_exemption,
 )
+from jantaku.rules.classical.options import StoerspielNoSafeTile
 from jantaku.rules.classical.scorer import Outcome
 from jantaku.tiles import Tile, TileKind, Wind
 
@@ -378,7 +379,11 @@ class ClassicalDeal:
             if ready is None:
                 ready = is_ready(seat.counts, len(seat.melds))
             exemption = discard_exemption(
-                kind, hand, danger, ready=ready, previous_discard=self._previous_kind()
+                kind,
+                hand,
+                self._unsafe_for(seat_no, other),
+                ready=ready,
+                previous_discard=self._previous_kind(),
             )
             if exemption is None:
                 violated.add(other)
@@ -399,6 +404,14 @@ class ClassicalDeal:
 
     def _others(self, seat_no: int) -> list[int]:
         return [(seat_no + offset) % 4 for offset in (1, 2, 3)]
+
+    def _unsafe_for(self, seat_no: int, threatener: int) -> frozenset[TileKind]:
+        """The tiles that are not "non-dangerous" for exception 3 of §7.2 when ``seat_no``
+        discards against ``threatener``: by default those any other seat's threat forbids
+        (option ``stoerspiel_no_safe_tile``)."""
+        if self.options.stoerspiel_no_safe_tile is StoerspielNoSafeTile.EACH_THREAT:
+            return self.seats[threatener].dangerous
+        return frozenset().union(*(self.seats[o].dangerous for o in self._others(seat_no)))
 
     def _open_claims(self, discarder: int, tile: Tile) -> None:
         self.claims = {}
@@ -703,7 +716,7 @@ class ClassicalDeal:
         return discard_exemption(
             kind,
             seat.kinds(),
-            self.seats[threatener].dangerous,
+            self._unsafe_for(seat_no, threatener),
             ready=is_ready(counts, len(seat.melds)),
             previous_discard=self._previous_kind(),
         )

@@ -113,8 +113,10 @@ def discard_exemption(
     previous_discard: TileKind | None,
 ) -> Exemption | None:
     """Why discarding ``tile`` from ``hand`` (the discarder's concealed tiles, ``tile`` included)
-    is allowed although dangerous; None if no exception applies. ``ready``: the discarder is one
-    tile from Mah Jongg; ``previous_discard``: the immediately preceding discard, if any."""
+    is allowed although dangerous; None if no exception applies. ``dangerous``: the tiles that
+    are not "non-dangerous" for the third exception (the engine passes every threat's tiles,
+    option ``stoerspiel_no_safe_tile``); ``ready``: the discarder is one tile from Mah Jongg;
+    ``previous_discard``: the immediately preceding discard, if any."""
     if ready:
         return Exemption.READY
     if previous_discard is not None and previous_discard == tile:

@@ -31,6 +31,7 @@ __all__ = [
     "SingleWaitRule",
     "SpecialHandId",
     "SpecialHandScoring",
+    "StoerspielNoSafeTile",
     "StoerspielPayment",
     "StoerspielRule",
     "WinningDiscardFigure",
@@ -71,6 +72,16 @@ class StoerspielRule(Enum):
 class StoerspielPayment(Enum):
     TAKE_OVER_INNOCENT = "take_over_innocent"  # §6.1 literal reading (default)
     KAJONGG = "kajongg"  # violator pays the winner 4x / 6x value, no other settlement
+
+
+class StoerspielNoSafeTile(Enum):
+    """Exception 3 of §7.2 ("no other, non-dangerous tile") while several seats threaten: the
+    spec is silent. Default: a tile is non-dangerous only if no threat forbids it, so a hand
+    whose every tile some threat forbids may discard any (otherwise every discard would break
+    the rule against somebody). Alternative: judged against each threat's own tiles alone."""
+
+    ALL_THREATS = "all_threats"
+    EACH_THREAT = "each_threat"
 
 
 class Rounding(Enum):
@@ -162,6 +173,8 @@ class ClassicalOptions:
     stoerspiel_rule: StoerspielRule = StoerspielRule.SONTAG  # §11.2
     stoerspiel_special_hands: bool = True  # §11.3 (false: cases 1-3 only)
     stoerspiel_payment: StoerspielPayment = StoerspielPayment.TAKE_OVER_INNOCENT  # §11.4
+    # §7.2 exception 3 under several threats (not in §11; see the enum): each_threat
+    stoerspiel_no_safe_tile: StoerspielNoSafeTile = StoerspielNoSafeTile.ALL_THREATS
     kongspiel_replaces_pungspiel: bool = True  # §11.5 (false: 10 + 40)
     handspiel_with_ohne_rufe: bool = True  # §11.6
     strauss_includes_own_double: bool = True  # §11.7 (false: 1 + 3)
