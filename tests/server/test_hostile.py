@@ -118,17 +118,18 @@ def test_an_unknown_puppet_is_refused_not_replaced_by_fillers(server: ServerProc
     alice = Client(server, server.guest())
     alice.send({"type": "create", "kind": "classical", "length": "quick"})
     table = alice.expect("created")["table"]["id"]
-    alice.send({"type": "join", "table": table, "fill_bots": True, "bot": "strongest"})
+    alice.send({"type": "join", "table": table, "fill_bots": True, "bot": "strongst"})
     error = _error(alice)
     assert error["code"] == "bad_message"
-    assert "strongest" in str(error["message"]) and "strong" in str(error["message"])
+    assert "'strongst'" in str(error["message"]) and "strong" in str(error["message"])
     # the refused join seated nobody: a plain join sits, and a start asking for a bad name is
     # refused too before any puppet sits
     alice.send({"type": "join", "table": table})
     alice.expect("snapshot")
     alice.send({"type": "start", "table": table, "fill_bots": True, "bot": ["strong"]})
     assert _error(alice)["code"] == "bad_message"
-    alice.send({"type": "start", "table": table, "fill_bots": True, "bot": "strong"})
+    # ``strongest`` is another name of ``strong`` (as on the command line): stored as strong
+    alice.send({"type": "start", "table": table, "fill_bots": True, "bot": "strongest"})
     snapshot = alice.expect("snapshot")  # the match starts
     names = [s["name"] for s in snapshot["table"]["seats"]]
     assert sum(n.startswith("strong-") for n in names) == 3
