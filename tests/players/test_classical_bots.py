@@ -23,6 +23,7 @@ from jantaku.players.classical_arena import play_classical_one, summarize_classi
 from jantaku.players.classical_bots import (
     CLASSICAL_LEVELS,
     ClassicalValueBot,
+    allowed_discards,
     make_classical_player,
 )
 from jantaku.players.classical_eval import HandState, ready_values
@@ -298,3 +299,22 @@ def test_server_seats_play_the_classical_bot_of_their_level() -> None:
         assert action in legal
         table.apply(action)
     assert not any(e.type == "dangerous_discard" and e.violation for e in table.log)
+
+
+def test_with_no_tile_safe_from_every_threat_the_bots_break_the_rule_against_fewest() -> None:
+    from tests.engine.classical.test_classical_flows import two_threats
+
+    # By default exception 3 allows every tile here (each is forbidden by one threat or both).
+    view = two_threats().view(0)
+    assert len(allowed_discards(view, view.legal_actions)) == len(
+        [a for a in view.legal_actions if a.kind is ActionKind.DISCARD]
+    )
+    # Judged per threat every discard breaks the rule against somebody: the Trumpf tiles against
+    # both threats, the suit tiles against one; the bots keep to the suit tiles.
+    view = two_threats(stoerspiel_no_safe_tile="each_threat").view(0)
+    allowed = allowed_discards(view, view.legal_actions)
+    kinds = {a.tile.kind.notation for a in allowed if a.tile is not None}
+    assert kinds == {"1s", "2s", "3s", "5s", "9s", "1m", "2m", "3m", "7m"}
+    for level in ("efficiency", "defensive", "strongest", "random"):
+        action = make_classical_player(level, "x").choose(view)
+        assert action.tile is not None and action.tile.kind.notation in kinds, level

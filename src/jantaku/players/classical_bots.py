@@ -11,6 +11,7 @@ same tile as the previous discard, nothing else to discard) allows it."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -53,12 +54,13 @@ _ORPHANS = tuple(k for k in range(34) if k >= 27 or k % 9 in (0, 8))  # Dreizehn
 
 
 def allowed_discards(view: ClassicalView, legal: Sequence[Action]) -> list[Action]:
-    """The discards that keep the Störspiel rule (all of them if none does, which the engine's
-    third exception then allows)."""
+    """The discards that keep the Störspiel rule. If none does (only possible when the third
+    exception is judged per threat, option ``stoerspiel_no_safe_tile = each_threat``), those
+    that break it against the fewest seats."""
     discards = [a for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None]
-    banned = {w.kind for w in view.discard_warnings if w.exemption is None}
-    kept = [a for a in discards if a.tile is not None and a.tile.kind not in banned]
-    return kept or discards
+    against = Counter(w.kind for w in view.discard_warnings if w.exemption is None)
+    fewest = min((against[a.tile.kind] for a in discards if a.tile is not None), default=0)
+    return [a for a in discards if a.tile is not None and against[a.tile.kind] == fewest]
 
 
 class ClassicalRandomBot:
