@@ -288,7 +288,8 @@ class ClassicalDefensiveBot(ClassicalEfficiencyBot):
     # laid out counted whenever East was involved (0.075), and the care bent every discard:
     # 8,000 paired first deals (tools/first_deal.py --rules sontag, seed t5) put the level
     # 78 +/- 39 points a deal below `efficiency`; caring only from 1.0 (a plain hand's worth,
-    # close) left 35 +/- 15 below it on 6,000 of the same walls.
+    # close) left 35 +/- 15 below it on 6,000 of the same walls, 28 +/- 18 on 4,000 fresh ones
+    # (seed t6): care costs wins, and a deal-in costs no more than another player's win.
     min_threat = 0.99
 
     def danger(self, view: ClassicalView, kind: int, unseen: list[int]) -> float:
