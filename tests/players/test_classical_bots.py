@@ -14,6 +14,7 @@ from jantaku.cli import main
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.classical import (
     ClassicalDealEnded,
+    ClassicalGame,
     ClassicalView,
     DiscardWarning,
     PublicClassicalSeat,
@@ -22,11 +23,12 @@ from jantaku.meld import Meld, MeldKind
 from jantaku.players.classical_arena import play_classical_one, summarize_classical
 from jantaku.players.classical_bots import (
     CLASSICAL_LEVELS,
+    ClassicalDefensiveBot,
     ClassicalValueBot,
     allowed_discards,
     make_classical_player,
 )
-from jantaku.players.classical_eval import HandState, ready_values
+from jantaku.players.classical_eval import HandState, ready_values, threat_level, unseen_counts
 from jantaku.players.classical_table import ClassicalTable
 from jantaku.rules.classical import preset
 from jantaku.tiles import Tile, Wind, parse_kinds, parse_tiles
@@ -318,3 +320,17 @@ def test_with_no_tile_safe_from_every_threat_the_bots_break_the_rule_against_few
     for level in ("efficiency", "defensive", "strongest", "random"):
         action = make_classical_player(level, "x").choose(view)
         assert action.tile is not None and action.tile.kind.notation in kinds, level
+
+
+def test_defensive_cares_only_about_opponents_close_to_a_plain_hand() -> None:
+    """At the start nobody has laid out a figure: no tile is dangerous to `defensive`, though
+    East pays double (the old threshold counted East's empty hand and bent every discard).
+    `strongest` keeps its mild care from the lowest threat on."""
+    game = ClassicalGame(preset("sontag"), "care")
+    seat = game.to_act()[0]
+    view = game.view(seat)
+    unseen = unseen_counts(view)
+    assert max(threat_level(view, o) for o in range(4) if o != seat) > 0.05
+    kinds = {t.index >> 2 for t in view.hand if t.index < 136}
+    assert all(ClassicalDefensiveBot().danger(view, k, unseen) == 0.0 for k in kinds)
+    assert any(ClassicalValueBot().danger(view, k, unseen) > 0.0 for k in kinds)

@@ -284,7 +284,7 @@ class ClassicalDefensiveBot(ClassicalEfficiencyBot):
     fold_far = 1.5  # threat level (plain hands near Mah Jongg) to fold at two or more away
     fold_near = 3.0  # ... and at one away
     care = 12.0  # acceptance tiles given up per unit of danger
-    # Threat level below which an opponent is ignored. At 0.05 an opponent without a figure
+    # An opponent counts only above this threat level. At 0.05 an opponent without a figure
     # laid out counted whenever East was involved (0.075), and the care bent every discard:
     # 8,000 paired first deals (tools/first_deal.py --rules sontag, seed t5) put the level
     # 78 +/- 39 points a deal below `efficiency`; caring only from 1.0 (a plain hand's worth,
