@@ -290,7 +290,7 @@ class ClassicalDefensiveBot(ClassicalEfficiencyBot):
     # 78 +/- 39 points a deal below `efficiency`; caring only from 1.0 (a plain hand's worth,
     # close) left 35 +/- 15 below it on 6,000 of the same walls, 28 +/- 18 on 4,000 fresh ones
     # (seed t6): care costs wins, and a deal-in costs no more than another player's win.
-    min_threat = 0.99
+    min_threat = 0.99  # strictly above: a threat of exactly 1.0 (four plain figures out) counts
 
     def danger(self, view: ClassicalView, kind: int, unseen: list[int]) -> float:
         assert view.seat is not None
