@@ -426,12 +426,13 @@ class ClassicalValueBot(ClassicalEfficiencyBot):
 class ClassicalDefensiveBot(ClassicalValueBot):
     """``strongest``'s shapes (seven pairs, Dreizehn Wunder, kongs, calls and ready hands by
     value) with a light value sense and more care, but only against an opponent close to a big
-    hand (figures laid out, one suit, honor pungs, East involved). It does not fold: in paired
-    first deals against three ``efficiency`` bots, folding (far from ready against a strong
-    threat) and care alone placed the level 48 +/- 20 points a deal below ``efficiency``
-    (seed t8, 4,000 deals), without folding 36 +/- 20 below; this mix is +18 +/- 37 above it
-    (seed t10, 8,000 deals) and +6 +/- 54 (seed t9, 4,000), ``strongest`` +61 +/- 72 above
-    it (t9): ``tools/first_deal.py defensive --base efficiency --rules sontag``."""
+    hand (figures laid out, one suit, honor pungs, East involved). It does not fold. In paired
+    first deals against three ``efficiency`` bots the former level (the ``efficiency`` hand
+    with this care, folding far from ready against a strong threat) placed 48 +/- 20 points a
+    deal below ``efficiency`` (seed t8, 4,000 deals), 36 +/- 20 below without its folding;
+    this one is +18 +/- 37 above it (seed t10, 8,000 deals; +6 +/- 54 on t9, 4,000) and
+    ``strongest`` +61 +/- 72 above this one (t9), by
+    ``tools/first_deal.py defensive --base efficiency --rules sontag``."""
 
     name = "defensive"
 
