@@ -430,9 +430,9 @@ class ClassicalDefensiveBot(ClassicalValueBot):
     first deals against three ``efficiency`` bots the former level (the ``efficiency`` hand
     with this care, folding far from ready against a strong threat) placed 48 +/- 20 points a
     deal below ``efficiency`` (seed t8, 4,000 deals), 36 +/- 20 below without its folding;
-    this one is +18 +/- 37 above it (seed t10, 8,000 deals; +6 +/- 54 on t9, 4,000) and
-    ``strongest`` +61 +/- 72 above this one (t9), by
-    ``tools/first_deal.py defensive --base efficiency --rules sontag``."""
+    this one is level with it: +18 +/- 37 (seed t10, 8,000 deals), -9 +/- 38 (t11, 8,000),
+    +6 +/- 54 (t9, 4,000), +5 +/- 24 over the 20,000; ``strongest`` is +61 +/- 72 above this
+    one (t9). Measured by ``tools/first_deal.py defensive --base efficiency --rules sontag``."""
 
     name = "defensive"
 
