@@ -113,6 +113,10 @@ class Deal:
         self.ron_outcomes: dict[int, WinOutcome] = {}
         self.kan_tile: Tile | None = None  # the tile of a kan being robbed
         self.robbing_concealed = False  # the kan being robbed is concealed (thirteen orphans)
+        # Hold a call window open after every discard and robbable kan even when nobody may
+        # call, so that a table can give every discard the same pause (no hidden information
+        # in the timing); ``close_calls`` ends such an empty window.
+        self.hold_calls = False
         self.result: DealResult | None = None
         self.log: list[Event] = []
         self._turn_cache: list[Action] | None = None
@@ -156,6 +160,19 @@ class Deal:
         if self.phase in (Phase.CALLS, Phase.CHANKAN):
             return [s for s in self.options if s not in self.answers]
         return []
+
+    @property
+    def holding(self) -> bool:
+        """A call window is held open that nobody may answer (see ``hold_calls``)."""
+        return self.phase in (Phase.CALLS, Phase.CHANKAN) and not self.options
+
+    def close_calls(self) -> list[Event]:
+        """End a held call window as if everybody had passed; nothing happens otherwise."""
+        if not self.holding:
+            return []
+        start = len(self.log)
+        self._resolve_claims()
+        return self.log[start:]
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self.phase is Phase.TURN:
@@ -388,7 +405,7 @@ class Deal:
                 choices.append(Action(ActionKind.PASS, seat_no))
                 self.options[seat_no] = choices
         self._missed_wins(kind, set(self.ron_outcomes))
-        if self.options:
+        if self.options or self.hold_calls:
             self.phase = Phase.CALLS
         else:
             self._after_discard_passes()
@@ -633,7 +650,7 @@ class Deal:
                     other.temp_furiten = True
                     if other.riichi:
                         other.riichi_furiten = True
-        if self.options:
+        if self.options or self.hold_calls:
             self.phase = Phase.CHANKAN
             return True
         return False

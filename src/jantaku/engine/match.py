@@ -82,6 +82,7 @@ class Match:
         self.log: list[Event] = []
         self.actions: list[Action] = []  # every applied action, in order (with the seed: a replay)
         self.setup: dict[str, Any] = {"seed": seed}  # how the match was made (see jantaku.game)
+        self._hold_calls = False
         self.deal = self._new_deal()
 
     @property
@@ -99,6 +100,7 @@ class Match:
             deposits=self.deposits,
             scores=tuple(self.scores),
         )
+        deal.hold_calls = self._hold_calls
         self.log.extend(deal.log)
         return deal
 
@@ -109,6 +111,33 @@ class Match:
 
     def legal_actions(self, seat: int) -> list[Action]:
         return [] if self.finished else self.deal.legal_actions(seat)
+
+    @property
+    def hold_calls(self) -> bool:
+        """Whether every discard (and robbable kan) opens a call window, even one nobody may
+        answer; a table that paces every discard alike sets it and ends empty windows with
+        :meth:`close_calls`. The game itself is the same either way."""
+        return self._hold_calls
+
+    @hold_calls.setter
+    def hold_calls(self, value: bool) -> None:
+        self._hold_calls = value
+        self.deal.hold_calls = value
+
+    @property
+    def holding(self) -> bool:
+        """An empty call window is open: nobody may act until :meth:`close_calls`."""
+        return not self.finished and self.deal.holding
+
+    def close_calls(self) -> list[Event]:
+        """End an empty call window (everybody passes); the events that follow."""
+        if not self.holding:
+            return []
+        start = len(self.log)
+        self.log.extend(self.deal.close_calls())
+        if self.deal.phase is Phase.ENDED:
+            self._after_deal()
+        return self.log[start:]
 
     def view(self, seat: int | None) -> SeatView:
         legal = self.legal_actions(seat) if seat is not None else []

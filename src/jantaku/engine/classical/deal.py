@@ -135,6 +135,9 @@ class ClassicalDeal:
         self.answers: dict[int, Action] = {}
         self.wins: dict[int, WinCheck] = {}
         self.rob: _Rob | None = None
+        # Hold a claim window open after every discard and robbable kong even when nobody may
+        # claim, so that a table can give each the same pause; ``close_calls`` ends it.
+        self.hold_calls = False
         self.result: ClassicalDealResult | None = None
         self.log: list[Event] = []
         self._turn_cache: list[Action] | None = None
@@ -195,6 +198,22 @@ class ClassicalDeal:
         if self.phase in (Phase.CALLS, Phase.ROB):
             return [s for s in self.claims if s not in self.answers]
         return []
+
+    @property
+    def holding(self) -> bool:
+        """A claim window is held open that nobody may answer (see ``hold_calls``)."""
+        return self.phase in (Phase.CALLS, Phase.ROB) and not self.claims
+
+    def close_calls(self) -> list[Event]:
+        """End a held claim window as if everybody had passed; nothing happens otherwise."""
+        if not self.holding:
+            return []
+        start = len(self.log)
+        if self.phase is Phase.ROB:
+            self._resolve_rob()
+        else:
+            self._resolve_claims()
+        return self.log[start:]
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self.phase is Phase.TURN:
@@ -442,7 +461,7 @@ class ClassicalDeal:
             if acts or self.options.penalties:  # free declaration: everybody may call
                 acts.append(Action(ActionKind.PASS, other))
                 self.claims[other] = acts
-        if self.claims:
+        if self.claims or self.hold_calls:
             self.phase = Phase.CALLS
         else:
             self._after_passes(discarder)
@@ -563,7 +582,7 @@ class ClassicalDeal:
                     ]
                 elif self.options.penalties:  # free declaration: everybody may claim
                     self.claims[other] = [Action(ActionKind.PASS, other)]
-        if self.claims:
+        if self.claims or (self.hold_calls and robbable):
             self.rob = _Rob(seat_no, tile, kong)
             self.phase = Phase.ROB
         else:

@@ -64,6 +64,7 @@ class ClassicalGame:
         self.balances = [self.options.start_balance] * 4
         self.result: GameResult | None = None
         self.log: list[Event] = []
+        self._hold_calls = False
         self.deal = self._new_deal()
 
     @property
@@ -84,6 +85,7 @@ class ClassicalGame:
             hand_number=self.hand_number,
             balances=tuple(self.balances),
         )
+        deal.hold_calls = self._hold_calls
         self.log.extend(deal.log)
         if deal.phase is Phase.ENDED:  # pragma: no cover - only a wall without tiles to replace
             self._after_deal()
@@ -99,6 +101,33 @@ class ClassicalGame:
 
     def view(self, seat: int | None) -> ClassicalView:
         return self.deal.view(seat)
+
+    @property
+    def hold_calls(self) -> bool:
+        """Whether every discard (and robbable kong) opens a claim window, even one nobody may
+        answer; ended by :meth:`close_calls`. The game itself is the same either way."""
+        return self._hold_calls
+
+    @hold_calls.setter
+    def hold_calls(self, value: bool) -> None:
+        self._hold_calls = value
+        self.deal.hold_calls = value
+
+    @property
+    def holding(self) -> bool:
+        """An empty claim window is open: nobody may act until :meth:`close_calls`."""
+        return not self.finished and self.deal.holding
+
+    def close_calls(self) -> list[Event]:
+        """End an empty claim window (everybody passes); the events that follow."""
+        if not self.holding:
+            return []
+        start = len(self.log)
+        self.log.extend(self.deal.close_calls())
+        self.balances = list(self.deal.balances)
+        if self.deal.phase is Phase.ENDED:
+            self._after_deal()
+        return self.log[start:]
 
     def apply(self, action: Action) -> list[Event]:
         if self.finished:
