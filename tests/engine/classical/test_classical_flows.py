@@ -466,6 +466,19 @@ def test_a_dangerous_discard_when_ready_is_no_violation() -> None:
     assert deltas(deal)[2] < 0 and deltas(deal)[3] < 0  # the innocent pay as usual
 
 
+def test_the_stoerspiel_verdict_is_hidden_from_the_other_seats_until_settled() -> None:
+    # "ready" would tell the table that East is one tile from Mah Jongg.
+    deal = stoerspiel_setup("7z 5s 1m2m3m 4m5m6m 2p3p4p 6p7p 9p", last_draw="9p")
+    (danger,) = [e for e in discard(deal, 0, "5s") if e.type == "dangerous_discard"]
+    assert danger.seen_by(0).to_json()["exemption"] == "ready"
+    for seat in (1, 2, 3, None):
+        seen = danger.seen_by(seat).to_json()
+        assert seen["violation"] is None and seen["exemption"] is None
+        assert seen["tile"] == "5s" and seen["threatened_by"] == 1  # the danger itself is public
+    for seat in (1, 2, 3):
+        assert "ready" not in str(deal.view(seat).to_json())
+
+
 def two_threats(**options: Any) -> ClassicalDeal:
     """East on turn holding only bamboo, characters and Trumpf while South's threat forbids
     bamboo and Trumpf and West's characters and Trumpf (set directly: the rule, not the calls

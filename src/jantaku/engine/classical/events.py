@@ -67,14 +67,24 @@ class ClassicalDiscarded(Event):
 @dataclass(frozen=True, slots=True)
 class DangerousDiscard(Event):
     """The discard was dangerous under the Störspielgebot against ``threatened_by``;
-    ``violation`` unless ``exemption`` (ready, same_as_previous, no_safe_tile) applies."""
+    ``violation`` unless ``exemption`` (ready, same_as_previous, no_safe_tile) applies.
+
+    That the discard is dangerous is public (the threat lies open); the verdict is not, since
+    "ready" or "no safe tile" tells about the hidden hand. Other seats see ``violation`` and
+    ``exemption`` as None; the verdict counts only when the threatener wins on the tile, and
+    the end of the deal then settles it in the open."""
 
     type: ClassVar[str] = "dangerous_discard"
     seat: int
     tile: Tile
     threatened_by: int
-    violation: bool
+    violation: bool | None
     exemption: str | None
+
+    def seen_by(self, seat: int | None) -> Event:
+        if seat == self.seat:
+            return self
+        return replace(self, violation=None, exemption=None)
 
 
 @dataclass(frozen=True, slots=True)
