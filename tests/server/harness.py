@@ -46,6 +46,11 @@ class ServerProcess:
             str(self.port),
             "--database",
             self.database,
+            # short pauses keep whole matches quick; a test that measures them says its own
+            "--call-window",
+            "0.02",
+            "--hand-pause",
+            "2",
             *self.extra,
         ]
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -148,6 +153,8 @@ class Client:
             self.pending = None
             if msg["type"] == "match_ended":
                 return msg["result"]  # type: ignore[no-any-return]
+            if msg["type"] == "events" and msg.get("table") == table and msg.get("between_hands"):
+                self.send({"type": "continue", "table": table})  # the result has been seen
             if msg["type"] == "error" and msg.get("code") == "rate_limited" and last:
                 time.sleep(0.5)  # a well-behaved client slows down and says it again
                 self.send(last)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from jantaku.engine.events import DealStarted
+from jantaku.server.bots import SeatFiller
 from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
 from jantaku.server.storage import Store
@@ -23,13 +24,15 @@ def _table(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 
 def _play_bots(table) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(20000):
+    filler = SeatFiller()
+    for _ in range(40000):
         if table.status != "live":
             return
+        if table.engine.holding:  # the call window after a discard nobody may call
+            table._close_window()
+            continue
         seat = table.engine.to_act()[0]
-        table._commit(
-            table._filler.choose(table._bot_view(seat), table.engine.legal_actions(seat)), "bot"
-        )
+        table._commit(filler.choose(table._bot_view(seat), table.engine.legal_actions(seat)), "bot")
 
 
 def test_120_minute_stop_records_nothing(tmp_path: Path) -> None:

@@ -38,7 +38,8 @@ def test_timeout_discards_the_drawn_tile(database: str, tmp_path: Path) -> None:
         assert 0.3 <= waited < 10
         auto = next(e for e in m["events"] if e["type"] == "discarded" and e["seat"] == me)
         assert auto["tsumogiri"]
-        assert stored_actions(database, table)[m["seq"] - 1].source == "timeout"
+        mine = [a for a in stored_actions(database, table) if a.action["seat"] == me]
+        assert [a.source for a in mine] == ["timeout"]
         assert c.play(table) is not None
         check_record(server, table, tmp_path)
         c.close()
@@ -92,7 +93,9 @@ def test_sigkill_mid_hand_then_restart_and_finish(database: str, tmp_path: Path)
         for c, t in zip(again, tables, strict=True):
             c.send({"type": "join", "table": t})
             snap = c.expect("snapshot")
-            assert snap["table"]["seq"] == before[t]
+            # the public step counts what was shown: every stored action, and the call window
+            # that a restart after a discard closes again
+            assert snap["table"]["seq"] in (before[t], before[t] + 1)
         for c, t in zip(again, tables, strict=True):
             assert c.play(t) is not None
             check_record(server, t, tmp_path)

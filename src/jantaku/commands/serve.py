@@ -53,6 +53,20 @@ __all__ = ["serve"]
     help="Seconds a computer player waits before acting.",
 )
 @click.option(
+    "--call-window",
+    type=float,
+    default=1.0,
+    show_default=True,
+    help="Seconds every discard waits for calls at a table with more than one person.",
+)
+@click.option(
+    "--hand-pause",
+    type=float,
+    default=15.0,
+    show_default=True,
+    help="Longest pause between hands while the result is shown (ends when all confirm).",
+)
+@click.option(
     "--session-days",
     type=float,
     default=30.0,
@@ -69,6 +83,8 @@ def serve(
     bank_seconds: float,
     grace_seconds: float,
     bot_delay: float,
+    call_window: float,
+    hand_pause: float,
     session_days: float,
     log_level: str,
 ) -> None:
@@ -85,6 +101,8 @@ def serve(
         bank_seconds=bank_seconds,
         grace_seconds=grace_seconds,
         bot_delay=bot_delay,
+        call_window=call_window,
+        hand_pause=hand_pause,
         session_days=session_days,
     )
     app = create_app(database or default_url(), settings)

@@ -331,6 +331,10 @@ class Server:
             table.detach(client)
             client.tables.discard(table)
             return {"type": "ok"}
+        if kind == "continue":
+            table = self._table(data)
+            table.confirm(self._need_user(client))
+            return None
         if kind == "act":
             user_id = self._need_user(client)
             table = self._table(data)

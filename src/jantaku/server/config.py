@@ -34,6 +34,12 @@ class ServerSettings:
     bank_seconds: float = 30.0
     grace_seconds: float = 20.0
     bot_delay: float = 0.0
+    # Every discard opens a call window of at least this long at a table with more than one
+    # person, whether or not anybody may call, so its length tells nobody anything.
+    call_window: float = 1.0
+    # Between hands the table waits until every connected person has confirmed the result, or
+    # this long at most; no turn clock runs meanwhile.
+    hand_pause: float = 15.0
     session_days: float = 30.0  # a login token's lifetime; an older one answers bad_token
     max_message_bytes: int = 16 * 1024
     messages_per_second: float = 100.0

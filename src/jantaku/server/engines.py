@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from jantaku.engine import Action, ManualClock, Match
+from jantaku.engine import Action, ManualClock, Match, Phase
 from jantaku.engine.events import Event
 
 __all__ = ["FAMILIES", "GameEngine", "MatchOutcome", "RiichiEngine", "match_action"]
@@ -50,6 +50,19 @@ class GameEngine(Protocol):
     def view_json(self, seat: int | None) -> dict[str, Any]: ...
     @property
     def outcome(self) -> MatchOutcome | None: ...
+
+    hold_calls: bool
+    """Every discard (and robbable kan) opens a call window, even one nobody may answer."""
+
+    @property
+    def holding(self) -> bool:
+        """An empty call window is open: nobody may act until :meth:`close_calls`."""
+        ...
+
+    def close_calls(self) -> list[Event]: ...
+    def awaiting_calls(self) -> bool:
+        """A call window is open (with or without seats that may answer it)."""
+        ...
 
 
 def _for_clients(view: dict[str, Any], view_obj: Any, drawn_index: int | None) -> dict[str, Any]:
@@ -105,6 +118,24 @@ class RiichiEngine:
     def apply(self, action: Action) -> list[Event]:
         return self.match.apply(action)
 
+    @property
+    def hold_calls(self) -> bool:
+        return self.match.hold_calls
+
+    @hold_calls.setter
+    def hold_calls(self, value: bool) -> None:
+        self.match.hold_calls = value
+
+    @property
+    def holding(self) -> bool:
+        return self.match.holding
+
+    def close_calls(self) -> list[Event]:
+        return self.match.close_calls()
+
+    def awaiting_calls(self) -> bool:
+        return not self.match.finished and self.match.deal.phase in _RIICHI_CALLS
+
     def view_json(self, seat: int | None) -> dict[str, Any]:
         view_obj = self.match.view(seat)
         view = view_obj.to_json()
@@ -155,6 +186,24 @@ class ClassicalEngine:
     def apply(self, action: Action) -> list[Event]:
         return list(self.game.apply(action))
 
+    @property
+    def hold_calls(self) -> bool:
+        return bool(self.game.hold_calls)
+
+    @hold_calls.setter
+    def hold_calls(self, value: bool) -> None:
+        self.game.hold_calls = value
+
+    @property
+    def holding(self) -> bool:
+        return bool(self.game.holding)
+
+    def close_calls(self) -> list[Event]:
+        return list(self.game.close_calls())
+
+    def awaiting_calls(self) -> bool:
+        return not self.game.finished and self.game.deal.phase.value in ("calls", "rob")
+
     def view_json(self, seat: int | None) -> dict[str, Any]:
         view_obj = self.game.view(seat)
         view = dict(view_obj.to_json())
@@ -167,6 +216,8 @@ class ClassicalEngine:
             return None
         return MatchOutcome(tuple(r.balances), tuple(r.ranking), True, "the game is over")
 
+
+_RIICHI_CALLS = (Phase.CALLS, Phase.CHANKAN)
 
 EngineFactory = Callable[[str, str, dict[str, Any]], GameEngine]
 

@@ -144,6 +144,7 @@ class Lobby:
                     bot=s.get("bot"),
                     withdrawn=bool(s.get("withdrawn")),
                     takeover=bool(s.get("withdrawn")),
+                    bank=s.get("bank"),
                 )
                 for s in row.seats
             ]

@@ -20,6 +20,7 @@ CLIENT_TYPES = frozenset(
         "act",
         "unwatch",
         "queue",
+        "continue",
     }
 )
 

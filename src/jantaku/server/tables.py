@@ -3,7 +3,15 @@
 A table validates an intention against the engine's legal actions, stores it (one row, one
 transaction), applies it, and sends each viewer the events filtered for them. A driver task
 per table plays computer seats, runs the turn timers and hands an absent player's seat to a
-computer player after the grace period."""
+computer player after the grace period.
+
+What the table tells its viewers hides who may call: after every discard the engine holds a
+call window open (``hold_calls``), every viewer sees the same "waiting for calls" state (no
+seats to act, no deadlines), each seat learns only its own options in a private prompt, and
+the window lasts at least ``call_window`` at a table with more than one person, whether or not
+anybody may call. Answers that do not close the window send nothing to anybody; the public
+step number (``seq`` in messages) moves only when the table shows something new. Between hands
+the table pauses until every connected person has confirmed the result, or ``hand_pause``."""
 
 from __future__ import annotations
 
@@ -20,7 +28,7 @@ from typing import Any, Protocol
 
 from jantaku.engine import Action
 from jantaku.engine.events import Event
-from jantaku.server.bots import PLAYERS, SeatFiller, SeatPlayer, make_player
+from jantaku.server.bots import PLAYERS, SeatPlayer, make_player
 from jantaku.server.config import ServerSettings, TableConfig
 from jantaku.server.engines import FAMILIES, GameEngine, MatchOutcome, match_action
 from jantaku.server.storage import Store
@@ -59,7 +67,7 @@ class Seat:
     absent_since: float | None = None
     takeover: bool = False  # a computer player plays for an absent player
     withdrawn: bool = False  # left a started match: a computer player plays on, ranked 4th
-    bank: float = 0.0
+    bank: float | None = None  # seconds left in the time bank (None: the match has not begun)
 
     @property
     def empty(self) -> bool:
@@ -79,6 +87,8 @@ class Seat:
         out: dict[str, Any] = {"user_id": self.user_id, "name": self.name, "bot": self.bot}
         if self.withdrawn:
             out["withdrawn"] = True
+        if self.bank is not None:
+            out["bank"] = round(self.bank, 3)  # a restart gives the seat its bank back
         return out
 
 
@@ -122,7 +132,8 @@ class Table:
         self.seats = [Seat() for _ in range(4)]
         self.watchers: set[Any] = set()
         self.engine: GameEngine | None = None
-        self.seq = 0
+        self.seq = 0  # stored actions
+        self.step = 0  # what viewers see as ``seq``: one per message that shows something new
         self.started_at = 0.0
         self.waiting_since: dict[int, float] = {}
         self.on_finish = on_finish
@@ -131,9 +142,12 @@ class Table:
         self.lags: list[float] = []  # computer players: from due time to the action sent
         self._changed = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
-        self._players: dict[int, SeatPlayer] = {}
-        self._filler = SeatFiller()
+        self._players: dict[int, SeatPlayer] = {}  # computer players, by seat (takeovers too)
         self._auto = _AutoPlay()
+        self._window_until: float | None = None  # an open call window closes no earlier
+        self._deferred: tuple[Action, str] | None = None  # the answer that would close it early
+        self._pause_until: float | None = None  # between hands: the result is on screen
+        self._confirmed: set[int] = set()  # seats whose person has seen the result
         self._rng = random.Random()  # thinking times only; never reaches the match
 
     # ------------------------------------------------------------------ public state
@@ -145,7 +159,7 @@ class Table:
             "config": self.config.to_json(),
             "seats": [s.to_json() for s in self.seats],
             "commitment": self.commitment,
-            "seq": self.seq,
+            "seq": self.step,
         }
 
     def seat_of(self, user_id: int | None) -> int | None:
@@ -161,8 +175,9 @@ class Table:
         out: dict[str, Any] = {"type": "snapshot", "table": self.summary(), "seat": seat}
         if self.engine is not None:
             out["view"] = self.engine.view_json(seat)
-            out["to_act"] = self.engine.to_act()
+            out["to_act"] = self._public_to_act()
             out["deadlines"] = self._deadlines_json()
+            out["between_hands"] = self._pause_until is not None
         if self.outcome is not None:
             out["result"] = self._result_json()
         return out
@@ -231,7 +246,7 @@ class Table:
                 s.takeover = False
                 self._send_all({"type": "table_update", "table": self.summary()})
         conn.send(self.snapshot(seat))
-        if seat is not None and self.engine is not None:
+        if seat is not None and self.engine is not None and self._asked(seat):
             self._prompt(seat)
         self._changed.set()
 
@@ -266,6 +281,8 @@ class Table:
             started_at=self.started_at,
             seats=[s.stored() for s in self.seats],
         )
+        for s in self.seats:
+            s.bank = self.settings.bank_seconds
         self._begin()
         assert self.engine is not None
         for i, s in enumerate(self.seats):
@@ -273,34 +290,48 @@ class Table:
                 c.send(self.snapshot(i))
         for c in self.watchers:
             c.send(self.snapshot(None))
-        self._broadcast(list(self.engine.log))
+        self._show(list(self.engine.log))
 
     def _begin(self) -> None:
         factory = FAMILIES.get(self.config.family)
         if factory is None:
             raise TableError("unavailable", f"no {self.config.family} engine on this server")
         self.engine = factory(self.config.preset, self.seed, dict(self.config.overrides))
-        for i, s in enumerate(self.seats):
-            s.bank = self.settings.bank_seconds
-            if s.bot is not None:
-                self._players[i] = make_player(s.bot)
+        self.engine.hold_calls = True  # the same call window after every discard
+        for s in self.seats:
+            if s.bank is None:
+                s.bank = self.settings.bank_seconds
+
+    def _call_window(self) -> float:
+        """How long every call window stays open at least: at a table with one person there
+        is nobody to hide anything from, so no pause."""
+        persons = sum(1 for s in self.seats if s.user_id is not None)
+        return self.settings.call_window if persons > 1 else 0.0
 
     def resume(self, stored: list[Any], started_at: float) -> None:
-        """Rebuild a live table from its stored actions (after a restart)."""
+        """Rebuild a live table from its stored actions (after a restart); every seat's stored
+        time bank is kept, and the seats to act get their deadlines from now."""
         self.status = "live"
         self.started_at = started_at
         self._begin()
-        assert self.engine is not None
+        engine = self.engine
+        assert engine is not None
         for row in stored:
-            self.engine.clock.time = row.elapsed
-            self.engine.apply(self.engine.action_from_json(row.action))
+            engine.clock.time = row.elapsed
+            if engine.holding:
+                engine.close_calls()
+            engine.apply(engine.action_from_json(row.action))
             self.seq = row.seq
+        self.step = self.seq
         now = time.monotonic()
         for s in self.seats:
             if s.user_id is not None:
                 s.absent_since = now
-        if self.engine.outcome is not None:
-            self._finish(self.engine.outcome)
+        if engine.awaiting_calls():
+            self._window_until = now + self._call_window()
+        self._start_clocks(now)
+        if engine.outcome is not None:
+            self._finish(engine.outcome)
 
     def run(self) -> None:
         """Start the driver (bots, timers, takeovers)."""
@@ -321,9 +352,11 @@ class Table:
         seat = self.seat_of(user_id)
         if seat is None:
             raise TableError("not_seated", "you have no seat at this table")
-        if expect_seq is not None and expect_seq != self.seq:
-            raise TableError("stale", f"the table is at step {self.seq}, not {expect_seq}")
-        legal = self.engine.legal_actions(seat)
+        if expect_seq is not None and expect_seq != self.step:
+            raise TableError("stale", f"the table is at step {self.step}, not {expect_seq}")
+        if self._pause_until is not None:
+            raise TableError("between_hands", "the next hand has not begun; confirm the result")
+        legal = self.engine.legal_actions(seat) if self._asked(seat) else []
         if not legal:
             raise TableError("not_your_turn", "you have nothing to decide now")
         if not isinstance(data, dict):
@@ -334,36 +367,115 @@ class Table:
         self._commit(action, "player")
 
     def _commit(self, action: Action, source: str) -> None:
-        assert self.engine is not None
+        engine = self.engine
+        assert engine is not None
+        seat = action.seat
+        self._charge(seat)
+        if (
+            self._window_until is not None
+            and time.monotonic() < self._window_until
+            and engine.to_act() == [seat]
+        ):
+            # the last answer would close the call window before its time, which would tell
+            # everybody that someone could call: it waits for the window's end
+            self._deferred = (action, source)
+            self._changed.set()
+            return
         t0 = time.perf_counter()
         elapsed = time.time() - self.started_at
-        seat = action.seat
         self.store.append_action(self.id, self.seq + 1, action.to_json(), elapsed, source)
         self.seq += 1
-        self.engine.clock.time = elapsed
-        waited = self.waiting_since.pop(seat, None)
-        base = self._base_time(seat)
-        if waited is not None and base is not None:
-            over = time.monotonic() - waited - base
-            if over > 0:
-                self.seats[seat].bank = max(0.0, self.seats[seat].bank - over)
-        events = self.engine.apply(action)
-        self._broadcast(events)
+        engine.clock.time = elapsed
+        events = engine.apply(action)
+        self._tell_players(events)
+        if events:  # an answer that leaves the window open shows nothing to anybody
+            self._show(events)
         self.latencies.append(time.perf_counter() - t0)
-        outcome = self.engine.outcome
-        if outcome is not None:
-            self._finish(outcome)
         self._changed.set()
 
-    def _broadcast(self, events: list[Event]) -> None:
-        assert self.engine is not None
-        to_act = self.engine.to_act()
+    def _charge(self, seat: int) -> None:
+        """Take the time ``seat`` used beyond its base time from its bank; it has answered."""
+        waited = self.waiting_since.pop(seat, None)
+        base = self._base_time(seat)
+        s = self.seats[seat]
+        if waited is not None and base is not None and s.bank is not None:
+            over = time.monotonic() - waited - base
+            if over > 0:
+                s.bank = max(0.0, s.bank - over)
+                self._store_seats()
+
+    def _close_window(self) -> None:
+        """The call window's time is up: the answer kept back is applied, or an empty window
+        closes as if everybody had passed."""
+        engine = self.engine
+        assert engine is not None
+        self._window_until = None
+        if self._deferred is not None:
+            action, source = self._deferred
+            self._deferred = None
+            self._commit(action, source)
+            return
+        engine.clock.time = time.time() - self.started_at
+        events = engine.close_calls()
+        self._tell_players(events)
+        self._show(events)
+        self._changed.set()
+
+    def _show(self, events: list[Event]) -> None:
+        """After the engine moved: open a call window or a pause between hands as the events
+        ask, send every viewer what it may see, and finish the match when it is over."""
+        engine = self.engine
+        assert engine is not None
         now = time.monotonic()
+        if engine.awaiting_calls():
+            if self._window_until is None:
+                self._window_until = now + self._call_window()
+        else:
+            self._window_until = None
+        if engine.outcome is None and any(e.type == "deal_ended" for e in events):
+            self._pause_until = now + self.settings.hand_pause
+            self._confirmed = set()
+        self._start_clocks(now)
+        self._broadcast(events)
+        if engine.outcome is not None:
+            self._finish(engine.outcome)
+
+    def _start_clocks(self, now: float) -> None:
+        """Each seat asked to decide is timed from now; nobody is timed between hands."""
+        assert self.engine is not None
+        to_act = [] if self._pause_until is not None else self.engine.to_act()
         for n in to_act:
             self.waiting_since.setdefault(n, now)
         for n in list(self.waiting_since):
             if n not in to_act:
                 del self.waiting_since[n]
+
+    def _asked(self, seat: int) -> bool:
+        """Whether ``seat`` is asked to decide now (not between hands, not answered yet)."""
+        assert self.engine is not None
+        if self._pause_until is not None:
+            return False
+        if self._deferred is not None and self._deferred[0].seat == seat:
+            return False
+        return seat in self.engine.to_act()
+
+    def _public_to_act(self) -> list[int]:
+        """The seats every viewer may know are deciding: the seat on turn; nobody while a call
+        window is open (who may call is each seat's own secret) or between hands."""
+        assert self.engine is not None
+        if self._pause_until is not None or self.engine.awaiting_calls():
+            return []
+        return self.engine.to_act()
+
+    def _tell_players(self, events: list[Event]) -> None:
+        """Every computer player sees every event its seat may see, as in the arena."""
+        for seat, player in self._players.items():
+            player.observe([e.seen_by(seat) for e in events])
+
+    def _broadcast(self, events: list[Event]) -> None:
+        assert self.engine is not None
+        self.step += 1
+        to_act = self._public_to_act()
         deadlines = self._deadlines_json()
         for i, s in enumerate(self.seats):
             if not s.connections:
@@ -371,28 +483,54 @@ class Table:
             msg = {
                 "type": "events",
                 "table": self.id,
-                "seq": self.seq,
+                "seq": self.step,
                 "events": [e.seen_by(i).to_json() for e in events],
                 "to_act": to_act,
                 "deadlines": deadlines,
+                "between_hands": self._pause_until is not None,
                 "view": self.engine.view_json(i),
             }
             for c in s.connections:
                 c.send(msg)
-            if i in to_act:
+            if self._asked(i):
                 self._prompt(i)
         if self.watchers:
             msg = {
                 "type": "events",
                 "table": self.id,
-                "seq": self.seq,
+                "seq": self.step,
                 "events": [e.seen_by(None).to_json() for e in events],
                 "to_act": to_act,
                 "deadlines": deadlines,
+                "between_hands": self._pause_until is not None,
                 "view": self.engine.view_json(None),
             }
             for c in self.watchers:
                 c.send(msg)
+
+    def confirm(self, user_id: int | None) -> None:
+        """A person has seen the hand's result; the next hand begins once all connected
+        persons have (or when the pause runs out)."""
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise TableError("not_seated", "you have no seat at this table")
+        if self._pause_until is not None:
+            self._confirmed.add(seat)
+            self._changed.set()
+
+    def _everyone_confirmed(self) -> bool:
+        waiting = {
+            i
+            for i, s in enumerate(self.seats)
+            if s.user_id is not None and s.connections and not s.takeover
+        }
+        return waiting <= self._confirmed
+
+    def _end_pause(self) -> None:
+        self._pause_until = None
+        self._confirmed = set()
+        self._start_clocks(time.monotonic())
+        self._broadcast([])
 
     def _prompt(self, seat: int) -> None:
         assert self.engine is not None
@@ -402,7 +540,7 @@ class Table:
         msg = {
             "type": "prompt",
             "table": self.id,
-            "seq": self.seq,
+            "seq": self.step,
             "seat": seat,
             "legal_actions": [a.to_json() for a in legal],
             "deadline": self._deadline_of(seat),
@@ -431,11 +569,13 @@ class Table:
         base = self._base_time(seat)
         if since is None or base is None:
             return None
-        return round(since + base + self.seats[seat].bank - time.monotonic(), 3)
+        bank = self.seats[seat].bank or 0.0
+        return round(since + base + bank - time.monotonic(), 3)
 
     def _deadlines_json(self) -> dict[str, float]:
+        """The public deadlines: of the seat on turn only (a call window has none to show)."""
         out: dict[str, float] = {}
-        for s in self.waiting_since:
+        for s in self._public_to_act():
             d = self._deadline_of(s)
             if d is not None:
                 out[str(s)] = d
@@ -445,11 +585,16 @@ class Table:
 
     def _controller(self, seat: int) -> SeatPlayer | None:
         s = self.seats[seat]
-        if s.bot is not None:
-            return self._players.setdefault(seat, make_player(s.bot))
-        if s.takeover:
-            return self._filler
-        return None
+        if s.bot is None and not s.takeover:
+            return None
+        player = self._players.get(seat)
+        if player is None:
+            # a takeover, or a computer player after a restart: it catches up with the match
+            player = make_player(s.bot or "filler", self.config.family, self.config.kuitan)
+            assert self.engine is not None
+            player.observe([e.seen_by(seat) for e in self.engine.log])
+            self._players[seat] = player
+        return player
 
     def _bot_view(self, seat: int) -> dict[str, Any]:
         engine = self.engine
@@ -470,7 +615,25 @@ class Table:
                 now = time.monotonic()
                 acted = False
                 wake: float | None = None
+                if self._pause_until is not None:
+                    if now >= self._pause_until or self._everyone_confirmed():
+                        self._end_pause()
+                        continue
+                    wake = self._pause_until - now
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._changed.wait(), timeout=wake)
+                    continue
+                if self._window_until is not None:
+                    if now >= self._window_until and (
+                        self._deferred is not None or self.engine.holding
+                    ):
+                        self._close_window()
+                        continue
+                    elif now < self._window_until:
+                        wake = self._window_until - now
                 for seat in list(self.engine.to_act()):
+                    if not self._asked(seat):
+                        continue
                     s = self.seats[seat]
                     if s.user_id is not None and not s.connections and not s.takeover:
                         absent = s.absent_since if s.absent_since is not None else now
@@ -486,12 +649,17 @@ class Table:
                         continue
                     if player is not None:
                         due = None
-                        if self.settings.bot_delay and s.bot is not None:
+                        # a call is answered at once: the call window paces the table
+                        if (
+                            self.settings.bot_delay
+                            and s.bot is not None
+                            and not self.engine.awaiting_calls()
+                        ):
                             # 0.5-1.5 x the delay: players do not all think in step
                             delay = self.settings.bot_delay * (0.5 + self._rng.random())
                             due = time.monotonic() + delay
                             await asyncio.sleep(delay)
-                            if self.status != "live" or seat not in self.engine.to_act():
+                            if self.status != "live" or not self._asked(seat):
                                 acted = True
                                 break
                             legal = self.engine.legal_actions(seat)
@@ -503,8 +671,9 @@ class Table:
                     left_t = self._deadline_of(seat)
                     if left_t is not None:
                         if left_t <= 0:
-                            self.seats[seat].bank = 0.0
                             self._commit(self._auto.choose(self._bot_view(seat), legal), "timeout")
+                            self.seats[seat].bank = 0.0
+                            self._store_seats()
                             acted = True
                             break
                         wake = left_t if wake is None else min(wake, left_t)
