@@ -214,7 +214,7 @@ export async function mount(root, params, ctx) {
     }
     const shown = openHandEnd();
     if (shown && ["enter", "escape", " "].includes(key)) {
-      ui.dismissedHands.add(shown.seq); // the end-of-hand screen takes the keys while it is open
+      dismissHand(shown); // the end-of-hand screen takes the keys while it is open
       render();
       ev.preventDefault();
       return;
@@ -457,6 +457,15 @@ export async function mount(root, params, ctx) {
     );
   }
 
+  /** Close an end-of-hand screen; a seated player thereby tells the server the result has been
+   * seen (the next hand begins when everybody has, docs/protocol.md `continue`). */
+  function dismissHand(shown) {
+    ui.dismissedHands.add(shown.seq);
+    if (state.seat !== null && state.table && !openHandEnd()) {
+      socket.send({ type: "continue", table: state.table.id });
+    }
+  }
+
   function openHandEnd() {
     return (state.handEnds || []).find((e) => !ui.dismissedHands.has(e.seq)) || null;
   }
@@ -491,7 +500,7 @@ export async function mount(root, params, ctx) {
     else if (openHandEnd()) {
       const shown = openHandEnd();
       overlay = handEndEl(shown, names, t, () => {
-        ui.dismissedHands.add(shown.seq);
+        dismissHand(shown);
         render();
       });
     } else if (state.matchEnd) overlay = matchEndEl(state.matchEnd, tableId, names, t, state.family);

@@ -1,0 +1,241 @@
+"""What the table hides and how it paces: nobody learns who may call, every discard gets the
+same call window, the turn clock stops between hands, restarts keep deadlines and time banks,
+and computer players see every event."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from jantaku.engine.events import Event
+from jantaku.server.bots import PLAYERS, SeatFiller, register_player
+from jantaku.server.config import ServerSettings
+from jantaku.server.manager import Lobby
+from jantaku.server.storage import Store
+from tests.server.checks import stored_actions
+from tests.server.harness import Client, ServerProcess, choose
+
+_RESOLUTIONS = {"drew", "called", "won", "deal_ended"}
+
+
+def _party(alice: Client, bob: Client) -> str:
+    alice.send({"type": "create", "kind": "party", "length": "quick"})
+    table = str(alice.expect("created")["table"]["id"])
+    alice.send({"type": "join", "table": table})
+    alice.expect("snapshot")
+    bob.send({"type": "join", "table": table, "fill_bots": True})
+    return table
+
+
+def _play_in_background(client: Client, table: str, calls: list[int]) -> threading.Thread:
+    def policy(prompt: dict[str, Any]) -> dict[str, Any]:
+        if any(a["type"] == "pass" for a in prompt["legal_actions"]):
+            calls.append(prompt["seq"])  # this seat could call: it passes
+        return choose(prompt)
+
+    def run() -> None:
+        try:
+            client.play(table, policy=policy)
+        except Exception:  # the test closes the socket when it has seen enough
+            pass
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+def test_nobody_learns_who_may_call(database: str) -> None:
+    window = 0.25
+    server = ServerProcess(database, "--call-window", str(window)).start()
+    alice = Client(server, server.guest())
+    bob = Client(server, server.guest())
+    carol = Client(server, server.guest())
+    try:
+        table = _party(alice, bob)
+        carol.send({"type": "watch", "table": table})
+        carol.expect("snapshot")
+        calls: list[int] = []
+        threads = [_play_in_background(c, table, calls) for c in (alice, bob)]
+        discards = 0
+        gaps: list[float] = []
+        pending: float | None = None  # when the last discard was shown
+        while discards < 300 and not (discards >= 40 and calls):
+            msg = carol.recv(30)
+            if msg["type"] != "events":
+                continue
+            now = time.monotonic()
+            kinds = [e["type"] for e in msg["events"]]
+            if pending is not None:
+                # the message after a discard resolves it: nothing comes in between
+                assert _RESOLUTIONS & set(kinds), kinds
+                gaps.append(now - pending)
+                pending = None
+            if "discarded" in kinds:
+                discards += 1
+                after = kinds[kinds.index("discarded") + 1 :]
+                assert not _RESOLUTIONS & set(after), kinds  # never in the discard's message
+                assert msg["to_act"] == [] and msg["deadlines"] == {}
+                assert msg["view"]["phase"] in ("calls", "chankan")
+                pending = now
+            elif msg["events"]:
+                assert not msg["between_hands"] or msg["to_act"] == []
+        assert calls, "no person could call in 300 discards"
+        # every discard waited the whole window, whether or not anybody could call
+        assert len(gaps) >= discards - 1 and min(gaps) >= window * 0.9, min(gaps)
+    finally:
+        for c in (alice, bob, carol):
+            c.close()
+        server.stop()
+    for t in threads:
+        t.join(10)
+
+
+def _practice(c: Client) -> tuple[str, int]:
+    c.send({"type": "create", "kind": "practice", "length": "quick"})
+    table = str(c.expect("created")["table"]["id"])
+    c.send({"type": "join", "table": table, "fill_bots": True})
+    return table, int(c.expect("snapshot")["seat"])
+
+
+def _play_to_hand_end(c: Client, table: str) -> dict[str, Any]:
+    """Answer prompts until a hand ends; returns that events message."""
+    for _ in range(5000):
+        msg = c.recv(30)
+        if msg["type"] == "events" and msg["between_hands"]:
+            return msg
+        if msg["type"] == "prompt":
+            c.send({"type": "act", "table": table, "seq": msg["seq"], "action": choose(msg)})
+    raise AssertionError("no hand ended")
+
+
+def test_no_clock_runs_while_the_result_is_shown(database: str) -> None:
+    pause = 3.0
+    server = ServerProcess(
+        database, "--turn-seconds", "0.5", "--bank-seconds", "0.5", "--hand-pause", str(pause)
+    ).start()
+    try:
+        c = Client(server, server.guest())
+        table, me = _practice(c)
+        ended = _play_to_hand_end(c, table)
+        shown = time.monotonic()
+        assert ended["to_act"] == [] and ended["deadlines"] == {}
+        before = len(stored_actions(database, table))
+        time.sleep(pause * 0.7)  # more than a whole turn and bank (1 s)
+        assert len(stored_actions(database, table)) == before  # nobody acted, nor the timer
+        while True:  # the result stays on screen: no prompt until the pause ends
+            msg = c.recv(30)
+            assert msg["type"] != "prompt"
+            if msg["type"] == "events":
+                break
+        waited = time.monotonic() - shown
+        assert msg["events"] == [] and not msg["between_hands"]
+        assert waited >= pause * 0.9, waited
+        if msg["to_act"] == [me]:  # our turn now: the whole turn time and bank are left
+            prompt = c.expect("prompt")
+            assert prompt["deadline"] > 0.8
+    finally:
+        server.stop()
+
+
+def test_confirming_the_result_starts_the_next_hand(database: str) -> None:
+    server = ServerProcess(database, "--hand-pause", "120").start()
+    try:
+        c = Client(server, server.guest())
+        table, _me = _practice(c)
+        _play_to_hand_end(c, table)
+        c.send({"type": "act", "table": table, "action": {"type": "discard", "tile_index": 0}})
+        assert c.expect("error")["code"] == "between_hands"
+        c.send({"type": "continue", "table": table})
+        msg = c.expect("events", timeout=20)  # not the 120 s pause
+        assert msg["events"] == [] and not msg["between_hands"]
+    finally:
+        server.stop()
+
+
+def test_a_restart_gives_deadlines_and_time_banks_back(database: str) -> None:
+    timed = ("--turn-seconds", "0.5", "--bank-seconds", "3", "--grace-seconds", "60")
+    server = ServerProcess(database, *timed).start()
+    token = server.guest()
+    c = Client(server, token)
+    table, me = _practice(c)
+    prompt = c.expect("prompt")
+    while prompt["seat"] != me or not any(
+        a["type"] == "discard" for a in prompt["legal_actions"]
+    ):
+        c.send({"type": "act", "table": table, "seq": prompt["seq"], "action": choose(prompt)})
+        prompt = c.expect("prompt")
+    time.sleep(2.0)  # 1.5 s of the 3 s bank spent on this turn
+    c.send({"type": "act", "table": table, "seq": prompt["seq"], "action": choose(prompt)})
+    while True:  # stop at our next turn
+        msg = c.recv(30)
+        if msg["type"] == "prompt" and any(a["type"] == "discard" for a in msg["legal_actions"]):
+            break
+        if msg["type"] == "prompt":
+            c.send({"type": "act", "table": table, "seq": msg["seq"], "action": choose(msg)})
+        if msg["type"] == "events" and msg["between_hands"]:
+            c.send({"type": "continue", "table": table})
+    c.close()
+    server.kill()
+    server = ServerProcess(database, *timed).start()
+    try:
+        again = Client(server, token)
+        again.send({"type": "join", "table": table})
+        snap = again.expect("snapshot")
+        assert snap["to_act"] == [me]
+        assert 0 < snap["deadlines"][str(me)] <= 0.5 + 1.6  # turn time and what the bank kept
+        prompt = again.expect("prompt")
+        assert 0.5 + 0.5 < prompt["deadline"] <= 0.5 + 1.6
+        while True:  # nobody answers: the timer acts for us, the table does not stall
+            msg = again.recv(30)
+            if msg["type"] == "events" and any(
+                e["type"] == "discarded" and e["seat"] == me for e in msg["events"]
+            ):
+                break
+        mine = [a for a in stored_actions(database, table) if a.action["seat"] == me]
+        assert mine[-1].source == "timeout"
+    finally:
+        server.stop()
+
+
+class _Recorder(SeatFiller):
+    """The seat filler, remembering every event it is shown."""
+
+    def __init__(self, family: str = "riichi", kuitan: bool = True) -> None:
+        super().__init__(family, kuitan)
+        self.seen: list[dict[str, Any]] = []
+
+    def observe(self, events: Sequence[Event]) -> None:
+        super().observe(events)
+        self.seen.extend(e.to_json() for e in events)
+
+
+def test_computer_players_observe_every_event(tmp_path: Path) -> None:
+    register_player("recorder", _Recorder)
+    try:
+        for kind in ("practice", "classical"):
+            store = Store(f"sqlite:///{tmp_path / f'{kind}.sqlite3'}")
+            lobby = Lobby(store, ServerSettings())
+            table = lobby.create(kind, "quick")
+            table.fill_with_bots("recorder")
+            table.start()
+
+            async def play(table: Any = table) -> None:
+                table.run()
+                for _ in range(6000):
+                    if table.status != "live":
+                        return
+                    await asyncio.sleep(0.01)
+
+            asyncio.run(play())
+            assert table.status == "finished", kind
+            log = table.engine.log
+            for seat in range(4):
+                want = [e.seen_by(seat).to_json() for e in log]
+                assert table._players[seat].seen == want, (kind, seat)
+            store.close()
+    finally:
+        del PLAYERS["recorder"]
