@@ -130,3 +130,30 @@ def test_bounded_loads_agrees_with_json_within_the_bound() -> None:
     with pytest.raises(json.JSONDecodeError) as info:
         loads(too_deep)
     assert info.value.pos == MAX_DEPTH  # the opening bracket one level too deep
+
+
+@pytest.mark.parametrize(
+    "request_object",
+    [
+        {**REQUEST, "rules": ["sontag"]},
+        {**REQUEST, "discarder": ["left"]},
+        {**REQUEST, "pao": {"seat": "left"}},
+        {**REQUEST, "melds": [{"type": ["pon"], "tiles": "555z"}]},
+        {
+            "rules": "sontag",
+            "round_wind": "E",
+            "winner": None,
+            "players": [
+                {
+                    "seat_wind": w,
+                    "hand": "123m456p789s1234z",
+                    "melds": [{"type": [], "tiles": "1m"}],
+                }
+                for w in "ESWN"
+            ],
+        },
+    ],
+)
+def test_values_of_the_wrong_type_are_errors_not_crashes(request_object: dict[str, Any]) -> None:
+    err = assert_one_line_error(run(["score"], json.dumps(request_object)))
+    assert "expected" in err

@@ -28,7 +28,7 @@ class _BadInput(Exception):
 
 def _module_for(obj: Any) -> ModuleType:
     rules = obj.get("rules") if isinstance(obj, dict) else None
-    if rules in CLASSICAL_RULES:
+    if isinstance(rules, str) and rules in CLASSICAL_RULES:
         try:
             return importlib.import_module("jantaku.rules.classical.request")
         except ImportError as e:

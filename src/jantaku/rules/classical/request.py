@@ -108,7 +108,8 @@ def _bool(obj: Mapping[str, Any], key: str, where: str) -> bool:
 
 def _meld(obj: Any, where: str) -> Meld:
     spec = _keys(obj, _MELD_KEYS, where)
-    kind = _MELD_KIND.get(spec.get("type"))  # type: ignore[arg-type]
+    name = spec.get("type")
+    kind = _MELD_KIND.get(name) if isinstance(name, str) else None
     if kind is None:
         raise RequestError(
             f"{where}.type: expected chow, pung or kong, got {_show(spec.get('type'))}"

@@ -184,7 +184,7 @@ def _seat(obj: Mapping[str, Any], key: str) -> int | None:
     value = obj.get(key)
     if value is None:
         return None
-    if value not in _SEATS:
+    if not isinstance(value, str) or value not in _SEATS:
         raise RequestError(f"{key}: expected right, across or left, not {_show(value)}")
     return _SEATS[value]
 
@@ -208,7 +208,7 @@ def _melds(value: Any, copies: _Copies) -> tuple[Meld, ...]:
         if not isinstance(m, Mapping) or set(m) - {"type", "tiles"} or "tiles" not in m:
             raise RequestError(f'{where}: expected {{"type": ..., "tiles": ...}}')
         kind = m.get("type")
-        if kind not in _MELD_TYPES:
+        if not isinstance(kind, str) or kind not in _MELD_TYPES:
             raise RequestError(
                 f"{where}.type: expected chi, pon, kan, ankan or kakan, not {_show(kind)}"
             )
