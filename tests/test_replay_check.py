@@ -155,3 +155,20 @@ def test_a_three_player_game_stays_skipped(tmp_path: Path) -> None:
     report = json.loads(out)
     assert code == 0 and report["errors"] == 0 and report["skipped"] == 1
     assert "three-player" in report["skipped_list"][0]["reason"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "",  # Path("") is the current folder: an empty argument must not walk it
+        "x" * 5000 + ".mjlog",  # too long for the system to look up
+        "http://tenhou.net/6/#json=" + "%5B" * 5000,  # a viewer URL too long and too deep
+        "http://tenhou.net/6/#json=%7B%22log%22%3A",  # a viewer URL cut short
+        "nul\x00byte.mjlog",
+    ],
+)
+def test_hostile_paths_are_errors(path: str) -> None:
+    result = CliRunner().invoke(main, ["replay-check", "--json", path])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    report = json.loads(result.stdout)
+    assert result.exit_code == 1 and report["errors"] == 1 and report["games"] == 0

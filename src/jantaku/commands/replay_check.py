@@ -17,12 +17,25 @@ from jantaku.formats.record import GameRecord
 from jantaku.replay import GameCheck, check_games, summary
 
 
+def _where(path: str) -> str:
+    """ "dir", "file" or "missing"; a path the system cannot look up (too long, a NUL byte) is
+    missing."""
+    try:
+        p = Path(path)
+        if p.is_dir():
+            return "dir"
+        if p.exists():
+            return "file"
+    except (OSError, ValueError):
+        pass
+    return "missing"
+
+
 def _files(paths: tuple[str, ...]) -> Iterator[tuple[str, bool]]:
     """Each file to read and whether the user named it (else it was found in a folder)."""
     for path in paths:
-        p = Path(path)
-        if p.is_dir():
-            for f in sorted(p.rglob("*")):
+        if path and _where(path) == "dir":
+            for f in sorted(Path(path).rglob("*")):
                 if f.is_file() and f.suffix.lower() in GAME_SUFFIXES:
                     yield str(f), False
         else:
@@ -36,16 +49,22 @@ def _message(path: str, error: Exception) -> str:
     return f"{path}: {error}"
 
 
+def _read(path: str, named: bool) -> Iterator[GameRecord | Skipped]:
+    if not path:
+        raise LogFormatError("''", "an empty path")
+    if _where(path) == "missing":
+        if "#json=" in path:
+            yield from read_games_text(path, "<tenhou.net/6 URL>")
+            return
+        raise LogFormatError(path, "no such file or folder")
+    yield from load_file(path, named=named)
+
+
 def _games(paths: tuple[str, ...], errors: list[dict[str, str]]) -> Iterator[GameRecord | Skipped]:
     """Every game under the paths; a file that cannot be read is one error, not a crash."""
     for path, named in _files(paths):
         try:
-            if "#json=" in path and not Path(path).exists():
-                yield from read_games_text(path, "<url>")
-            elif not Path(path).exists():
-                raise LogFormatError(path, "no such file or folder")
-            else:
-                yield from load_file(path, named=named)
+            yield from _read(path, named)
         except (JantakuError, LookupError, OSError) as error:
             errors.append({"file": path, "error": _message(path, error)})
 

@@ -94,11 +94,19 @@ def load_file(path: str | Path, *, named: bool = True) -> Iterator[GameRecord | 
     yield from games
 
 
+def _exists(path: str) -> bool:
+    """Whether a file or folder is at ``path`` (a viewer URL may be too long to look up)."""
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):
+        return False
+
+
 def load_games(path: str | Path) -> Iterator[GameRecord | Skipped]:
     """Every game in a file or under a folder, or of a tenhou.net/6 viewer URL given as the path.
     Broken input raises :class:`LogFormatError` (naming the file, line and event); so does a
     named file that is no game log (files found in a folder that are none are skipped)."""
-    if isinstance(path, str) and "#json=" in path and not Path(path).exists():
+    if isinstance(path, str) and "#json=" in path and not _exists(path):
         try:
             yield from read_tenhou6_text(path, "<tenhou.net/6 URL>")
         except UnsupportedLog as exc:
