@@ -8,6 +8,7 @@ import json
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -172,3 +173,42 @@ def test_hostile_paths_are_errors(path: str) -> None:
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     report = json.loads(result.stdout)
     assert result.exit_code == 1 and report["errors"] == 1 and report["games"] == 0
+
+
+def _tenhou6_game() -> dict[str, Any]:
+    path = validation_data() / "mjai-reviewer_convlog_testdata" / "ryukyoku.json"
+    game: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return game
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda g: g.update(name=None),
+        lambda g: g.update(rule="hanchan"),
+        lambda g: g.update(sc=[[1]] * 8),
+        lambda g: g.update(title=5),
+    ],
+)
+def test_a_log_of_unexpected_shape_is_an_error(tmp_path: Path, change: Any) -> None:
+    game = _tenhou6_game()
+    change(game)
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(game))
+    result = CliRunner().invoke(main, ["replay-check", "--json", str(path)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    report = json.loads(result.stdout)
+    assert result.exit_code == 1 and report["error_list"][0]["file"] == str(path)
+
+
+def test_an_mjx_line_of_unexpected_shape_is_an_error(tmp_path: Path) -> None:
+    source = sorted((validation_data() / "mjx" / "tests_cpp_json").glob("*.json"))[0]
+    lines = source.read_text(encoding="utf-8").splitlines()
+    first = json.loads(lines[0])
+    first["publicObservation"]["events"] = [None]
+    path = tmp_path / "odd.json"
+    path.write_text("\n".join([json.dumps(first), *lines[1:]]))
+    code, out = run("--json", str(path))
+    report = json.loads(out)
+    assert code == 1 and report["errors"] == 1
+    assert report["error_list"][0]["error"].startswith(f"{path}, line 1")

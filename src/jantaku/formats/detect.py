@@ -14,6 +14,7 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
+from jantaku.errors import JantakuError
 from jantaku.formats.errors import LogFormatError, Skipped, UnsupportedLog
 from jantaku.formats.jsontext import loads as load_json
 from jantaku.formats.logtext import read_log_text
@@ -43,7 +44,18 @@ LOG_SUFFIXES = frozenset({".mjlog", ".mjson"})
 
 def read_games_text(text: str, source: str) -> list[GameRecord]:
     """The games of one file's text; UnsupportedLog for a game we do not play, LookupError for a
-    text that is no game log at all, LogFormatError for a broken one (JSON cut short included)."""
+    text that is no game log at all, LogFormatError for a broken one (JSON cut short included,
+    and values of a shape no reader expects)."""
+    try:
+        return _read_games_text(text, source)
+    except (JantakuError, LookupError):
+        raise
+    except (KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:
+        problem = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+        raise LogFormatError(source, f"unexpected content ({problem})") from None
+
+
+def _read_games_text(text: str, source: str) -> list[GameRecord]:
     head = text.lstrip()[:4096]
     if head.startswith("<") and "<mjloggm" in head:
         return [read_mjlog_text(text, source)]

@@ -354,7 +354,7 @@ def read_mjai_text(text: str, source: str = "<mjai>") -> GameRecord:
                 cur.event(e)
         except json.JSONDecodeError as exc:
             raise LogFormatError(source, f"bad JSON ({exc.msg})", n) from None
-        except (KeyError, ValueError, TypeError, IndexError) as exc:
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:
             problem = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
             raise LogFormatError(source, problem, n, line.strip()[:80]) from None
     if cur is not None:

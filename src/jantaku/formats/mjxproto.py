@@ -225,7 +225,7 @@ def read_mjx_text(text: str, source: str = "<mjx>") -> GameRecord:
                 final = tuple(int(x) for x in term["finalScore"]["tens"])
         except json.JSONDecodeError as exc:
             raise LogFormatError(source, f"bad JSON ({exc.msg})", n) from None
-        except (KeyError, ValueError, TypeError) as exc:
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:
             problem = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
             raise LogFormatError(source, problem, n, "kyoku record") from None
     if not hands:

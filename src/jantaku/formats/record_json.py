@@ -204,7 +204,7 @@ def read_native_text(text: str, source: str = "<native>") -> list[GameRecord]:
     for n, obj in objs:
         try:
             games.append(game_from_json(obj))
-        except (KeyError, ValueError, TypeError, IndexError) as exc:
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:
             problem = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
             raise LogFormatError(source, problem, n, "native game record") from None
     return games

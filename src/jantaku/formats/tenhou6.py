@@ -407,7 +407,7 @@ def parse_tenhou6(obj: Any, source: str = "<tenhou6>", line: int | None = None) 
             kyoku = _Kyoku(k, rules)
             hands.append(kyoku.run())
             warnings += [f"log entry {n}: {w}" for w in kyoku.warnings]
-        except (ValueError, TypeError, IndexError, KeyError) as exc:
+        except (ValueError, TypeError, IndexError, KeyError, AttributeError) as exc:
             where = kyoku.where if kyoku is not None else "kyoku"
             raise LogFormatError(source, str(exc), line, f"log entry {n}, {where}") from None
     header = {key: value for key, value in obj.items() if key != "log"}
