@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from click.testing import CliRunner
 
 from jantaku.cli import main
@@ -77,3 +78,43 @@ def test_console_script_runs_without_traceback() -> None:
     )
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and "5 copies of 9m" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("tiles", "what"),
+    [
+        ("0000m", "red fives 0m"),
+        ("00p123s", "red fives 0p"),
+        ("0s 0s", "red fives 0s"),
+        ("05555m", "5 copies of 5m"),  # the red five counts with the plain fives
+        ("0555p5p1z", "5 copies of 5p"),
+    ],
+)
+def test_impossible_red_fives_are_refused(tiles: str, what: str) -> None:
+    code, out, err = run("hand", tiles)
+    assert (code, out) == (2, "") and what in err and err.count("\n") == 1
+    code, out, _ = run("hand", "-", stdin=f"123m\n{tiles}\n1112345678999m\n")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(lines) == 3
+    assert lines[1]["line"] == 2 and what in lines[1]["error"]
+    assert lines[2]["shanten"] == 0
+
+
+def test_one_red_five_per_suit_is_fine() -> None:
+    code, out, _ = run("hand", "0m555m0p5p0s5s", "--melds", "2", "--json")
+    assert code == 0 and json.loads(out)["hand"] == "5555m55p55s"
+
+
+def test_hostile_lines_in_line_mode() -> None:
+    data = b"1112345678999m\n\xff\xfe\n" + b"1" * 10_000_000 + b"\n11z\n"
+    result = CliRunner().invoke(main, ["hand", "-"], input=data)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [x.get("line") for x in lines] == [None, 2, 3, None]
+    assert "UTF-8" in lines[1]["error"] and "longer than" in lines[2]["error"]
+    assert lines[0]["shanten"] == 0 and lines[3]["shanten"] == -1
+
+
+def test_a_huge_argument_is_refused_without_echoing_it() -> None:
+    code, out, err = run("hand", "1" * 1_000_000)
+    assert (code, out) == (2, "") and len(err) < 200 and "characters long" in err

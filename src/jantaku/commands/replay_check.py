@@ -11,33 +11,62 @@ from typing import Any
 import click
 
 from jantaku.errors import JantakuError
-from jantaku.formats.detect import GAME_SUFFIXES, load_games, read_games_text
-from jantaku.formats.errors import Skipped
+from jantaku.formats.detect import GAME_SUFFIXES, load_file, read_games_text
+from jantaku.formats.errors import LogFormatError, Skipped
 from jantaku.formats.record import GameRecord
-from jantaku.replay import GameCheck, HandMismatch, check_games, summary
+from jantaku.replay import GameCheck, check_games, summary
 
 
-def _files(paths: tuple[str, ...]) -> Iterator[str]:
-    for path in paths:
+def _where(path: str) -> str:
+    """ "dir", "file" or "missing"; a path the system cannot look up (too long, a NUL byte) is
+    missing."""
+    try:
         p = Path(path)
         if p.is_dir():
-            for f in sorted(p.rglob("*")):
+            return "dir"
+        if p.exists():
+            return "file"
+    except (OSError, ValueError):
+        pass
+    return "missing"
+
+
+def _files(paths: tuple[str, ...]) -> Iterator[tuple[str, bool]]:
+    """Each file to read and whether the user named it (else it was found in a folder)."""
+    for path in paths:
+        if path and _where(path) == "dir":
+            for f in sorted(Path(path).rglob("*")):
                 if f.is_file() and f.suffix.lower() in GAME_SUFFIXES:
-                    yield str(f)
+                    yield str(f), False
         else:
-            yield path
+            yield path, True
 
 
-def _games(paths: tuple[str, ...], broken: list[HandMismatch]) -> Iterator[GameRecord | Skipped]:
-    """Every game under the paths; a file that cannot be read is one mismatch, not a crash."""
-    for path in _files(paths):
+def _message(path: str, error: Exception) -> str:
+    """One line naming the file and what is wrong with it."""
+    if isinstance(error, LogFormatError):
+        return str(error)  # it starts with the file
+    return f"{path}: {error}"
+
+
+def _read(path: str, named: bool) -> Iterator[GameRecord | Skipped]:
+    if not path:
+        raise LogFormatError("''", "an empty path")
+    if _where(path) == "missing":
+        if "#json=" in path:
+            yield from read_games_text(path, "<tenhou.net/6 URL>")
+            return
+        raise LogFormatError(path, "no such file or folder")
+    yield from load_file(path, named=named)
+
+
+def _games(paths: tuple[str, ...], errors: list[dict[str, str]]) -> Iterator[GameRecord | Skipped]:
+    """Every game under the paths; a file that cannot be read is one error, not a crash."""
+    for path, named in _files(paths):
         try:
-            if "#json=" in path and not Path(path).exists():
-                yield from read_games_text(path, "<url>")
-            else:
-                yield from load_games(path)
+            yield from _read(path, named)
         except (JantakuError, LookupError, OSError) as error:
-            broken.append(HandMismatch(path, "-", f"cannot read: {error}"))
+            errors.append({"file": path, "error": _message(path, error)})
 
 
 @click.command("replay-check")
@@ -46,16 +75,18 @@ def _games(paths: tuple[str, ...], broken: list[HandMismatch]) -> Iterator[GameR
 def replay_check(paths: tuple[str, ...], as_json: bool) -> None:
     """Replay every game found in PATHS (files, folders or tenhou.net/6 viewer URLs; mjlog XML,
     tenhou.net/6 JSON, mjai or mjx JSON) through the engine under the rules the log states, and
-    compare each hand's result and the final scores with the record. Exit status 1 on any
-    mismatch."""
-    broken: list[HandMismatch] = []
-    results: list[GameCheck | Skipped] = list(check_games(_games(paths, broken)))
+    compare each hand's result and the final scores with the record. A log that cannot be read
+    (cut short, corrupt, not a game log although named) is an error. Exit status 1 on any
+    mismatch or error."""
+    errors: list[dict[str, str]] = []
+    results: list[GameCheck | Skipped] = list(check_games(_games(paths, errors)))
     report: dict[str, Any] = summary(results)
-    report["mismatch_list"] += [m.to_json() for m in broken]
-    report["mismatches"] += len(broken)
+    report["errors"] = len(errors)
+    report["error_list"] = errors
     line = (
         f"games={report['games']} hands={report['hands']} "
-        f"mismatches={report['mismatches']} skipped={report['skipped']}"
+        f"mismatches={report['mismatches']} skipped={report['skipped']} "
+        f"errors={report['errors']}"
     )
     if as_json:
         click.echo(json.dumps(report, ensure_ascii=False))
@@ -64,5 +95,7 @@ def replay_check(paths: tuple[str, ...], as_json: bool) -> None:
             click.echo(f"{m['file']} {m['hand']}: {m['what']}")
         for s in report["skipped_list"]:
             click.echo(f"skipped {s['file']}: {s['reason']}")
+        for e in errors:
+            click.echo(f"error: {e['error']}")
         click.echo(line)
-    sys.exit(1 if report["mismatches"] else 0)
+    sys.exit(1 if report["mismatches"] or errors else 0)

@@ -17,6 +17,8 @@ from typing import Any
 
 from jantaku.formats.copies import CopyPool, Holdings
 from jantaku.formats.errors import LogFormatError, UnsupportedLog
+from jantaku.formats.jsontext import loads as load_json
+from jantaku.formats.logtext import read_log_text
 from jantaku.formats.record import (
     Abort,
     Action,
@@ -331,7 +333,7 @@ def read_mjai_text(text: str, source: str = "<mjai>") -> GameRecord:
         if not line.strip():
             continue
         try:
-            e = json.loads(line)
+            e = load_json(line)
             t = e["type"]
             if t == "start_game":
                 names, start = tuple(str(x) for x in e.get("names", names)), e
@@ -352,7 +354,7 @@ def read_mjai_text(text: str, source: str = "<mjai>") -> GameRecord:
                 cur.event(e)
         except json.JSONDecodeError as exc:
             raise LogFormatError(source, f"bad JSON ({exc.msg})", n) from None
-        except (KeyError, ValueError, TypeError, IndexError) as exc:
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:
             problem = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
             raise LogFormatError(source, problem, n, line.strip()[:80]) from None
     if cur is not None:
@@ -385,7 +387,7 @@ def _jantaku_rules(data: Any, default: RulesInfo) -> RulesInfo:
 
 
 def read_mjai(path: str | Path) -> GameRecord:
-    return read_mjai_text(Path(path).read_text(encoding="utf-8"), str(path))
+    return read_mjai_text(read_log_text(path), str(path))
 
 
 def write_mjai(game: GameRecord) -> list[dict[str, Any]]:

@@ -8,7 +8,6 @@ tile the log shows."""
 from __future__ import annotations
 
 import dataclasses
-import gzip
 import re
 import urllib.parse
 import xml.etree.ElementTree as ET
@@ -16,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from jantaku.formats.errors import LogFormatError, UnsupportedLog
+from jantaku.formats.logtext import read_log_text
 from jantaku.formats.record import (
     Abort,
     Action,
@@ -126,16 +126,7 @@ def decode_meld(who: int, m: int) -> tuple[CallKind, tuple[int, ...], int | None
 
 def read_mjlog(path: str | Path) -> GameRecord:
     """Read a file (gzip detected by its magic bytes)."""
-    data = Path(path).read_bytes()
-    if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as exc:
-            raise LogFormatError(str(path), f"broken gzip data ({exc})") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise LogFormatError(str(path), f"not UTF-8 text ({exc.reason})") from None
+    text = read_log_text(path)
     return read_mjlog_text(text, str(path))
 
 

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from jantaku.formats.errors import LogFormatError
+from jantaku.formats.jsontext import loads as load_json
+from jantaku.formats.logtext import read_log_text
 from jantaku.formats.mjlog import decode_meld
 from jantaku.formats.record import (
     Abort,
@@ -215,7 +217,7 @@ def read_mjx_text(text: str, source: str = "<mjx>") -> GameRecord:
         if not line.strip():
             continue
         try:
-            d = json.loads(line)
+            d = load_json(line)
             hands.append(_kyoku(d))
             names = tuple(str(x) for x in d["publicObservation"].get("playerIds", names))
             term = d.get("roundTerminal") or {}
@@ -223,7 +225,7 @@ def read_mjx_text(text: str, source: str = "<mjx>") -> GameRecord:
                 final = tuple(int(x) for x in term["finalScore"]["tens"])
         except json.JSONDecodeError as exc:
             raise LogFormatError(source, f"bad JSON ({exc.msg})", n) from None
-        except (KeyError, ValueError, TypeError) as exc:
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:
             problem = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
             raise LogFormatError(source, problem, n, "kyoku record") from None
     if not hands:
@@ -241,4 +243,4 @@ def read_mjx_text(text: str, source: str = "<mjx>") -> GameRecord:
 
 
 def read_mjx(path: str | Path) -> GameRecord:
-    return read_mjx_text(Path(path).read_text(encoding="utf-8"), str(path))
+    return read_mjx_text(read_log_text(path), str(path))

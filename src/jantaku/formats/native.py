@@ -11,6 +11,7 @@ from jantaku.engine.actions import Action
 from jantaku.engine.match import Match
 from jantaku.errors import JantakuError
 from jantaku.formats.errors import LogFormatError
+from jantaku.formats.jsontext import loads as load_json
 
 __all__ = ["FORMAT", "from_native", "to_native"]
 
@@ -38,7 +39,10 @@ def from_native(data: dict[str, Any] | str, source: str = "<native>") -> Match:
     """Replay a native log; any divergence from the stored events is a LogFormatError."""
     from jantaku.game import new_match
 
-    obj = json.loads(data) if isinstance(data, str) else data
+    try:
+        obj = load_json(data) if isinstance(data, str) else data
+    except json.JSONDecodeError as exc:
+        raise LogFormatError(source, f"bad JSON ({exc.msg})", exc.lineno) from None
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
         raise LogFormatError(source, f"not a {FORMAT} log")
     if obj.get("version") != VERSION:

@@ -8,6 +8,7 @@ import json
 from enum import Enum
 from typing import Any
 
+from jantaku.formats.jsontext import loads as load_json
 from jantaku.formats.record import (
     Abort,
     Action,
@@ -190,20 +191,20 @@ def read_native_text(text: str, source: str = "<native>") -> list[GameRecord]:
     from jantaku.formats.errors import LogFormatError
 
     try:
-        objs = [(1, json.loads(text))]
+        objs = [(1, load_json(text))]
     except json.JSONDecodeError:
         objs = []
         for n, line in enumerate(text.splitlines(), 1):
             if line.strip():
                 try:
-                    objs.append((n, json.loads(line)))
+                    objs.append((n, load_json(line)))
                 except json.JSONDecodeError as exc:
                     raise LogFormatError(source, f"bad JSON ({exc.msg})", n) from None
     games = []
     for n, obj in objs:
         try:
             games.append(game_from_json(obj))
-        except (KeyError, ValueError, TypeError, IndexError) as exc:
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:
             problem = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
             raise LogFormatError(source, problem, n, "native game record") from None
     return games

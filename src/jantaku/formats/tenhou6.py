@@ -16,6 +16,8 @@ from typing import Any
 
 from jantaku.formats.copies import CopyPool, Holdings
 from jantaku.formats.errors import LogFormatError, UnsupportedLog
+from jantaku.formats.jsontext import loads as load_json
+from jantaku.formats.logtext import read_log_text
 from jantaku.formats.record import (
     Abort,
     Action,
@@ -405,7 +407,7 @@ def parse_tenhou6(obj: Any, source: str = "<tenhou6>", line: int | None = None) 
             kyoku = _Kyoku(k, rules)
             hands.append(kyoku.run())
             warnings += [f"log entry {n}: {w}" for w in kyoku.warnings]
-        except (ValueError, TypeError, IndexError, KeyError) as exc:
+        except (ValueError, TypeError, IndexError, KeyError, AttributeError) as exc:
             where = kyoku.where if kyoku is not None else "kyoku"
             raise LogFormatError(source, str(exc), line, f"log entry {n}, {where}") from None
     header = {key: value for key, value in obj.items() if key != "log"}
@@ -446,20 +448,20 @@ def read_tenhou6_text(text: str, source: str = "<tenhou6>") -> list[GameRecord]:
             if "#json=" not in raw:
                 raise LogFormatError(source, "a line without a tenhou.net/6 #json= URL", n)
             try:
-                obj = json.loads(_from_url(raw.strip()))
+                obj = load_json(_from_url(raw.strip()))
             except json.JSONDecodeError as exc:
                 raise LogFormatError(source, f"bad JSON in the URL ({exc.msg})", n) from None
             games.append(parse_tenhou6(obj, source, n))
         return games
     try:
-        return [parse_tenhou6(json.loads(stripped), source, 1)]
+        return [parse_tenhou6(load_json(stripped), source, 1)]
     except json.JSONDecodeError:
         pass
     parts = []
     for n, raw in enumerate(text.splitlines(), 1):
         if raw.strip():
             try:
-                parts.append(parse_tenhou6(json.loads(raw), source, n))
+                parts.append(parse_tenhou6(load_json(raw), source, n))
             except json.JSONDecodeError as exc:
                 raise LogFormatError(source, f"bad JSON ({exc.msg})", n) from None
     if not parts:
@@ -484,8 +486,5 @@ def read_tenhou6_text(text: str, source: str = "<tenhou6>") -> list[GameRecord]:
 
 
 def read_tenhou6(path: str | Path) -> list[GameRecord]:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise LogFormatError(str(path), f"not UTF-8 text ({exc.reason})") from None
+    text = read_log_text(path)
     return read_tenhou6_text(text, str(path))

@@ -9,6 +9,7 @@ from typing import Any, TextIO
 
 from jantaku.engine.actions import ActionKind
 from jantaku.engine.events import DealStarted, Discarded, RiichiAccepted
+from jantaku.formats.jsontext import loads as load_json
 from jantaku.formats.mjai import parse_pai
 from jantaku.players.mjai_state import MjaiSeatState, action_to_mjai
 from jantaku.rules.riichi import RiichiOptions
@@ -102,7 +103,7 @@ class MjaiBot:
 
     def respond_line(self, line: str) -> str:
         """One input line (an event, or a JSON array of events: answer the last) to one line."""
-        data = json.loads(line)
+        data = load_json(line)
         events = data if isinstance(data, list) else [data]
         answer = _NONE
         for e in events:

@@ -229,3 +229,30 @@ def test_discard_win_needs_a_discarder() -> None:
     req["discarder"] = "W"
     with pytest.raises(RequestError, match="own discard"):
         score_request(req)
+
+
+def _one_win() -> dict[str, Any]:
+    return copy.deepcopy(REQUESTS["four_players"])
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda r: r["players"][0].update(hand="2305p"), "red five"),
+        (lambda r: r.update(win_tile="0p"), "win_tile: a red five"),
+        (lambda r: r["players"][1].update(bonus="3y"), "2 copies of 3y"),
+        (lambda r: r["players"][0].update(bonus="2f2f"), "2 copies of 2f"),
+        (lambda r: r["players"][0].update(hand="1" * 5000 + "m"), "5001 characters"),
+        (
+            lambda r: r["players"][1].update(hand="1499m258p"),
+            "copies of 9m on the table; the set has 4",
+        ),
+    ],
+)
+def test_tiles_beyond_the_set_are_refused(change: Any, message: str) -> None:
+    request = _one_win()
+    assert score_request(copy.deepcopy(request))["win"] is True
+    change(request)
+    with pytest.raises(RequestError, match=message) as info:
+        score_request(request)
+    assert len(str(info.value)) < 200

@@ -172,3 +172,47 @@ def test_without_red_fives_a_red_five_is_an_error() -> None:
         score_request({**hand, "options": {"red_fives": 0}})
     plain = score_request({**hand, "hand": "234m456p789s11z23m", "options": {"red_fives": 0}})
     assert "aka_dora" not in {y["name"] for y in plain["yaku"]}
+
+
+# REQUEST holds 234m 456p 789s 1z, the pon 555z and the win tile 1z; red fives are on (doman).
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"dora_indicators": "1z1z1z"}, "dora_indicators: five copies of 1z"),
+        ({"dora_indicators": "5z"}, None),  # the fourth 5z: still a real tile
+        ({"dora_indicators": "5z5z"}, "dora_indicators: five copies of 5z"),
+        (
+            {"dora_indicators": "3p", "ura_indicators": "1z1z1z"},
+            "ura_indicators: five copies of 1z",
+        ),
+        (
+            {"dora_indicators": "4p4p", "ura_indicators": "4p4p"},
+            "ura_indicators: five copies of 4p",
+        ),
+        ({"dora_indicators": "0m0m"}, "a second red 5m"),
+        ({"hand": "234m406p789s1z", "dora_indicators": "0p"}, "dora_indicators: a second red"),
+        ({"hand": "234m406p789s1z", "ura_indicators": "0p"}, "ura_indicators: a second red"),
+        ({"dora_indicators": "555p"}, "a fourth plain 5p"),
+        ({"dora_indicators": "0p55p"}, None),  # with the hand's 5p: the four fives of dots
+        ({"dora_indicators": "123456m"}, "6 indicators"),
+        ({"honba": 10**4299}, "from 0 to 999"),
+        ({"deposits": 1000}, "from 0 to 999"),
+        ({"hand": "1" * 100_000 + "m"}, "100001 characters"),
+    ],
+)
+def test_indicators_count_as_tiles_of_the_set(change: dict[str, Any], message: str | None) -> None:
+    request = {**REQUEST, **change}
+    if message is None:
+        assert score_request(request)["win"] is True
+        return
+    with pytest.raises(RequestError) as info:
+        score_request(request)
+    assert message in str(info.value) and len(str(info.value)) < 200
+    result = invoke(["--json"], json.dumps(request))
+    assert result.exit_code == 2 and message in result.output
+
+
+def test_rejected_values_are_shown_short() -> None:
+    with pytest.raises(RequestError) as info:
+        score_request({**REQUEST, "win": "x" * 100_000})
+    assert len(str(info.value)) < 120 and str(info.value).startswith("win: expected ron")

@@ -31,6 +31,16 @@ class RequestError(JantakuError, ValueError):
     """A classical score request that is malformed; the message names the field."""
 
 
+_MAX_NOTATION = 200
+"""Longest tile notation read (a hand is at most 14 tiles): keeps error messages short."""
+
+
+def _show(value: Any) -> str:
+    """``repr`` of a rejected value, cut short so that an error stays one readable line."""
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**12 else "a huge number"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 _TOP_KEYS = {
     "rules",
     "round_wind",
@@ -55,20 +65,27 @@ _MELD_KIND = {"chow": MeldKind.CHOW, "pung": MeldKind.PUNG, "kong": MeldKind.KON
 
 def _wind(value: Any, where: str) -> Wind:
     if not isinstance(value, str):
-        raise RequestError(f"{where}: expected a wind E, S, W or N, got {value!r}")
+        raise RequestError(f"{where}: expected a wind E, S, W or N, got {_show(value)}")
     try:
         return Wind.parse(value)
     except ValueError:
-        raise RequestError(f"{where}: expected a wind E, S, W or N, got {value!r}") from None
+        raise RequestError(f"{where}: expected a wind E, S, W or N, got {_show(value)}") from None
 
 
 def _kinds(value: Any, where: str) -> list[TileKind]:
     if not isinstance(value, str):
-        raise RequestError(f"{where}: expected tiles in MPSZ notation, got {value!r}")
+        raise RequestError(f"{where}: expected tiles in MPSZ notation, got {_show(value)}")
+    if len(value) > _MAX_NOTATION:
+        raise RequestError(
+            f"{where}: {len(value)} characters; tiles are read up to {_MAX_NOTATION}"
+        )
     try:
-        return parse_kinds(value)
+        kinds = parse_kinds(value)
     except JantakuError as err:
         raise RequestError(f"{where}: {err}") from None
+    if "0" in value:  # notation that parsed: a 0 is a red five
+        raise RequestError(f"{where}: a red five (0m, 0p, 0s); the classical set has none")
+    return kinds
 
 
 def _keys(obj: Any, allowed: set[str], where: str) -> Mapping[str, Any]:
@@ -76,7 +93,7 @@ def _keys(obj: Any, allowed: set[str], where: str) -> Mapping[str, Any]:
         raise RequestError(f"{where}: expected a JSON object, got {type(obj).__name__}")
     unknown = sorted(set(obj) - allowed)
     if unknown:
-        raise RequestError(f"{where}: unknown field {unknown[0]!r}")
+        raise RequestError(f"{where}: unknown field {_show(unknown[0])}")
     return obj
 
 
@@ -85,15 +102,18 @@ def _bool(obj: Mapping[str, Any], key: str, where: str) -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise RequestError(f"{where}{key}: expected true or false, got {value!r}")
+        raise RequestError(f"{where}{key}: expected true or false, got {_show(value)}")
     return value
 
 
 def _meld(obj: Any, where: str) -> Meld:
     spec = _keys(obj, _MELD_KEYS, where)
-    kind = _MELD_KIND.get(spec.get("type"))  # type: ignore[arg-type]
+    name = spec.get("type")
+    kind = _MELD_KIND.get(name) if isinstance(name, str) else None
     if kind is None:
-        raise RequestError(f"{where}.type: expected chow, pung or kong, got {spec.get('type')!r}")
+        raise RequestError(
+            f"{where}.type: expected chow, pung or kong, got {_show(spec.get('type'))}"
+        )
     if "tiles" not in spec:
         raise RequestError(f"{where}: missing field 'tiles'")
     kinds = sorted(_kinds(spec["tiles"], f"{where}.tiles"))
@@ -101,7 +121,7 @@ def _meld(obj: Any, where: str) -> Meld:
         raise RequestError(f"{where}.tiles: flowers and seasons never form figures")
     is_open = spec.get("open", True)
     if not isinstance(is_open, bool):
-        raise RequestError(f"{where}.open: expected true or false, got {is_open!r}")
+        raise RequestError(f"{where}.open: expected true or false, got {_show(is_open)}")
     if not is_open and kind is not MeldKind.KONG:
         raise RequestError(
             f"{where}.open: only a kong can be laid out concealed; "
@@ -145,7 +165,7 @@ def _player(obj: Any, where: str) -> SeatHand:
 def _options(obj: Mapping[str, Any]) -> ClassicalOptions:
     rules = obj.get("rules")
     if rules != "sontag":
-        raise RequestError(f'rules: expected "sontag", got {rules!r}')
+        raise RequestError(f'rules: expected "sontag", got {_show(rules)}')
     overrides = obj.get("options") or {}
     if not isinstance(overrides, dict):
         raise RequestError("options: expected an object of option names and values")
@@ -161,11 +181,11 @@ def _win(obj: Mapping[str, Any], winner: Wind) -> Win:
     tile = _kinds(obj["win_tile"], "win_tile")
     if len(tile) != 1 or tile[0].is_bonus:
         raise RequestError(
-            f"win_tile: expected exactly one suit or honor tile, got {obj['win_tile']!r}"
+            f"win_tile: expected exactly one suit or honor tile, got {_show(obj['win_tile'])}"
         )
     how = obj.get("win")
     if how not in ("discard", "self_draw"):
-        raise RequestError(f'win: expected "discard" or "self_draw", got {how!r}')
+        raise RequestError(f'win: expected "discard" or "self_draw", got {_show(how)}')
     self_draw = how == "self_draw"
     flags = {key: _bool(obj, key, "") for key in _FLAGS}
     discarder = None

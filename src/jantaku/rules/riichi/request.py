@@ -34,13 +34,23 @@ from jantaku.rules.riichi.context import WinContext
 from jantaku.rules.riichi.options import RiichiOptions, preset
 from jantaku.rules.riichi.result import NoWin, ScoreResult
 from jantaku.rules.riichi.scorer import score
-from jantaku.tiles import Tile, TileKind, Wind, format_tiles, parse_kinds, parse_tiles
+from jantaku.tiles import Tile, TileKind, Wind, format_tiles, parse_tiles
 
 __all__ = ["RequestError", "explain", "parse_request", "result_json", "score_request"]
 
 
 class RequestError(JantakuError, ValueError):
     """A malformed score request: names the key and what is wrong with it."""
+
+
+_MAX_NOTATION = 200
+"""Longest tile notation read (a hand is at most 14 tiles): keeps error messages short."""
+
+
+def _show(value: Any) -> str:
+    """``repr`` of a rejected value, cut short so that an error stays one readable line."""
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**12 else "a huge number"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 _KEYS = frozenset(
@@ -89,6 +99,9 @@ _MELD_TYPES = {
     "kakan": (MeldKind.KONG, KongKind.ADDED, 4),
 }
 _FIVES = (TileKind.M5, TileKind.P5, TileKind.S5)
+MAX_INDICATORS = 5
+MAX_COUNT = 999
+"""Largest honba or deposit count accepted (no real table comes near it)."""
 
 
 class _Copies:
@@ -105,21 +118,37 @@ class _Copies:
             if t.red:
                 index = kind * 4
                 if index in self.used:
-                    raise RequestError(f"{where}: a second red {kind.notation}")
+                    raise RequestError(
+                        f"{where}: a second red five {t.notation}; the set has one per suit"
+                    )
             else:
                 first = 1 if self.red_fives and kind in _FIVES else 0
                 free = [i for i in range(kind * 4 + first, kind * 4 + 4) if i not in self.used]
                 if not free:
-                    raise RequestError(f"{where}: five copies of {kind.notation}")
+                    raise RequestError(f"{where}: {self._too_many(kind)}")
                 index = free[0]
             self.used.add(index)
             out.append(Tile(index, t.red))
         return tuple(out)
 
+    def _too_many(self, kind: TileKind) -> str:
+        """Why one more plain tile of ``kind`` does not exist (the request's tiles so far)."""
+        where = "counting hand, melds, win tile and indicators"
+        if self.red_fives and kind in _FIVES:
+            return (
+                f"a fourth plain {kind.notation}; with red fives on the set has three and the "
+                f"red 0{kind.letter} ({where})"
+            )
+        return f"five copies of {kind.notation} ({where})"
+
 
 def _tiles(value: Any, key: str, red_fives: bool) -> list[Tile]:
     if not isinstance(value, str):
-        raise RequestError(f"{key}: expected tile notation as a string, not {value!r}")
+        raise RequestError(f"{key}: expected tile notation as a string, not {_show(value)}")
+    if len(value) > _MAX_NOTATION:
+        raise RequestError(
+            f"{key}: {len(value)} characters; tile notation is read up to {_MAX_NOTATION}"
+        )
     try:
         return parse_tiles(value, red_fives=red_fives)
     except NotationError as e:
@@ -129,14 +158,15 @@ def _tiles(value: Any, key: str, red_fives: bool) -> list[Tile]:
 def _bool(obj: Mapping[str, Any], key: str) -> bool:
     value = obj.get(key, False)
     if not isinstance(value, bool):
-        raise RequestError(f"{key}: expected true or false, not {value!r}")
+        raise RequestError(f"{key}: expected true or false, not {_show(value)}")
     return value
 
 
 def _count(obj: Mapping[str, Any], key: str) -> int:
     value = obj.get(key, 0)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RequestError(f"{key}: expected a whole number >= 0, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        shown = repr(value) if not isinstance(value, int) or value < 10**9 else "more"
+        raise RequestError(f"{key}: expected a whole number from 0 to {MAX_COUNT}, not {shown}")
     return value
 
 
@@ -147,15 +177,15 @@ def _wind(obj: Mapping[str, Any], key: str) -> Wind:
             raise ValueError(value)
         return Wind.parse(value)
     except ValueError:
-        raise RequestError(f"{key}: expected E, S, W or N, not {value!r}") from None
+        raise RequestError(f"{key}: expected E, S, W or N, not {_show(value)}") from None
 
 
 def _seat(obj: Mapping[str, Any], key: str) -> int | None:
     value = obj.get(key)
     if value is None:
         return None
-    if value not in _SEATS:
-        raise RequestError(f"{key}: expected right, across or left, not {value!r}")
+    if not isinstance(value, str) or value not in _SEATS:
+        raise RequestError(f"{key}: expected right, across or left, not {_show(value)}")
     return _SEATS[value]
 
 
@@ -163,7 +193,7 @@ def _options(obj: Mapping[str, Any]) -> RiichiOptions:
     name = obj.get("rules", "doman")
     overrides = obj.get("options", {})
     if not isinstance(name, str):
-        raise RequestError(f"rules: expected a preset name, not {name!r}")
+        raise RequestError(f"rules: expected a preset name, not {_show(name)}")
     if not isinstance(overrides, Mapping):
         raise RequestError("options: expected an object of option overrides")
     return preset(name, **overrides)
@@ -178,9 +208,9 @@ def _melds(value: Any, copies: _Copies) -> tuple[Meld, ...]:
         if not isinstance(m, Mapping) or set(m) - {"type", "tiles"} or "tiles" not in m:
             raise RequestError(f'{where}: expected {{"type": ..., "tiles": ...}}')
         kind = m.get("type")
-        if kind not in _MELD_TYPES:
+        if not isinstance(kind, str) or kind not in _MELD_TYPES:
             raise RequestError(
-                f"{where}.type: expected chi, pon, kan, ankan or kakan, not {kind!r}"
+                f"{where}.type: expected chi, pon, kan, ankan or kakan, not {_show(kind)}"
             )
         meld_kind, kong, size = _MELD_TYPES[kind]
         tiles = _tiles(m["tiles"], f"{where}.tiles", copies.red_fives)
@@ -201,7 +231,7 @@ def parse_request(obj: Any) -> tuple[WinContext, RiichiOptions]:
         raise RequestError("the request must be a JSON object")
     unknown = sorted(set(obj) - _KEYS)
     if unknown:
-        raise RequestError(f"unknown key {unknown[0]!r}")
+        raise RequestError(f"unknown key {_show(unknown[0])}")
     options = _options(obj)
     red = options.red_fives > 0
     copies = _Copies(red)
@@ -216,16 +246,17 @@ def parse_request(obj: Any) -> tuple[WinContext, RiichiOptions]:
     win_tile = copies.take(wins, "win_tile")[0]
     win = obj.get("win", "ron")
     if win not in ("ron", "tsumo"):
-        raise RequestError(f"win: expected ron or tsumo, not {win!r}")
+        raise RequestError(f"win: expected ron or tsumo, not {_show(win)}")
     indicators = []
     for key in ("dora_indicators", "ura_indicators"):
-        value = obj.get(key, "")
-        if not isinstance(value, str):
-            raise RequestError(f"{key}: expected tile notation as a string")
-        try:
-            indicators.append(tuple(parse_kinds(value)))
-        except NotationError as e:
-            raise RequestError(f"{key}: {e}") from None
+        shown = _tiles(obj.get(key, ""), key, red)
+        if len(shown) > MAX_INDICATORS:
+            raise RequestError(
+                f"{key}: {len(shown)} indicators; a deal shows at most {MAX_INDICATORS} "
+                "(the first and one per kan)"
+            )
+        # Indicators are physical tiles too: with the hand they cannot exceed the set.
+        indicators.append(tuple(t.kind for t in copies.take(shown, key)))
     flags = {key: _bool(obj, key) for key in _FLAGS}
     ctx = WinContext(
         hand=hand,
