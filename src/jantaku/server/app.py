@@ -21,9 +21,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from jantaku.server.auth import Accounts, AuthError
 from jantaku.server.bots import ALIASES, PLAYERS
 from jantaku.server.config import ServerSettings, TableRequestError
-from jantaku.server.manager import Lobby
+from jantaku.server.manager import Lobby, check_entry
 from jantaku.server.protocol import ProtocolError, parse_message, user_json
-from jantaku.server.ranks import FIRST_DAN
 from jantaku.server.storage import Store
 from jantaku.server.tables import Table, TableError
 
@@ -73,6 +72,7 @@ class Client:
         self.user_id: int | None = None
         self.name = ""
         self.rank_index = 0
+        self.guest = False  # guests may not sit at ranked tables
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.tables: set[Table] = set()
         self.tokens = float(settings.message_burst)
@@ -255,6 +255,7 @@ class Server:
             if user is None:
                 raise ProtocolError("bad_token", "unknown session token")
             client.user_id, client.name, client.rank_index = user.id, user.name, user.rank_index
+            client.guest = bool(user.guest)
             return {"type": "welcome", "user": user_json(user)}
         if kind == "lobby":
             return self.lobby.listing()
@@ -273,11 +274,8 @@ class Server:
         if kind == "join":
             user_id = self._need_user(client)
             table = self._table(data)
-            if table.seat_of(user_id) is None and client.rank_index < table.config.min_rank:
-                raise TableError(
-                    "rank_too_low",
-                    f"this table needs rank index {table.config.min_rank} (1st Dan = {FIRST_DAN})",
-                )
+            if table.seat_of(user_id) is None:
+                check_entry(table.config, client.guest, client.rank_index)
             seat_req = data.get("seat")
             if seat_req is not None and seat_req not in (0, 1, 2, 3):
                 raise ProtocolError("bad_message", "seat is 0-3")
@@ -299,6 +297,7 @@ class Server:
                 client.rank_index,
                 str(data.get("kind", "novice")),
                 str(data.get("length", "quick")),
+                client.guest,
             )
             seat = table.sit(user_id, client.name)
             client.tables.add(table)
