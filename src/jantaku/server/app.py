@@ -24,7 +24,7 @@ from jantaku.server.config import ServerSettings, TableRequestError
 from jantaku.server.manager import Lobby, check_entry
 from jantaku.server.protocol import ProtocolError, parse_message, user_json
 from jantaku.server.storage import Store
-from jantaku.server.tables import Table, TableError
+from jantaku.server.tables import RANKED_NO_BOTS, Table, TableError
 
 __all__ = ["Server", "create_app"]
 
@@ -54,6 +54,13 @@ def _bot_name(data: dict[str, Any]) -> str:
             "bad_message", f"unknown bot {bot!r}; choose one of {', '.join(sorted(PLAYERS))}"
         )
     return bot
+
+
+def _may_fill(table: Table) -> None:
+    """``fill_bots`` is refused, before anything is seated, at a ranked table: it starts only
+    with four players (doman-rules.md §4: solo queue)."""
+    if table.config.ranked:
+        raise TableError("ranked_no_bots", RANKED_NO_BOTS)
 
 
 def _bearer(request: Request) -> str | None:
@@ -276,6 +283,8 @@ class Server:
             table = self._table(data)
             if table.seat_of(user_id) is None:
                 check_entry(table.config, client.guest, client.rank_index)
+            if data.get("fill_bots") and table.status == "open":
+                _may_fill(table)
             seat_req = data.get("seat")
             if seat_req is not None and seat_req not in (0, 1, 2, 3):
                 raise ProtocolError("bad_message", "seat is 0-3")
@@ -320,6 +329,7 @@ class Server:
             if table.seat_of(user_id) is None:
                 raise TableError("not_seated", "only a seated player can start the table")
             if data.get("fill_bots"):
+                _may_fill(table)
                 table.fill_with_bots(_bot_name(data))
             self._maybe_start(table, data, force=True)
             return None
@@ -347,7 +357,8 @@ class Server:
             table.start()
             table.run()
         elif force:
-            raise TableError("seats_empty", "empty seats: wait for players or fill with bots")
+            wait = "wait for four players" if table.config.ranked else "wait or fill with bots"
+            raise TableError("seats_empty", f"empty seats: {wait}")
 
     # ------------------------------------------------------------------ http
 
