@@ -1,0 +1,82 @@
+"""Whose result a ranked match is (doman-rules.md §5): a player who drops keeps theirs, a match
+that did not start with four accounts changes nobody's rank or rating."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from tests.server.accounts import registered
+from tests.server.harness import Client, ServerProcess
+
+# Novice table from a new account (Novice, 0 points, rating 1500 against three 1500s, k = 1):
+# 1st +30 rank points promotes to 9th Kyu (20 needed, start 0); 4th costs nothing at Novice.
+_NOVICE_AFTER = {1: ("9th Kyu", 0), 2: ("Novice", 15), 3: ("Novice", 0), 4: ("Novice", 0)}
+_RATING_DELTA = {1: 30, 2: 10, 3: -10, 4: -30}
+
+
+def _seated_four(server: ServerProcess) -> tuple[list[Client], str]:
+    """Four registered accounts queue for a quick novice table; returns them and the table
+    once the match has started."""
+    clients = [Client(server, registered(server)) for _ in range(4)]
+    for c in clients:
+        c.send({"type": "queue", "kind": "novice", "length": "quick"})
+        c.expect("snapshot")
+    started = [c.expect("snapshot") for c in clients]
+    tables = {s["table"]["id"] for s in started}
+    assert len(tables) == 1 and all(s["table"]["status"] == "live" for s in started)
+    return clients, tables.pop()
+
+
+def _play_all(clients: list[Client], table: str) -> list[dict[str, Any] | None]:
+    results: list[dict[str, Any] | None] = [None] * len(clients)
+    errors: list[BaseException] = []
+
+    def run(i: int) -> None:
+        try:
+            results[i] = clients[i].play(table)
+        except BaseException as e:
+            errors.append(e)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(clients))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(300)
+    assert not errors, errors
+    return results
+
+
+def _user(server: ServerProcess, user_id: int) -> dict[str, Any]:
+    return server.get(f"/api/players/{user_id}").json()["user"]  # type: ignore[no-any-return]
+
+
+def test_a_dropped_player_keeps_the_ranked_result(database: str) -> None:
+    server = ServerProcess(database, "--grace-seconds", "0.5").start()
+    try:
+        clients, table = _seated_four(server)
+        dropped, stayers = clients[0], clients[1:]
+        dropped_id = dropped.user["id"]  # type: ignore[index]
+        dropped.close()  # gone for good: after the grace period a computer player plays on
+        results = _play_all(stayers, table)
+        assert all(r is not None and r["recorded"] for r in results)
+        result = results[0]
+        assert result is not None
+        seat = next(i for i, s in enumerate(result["seats"]) if s["user_id"] == dropped_id)
+        assert not result["seats"][seat].get("withdrawn")
+        takeovers = [
+            m
+            for m in stayers[0].messages
+            if m["type"] == "table_update" and m["table"]["seats"][seat]["takeover"]
+        ]
+        assert takeovers, "the dropped seat was never handed to a computer player"
+        for i, s in enumerate(result["seats"]):  # all four, the dropped one as if it had played
+            place = result["ranking"].index(i) + 1
+            user = _user(server, s["user_id"])
+            assert user["rated_games"] == 1, (place, user)
+            assert (user["rank"], user["rank_points"]) == _NOVICE_AFTER[place], (place, user)
+            assert user["rating"] == 1500 + _RATING_DELTA[place], (place, user)
+        for c in stayers:
+            c.close()
+    finally:
+        server.stop()
