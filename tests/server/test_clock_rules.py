@@ -15,12 +15,12 @@ from jantaku.server.storage import Store
 def _table(tmp_path: Path):  # type: ignore[no-untyped-def]
     store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
     lobby = Lobby(store, ServerSettings())
-    user = store.add_user("player", None, guest=True)
-    table = lobby.create("novice", "full")
-    table.sit(user.id, user.name)
-    table.fill_with_bots()
+    users = [store.add_user(f"player{i}", "-", guest=False) for i in range(4)]
+    table = lobby.create("novice", "full")  # ranked: four registered accounts
+    for user in users:
+        table.sit(user.id, user.name)
     table.start()
-    return store, table, user
+    return store, table, users[0]
 
 
 def _play_bots(table) -> None:  # type: ignore[no-untyped-def]

@@ -19,7 +19,7 @@ def _error(c: Client) -> dict[str, object]:
 
 def test_hostile_messages_leave_the_table_playing(server: ServerProcess, tmp_path: Path) -> None:
     alice = Client(server, server.guest())
-    alice.send({"type": "create", "kind": "novice", "length": "quick"})
+    alice.send({"type": "create", "kind": "practice", "length": "quick"})
     table = alice.expect("created")["table"]["id"]
     alice.send({"type": "join", "table": table, "fill_bots": True})
     prompt = alice.expect("prompt")

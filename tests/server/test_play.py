@@ -10,6 +10,7 @@ import pytest
 
 from jantaku.server.export import replay_stored
 from jantaku.tiles import parse_tiles
+from tests.server.accounts import registered
 from tests.server.checks import check_record, stored_actions
 from tests.server.harness import Client, ServerProcess
 
@@ -19,11 +20,11 @@ def _create(client: Client, **kw: Any) -> dict[str, Any]:
     return client.expect("created")
 
 
-def test_ranked_quick_match_with_bots(server: ServerProcess, tmp_path: Path) -> None:
+def test_practice_quick_match_with_bots(server: ServerProcess, tmp_path: Path) -> None:
     token = server.guest()
     c = Client(server, token)
-    table = _create(c, kind="novice", length="quick")["table"]
-    assert table["config"]["ranked"] and table["config"]["timer"]
+    table = _create(c, kind="practice", length="quick")["table"]
+    assert not table["config"]["ranked"] and table["config"]["timer"]
     assert len(table["commitment"]) == 64  # published before the first deal
     c.send({"type": "join", "table": table["id"], "fill_bots": True})
     result = c.play(table["id"])
@@ -42,10 +43,8 @@ def test_ranked_quick_match_with_bots(server: ServerProcess, tmp_path: Path) -> 
     assert profile["stats"]["games"] == 1
     place = result["ranking"].index(me) + 1
     assert profile["stats"]["placements"][str(place)] == 1
-    # Novice ladder: +30/+15/0/0 from Novice (20 to promote; 4th costs nothing there)
-    expected_rank = {1: "9th Kyu", 2: "Novice", 3: "Novice", 4: "Novice"}[place]
-    assert profile["user"]["rank"] == expected_rank
-    assert profile["user"]["rating"] != 1500 or place in (2, 3)
+    # practice games never change ranks (ranked tables seat four accounts: test_ranked_*.py)
+    assert profile["user"]["rank"] == "Novice" and profile["user"]["rated_games"] == 0
     c.close()
 
 
@@ -124,7 +123,7 @@ def test_reconnect_mid_hand_gets_snapshot_and_plays_on(
 ) -> None:
     token = server.guest()
     c = Client(server, token)
-    table = _create(c, kind="novice", length="quick")["table"]["id"]
+    table = _create(c, kind="practice", length="quick")["table"]["id"]
     c.send({"type": "join", "table": table, "fill_bots": True})
     assert c.play(table, stop_after=5) is None
     c.close()
@@ -141,7 +140,7 @@ def test_reconnect_mid_hand_gets_snapshot_and_plays_on(
 
 
 def test_advanced_table_needs_first_dan(server: ServerProcess) -> None:
-    c = Client(server, server.guest())
+    c = Client(server, registered(server))
     table = _create(c, kind="advanced", length="full")["table"]["id"]
     c.send({"type": "join", "table": table})
     err = c.expect("error")
@@ -183,7 +182,7 @@ def test_accounts(server: ServerProcess) -> None:
 
 
 def test_solo_queue_seats_four_players_at_one_ranked_table(server: ServerProcess) -> None:
-    clients = [Client(server, server.guest()) for _ in range(4)]
+    clients = [Client(server, registered(server)) for _ in range(4)]
     for i, c in enumerate(clients):
         c.send({"type": "queue", "kind": "novice", "length": "quick"})
         snap = c.expect("snapshot")
@@ -202,25 +201,38 @@ def test_solo_queue_seats_four_players_at_one_ranked_table(server: ServerProcess
 
 
 def test_withdrawing_from_a_ranked_match_counts_as_fourth(server: ServerProcess) -> None:
-    import time
-
-    c = Client(server, server.guest())
-    table = _create(c, kind="novice", length="quick")["table"]["id"]
-    c.send({"type": "join", "table": table, "fill_bots": True})
-    c.play(table, stop_after=3)
-    c.send({"type": "leave", "table": table, "id": 7})
-    assert c.expect("ok")["ref"] == 7
-    c.send({"type": "join", "table": table})
-    assert c.expect("error")["code"] in ("withdrawn", "no_table")  # no way back in
-    for _ in range(100):  # a computer player finishes the match at once
-        game = server.get(f"/api/games/{table}")
-        if game.status_code == 200:
-            break
-        time.sleep(0.1)
-    result = game.json()["result"]
-    me = next(i for i, s in enumerate(result["seats"]) if s["user_id"] == c.user["id"])  # type: ignore[index]
+    clients = [Client(server, registered(server)) for _ in range(4)]
+    for c in clients:
+        c.send({"type": "queue", "kind": "novice", "length": "quick"})
+        c.expect("snapshot")
+    table = clients[0].expect("snapshot")["table"]["id"]  # the match started
+    leaver, stayers = clients[0], clients[1:]
+    for c in stayers:
+        c.expect("snapshot")
+    # the others answer their prompts meanwhile, so the leaver gets its own turns
+    results: list[dict[str, Any] | None] = []
+    players = [threading.Thread(target=lambda c=c: results.append(c.play(table))) for c in stayers]
+    for t in players:
+        t.start()
+    leaver.play(table, stop_after=3)
+    leaver.send({"type": "leave", "table": table, "id": 7})
+    assert leaver.expect("ok")["ref"] == 7
+    leaver.send({"type": "join", "table": table})
+    assert leaver.expect("error")["code"] in ("withdrawn", "no_table")  # no way back in
+    for t in players:
+        t.join(300)
+    assert len(results) == 3 and all(r is not None for r in results)
+    result = server.get(f"/api/games/{table}").json()["result"]
+    me = next(i for i, s in enumerate(result["seats"]) if s["user_id"] == leaver.user["id"])  # type: ignore[index]
     assert result["seats"][me]["withdrawn"]
-    user = server.get(f"/api/players/{c.user['id']}").json()["user"]  # type: ignore[index]
+    user = server.get(f"/api/players/{leaver.user['id']}").json()["user"]  # type: ignore[index]
     assert user["rated_games"] == 1
     assert user["rating"] == 1500 - 30  # 4th place at k = 1 against 1500-rated opponents
-    c.close()
+    # those who stayed move up: their places are 1-3 in the match's order without the leaver
+    order = [s for s in result["ranking"] if s != me]
+    for place, seat in enumerate(order, start=1):
+        other = server.get(f"/api/players/{result['seats'][seat]['user_id']}").json()["user"]
+        assert other["rated_games"] == 1
+        assert other["rating"] == 1500 + {1: 30, 2: 10, 3: -10}[place]
+    for c in clients:
+        c.close()

@@ -9,7 +9,7 @@ from tests.server.checks import check_record, stored_actions
 from tests.server.harness import Client, ServerProcess
 
 
-def _table(c: Client, kind: str = "novice") -> str:
+def _table(c: Client, kind: str = "practice") -> str:
     c.send({"type": "create", "kind": kind, "length": "quick"})
     table = str(c.expect("created")["table"]["id"])
     c.send({"type": "join", "table": table, "fill_bots": True})

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.server.harness import Client, ServerProcess
-from tests.web.helpers import login_guest
+from tests.web.helpers import login_guest, register
 from tests.web.layout import control_count, layout_problems, unnamed_controls
 
 
@@ -81,12 +81,12 @@ def test_practice_against_puppets_starts_a_filled_table(server: str, new_page) -
 
 def test_ranked_queues_seat_players_and_show_counts(server: str, new_page) -> None:
     first = new_page()
-    login_guest(first, server)
+    register(first, server, "queuer-one", "a long password")  # ranked tables seat no guests
     first.get_by_test_id("queue-novice-quick").click()
     first.wait_for_url("**/#/table/*")
     table_id = first.url.split("#/table/")[1]
     second = new_page(width=390, height=800)
-    login_guest(second, server)
+    register(second, server, "queuer-two", "a long password")
     expect(second.get_by_test_id("queue-novice-quick")).to_contain_text("1 waiting")
     expect(second.get_by_test_id("queue-novice-full")).to_contain_text("0 waiting")
     # a novice may not queue for advanced tables: the lobby says why

@@ -170,7 +170,7 @@ def test_spectator_sees_the_public_table(server: str, new_page) -> None:
 
 def test_a_ranked_queue_waits_for_four_people_and_can_be_left(server: str, new_page) -> None:
     page = new_page(width=390, height=800)
-    login_guest(page, server)
+    register(page, server, "ranked-queuer", "a long password")  # ranked tables seat no guests
     page.get_by_test_id("queue-novice-quick").click()
     page.wait_for_url("**/#/table/*")
     table = _table_id(page)

@@ -21,11 +21,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from jantaku.server.auth import Accounts, AuthError
 from jantaku.server.bots import ALIASES, PLAYERS
 from jantaku.server.config import ServerSettings, TableRequestError
-from jantaku.server.manager import Lobby
+from jantaku.server.manager import Lobby, check_entry
 from jantaku.server.protocol import ProtocolError, parse_message, user_json
-from jantaku.server.ranks import FIRST_DAN
 from jantaku.server.storage import Store
-from jantaku.server.tables import Table, TableError
+from jantaku.server.tables import RANKED_NO_BOTS, Table, TableError
 
 __all__ = ["Server", "create_app"]
 
@@ -57,6 +56,13 @@ def _bot_name(data: dict[str, Any]) -> str:
     return bot
 
 
+def _may_fill(table: Table) -> None:
+    """``fill_bots`` is refused, before anything is seated, at a ranked table: it starts only
+    with four players (doman-rules.md §4: solo queue)."""
+    if table.config.ranked:
+        raise TableError("ranked_no_bots", RANKED_NO_BOTS)
+
+
 def _bearer(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
@@ -73,6 +79,7 @@ class Client:
         self.user_id: int | None = None
         self.name = ""
         self.rank_index = 0
+        self.guest = False  # guests may not sit at ranked tables
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.tables: set[Table] = set()
         self.tokens = float(settings.message_burst)
@@ -255,6 +262,7 @@ class Server:
             if user is None:
                 raise ProtocolError("bad_token", "unknown session token")
             client.user_id, client.name, client.rank_index = user.id, user.name, user.rank_index
+            client.guest = bool(user.guest)
             return {"type": "welcome", "user": user_json(user)}
         if kind == "lobby":
             return self.lobby.listing()
@@ -273,11 +281,10 @@ class Server:
         if kind == "join":
             user_id = self._need_user(client)
             table = self._table(data)
-            if table.seat_of(user_id) is None and client.rank_index < table.config.min_rank:
-                raise TableError(
-                    "rank_too_low",
-                    f"this table needs rank index {table.config.min_rank} (1st Dan = {FIRST_DAN})",
-                )
+            if table.seat_of(user_id) is None:
+                check_entry(table.config, client.guest, client.rank_index)
+            if data.get("fill_bots") and table.status == "open":
+                _may_fill(table)
             seat_req = data.get("seat")
             if seat_req is not None and seat_req not in (0, 1, 2, 3):
                 raise ProtocolError("bad_message", "seat is 0-3")
@@ -299,6 +306,7 @@ class Server:
                 client.rank_index,
                 str(data.get("kind", "novice")),
                 str(data.get("length", "quick")),
+                client.guest,
             )
             seat = table.sit(user_id, client.name)
             client.tables.add(table)
@@ -321,6 +329,7 @@ class Server:
             if table.seat_of(user_id) is None:
                 raise TableError("not_seated", "only a seated player can start the table")
             if data.get("fill_bots"):
+                _may_fill(table)
                 table.fill_with_bots(_bot_name(data))
             self._maybe_start(table, data, force=True)
             return None
@@ -352,7 +361,8 @@ class Server:
             table.start()
             table.run()
         elif force:
-            raise TableError("seats_empty", "empty seats: wait for players or fill with bots")
+            wait = "wait for four players" if table.config.ranked else "wait or fill with bots"
+            raise TableError("seats_empty", f"empty seats: {wait}")
 
     # ------------------------------------------------------------------ http
 

@@ -15,9 +15,25 @@ from jantaku.server.records import player_lines, update_ranks
 from jantaku.server.storage import Store
 from jantaku.server.tables import Seat, Table, TableError
 
-__all__ = ["Lobby"]
+__all__ = ["Lobby", "check_entry"]
 
 log = logging.getLogger("jantaku.server")
+
+
+def check_entry(config: TableConfig, guest: bool, rank_index: int) -> None:
+    """Who may sit at a table of ``config`` (doman-rules.md §4): ranked tables seat registered
+    accounts only (a guest's result could not be kept apart from anyone's), and advanced ones
+    1st Dan or higher. Raises TableError (``guests_unranked``, ``rank_too_low``)."""
+    if not config.ranked:
+        return
+    if guest:
+        raise TableError(
+            "guests_unranked",
+            "ranked tables are for registered accounts; guests can play party, practice "
+            "and classical tables",
+        )
+    if rank_index < config.min_rank:
+        raise TableError("rank_too_low", "Advanced tables need 1st Dan or higher")
 
 
 class Lobby:
@@ -66,14 +82,16 @@ class Lobby:
         self.tables[table_id] = table
         return table
 
-    def queue(self, user_id: int, rank_index: int, kind: str, length: str) -> Table:
+    def queue(
+        self, user_id: int, rank_index: int, kind: str, length: str, guest: bool = False
+    ) -> Table:
         """The solo queue of a ranked kind: the open public table of that kind and length with a
-        free seat (oldest first), or a new one. The match starts when the fourth player sits."""
+        free seat (oldest first), or a new one. The match starts when the fourth player sits;
+        guests are refused (``guests_unranked``)."""
         config = table_config(kind, length)
         if not config.ranked:
             raise TableError("bad_request", "only ranked tables have a queue")
-        if rank_index < config.min_rank:
-            raise TableError("rank_too_low", "Advanced tables need 1st Dan or higher")
+        check_entry(config, guest, rank_index)
         for t in self.tables.values():
             if (
                 t.status == "open"

@@ -2,32 +2,69 @@
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
+from jantaku.engine.classical.events import (
+    ClassicalDealEnded,
+    ClassicalDealStarted,
+    MahJonggDeclared,
+)
 from jantaku.engine.events import DealStarted, Event, Won
 from jantaku.server.engines import MatchOutcome
-from jantaku.server.models import GamePlayerRow
+from jantaku.server.models import GamePlayerRow, UserRow
 from jantaku.server.ranks import RankState, apply_placement, rating_delta, skill_update
 from jantaku.server.storage import Store
 
-__all__ = ["player_lines", "update_ranks"]
+__all__ = ["player_lines", "rated_accounts", "update_ranks"]
+
+log = logging.getLogger("jantaku.server")
+
+
+@dataclass
+class _Tally:
+    """Per-seat counts of one game's log: hands dealt, wins, deal-ins (the seat whose discard
+    or robbed kong completed another's hand) and yaku (riichi) or limit hands (classical)."""
+
+    hands: int = 0
+    wins: Counter[int] = field(default_factory=Counter)
+    deal_ins: Counter[int] = field(default_factory=Counter)
+    yaku: list[Counter[str]] = field(default_factory=lambda: [Counter() for _ in range(4)])
+    _declared: MahJonggDeclared | None = None
+
+    def add(self, e: Event) -> None:
+        if isinstance(e, DealStarted | ClassicalDealStarted):
+            self.hands += 1
+            self._declared = None
+        elif isinstance(e, Won):
+            self._win(e.seat, e.from_seat)
+            for name, _han in e.yaku:
+                self.yaku[e.seat][name] += 1
+        elif isinstance(e, MahJonggDeclared):
+            self._declared = e
+        elif isinstance(e, ClassicalDealEnded) and e.winner is not None:
+            declared = self._declared
+            by = declared.from_seat if declared is not None and declared.seat == e.winner else None
+            self._win(e.winner, by)
+            for r in e.results:
+                if r.seat == e.winner and r.special_hand:
+                    self.yaku[e.winner][r.special_hand] += 1
+
+    def _win(self, seat: int, from_seat: int | None) -> None:
+        self.wins[seat] += 1
+        if from_seat is not None and from_seat != seat:
+            self.deal_ins[from_seat] += 1
 
 
 def player_lines(
     game_id: str, seats: list[dict[str, Any]], outcome: MatchOutcome, log: list[Event]
 ) -> list[GamePlayerRow]:
-    hands = sum(1 for e in log if isinstance(e, DealStarted))
-    wins = Counter[int]()
-    deal_ins = Counter[int]()
-    yaku: list[Counter[str]] = [Counter() for _ in range(4)]
+    """Each seat's statistics line of a finished riichi or classical game."""
+    tally = _Tally()
     for e in log:
-        if isinstance(e, Won):
-            wins[e.seat] += 1
-            if e.from_seat is not None and e.from_seat != e.seat:
-                deal_ins[e.from_seat] += 1
-            for name, _han in e.yaku:
-                yaku[e.seat][name] += 1
+        tally.add(e)
     places = {seat: i + 1 for i, seat in enumerate(outcome.ranking)}
     return [
         GamePlayerRow(
@@ -36,31 +73,52 @@ def player_lines(
             user_id=seats[i].get("user_id"),
             place=places[i],
             score=outcome.scores[i],
-            hands=hands,
-            wins=wins[i],
-            deal_ins=deal_ins[i],
-            yaku=dict(yaku[i]),
+            hands=tally.hands,
+            wins=tally.wins[i],
+            deal_ins=tally.deal_ins[i],
+            yaku=dict(tally.yaku[i]),
         )
         for i in range(4)
     ]
 
 
+def rated_accounts(store: Store, seats: list[dict[str, Any]]) -> list[UserRow] | None:
+    """The four registered accounts a ranked result belongs to, seat by seat; None when the
+    match did not start with four of them (a computer player, a guest or an empty seat, as a
+    table stored by an older server may have), so that it changes nobody's rank or rating."""
+    users: list[UserRow] = []
+    for s in seats:
+        user_id = s.get("user_id")
+        if s.get("bot") is not None or user_id is None:
+            return None
+        user = store.user(user_id)
+        if user is None or user.guest:
+            return None
+        users.append(user)
+    if len(users) != 4 or len({u.id for u in users}) != 4:
+        return None
+    return users
+
+
 def update_ranks(
     store: Store, kind: str, seats: list[dict[str, Any]], outcome: MatchOutcome
-) -> None:
+) -> bool:
     """Ranked results: rank points, the shown rating (Q14) and the hidden OpenSkill estimate.
-    Computer players count as 1500-rated opponents and are not updated. A player who withdrew
-    finishes 4th (those who stayed move up)."""
+    A player who withdrew finishes 4th (those who stayed move up); one who dropped and was
+    played by a computer player keeps the place. Only a match of four registered accounts
+    counts (:func:`rated_accounts`); returns whether it did."""
+    users = rated_accounts(store, seats)
+    if users is None:
+        log.warning("ranked match without four registered accounts: no rank changes: %s", seats)
+        return False
     order = [s for s in outcome.ranking if not seats[s].get("withdrawn")]
     order += [s for s in outcome.ranking if seats[s].get("withdrawn")]
     places = {seat: i + 1 for i, seat in enumerate(order)}
-    users = [store.user(s["user_id"]) if s.get("user_id") is not None else None for s in seats]
-    ratings = [u.rating if u is not None else 1500.0 for u in users]
-    skills = [(u.skill_mu, u.skill_sigma) if u is not None else (25.0, 25.0 / 3) for u in users]
-    new_skills = skill_update(skills, [places[i] for i in range(4)])
+    ratings = [u.rating for u in users]
+    new_skills = skill_update(
+        [(u.skill_mu, u.skill_sigma) for u in users], [places[i] for i in range(4)]
+    )
     for i, user in enumerate(users):
-        if user is None:
-            continue
         rank = apply_placement(RankState(user.rank_index, user.rank_points), places[i], kind)
         others = [ratings[j] for j in range(4) if j != i]
         user.rating += rating_delta(ratings[i], others, places[i], user.rated_games)
@@ -69,3 +127,4 @@ def update_ranks(
         user.rank_index, user.rank_points = rank.index, rank.points
         user.skill_mu, user.skill_sigma = new_skills[i]
         store.save_user(user)
+    return True

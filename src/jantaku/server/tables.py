@@ -33,7 +33,7 @@ from jantaku.server.config import ServerSettings, TableConfig
 from jantaku.server.engines import FAMILIES, GameEngine, MatchOutcome, match_action
 from jantaku.server.storage import Store
 
-__all__ = ["Connection", "Seat", "Table", "TableError", "commitment_of"]
+__all__ = ["RANKED_NO_BOTS", "Connection", "Seat", "Table", "TableError", "commitment_of"]
 
 log = logging.getLogger("jantaku.server")
 
@@ -51,6 +51,9 @@ class TableError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+RANKED_NO_BOTS = "a ranked table starts only when four players sit; computer players never fill it"
 
 
 def commitment_of(seed: str) -> str:
@@ -223,6 +226,10 @@ class Table:
         self._changed.set()
 
     def fill_with_bots(self, bot: str = "filler") -> None:
+        """Computer players in the empty seats of an unranked table (``ranked_no_bots`` at a
+        ranked one: its result must be four players')."""
+        if self.config.ranked:
+            raise TableError("ranked_no_bots", RANKED_NO_BOTS)
         if bot not in PLAYERS:
             raise TableError("unknown_bot", f"no puppet called {bot!r}")
         for i, s in enumerate(self.seats):
@@ -273,6 +280,8 @@ class Table:
             raise TableError("table_started", "the match has already started")
         if any(s.empty for s in self.seats):
             raise TableError("seats_empty", "empty seats: wait for players or fill with bots")
+        if self.config.ranked and any(s.user_id is None for s in self.seats):
+            raise TableError("ranked_no_bots", RANKED_NO_BOTS)
         self.status = "live"
         self.started_at = time.time()
         self.store.update_table(

@@ -24,7 +24,7 @@ export default {
   "login.have_account": "Ich habe schon ein Konto: anmelden",
   "login.need_account": "Neu hier? Konto anlegen",
   "login.guest_title": "Einfach spielen",
-  "login.guest_text": "Als Gast spielen: ohne Namen, ohne Passwort. Gastspiele und Ränge bleiben erhalten.",
+  "login.guest_text": "Als Gast spielen: ohne Namen, ohne Passwort. Gastspiele bleiben erhalten; Ranglistentische brauchen ein Konto.",
   "login.guest": "Als Gast spielen",
 
   "kind.novice": "Anfänger",
@@ -70,6 +70,8 @@ export default {
   "lobby.join_invite": "Mit Einladungscode beitreten",
   "lobby.invite_placeholder": "Einladungscode",
   "lobby.err.rank_too_low": "Dein Rang ist zu niedrig für diesen Tisch (Fortgeschrittene ab 1. Dan).",
+  "lobby.err.guests_unranked": "Ranglistentische sind für registrierte Konten; als Gast spielst du Party-, Übungs- oder klassische Tische.",
+  "lobby.err.ranked_no_bots": "Ein Ranglistentisch beginnt nur mit vier Spielern; Computerspieler füllen ihn nie.",
   "lobby.err.no_table": "Kein Tisch mit diesem Code.",
   "lobby.err.table_full": "Dieser Tisch ist voll.",
   "lobby.err.table_started": "Dieses Spiel hat schon begonnen.",

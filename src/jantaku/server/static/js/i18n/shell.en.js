@@ -24,7 +24,7 @@ export default {
   "login.have_account": "I already have an account: log in",
   "login.need_account": "New here? Create an account",
   "login.guest_title": "Just play",
-  "login.guest_text": "Play as a guest: no name, no password. Guest games are kept, ranks too.",
+  "login.guest_text": "Play as a guest: no name, no password. Guest games are kept; ranked tables need an account.",
   "login.guest": "Play as guest",
 
   "kind.novice": "Novice",
@@ -70,6 +70,8 @@ export default {
   "lobby.join_invite": "Join by invite code",
   "lobby.invite_placeholder": "invite code",
   "lobby.err.rank_too_low": "Your rank is too low for this table (advanced tables need 1st Dan).",
+  "lobby.err.guests_unranked": "Ranked tables are for registered accounts; as a guest, play party, practice or classical tables.",
+  "lobby.err.ranked_no_bots": "A ranked table starts only with four players; computer players never fill it.",
   "lobby.err.no_table": "No table with that code.",
   "lobby.err.table_full": "That table is full.",
   "lobby.err.table_started": "That match has already started.",
