@@ -83,3 +83,21 @@ def _verify_walls(seed: str, events: list[dict[str, Any]]) -> None:
 
 def _sorted(tiles: Any) -> str:
     return format_tiles(sorted(tiles, key=lambda t: (t.kind, not t.red)))
+
+
+def play_out(table: Any, limit: int = 40000) -> None:
+    """Drive a live table in-process to its end, every seat played by the seat filler: call
+    windows are closed at once (the driver would wait for their time)."""
+    from jantaku.server.bots import SeatFiller
+
+    filler = SeatFiller()
+    for _ in range(limit):
+        if table.status != "live":
+            return
+        if table.engine.holding or table._deferred is not None:
+            table._close_window()
+            continue
+        seat = table.engine.to_act()[0]
+        legal = table.engine.legal_actions(seat)
+        table._commit(filler.choose(table._bot_view(seat), legal), "bot")
+    raise AssertionError("the match did not end")

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from jantaku.engine.events import DealStarted
-from jantaku.server.bots import SeatFiller
 from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
 from jantaku.server.storage import Store
+from tests.server.checks import play_out
 
 
 def _table(tmp_path: Path):  # type: ignore[no-untyped-def]
@@ -23,22 +23,10 @@ def _table(tmp_path: Path):  # type: ignore[no-untyped-def]
     return store, table, users[0]
 
 
-def _play_bots(table) -> None:  # type: ignore[no-untyped-def]
-    filler = SeatFiller()
-    for _ in range(40000):
-        if table.status != "live":
-            return
-        if table.engine.holding:  # the call window after a discard nobody may call
-            table._close_window()
-            continue
-        seat = table.engine.to_act()[0]
-        table._commit(filler.choose(table._bot_view(seat), table.engine.legal_actions(seat)), "bot")
-
-
 def test_120_minute_stop_records_nothing(tmp_path: Path) -> None:
     store, table, user = _table(tmp_path)
     table.started_at -= 121 * 60
-    _play_bots(table)
+    play_out(table)
     assert table.outcome is not None and not table.outcome.recorded
     game = store.game(table.id)
     assert game is not None and not game.recorded
@@ -52,7 +40,7 @@ def test_80_minute_rule_makes_the_next_hand_the_last(tmp_path: Path) -> None:
     seat = table.engine.to_act()[0]
     table._commit(table.engine.legal_actions(seat)[0], "bot")
     table.started_at -= 81 * 60  # the mark passes during the first hand
-    _play_bots(table)
+    play_out(table)
     assert table.outcome is not None and table.outcome.recorded
     deals = sum(isinstance(e, DealStarted) for e in table.engine.log)
     assert deals <= 2  # hand k+1 is final (an East+South match would go on)

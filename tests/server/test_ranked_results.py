@@ -16,6 +16,7 @@ from jantaku.server.models import TableRow
 from jantaku.server.storage import Store
 from jantaku.server.tables import Table, commitment_of
 from tests.server.accounts import registered
+from tests.server.checks import play_out
 from tests.server.harness import Client, ServerProcess
 
 # Novice table from a new account (Novice, 0 points, rating 1500 against three 1500s, k = 1):
@@ -116,18 +117,6 @@ def _resumed_table(store: Store, seats: list[dict[str, Any]]) -> Table:
     return lobby.tables[table_id]
 
 
-def _finish_with_fillers(table: Table) -> None:
-    """Every seat played by the seat filler until the match ends (the lobby stores it)."""
-    for _ in range(20000):
-        if table.status != "live":
-            return
-        assert table.engine is not None
-        seat = table.engine.to_act()[0]
-        legal = table.engine.legal_actions(seat)
-        table._commit(table._filler.choose(table._bot_view(seat), legal), "bot")
-    raise AssertionError("the match did not end")
-
-
 def _account(store: Store, name: str, guest: bool = False) -> dict[str, Any]:
     user = store.add_user(name, None if guest else "-", guest=guest)
     return {"user_id": user.id, "name": name, "bot": None}
@@ -165,7 +154,7 @@ def test_a_ranked_match_without_four_accounts_changes_no_rank(database: str, sha
     }[shape]
     before = _standing(store, seats)
     table = _resumed_table(store, seats)
-    _finish_with_fillers(table)
+    play_out(table)
     game = store.game(table.id)
     assert game is not None and game.recorded  # the game itself is kept, and its statistics
     assert store.player_lines(a["user_id"])
@@ -178,7 +167,7 @@ def test_a_ranked_match_of_four_accounts_changes_ranks(database: str) -> None:
     store = Store(database)
     seats = [_account(store, n) for n in ("alice", "bob", "carol", "dave")]
     table = _resumed_table(store, seats)
-    _finish_with_fillers(table)
+    play_out(table)
     assert table.outcome is not None and table.outcome.recorded
     for seat, s in enumerate(seats):
         user = store.user(s["user_id"])

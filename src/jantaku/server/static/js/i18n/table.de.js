@@ -16,6 +16,7 @@ export default {
   "table.watching": "Du schaust an diesem Tisch zu.",
   "table.watch_instead": "Das Spiel hat ohne dich begonnen; du schaust zu.",
   "table.resync": "Nicht mehr im Takt mit dem Tisch; neu geladen.",
+  "table.between_hands": "Warten, bis alle das Ergebnis gesehen haben…",
   "table.error": "Der Tisch antwortet: {message}",
   "table.no_table": "Diesen Tisch gibt es nicht.",
   "table.back_lobby": "Zurück zur Lobby",

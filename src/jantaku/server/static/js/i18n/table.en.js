@@ -16,6 +16,7 @@ export default {
   "table.watching": "You are watching this table.",
   "table.watch_instead": "The match has started without you; you are watching it.",
   "table.resync": "Out of step with the table; reloaded it.",
+  "table.between_hands": "Waiting until everybody has seen the result…",
   "table.error": "The table answered: {message}",
   "table.no_table": "There is no such table.",
   "table.back_lobby": "Back to the lobby",

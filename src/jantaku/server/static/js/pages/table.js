@@ -488,6 +488,9 @@ export async function mount(root, params, ctx) {
       page.replaceChildren(...parts);
       return;
     }
+    if (state.betweenHands && state.seat !== null && !openHandEnd()) {
+      parts.push(h("p", { class: "table-notice", role: "status", "data-testid": "between-hands" }, t("table.between_hands")));
+    }
     parts.push(boardEl(state, t, ui));
     if (state.seat !== null) {
       parts.push(h("div", { class: "own-area", "data-testid": "own-area" }, promptBar(), handEl(), ownInfo(), toggles()));

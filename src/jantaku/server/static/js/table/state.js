@@ -64,6 +64,7 @@ export function applySnapshot(state, msg, now = 0) {
   s.toAct = msg.to_act || [];
   s.deadlines = deadlinesFrom(msg.deadlines, now);
   s.prompt = null;
+  s.betweenHands = Boolean(msg.between_hands);
   if (msg.result) s.matchEnd = msg.result;
   return s;
 }
@@ -77,6 +78,7 @@ export function applyEvents(state, msg, now = 0) {
   if (s.table) s.table = { ...s.table, seq: msg.seq, status: s.table.status === "open" ? "live" : s.table.status };
   s.toAct = msg.to_act || [];
   s.deadlines = deadlinesFrom(msg.deadlines, now);
+  s.betweenHands = Boolean(msg.between_hands); // the last hand's result is on screen
   if (msg.view) s.view = msg.view;
   if (s.prompt && s.prompt.seq !== msg.seq) s.prompt = null;
   let wins = null;
