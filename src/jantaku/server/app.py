@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -21,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from jantaku.server.auth import Accounts, AuthError
 from jantaku.server.bots import ALIASES, PLAYERS
 from jantaku.server.config import ServerSettings, TableRequestError
+from jantaku.server.limits import Busy, HashPool
 from jantaku.server.manager import Lobby
 from jantaku.server.protocol import ProtocolError, parse_message, user_json
 from jantaku.server.ranks import FIRST_DAN
@@ -55,6 +57,18 @@ def _bot_name(data: dict[str, Any]) -> str:
             "bad_message", f"unknown bot {bot!r}; choose one of {', '.join(sorted(PLAYERS))}"
         )
     return bot
+
+
+def _refused(
+    message: str, retry_after: float, status: int = 429, code: str = "rate_limited"
+) -> Response:
+    """A refusal that says when to come back (``Retry-After``, whole seconds, at least 1)."""
+    seconds = max(1, math.ceil(retry_after))
+    return JSONResponse(
+        {"error": message, "code": code, "retry_after": seconds},
+        status_code=status,
+        headers={"Retry-After": str(seconds)},
+    )
 
 
 def _bearer(request: Request) -> str | None:
@@ -125,6 +139,7 @@ class Server:
         self.lobby: Lobby | None = None
         self.accounts: Accounts | None = None
         self.clients: set[Client] = set()
+        self.hashing = HashPool(settings.hash_workers, settings.hash_queue)
 
     def open(self) -> None:
         self.store = Store(self.database_url)
@@ -365,21 +380,30 @@ class Server:
         return data
 
     async def register(self, request: Request) -> Response:
-        assert self.accounts is not None
+        accounts = self.accounts
+        assert accounts is not None
         try:
             data = await self._body(request)
-            user, token = self.accounts.register(data.get("name"), data.get("password"))
+            name, password = data.get("name"), data.get("password")
+            # the argon2 hash runs in the hashing pool, never on the event loop
+            user, token = await self.hashing.run(lambda: accounts.register(name, password))
         except AuthError as e:
             return JSONResponse({"error": str(e)}, status_code=400)
+        except Busy as e:
+            return _refused(str(e), 1.0, status=503, code="busy")
         return JSONResponse({"token": token, "user": user_json(user)})
 
     async def login(self, request: Request) -> Response:
-        assert self.accounts is not None
+        accounts = self.accounts
+        assert accounts is not None
         try:
             data = await self._body(request)
-            user, token = self.accounts.login(data.get("name"), data.get("password"))
+            name, password = data.get("name"), data.get("password")
+            user, token = await self.hashing.run(lambda: accounts.login(name, password))
         except AuthError as e:
             return JSONResponse({"error": str(e)}, status_code=401)
+        except Busy as e:
+            return _refused(str(e), 1.0, status=503, code="busy")
         return JSONResponse({"token": token, "user": user_json(user)})
 
     async def guest(self, request: Request) -> Response:
@@ -538,6 +562,7 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Sta
         server.lobby.run_all()
         yield
         await server.lobby.stop_all()
+        server.hashing.close()
         assert server.store is not None
         server.store.close()
 

@@ -26,6 +26,9 @@ class Accounts:
         self.store = store
         self.session_seconds = session_seconds  # None: tokens never expire
         self.hasher = PasswordHasher()
+        # verified against when the name is unknown: such a login costs what a wrong password
+        # costs, so timing does not tell which names exist
+        self._dummy_hash = self.hasher.hash(secrets.token_urlsafe(16))
 
     def _session(self, user: UserRow) -> str:
         token = secrets.token_urlsafe(32)
@@ -43,13 +46,16 @@ class Accounts:
         return user, self._session(user)
 
     def login(self, name: object, password: object) -> tuple[UserRow, str]:
-        user = self.store.user_by_name(name) if isinstance(name, str) else None
-        if user is None or user.password_hash is None or not isinstance(password, str):
-            raise AuthError("unknown name or wrong password")
+        """Blocking (an argon2 verify): run it off the event loop."""
+        user = self.store.user_by_name(name) if isinstance(name, str) and len(name) <= 64 else None
+        known = user is not None and user.password_hash is not None
+        stored = user.password_hash if user is not None and user.password_hash else self._dummy_hash
         try:
-            self.hasher.verify(user.password_hash, password)
+            self.hasher.verify(stored, password if isinstance(password, str) else "")
         except (VerifyMismatchError, VerificationError, InvalidHashError):
             raise AuthError("unknown name or wrong password") from None
+        if not known or user is None or not isinstance(password, str):
+            raise AuthError("unknown name or wrong password")
         return user, self._session(user)
 
     def guest(self) -> tuple[UserRow, str]:
