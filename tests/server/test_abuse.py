@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.server.harness import Client, ServerProcess
 
@@ -70,3 +72,108 @@ def test_password_hashing_leaves_the_event_loop_free(server: ServerProcess) -> N
         pinger.close()
     assert statuses == [401] * len(attempts)
     assert pongs >= 2 * len(attempts), f"only {pongs} pongs during {len(attempts)} logins"
+
+
+def _login(
+    server: ServerProcess, name: str, password: str, address: str | None = None
+) -> httpx.Response:
+    return _post(server, "/api/login", {"name": name, "password": password}, address)
+
+
+def _other_address(server: ServerProcess, path: str, body: dict[str, Any]) -> httpx.Response:
+    """A request that really comes from another loopback address (127.0.0.2)."""
+    transport = httpx.HTTPTransport(local_address="127.0.0.2")
+    with httpx.Client(transport=transport, trust_env=False, timeout=60) as http:
+        return http.post(server.base + path, json=body)
+
+
+def _refusal(r: httpx.Response) -> int:
+    """A 429 with a Retry-After header (whole seconds) and a message saying when."""
+    assert r.status_code == 429, r.text
+    seconds = int(r.headers["Retry-After"])
+    assert seconds >= 1
+    body = r.json()
+    assert body["code"] == "rate_limited" and body["retry_after"] == seconds
+    assert f"try again in {seconds} s" in body["error"]
+    return seconds
+
+
+def _until_allowed(server: ServerProcess, name: str, password: str, address: str) -> httpx.Response:
+    deadline = time.monotonic() + 60
+    while True:
+        r = _login(server, name, password, address)
+        if r.status_code != 429:
+            return r
+        assert time.monotonic() < deadline, "the back-off never ended"
+        time.sleep(0.2)
+
+
+def test_failed_logins_back_off_per_name_with_growing_waits(server: ServerProcess) -> None:
+    _register(server, "victim", "10.3.0.1")
+    _register(server, "bystander", "10.3.0.2")
+    # five failures from five addresses: the name, not an address, is what is limited
+    for i in range(5):
+        assert _login(server, "victim", "guess", f"10.4.0.{i}").status_code == 401
+    first = _refusal(_login(server, "victim", "right password", "10.4.1.1"))
+    assert "this name" in _login(server, "victim", "guess", "10.4.1.2").json()["error"]
+    # another name from another address is not affected
+    r = _other_address(server, "/api/login", {"name": "bystander", "password": "right password"})
+    assert r.status_code == 200, r.text
+    # after the wait a further failure refuses for longer
+    assert _until_allowed(server, "victim", "guess", "10.4.2.1").status_code == 401
+    second = _refusal(_login(server, "victim", "guess", "10.4.2.2"))
+    assert second > first
+    # the right password after the wait logs in and clears the count
+    assert _until_allowed(server, "victim", "right password", "10.4.3.1").status_code == 200
+    assert _login(server, "victim", "guess", "10.4.3.2").status_code == 401
+
+
+def test_failed_logins_back_off_per_address(server: ServerProcess) -> None:
+    _register(server, "owner", "10.5.0.1")
+    for i in range(20):  # unknown names, one address
+        assert _login(server, f"nobody{i}", "guess", "10.6.0.1").status_code == 401
+    r = _login(server, "owner", "right password", "10.6.0.1")
+    _refusal(r)
+    assert "your address" in r.json()["error"]
+    assert _login(server, "owner", "right password", "10.6.0.2").status_code == 200
+
+
+def test_guests_and_registrations_are_limited_per_address(server: ServerProcess) -> None:
+    made = 0
+    while True:
+        r = _post(server, "/api/guest", address="10.7.0.1")
+        if r.status_code != 200:
+            break
+        made += 1
+        assert made <= 100, "guests are minted without limit"
+    _refusal(r)
+    assert made >= 5  # a family behind one address can still play
+    _refusal(_post(server, "/api/register", {"name": "late", "password": "12345678"}, "10.7.0.1"))
+    assert _post(server, "/api/guest", address="10.7.0.2").status_code == 200
+    assert _other_address(server, "/api/guest", {}).status_code == 200
+
+
+def test_an_unknown_name_costs_a_password_verify(tmp_path: Path) -> None:
+    """Answering an unknown name without hashing would tell, by its speed, which names exist."""
+    from jantaku.server.auth import Accounts, AuthError
+    from jantaku.server.storage import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    try:
+        accounts = Accounts(store)
+        accounts.register("known", "right password")
+        verified: list[str] = []
+        real = accounts.hasher
+
+        class Counting:
+            def verify(self, stored: str, password: str) -> bool:
+                verified.append(password)
+                return real.verify(stored, password)
+
+        accounts.hasher = Counting()  # type: ignore[assignment]
+        for name in ("known", "unknown", 12):
+            with pytest.raises(AuthError, match="unknown name or wrong password"):
+                accounts.login(name, "guess")
+        assert verified == ["guess", "guess", "guess"]
+    finally:
+        store.close()

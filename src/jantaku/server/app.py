@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -22,7 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from jantaku.server.auth import Accounts, AuthError
 from jantaku.server.bots import ALIASES, PLAYERS
 from jantaku.server.config import ServerSettings, TableRequestError
-from jantaku.server.limits import Busy, HashPool
+from jantaku.server.limits import Backoff, Busy, HashPool, TokenBuckets
 from jantaku.server.manager import Lobby
 from jantaku.server.protocol import ProtocolError, parse_message, user_json
 from jantaku.server.ranks import FIRST_DAN
@@ -69,6 +69,11 @@ def _refused(
         status_code=status,
         headers={"Retry-After": str(seconds)},
     )
+
+
+def _address(conn: HTTPConnection) -> str:
+    """The client's address (uvicorn puts a trusted proxy's ``X-Forwarded-For`` here)."""
+    return conn.client.host if conn.client is not None else "unknown"
 
 
 def _bearer(request: Request) -> str | None:
@@ -140,6 +145,10 @@ class Server:
         self.accounts: Accounts | None = None
         self.clients: set[Client] = set()
         self.hashing = HashPool(settings.hash_workers, settings.hash_queue)
+        window, cap = settings.login_window_seconds, settings.login_backoff_max_seconds
+        self.login_names = Backoff(settings.login_failures_per_name, window, cap)
+        self.login_addresses = Backoff(settings.login_failures_per_address, window, cap)
+        self.signups = TokenBuckets(settings.signup_burst, settings.signups_per_minute / 60.0)
 
     def open(self) -> None:
         self.store = Store(self.database_url)
@@ -379,9 +388,20 @@ class Server:
             raise AuthError("the body is a JSON object")
         return data
 
+    def _signup_refused(self, request: Request) -> Response | None:
+        wait = self.signups.take(_address(request))
+        if wait <= 0:
+            return None
+        return _refused(
+            f"too many new accounts from your address; try again in {math.ceil(wait)} s", wait
+        )
+
     async def register(self, request: Request) -> Response:
         accounts = self.accounts
         assert accounts is not None
+        refused = self._signup_refused(request)
+        if refused is not None:
+            return refused
         try:
             data = await self._body(request)
             name, password = data.get("name"), data.get("password")
@@ -394,20 +414,46 @@ class Server:
         return JSONResponse({"token": token, "user": user_json(user)})
 
     async def login(self, request: Request) -> Response:
+        """Checked against the back-off of the name and of the client's address first; the
+        attempt counts as a failure until its password is verified (so a burst of concurrent
+        attempts cannot slip past the count while they are being hashed)."""
         accounts = self.accounts
         assert accounts is not None
         try:
             data = await self._body(request)
-            name, password = data.get("name"), data.get("password")
+        except AuthError as e:
+            return JSONResponse({"error": str(e)}, status_code=401)
+        name, password = data.get("name"), data.get("password")
+        name_key = name[:64] if isinstance(name, str) else ""
+        address = _address(request)
+        for limiter, key, what in (
+            (self.login_names, name_key, "this name"),
+            (self.login_addresses, address, "your address"),
+        ):
+            wait = limiter.retry_after(key)
+            if wait > 0:
+                return _refused(
+                    f"too many failed logins for {what}; try again in {math.ceil(wait)} s", wait
+                )
+        self.login_names.fail(name_key)
+        self.login_addresses.fail(address)
+        try:
             user, token = await self.hashing.run(lambda: accounts.login(name, password))
         except AuthError as e:
             return JSONResponse({"error": str(e)}, status_code=401)
         except Busy as e:
+            self.login_names.forgive(name_key, all_of_them=False)
+            self.login_addresses.forgive(address, all_of_them=False)
             return _refused(str(e), 1.0, status=503, code="busy")
+        self.login_names.forgive(name_key)
+        self.login_addresses.forgive(address, all_of_them=False)
         return JSONResponse({"token": token, "user": user_json(user)})
 
     async def guest(self, request: Request) -> Response:
         assert self.accounts is not None
+        refused = self._signup_refused(request)
+        if refused is not None:
+            return refused
         user, token = self.accounts.guest()
         return JSONResponse({"token": token, "user": user_json(user)})
 
