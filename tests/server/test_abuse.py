@@ -7,6 +7,8 @@ client addresses by naming them there; ``_other_address`` connects from 127.0.0.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import threading
 import time
 from pathlib import Path
@@ -14,6 +16,8 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, text
+from websockets.exceptions import ConnectionClosed
 
 from tests.server.harness import Client, ServerProcess
 
@@ -177,3 +181,55 @@ def test_an_unknown_name_costs_a_password_verify(tmp_path: Path) -> None:
         assert verified == ["guess", "guess", "guess"]
     finally:
         store.close()
+
+
+def _rows(database: str, sql: str) -> list[tuple[Any, ...]]:
+    engine = create_engine(database.replace("postgresql://", "postgresql+psycopg://"))
+    try:
+        with engine.connect() as c:
+            return [tuple(r) for r in c.execute(text(sql)).all()]
+    finally:
+        engine.dispose()
+
+
+def _closed(c: Client, deadline: float = 30) -> list[dict[str, Any]]:
+    """Every message until the server closes the connection (which it must, in time)."""
+    seen: list[dict[str, Any]] = []
+    end = time.monotonic() + deadline
+    with contextlib.suppress(ConnectionClosed):
+        while time.monotonic() < end:
+            with contextlib.suppress(TimeoutError):
+                seen.append(c.recv(timeout=1))
+        raise AssertionError(f"the connection stayed open: {seen[-3:]}")
+    return seen
+
+
+def test_tokens_are_stored_hashed_and_logout_closes_their_sockets(
+    server: ServerProcess,
+) -> None:
+    token = _register(server, "sessioner", "10.8.0.1")
+    r = _login(server, "sessioner", "right password", "10.8.0.2")
+    kept = r.json()["token"]
+    stored = [str(v) for row in _rows(server.database, "SELECT * FROM sessions") for v in row]
+    digest = hashlib.sha256(token.encode()).hexdigest()
+    assert digest in stored and hashlib.sha256(kept.encode()).hexdigest() in stored
+    assert not any(token in v or kept in v for v in stored)
+
+    a, b, c = Client(server, token), Client(server, token), Client(server, kept)
+    a.send({"type": "create", "kind": "party", "length": "quick"})
+    table = a.expect("created")["table"]["id"]
+    r = _post(server, "/api/logout", token=token)
+    assert r.status_code == 200
+    for ws in (a, b):
+        seen = _closed(ws)
+        assert any(m.get("code") == "logged_out" for m in seen), seen
+        with pytest.raises(ConnectionClosed):
+            ws.send({"type": "join", "table": table})
+            ws.recv(timeout=10)
+    # the account's other session is untouched
+    c.send({"type": "join", "table": table})
+    assert c.expect("snapshot")["seat"] == 0
+    c.close()
+    assert digest not in [
+        str(v) for row in _rows(server.database, "SELECT * FROM sessions") for v in row
+    ]

@@ -19,7 +19,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from jantaku.server.auth import Accounts, AuthError
+from jantaku.server.auth import Accounts, AuthError, token_hash
 from jantaku.server.bots import ALIASES, PLAYERS
 from jantaku.server.config import ServerSettings, TableRequestError
 from jantaku.server.limits import Backoff, Busy, HashPool, TokenBuckets
@@ -92,6 +92,7 @@ class Client:
         self.user_id: int | None = None
         self.name = ""
         self.rank_index = 0
+        self.token_hash: str | None = None  # the session it said hello with
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.tables: set[Table] = set()
         self.tokens = float(settings.message_burst)
@@ -109,6 +110,13 @@ class Client:
             self.queue.put_nowait(None)
             return
         self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    def kick(self, code: str, message: str) -> None:
+        """Say why, then close the connection; nothing it sends afterwards is handled."""
+        self.send({"type": "error", "code": code, "message": message})
+        self.user_id = None
+        self.closed = True
+        self.queue.put_nowait(None)
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -144,6 +152,7 @@ class Server:
         self.lobby: Lobby | None = None
         self.accounts: Accounts | None = None
         self.clients: set[Client] = set()
+        self.sessions: dict[str, set[Client]] = {}  # token hash -> connections that said hello
         self.hashing = HashPool(settings.hash_workers, settings.hash_queue)
         window, cap = settings.login_window_seconds, settings.login_backoff_max_seconds
         self.login_names = Backoff(settings.login_failures_per_name, window, cap)
@@ -229,6 +238,7 @@ class Server:
         finally:
             client.closed = True
             self.clients.discard(client)
+            self._forget_session(client)
             for t in list(client.tables):
                 t.detach(client)
             with contextlib.suppress(Exception):
@@ -264,6 +274,22 @@ class Server:
             return self.lobby.by_invite(data["invite"])
         return self.lobby.get(data.get("table"))
 
+    def _welcome(self, client: Client, user: Any, token: str) -> None:
+        """Bind the connection to the user and to its session (a logout closes it)."""
+        self._forget_session(client)
+        client.user_id, client.name, client.rank_index = user.id, user.name, user.rank_index
+        client.token_hash = token_hash(token)
+        self.sessions.setdefault(client.token_hash, set()).add(client)
+
+    def _forget_session(self, client: Client) -> None:
+        if client.token_hash is not None:
+            same = self.sessions.get(client.token_hash)
+            if same is not None:
+                same.discard(client)
+                if not same:
+                    del self.sessions[client.token_hash]
+            client.token_hash = None
+
     def _need_user(self, client: Client) -> int:
         if client.user_id is None:
             raise ProtocolError("not_authenticated", "say hello with a token first")
@@ -278,7 +304,7 @@ class Server:
             user = self.accounts.by_token(data.get("token"))
             if user is None:
                 raise ProtocolError("bad_token", "unknown session token")
-            client.user_id, client.name, client.rank_index = user.id, user.name, user.rank_index
+            self._welcome(client, user, data["token"])
             return {"type": "welcome", "user": user_json(user)}
         if kind == "lobby":
             return self.lobby.listing()
@@ -465,6 +491,10 @@ class Server:
             with contextlib.suppress(AuthError):
                 token = (await self._body(request)).get("token")
         self.accounts.logout(token)
+        if isinstance(token, str):
+            for client in list(self.sessions.pop(token_hash(token), ())):
+                client.token_hash = None
+                client.kick("logged_out", "this session has logged out")
         return JSONResponse({"ok": True})
 
     async def me(self, request: Request) -> Response:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 
@@ -12,13 +13,18 @@ from jantaku.errors import JantakuError
 from jantaku.server.models import UserRow
 from jantaku.server.storage import Store
 
-__all__ = ["Accounts", "AuthError"]
+__all__ = ["Accounts", "AuthError", "token_hash"]
 
 _NAME = re.compile(r"^[A-Za-z0-9_\-]{2,32}$")
 
 
 class AuthError(JantakuError):
     pass
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a session token: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class Accounts:
@@ -32,7 +38,7 @@ class Accounts:
 
     def _session(self, user: UserRow) -> str:
         token = secrets.token_urlsafe(32)
-        self.store.add_session(token, user.id)
+        self.store.add_session(token_hash(token), user.id)
         return token
 
     def register(self, name: object, password: object) -> tuple[UserRow, str]:
@@ -65,10 +71,10 @@ class Accounts:
     def by_token(self, token: object) -> UserRow | None:
         if not isinstance(token, str) or len(token) > 128:
             return None
-        return self.store.user_by_token(token, self.session_seconds)
+        return self.store.user_by_token(token_hash(token), self.session_seconds)
 
     def logout(self, token: object) -> bool:
         """Invalidate a session token; True if it was a known one."""
         if not isinstance(token, str) or len(token) > 128:
             return False
-        return self.store.drop_session(token)
+        return self.store.drop_session(token_hash(token))
