@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import threading
 import time
 from pathlib import Path
@@ -18,8 +19,9 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
 
-from tests.server.harness import Client, ServerProcess
+from tests.server.harness import HOST, Client, ServerProcess
 
 
 def _post(
@@ -200,7 +202,7 @@ def _closed(c: Client, deadline: float = 30) -> list[dict[str, Any]]:
         while time.monotonic() < end:
             with contextlib.suppress(TimeoutError):
                 seen.append(c.recv(timeout=1))
-        raise AssertionError(f"the connection stayed open: {seen[-3:]}")
+        raise AssertionError(f"the connection stayed open: {[m['type'] for m in seen[-5:]]}")
     return seen
 
 
@@ -233,3 +235,129 @@ def test_tokens_are_stored_hashed_and_logout_closes_their_sockets(
     assert digest not in [
         str(v) for row in _rows(server.database, "SELECT * FROM sessions") for v in row
     ]
+
+
+def _connect(server: ServerProcess, address: str) -> ClientConnection:
+    return connect(
+        f"ws://{HOST}:{server.port}/ws",
+        additional_headers={"X-Forwarded-For": address},
+        legacy=True,
+        proxy=None,
+        open_timeout=10,
+    )
+
+
+def _seed_tables(database: str, count: int, created_at: float | None = None) -> list[str]:
+    """Open public tables written straight into the database, before the server starts."""
+    from jantaku.server.config import table_config
+    from jantaku.server.models import TableRow
+    from jantaku.server.storage import Store
+    from jantaku.server.tables import commitment_of
+
+    store = Store(database)
+    ids = [f"seed{i:05d}" for i in range(count)]
+    config = table_config("party").to_json()
+    empty = {"user_id": None, "name": "", "bot": None}
+    try:
+        with store.sessions.begin() as s:
+            for n, table_id in enumerate(ids):
+                seed = f"{table_id}-seed"
+                s.add(
+                    TableRow(
+                        id=table_id,
+                        family="riichi",
+                        kind="party",
+                        config=config,
+                        seed=seed,
+                        commitment=commitment_of(seed),
+                        status="open",
+                        invite_code=None,
+                        seats=[empty] * 4,
+                        created_at=(time.time() if created_at is None else created_at) + n * 1e-3,
+                        started_at=None,
+                    )
+                )
+    finally:
+        store.close()
+    return ids
+
+
+def test_open_tables_per_player_are_limited(server: ServerProcess) -> None:
+    alice = Client(server, server.guest())
+    made = []
+    for _ in range(3):
+        alice.send({"type": "create", "kind": "party", "length": "quick"})
+        made.append(alice.expect("created")["table"]["id"])
+    alice.send({"type": "create", "kind": "practice", "length": "quick", "id": 4})
+    error = alice.expect("error")
+    assert error["code"] == "too_many_tables" and error["ref"] == 4
+    assert "3 open tables" in error["message"]
+    # another player is not limited by alice's tables
+    bob = Client(server, server.guest())
+    bob.send({"type": "create", "kind": "party", "length": "quick"})
+    bob.expect("created")
+    # a started table is no longer open: alice may create again
+    alice.send({"type": "join", "table": made[0], "fill_bots": True})
+    alice.send({"type": "start", "table": made[0]})
+    alice.expect("prompt", timeout=30)
+    alice.send({"type": "create", "kind": "party", "length": "quick"})
+    alice.expect("created")
+    alice.close()
+    bob.close()
+
+
+def test_connections_per_player_and_per_address_are_limited(server: ServerProcess) -> None:
+    token = server.guest()
+    mine = [Client(server, token) for _ in range(8)]
+    extra = Client(server)
+    extra.send({"type": "hello", "token": token})
+    error = extra.expect("error")
+    assert error["code"] == "too_many_connections" and "8 connections" in error["message"]
+    mine.pop().close()
+    deadline = time.monotonic() + 30
+    while True:  # the server sees the close soon; then a ninth connection may say hello
+        extra.send({"type": "hello", "token": token})
+        if extra.recv()["type"] == "welcome":
+            break
+        assert time.monotonic() < deadline, "a closed connection still counts"
+        time.sleep(0.2)
+    for c in [*mine, extra]:
+        c.close()
+
+    crowd = [_connect(server, "10.9.0.1") for _ in range(64)]
+    try:
+        late = _connect(server, "10.9.0.1")
+        assert json.loads(late.recv(timeout=10))["code"] == "too_many_connections"
+        with pytest.raises(ConnectionClosed):
+            late.recv(timeout=10)
+        elsewhere = _connect(server, "10.9.0.2")
+        elsewhere.send(json.dumps({"type": "ping"}))
+        assert json.loads(elsewhere.recv(timeout=10))["type"] == "pong"
+        elsewhere.close()
+    finally:
+        for ws in crowd:
+            ws.close()
+
+
+def test_a_slow_reader_is_disconnected_not_buffered(database: str) -> None:
+    """A client that asks for lobby pages and reads none: its queue passes the byte limit, the
+    server drops what waits for it and closes the connection (the old limit counted 2000
+    messages, however large)."""
+    _seed_tables(database, 120)
+    server = ServerProcess(database).start()
+    try:
+        slow = Client(server)
+        asked = 0
+        with contextlib.suppress(ConnectionClosed):  # closed while still asking: fine
+            for _burst in range(8):
+                for _ in range(90):
+                    slow.send({"type": "lobby"})
+                    asked += 1
+                time.sleep(1.0)  # stay under the server's message rate
+        seen = _closed(slow, deadline=60)
+        lobbies = sum(1 for m in seen if m["type"] == "lobby")
+        assert lobbies < asked
+        assert any(m.get("code") == "too_slow" for m in seen)
+        assert server.get("/api/health").json()["ok"]
+    finally:
+        server.stop()

@@ -33,7 +33,6 @@ __all__ = ["Server", "create_app"]
 
 log = logging.getLogger("jantaku.server")
 
-_QUEUE_LIMIT = 2000
 STATIC = Path(__file__).parent / "static"
 
 
@@ -89,11 +88,14 @@ class Client:
 
     def __init__(self, ws: WebSocket, settings: ServerSettings) -> None:
         self.ws = ws
+        self.address = _address(ws)
         self.user_id: int | None = None
         self.name = ""
         self.rank_index = 0
         self.token_hash: str | None = None  # the session it said hello with
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queued_bytes = 0  # of the texts waiting in the queue
+        self.queue_limit = settings.send_queue_bytes
         self.tables: set[Table] = set()
         self.tokens = float(settings.message_burst)
         self.rate = settings.messages_per_second
@@ -105,11 +107,30 @@ class Client:
     def send(self, message: dict[str, Any]) -> None:
         if self.closed:
             return
-        if self.queue.qsize() > _QUEUE_LIMIT:
-            self.closed = True  # too slow a reader: drop it, it will reconnect for a snapshot
-            self.queue.put_nowait(None)
+        text = json.dumps(message, separators=(",", ":"))
+        if self.queued_bytes + len(text) > self.queue_limit:
+            self._too_slow()
             return
-        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        self.queued_bytes += len(text)
+        self.queue.put_nowait(text)
+
+    def _too_slow(self) -> None:
+        """Too slow a reader: what waits for it is dropped (it reconnects for a snapshot) and
+        the connection closed, so it cannot hold more than the limit of the server's memory."""
+        while not self.queue.empty():
+            self.queue.get_nowait()
+            self.queue.task_done()
+        self.queued_bytes = 0
+        text = json.dumps(
+            {
+                "type": "error",
+                "code": "too_slow",
+                "message": "messages were not read fast enough; reconnect for a snapshot",
+            }
+        )
+        self.queue.put_nowait(text)
+        self.closed = True
+        self.queue.put_nowait(None)
 
     def kick(self, code: str, message: str) -> None:
         """Say why, then close the connection; nothing it sends afterwards is handled."""
@@ -137,6 +158,7 @@ class Client:
                     with contextlib.suppress(Exception):
                         await self.ws.close(code=1008)
                     return
+                self.queued_bytes = max(0, self.queued_bytes - len(text))
                 await self.ws.send_text(text)
             finally:
                 self.queue.task_done()  # lets announce_shutdown wait until the queue has left
@@ -190,6 +212,20 @@ class Server:
     async def websocket(self, ws: WebSocket) -> None:
         await ws.accept()
         client = Client(ws, self.settings)
+        limit = self.settings.sockets_per_address
+        if sum(1 for c in self.clients if c.address == client.address) >= limit:
+            with contextlib.suppress(Exception):
+                await ws.send_text(
+                    json.dumps(
+                        {
+                            "type": "error",
+                            "code": "too_many_connections",
+                            "message": f"at most {limit} connections from one address",
+                        }
+                    )
+                )
+                await ws.close(code=1008)
+            return
         self.clients.add(client)
         pump = asyncio.get_running_loop().create_task(client.pump())
         try:
@@ -275,7 +311,16 @@ class Server:
         return self.lobby.get(data.get("table"))
 
     def _welcome(self, client: Client, user: Any, token: str) -> None:
-        """Bind the connection to the user and to its session (a logout closes it)."""
+        """Bind the connection to the user and to its session (a logout closes it); a player
+        has at most ``sockets_per_user`` connections."""
+        limit = self.settings.sockets_per_user
+        if client.user_id != user.id and (
+            sum(1 for c in self.clients if c.user_id == user.id and not c.closed) >= limit
+        ):
+            raise ProtocolError(
+                "too_many_connections",
+                f"at most {limit} connections per player; close another tab first",
+            )
         self._forget_session(client)
         client.user_id, client.name, client.rank_index = user.id, user.name, user.rank_index
         client.token_hash = token_hash(token)
@@ -309,12 +354,12 @@ class Server:
         if kind == "lobby":
             return self.lobby.listing()
         if kind == "create":
-            self._need_user(client)
             table = self.lobby.create(
                 str(data.get("kind", "novice")),
                 str(data.get("length", "quick")),
                 bool(data.get("kuitan", True)),
                 bool(data.get("private", False)),
+                created_by=self._need_user(client),
             )
             out = {"type": "created", "table": table.summary()}
             if table.invite_code:

@@ -25,6 +25,7 @@ class Lobby:
         self.store = store
         self.settings = settings
         self.tables: dict[str, Table] = {}
+        self.creators: dict[str, int] = {}  # table id -> the player who created it
 
     def create(
         self,
@@ -33,8 +34,19 @@ class Lobby:
         kuitan: bool = True,
         private: bool = False,
         seed: str | None = None,
+        created_by: int | None = None,
     ) -> Table:
+        """A new open table; a player may have at most ``open_tables_per_user`` of their own
+        open (not yet started) at once."""
         config = table_config(kind, length, kuitan, private)
+        if created_by is not None:
+            limit = self.settings.open_tables_per_user
+            if self.open_created_by(created_by) >= limit:
+                raise TableError(
+                    "too_many_tables",
+                    f"you have {limit} open tables already; start one or leave it empty to "
+                    "expire before creating another",
+                )
         if config.family not in FAMILIES:
             raise TableError("unavailable", f"no {config.family} engine on this server yet")
         table_id = secrets.token_hex(6)
@@ -61,10 +73,24 @@ class Lobby:
                 seats=[s.stored() for s in table.seats],
                 created_at=time.time(),
                 started_at=None,
+                created_by=created_by,
             )
         )
         self.tables[table_id] = table
+        if created_by is not None:
+            self.creators[table_id] = created_by
         return table
+
+    def open_created_by(self, user_id: int) -> int:
+        """How many open tables the player created (forgetting tables that are gone)."""
+        count = 0
+        for table_id, creator in list(self.creators.items()):
+            table = self.tables.get(table_id)
+            if table is None or table.status != "open":
+                del self.creators[table_id]
+            elif creator == user_id:
+                count += 1
+        return count
 
     def queue(self, user_id: int, rank_index: int, kind: str, length: str) -> Table:
         """The solo queue of a ranked kind: the open public table of that kind and length with a
@@ -148,6 +174,8 @@ class Lobby:
                 for s in row.seats
             ]
             self.tables[row.id] = table
+            if row.created_by is not None and row.status == "open":
+                self.creators[row.id] = row.created_by
             if row.status == "live":
                 try:
                     table.resume(self.store.actions(row.id), row.started_at or time.time())
