@@ -361,3 +361,72 @@ def test_a_slow_reader_is_disconnected_not_buffered(database: str) -> None:
         assert server.get("/api/health").json()["ok"]
     finally:
         server.stop()
+
+
+def _lobby_ids(server: ServerProcess) -> set[str]:
+    data = server.get("/api/lobby").json()
+    return {t["id"] for t in data["open"] + data["live"]}
+
+
+def test_idle_open_tables_expire_and_live_ones_do_not(database: str) -> None:
+    server = ServerProcess(database, "--table-idle-seconds", "2", "--grace-seconds", "30").start()
+    try:
+        alice, bob, carol = (Client(server, server.guest()) for _ in range(3))
+        tables = {}
+        for name, c, kind in (
+            ("empty", alice, "party"),
+            ("waiting", alice, "party"),
+            ("abandoned", bob, "party"),
+            ("live", carol, "practice"),
+        ):
+            c.send({"type": "create", "kind": kind, "length": "quick"})
+            tables[name] = c.expect("created")["table"]["id"]
+        alice.send({"type": "join", "table": tables["waiting"]})
+        alice.expect("snapshot")
+        bob.send({"type": "join", "table": tables["abandoned"]})
+        bob.expect("snapshot")
+        bob.close()
+        carol.send({"type": "join", "table": tables["live"], "fill_bots": True})
+        carol.expect("prompt")
+        carol.close()  # the match goes on without her
+        watcher = Client(server)
+        watcher.send({"type": "watch", "table": tables["empty"]})
+        watcher.expect("snapshot")
+        deadline = time.monotonic() + 60
+        while {tables["empty"], tables["abandoned"]} & _lobby_ids(server):
+            assert time.monotonic() < deadline, "idle tables were never expired"
+            time.sleep(0.2)
+        update = watcher.expect("table_update")
+        assert update["table"]["id"] == tables["empty"]
+        assert update["table"]["status"] == "expired"
+        for name in ("empty", "abandoned"):
+            assert server.get(f"/api/tables/{tables[name]}").json()["status"] == "expired"
+        assert server.get(f"/api/tables/{tables['waiting']}").json()["status"] == "open"
+        assert tables["waiting"] in _lobby_ids(server)
+        assert server.get(f"/api/tables/{tables['live']}").json()["status"] in ("live", "finished")
+        alice.close()
+        watcher.close()
+    finally:
+        server.stop()
+
+
+def test_a_table_left_open_long_ago_is_expired_at_recovery(database: str) -> None:
+    old = _seed_tables(database, 2, created_at=time.time() - 7200)
+    server = ServerProcess(database).start()
+    try:
+        listed = _lobby_ids(server)
+        fresh = Client(server, server.guest())
+        fresh.send({"type": "create", "kind": "party", "length": "quick"})
+        new = fresh.expect("created")["table"]["id"]
+        fresh.close()
+        for table in old:
+            assert table not in listed
+            assert server.get(f"/api/tables/{table}").json()["status"] == "expired"
+    finally:
+        server.stop()
+    server = ServerProcess(database).start()  # a restart keeps the young open table
+    try:
+        assert new in _lobby_ids(server)
+        assert server.get(f"/api/tables/{new}").json()["status"] == "open"
+    finally:
+        server.stop()

@@ -59,6 +59,13 @@ __all__ = ["serve"]
     show_default=True,
     help="Lifetime of a login token; an older one must log in again.",
 )
+@click.option(
+    "--table-idle-seconds",
+    type=float,
+    default=600.0,
+    show_default=True,
+    help="An open table with nobody seated, or nobody connected, closes after this long.",
+)
 @click.option("--log-level", default="warning", show_default=True)
 def serve(
     host: str,
@@ -70,6 +77,7 @@ def serve(
     grace_seconds: float,
     bot_delay: float,
     session_days: float,
+    table_idle_seconds: float,
     log_level: str,
 ) -> None:
     """Serve jantaku tables: lobby, ranked and party tables, bots, records (docs/protocol.md)."""
@@ -86,6 +94,7 @@ def serve(
         grace_seconds=grace_seconds,
         bot_delay=bot_delay,
         session_days=session_days,
+        table_idle_seconds=table_idle_seconds,
     )
     app = create_app(database or default_url(), settings)
 

@@ -1,8 +1,10 @@
-"""The lobby: creates tables, finds them by id or invite code, recovers live ones on start."""
+"""The lobby: creates tables, finds them by id or invite code, recovers live ones on start,
+lists them a page at a time, and closes open tables that nobody uses."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -26,6 +28,8 @@ class Lobby:
         self.settings = settings
         self.tables: dict[str, Table] = {}
         self.creators: dict[str, int] = {}  # table id -> the player who created it
+        self.idle_since: dict[str, float] = {}  # open table id -> monotonic time it fell idle
+        self._sweeper: asyncio.Task[None] | None = None
 
     def create(
         self,
@@ -77,6 +81,7 @@ class Lobby:
             )
         )
         self.tables[table_id] = table
+        self.idle_since[table_id] = time.monotonic()  # nobody sits there yet
         if created_by is not None:
             self.creators[table_id] = created_by
         return table
@@ -148,11 +153,20 @@ class Lobby:
         if outcome.recorded and table.config.ranked:
             update_ranks(self.store, table.config.kind.value, seats, outcome)
         self.tables.pop(table.id, None)
+        self.idle_since.pop(table.id, None)
 
     def recover(self) -> int:
-        """Rebuild every stored open or live table; returns how many live ones resumed."""
+        """Rebuild every stored open or live table; returns how many live ones resumed. An open
+        table older than ``table_idle_seconds`` is expired instead: nobody is connected after a
+        restart, and it has been waiting long enough."""
         resumed = 0
         for row in self.store.tables("open", "live"):
+            if row.status == "open":
+                waited = max(0.0, time.time() - row.created_at)
+                if waited >= self.settings.table_idle_seconds:
+                    self.store.update_table(row.id, status="expired")
+                    continue
+                self.idle_since[row.id] = time.monotonic() - waited
             config = TableConfig.from_json(row.config)
             table = Table(
                 row.id,
@@ -189,9 +203,57 @@ class Lobby:
     def run_all(self) -> None:
         for t in list(self.tables.values()):
             t.run()
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def stop_all(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
         await asyncio.gather(*(t.stop() for t in list(self.tables.values())))
+
+    # ------------------------------------------------------------------ expiry
+
+    async def _sweep(self) -> None:
+        period = max(0.2, min(30.0, self.settings.table_idle_seconds / 4))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                self.expire_idle()
+            except Exception:  # a bad table must not stop the sweeping of the others
+                log.exception("expiring idle tables failed")
+
+    def expire_idle(self, now: float | None = None) -> list[str]:
+        """Close every open table that has been idle for ``table_idle_seconds``: nobody seated,
+        or none of its seated players connected. Live tables are never expired here (computer
+        players finish a match for absent players). Returns the expired ids."""
+        now = time.monotonic() if now is None else now
+        expired = []
+        for table in list(self.tables.values()):
+            if table.status != "open":
+                self.idle_since.pop(table.id, None)
+                continue
+            people = [s for s in table.seats if s.user_id is not None]
+            if people and any(s.connections for s in people):
+                self.idle_since.pop(table.id, None)
+                continue
+            since = self.idle_since.setdefault(table.id, now)
+            if now - since >= self.settings.table_idle_seconds:
+                self._expire(table)
+                expired.append(table.id)
+        return expired
+
+    def _expire(self, table: Table) -> None:
+        table.status = "expired"
+        self.store.update_table(table.id, status="expired")
+        message = {"type": "table_update", "table": table.summary()}
+        for conn in {c for s in table.seats for c in s.connections} | set(table.watchers):
+            conn.send(message)
+        self.tables.pop(table.id, None)
+        self.idle_since.pop(table.id, None)
+        self.creators.pop(table.id, None)
 
     def kinds(self) -> list[str]:
         return [k.value for k in TableKind]
