@@ -430,3 +430,44 @@ def test_a_table_left_open_long_ago_is_expired_at_recovery(database: str) -> Non
         assert server.get(f"/api/tables/{new}").json()["status"] == "open"
     finally:
         server.stop()
+
+
+def test_the_lobby_comes_in_bounded_pages(database: str) -> None:
+    seeded = _seed_tables(database, 300)
+    server = ServerProcess(database).start()
+    bound = 100_000  # bytes: a page of 50 open and 50 live tables stays well under it
+    try:
+        seen: list[str] = []
+        offset: int | None = 0
+        while offset is not None:
+            r = server.get(f"/api/lobby?offset={offset}")
+            assert r.status_code == 200 and len(r.content) < bound, len(r.content)
+            page = r.json()
+            assert page["total"] == {"open": 300, "live": 0} and page["offset"] == offset
+            assert 0 < len(page["open"]) <= 50
+            seen += [t["id"] for t in page["open"]]
+            offset = page["next_offset"]
+        assert sorted(seen) == sorted(seeded) and len(seen) == len(set(seen))
+        assert server.get("/api/lobby?offset=-1").status_code == 400
+        assert server.get("/api/lobby?limit=0").status_code == 400
+        # a smaller page on request, never a larger one
+        assert len(server.get("/api/lobby?limit=7").json()["open"]) == 7
+        assert len(server.get("/api/lobby?limit=5000").json()["open"]) == 50
+
+        c = Client(server)
+        ws_seen: list[str] = []
+        offset = 0
+        while offset is not None:
+            c.send({"type": "lobby", "offset": offset})
+            raw = c.ws.recv(timeout=10)
+            assert len(raw) < bound, len(raw)
+            page = json.loads(raw)
+            ws_seen += [t["id"] for t in page["open"]]
+            offset = page["next_offset"]
+        assert ws_seen == seen
+        c.send({"type": "lobby", "offset": "x", "id": 9})
+        error = c.expect("error")
+        assert error["code"] == "bad_request" and "offset" in error["message"]
+        c.close()
+    finally:
+        server.stop()

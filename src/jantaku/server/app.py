@@ -352,7 +352,7 @@ class Server:
             self._welcome(client, user, data["token"])
             return {"type": "welcome", "user": user_json(user)}
         if kind == "lobby":
-            return self.lobby.listing()
+            return self.lobby.listing(data.get("offset"), data.get("limit"))
         if kind == "create":
             table = self.lobby.create(
                 str(data.get("kind", "novice")),
@@ -573,8 +573,14 @@ class Server:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     async def lobby_http(self, request: Request) -> Response:
+        """A page of the lobby (``?offset=&limit=``, see docs/protocol.md)."""
         assert self.lobby is not None
-        return JSONResponse(self.lobby.listing())
+        query = request.query_params
+        try:
+            page = self.lobby.listing(query.get("offset"), query.get("limit"))
+        except TableError as e:
+            return JSONResponse({"error": e.message, "code": e.code}, status_code=400)
+        return JSONResponse(page)
 
     async def table_http(self, request: Request) -> Response:
         assert self.lobby is not None and self.store is not None

@@ -22,6 +22,22 @@ __all__ = ["Lobby"]
 log = logging.getLogger("jantaku.server")
 
 
+def _count(value: object, what: str, default: int) -> int:
+    """A lobby paging parameter: a whole number, at least 0 (``limit`` at least 1)."""
+    if value is None:
+        return default
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    least = 1 if what == "limit" else 0
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise TableError("bad_request", f"{what} must be a whole number, at least {least}")
+    return value
+
+
+def _ranked_last(table: Table) -> bool:
+    return table.config.ranked
+
+
 class Lobby:
     def __init__(self, store: Store, settings: ServerSettings) -> None:
         self.store = store
@@ -128,19 +144,31 @@ class Lobby:
                 return t
         raise TableError("no_table", "no table with that invite code")
 
-    def listing(self) -> dict[str, Any]:
-        open_tables = [
-            t.summary() for t in self.tables.values() if t.status == "open" and not t.config.private
-        ]
-        live = [
-            t.summary() for t in self.tables.values() if t.status == "live" and not t.config.private
-        ]
+    def listing(self, offset: object = 0, limit: object = None) -> dict[str, Any]:
+        """One page of the public tables: at most ``lobby_page`` open ones (unranked first,
+        then oldest first) and as many live ones, from ``offset`` in each list, with the
+        totals and the ``next_offset`` (None on the last page). Queues count every table."""
+        start = _count(offset, "offset", 0)
+        size = min(self.settings.lobby_page, _count(limit, "limit", self.settings.lobby_page))
+        public = [t for t in self.tables.values() if not t.config.private]
+        open_tables = sorted((t for t in public if t.status == "open"), key=_ranked_last)
+        live = [t for t in public if t.status == "live"]
         queues: dict[str, int] = {}
-        for t in self.tables.values():
-            if t.status == "open" and t.config.ranked and not t.config.private:
+        for t in open_tables:
+            if t.config.ranked:
                 key = f"{t.config.kind.value}-{t.config.length}"
                 queues[key] = queues.get(key, 0) + sum(1 for s in t.seats if not s.empty)
-        return {"type": "lobby", "open": open_tables, "live": live, "queues": queues}
+        end = start + size
+        return {
+            "type": "lobby",
+            "open": [t.summary() for t in open_tables[start:end]],
+            "live": [t.summary() for t in live[start:end]],
+            "queues": queues,
+            "offset": start,
+            "limit": size,
+            "total": {"open": len(open_tables), "live": len(live)},
+            "next_offset": end if end < max(len(open_tables), len(live)) else None,
+        }
 
     def _finished(self, table: Table, outcome: MatchOutcome) -> None:
         """Store the game (full event log, seed revealed) and, if ranked and recorded, ranks."""
