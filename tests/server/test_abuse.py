@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import re
 import threading
 import time
 from pathlib import Path
@@ -471,3 +472,47 @@ def test_the_lobby_comes_in_bounded_pages(database: str) -> None:
         c.close()
     finally:
         server.stop()
+
+
+def test_every_http_answer_carries_the_security_headers(server: ServerProcess) -> None:
+    answers = [
+        server.get("/"),
+        server.get("/static/js/app.js"),
+        server.get("/static/css/base.css"),
+        server.get("/static/nothing.js"),
+        server.get("/api/health"),
+        server.get("/api/lobby"),
+        server.get("/api/tables/nope"),
+        _login(server, "nobody", "guess"),
+        httpx.post(server.base + "/api/health", timeout=10, trust_env=False),  # 405
+    ]
+    for r in answers:
+        h = r.headers
+        csp = {d.split()[0]: d.split()[1:] for d in h["content-security-policy"].split("; ")}
+        assert csp["default-src"] == ["'self'"] and csp["script-src"] == ["'self'"], r.url
+        assert csp["style-src"] == ["'self'"] and csp["frame-ancestors"] == ["'none'"], r.url
+        assert h["x-frame-options"] == "DENY" and h["x-content-type-options"] == "nosniff"
+        assert h["referrer-policy"] == "no-referrer"
+    # the WebSocket is unaffected
+    c = Client(server)
+    c.send({"type": "ping"})
+    assert c.expect("pong")
+    c.close()
+
+
+def test_the_browser_client_needs_nothing_the_policy_forbids() -> None:
+    """No inline script, style or event handler attribute: ``script-src``/``style-src 'self'``
+    would block them. Images other than files are ``data:`` URLs only (img-src allows them)."""
+    from jantaku.server.app import STATIC
+
+    html = (STATIC / "index.html").read_text()
+    assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", html) == []
+    assert "<style" not in html and not re.search(r"\s(style|on[a-z]+)=", html)
+    for path in STATIC.rglob("*.js"):
+        code = path.read_text()
+        # a style attribute (markup, setAttribute, or an attribute given to the el() helper);
+        # the CSSOM (node.style.x = ...) stays allowed
+        assert not re.search(r"setAttribute\(\s*[\"']style|\bstyle\s*[:=]\s*[\"'`{]", code), path
+        assert not re.search(r"\beval\(|new Function|javascript:", code), path
+    for path in STATIC.rglob("*.css"):
+        assert not re.search(r"url\((?![\"']?data:)", path.read_text()), path

@@ -17,6 +17,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from jantaku.server.auth import Accounts, AuthError, token_hash
@@ -679,6 +680,47 @@ class Server:
         return JSONResponse({"ok": True, "live_tables": live, "clients": len(self.clients)})
 
 
+# The browser client is same-origin only: scripts and styles are files (no inline code), the
+# favicon is a ``data:`` URL, and the WebSocket is on the same host ('self' covers ws/wss).
+_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = {
+    "content-security-policy": _CSP,
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+}
+
+
+class SecurityHeaders:
+    """Pure ASGI middleware: the security headers on every HTTP answer (errors included);
+    WebSocket and lifespan traffic passes through untouched."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.headers = [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                kept = [
+                    (k, v)
+                    for k, v in message.get("headers", [])
+                    if k.lower().decode("latin-1") not in SECURITY_HEADERS
+                ]
+                message = {**message, "headers": kept + self.headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
 def create_app(database_url: str, settings: ServerSettings | None = None) -> Starlette:
     server = Server(database_url, settings or ServerSettings())
 
@@ -716,4 +758,7 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Sta
         lifespan=lifespan,
     )
     app.state.server = server
+    # outside Starlette's own error handling too, so a 500 answer carries the headers
+    build = app.build_middleware_stack
+    app.build_middleware_stack = lambda: SecurityHeaders(build())  # type: ignore[method-assign]
     return app
