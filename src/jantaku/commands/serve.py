@@ -73,6 +73,13 @@ __all__ = ["serve"]
     show_default=True,
     help="Lifetime of a login token; an older one must log in again.",
 )
+@click.option(
+    "--table-idle-seconds",
+    type=float,
+    default=600.0,
+    show_default=True,
+    help="An open table with nobody seated, or nobody connected, closes after this long.",
+)
 @click.option("--log-level", default="warning", show_default=True)
 def serve(
     host: str,
@@ -86,6 +93,7 @@ def serve(
     call_window: float,
     hand_pause: float,
     session_days: float,
+    table_idle_seconds: float,
     log_level: str,
 ) -> None:
     """Serve jantaku tables: lobby, ranked and party tables, bots, records (docs/protocol.md)."""
@@ -104,6 +112,7 @@ def serve(
         call_window=call_window,
         hand_pause=hand_pause,
         session_days=session_days,
+        table_idle_seconds=table_idle_seconds,
     )
     app = create_app(database or default_url(), settings)
 

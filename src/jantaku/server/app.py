@@ -6,21 +6,24 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from jantaku.server.auth import Accounts, AuthError
+from jantaku.server.auth import Accounts, AuthError, token_hash
 from jantaku.server.bots import ALIASES, PLAYERS
 from jantaku.server.config import ServerSettings, TableRequestError
+from jantaku.server.limits import Backoff, Busy, HashPool, TokenBuckets
 from jantaku.server.manager import Lobby, check_entry
 from jantaku.server.protocol import ProtocolError, parse_message, user_json
 from jantaku.server.storage import Store
@@ -30,7 +33,6 @@ __all__ = ["Server", "create_app"]
 
 log = logging.getLogger("jantaku.server")
 
-_QUEUE_LIMIT = 2000
 STATIC = Path(__file__).parent / "static"
 
 
@@ -63,6 +65,23 @@ def _may_fill(table: Table) -> None:
         raise TableError("ranked_no_bots", RANKED_NO_BOTS)
 
 
+def _refused(
+    message: str, retry_after: float, status: int = 429, code: str = "rate_limited"
+) -> Response:
+    """A refusal that says when to come back (``Retry-After``, whole seconds, at least 1)."""
+    seconds = max(1, math.ceil(retry_after))
+    return JSONResponse(
+        {"error": message, "code": code, "retry_after": seconds},
+        status_code=status,
+        headers={"Retry-After": str(seconds)},
+    )
+
+
+def _address(conn: HTTPConnection) -> str:
+    """The client's address (uvicorn puts a trusted proxy's ``X-Forwarded-For`` here)."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
 def _bearer(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
@@ -76,11 +95,15 @@ class Client:
 
     def __init__(self, ws: WebSocket, settings: ServerSettings) -> None:
         self.ws = ws
+        self.address = _address(ws)
         self.user_id: int | None = None
         self.name = ""
         self.rank_index = 0
         self.guest = False  # guests may not sit at ranked tables
+        self.token_hash: str | None = None  # the session it said hello with
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queued_bytes = 0  # of the texts waiting in the queue
+        self.queue_limit = settings.send_queue_bytes
         self.tables: set[Table] = set()
         self.tokens = float(settings.message_burst)
         self.rate = settings.messages_per_second
@@ -92,11 +115,37 @@ class Client:
     def send(self, message: dict[str, Any]) -> None:
         if self.closed:
             return
-        if self.queue.qsize() > _QUEUE_LIMIT:
-            self.closed = True  # too slow a reader: drop it, it will reconnect for a snapshot
-            self.queue.put_nowait(None)
+        text = json.dumps(message, separators=(",", ":"))
+        if self.queued_bytes + len(text) > self.queue_limit:
+            self._too_slow()
             return
-        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        self.queued_bytes += len(text)
+        self.queue.put_nowait(text)
+
+    def _too_slow(self) -> None:
+        """Too slow a reader: what waits for it is dropped (it reconnects for a snapshot) and
+        the connection closed, so it cannot hold more than the limit of the server's memory."""
+        while not self.queue.empty():
+            self.queue.get_nowait()
+            self.queue.task_done()
+        self.queued_bytes = 0
+        text = json.dumps(
+            {
+                "type": "error",
+                "code": "too_slow",
+                "message": "messages were not read fast enough; reconnect for a snapshot",
+            }
+        )
+        self.queue.put_nowait(text)
+        self.closed = True
+        self.queue.put_nowait(None)
+
+    def kick(self, code: str, message: str) -> None:
+        """Say why, then close the connection; nothing it sends afterwards is handled."""
+        self.send({"type": "error", "code": code, "message": message})
+        self.user_id = None
+        self.closed = True
+        self.queue.put_nowait(None)
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -117,6 +166,7 @@ class Client:
                     with contextlib.suppress(Exception):
                         await self.ws.close(code=1008)
                     return
+                self.queued_bytes = max(0, self.queued_bytes - len(text))
                 await self.ws.send_text(text)
             finally:
                 self.queue.task_done()  # lets announce_shutdown wait until the queue has left
@@ -132,6 +182,12 @@ class Server:
         self.lobby: Lobby | None = None
         self.accounts: Accounts | None = None
         self.clients: set[Client] = set()
+        self.sessions: dict[str, set[Client]] = {}  # token hash -> connections that said hello
+        self.hashing = HashPool(settings.hash_workers, settings.hash_queue)
+        window, cap = settings.login_window_seconds, settings.login_backoff_max_seconds
+        self.login_names = Backoff(settings.login_failures_per_name, window, cap)
+        self.login_addresses = Backoff(settings.login_failures_per_address, window, cap)
+        self.signups = TokenBuckets(settings.signup_burst, settings.signups_per_minute / 60.0)
 
     def open(self) -> None:
         self.store = Store(self.database_url)
@@ -164,6 +220,20 @@ class Server:
     async def websocket(self, ws: WebSocket) -> None:
         await ws.accept()
         client = Client(ws, self.settings)
+        limit = self.settings.sockets_per_address
+        if sum(1 for c in self.clients if c.address == client.address) >= limit:
+            with contextlib.suppress(Exception):
+                await ws.send_text(
+                    json.dumps(
+                        {
+                            "type": "error",
+                            "code": "too_many_connections",
+                            "message": f"at most {limit} connections from one address",
+                        }
+                    )
+                )
+                await ws.close(code=1008)
+            return
         self.clients.add(client)
         pump = asyncio.get_running_loop().create_task(client.pump())
         try:
@@ -212,6 +282,7 @@ class Server:
         finally:
             client.closed = True
             self.clients.discard(client)
+            self._forget_session(client)
             for t in list(client.tables):
                 t.detach(client)
             with contextlib.suppress(Exception):
@@ -247,6 +318,32 @@ class Server:
             return self.lobby.by_invite(data["invite"])
         return self.lobby.get(data.get("table"))
 
+    def _welcome(self, client: Client, user: Any, token: str) -> None:
+        """Bind the connection to the user and to its session (a logout closes it); a player
+        has at most ``sockets_per_user`` connections."""
+        limit = self.settings.sockets_per_user
+        if client.user_id != user.id and (
+            sum(1 for c in self.clients if c.user_id == user.id and not c.closed) >= limit
+        ):
+            raise ProtocolError(
+                "too_many_connections",
+                f"at most {limit} connections per player; close another tab first",
+            )
+        self._forget_session(client)
+        client.user_id, client.name, client.rank_index = user.id, user.name, user.rank_index
+        client.guest = bool(user.guest)
+        client.token_hash = token_hash(token)
+        self.sessions.setdefault(client.token_hash, set()).add(client)
+
+    def _forget_session(self, client: Client) -> None:
+        if client.token_hash is not None:
+            same = self.sessions.get(client.token_hash)
+            if same is not None:
+                same.discard(client)
+                if not same:
+                    del self.sessions[client.token_hash]
+            client.token_hash = None
+
     def _need_user(self, client: Client) -> int:
         if client.user_id is None:
             raise ProtocolError("not_authenticated", "say hello with a token first")
@@ -261,18 +358,17 @@ class Server:
             user = self.accounts.by_token(data.get("token"))
             if user is None:
                 raise ProtocolError("bad_token", "unknown session token")
-            client.user_id, client.name, client.rank_index = user.id, user.name, user.rank_index
-            client.guest = bool(user.guest)
+            self._welcome(client, user, data["token"])
             return {"type": "welcome", "user": user_json(user)}
         if kind == "lobby":
-            return self.lobby.listing()
+            return self.lobby.listing(data.get("offset"), data.get("limit"))
         if kind == "create":
-            self._need_user(client)
             table = self.lobby.create(
                 str(data.get("kind", "novice")),
                 str(data.get("length", "quick")),
                 bool(data.get("kuitan", True)),
                 bool(data.get("private", False)),
+                created_by=self._need_user(client),
             )
             out = {"type": "created", "table": table.summary()}
             if table.invite_code:
@@ -378,26 +474,72 @@ class Server:
             raise AuthError("the body is a JSON object")
         return data
 
+    def _signup_refused(self, request: Request) -> Response | None:
+        wait = self.signups.take(_address(request))
+        if wait <= 0:
+            return None
+        return _refused(
+            f"too many new accounts from your address; try again in {math.ceil(wait)} s", wait
+        )
+
     async def register(self, request: Request) -> Response:
-        assert self.accounts is not None
+        accounts = self.accounts
+        assert accounts is not None
+        refused = self._signup_refused(request)
+        if refused is not None:
+            return refused
         try:
             data = await self._body(request)
-            user, token = self.accounts.register(data.get("name"), data.get("password"))
+            name, password = data.get("name"), data.get("password")
+            # the argon2 hash runs in the hashing pool, never on the event loop
+            user, token = await self.hashing.run(lambda: accounts.register(name, password))
         except AuthError as e:
             return JSONResponse({"error": str(e)}, status_code=400)
+        except Busy as e:
+            return _refused(str(e), 1.0, status=503, code="busy")
         return JSONResponse({"token": token, "user": user_json(user)})
 
     async def login(self, request: Request) -> Response:
-        assert self.accounts is not None
+        """Checked against the back-off of the name and of the client's address first; the
+        attempt counts as a failure until its password is verified (so a burst of concurrent
+        attempts cannot slip past the count while they are being hashed)."""
+        accounts = self.accounts
+        assert accounts is not None
         try:
             data = await self._body(request)
-            user, token = self.accounts.login(data.get("name"), data.get("password"))
         except AuthError as e:
             return JSONResponse({"error": str(e)}, status_code=401)
+        name, password = data.get("name"), data.get("password")
+        name_key = name[:64] if isinstance(name, str) else ""
+        address = _address(request)
+        for limiter, key, what in (
+            (self.login_names, name_key, "this name"),
+            (self.login_addresses, address, "your address"),
+        ):
+            wait = limiter.retry_after(key)
+            if wait > 0:
+                return _refused(
+                    f"too many failed logins for {what}; try again in {math.ceil(wait)} s", wait
+                )
+        self.login_names.fail(name_key)
+        self.login_addresses.fail(address)
+        try:
+            user, token = await self.hashing.run(lambda: accounts.login(name, password))
+        except AuthError as e:
+            return JSONResponse({"error": str(e)}, status_code=401)
+        except Busy as e:
+            self.login_names.forgive(name_key, all_of_them=False)
+            self.login_addresses.forgive(address, all_of_them=False)
+            return _refused(str(e), 1.0, status=503, code="busy")
+        self.login_names.forgive(name_key)
+        self.login_addresses.forgive(address, all_of_them=False)
         return JSONResponse({"token": token, "user": user_json(user)})
 
     async def guest(self, request: Request) -> Response:
         assert self.accounts is not None
+        refused = self._signup_refused(request)
+        if refused is not None:
+            return refused
         user, token = self.accounts.guest()
         return JSONResponse({"token": token, "user": user_json(user)})
 
@@ -409,6 +551,10 @@ class Server:
             with contextlib.suppress(AuthError):
                 token = (await self._body(request)).get("token")
         self.accounts.logout(token)
+        if isinstance(token, str):
+            for client in list(self.sessions.pop(token_hash(token), ())):
+                client.token_hash = None
+                client.kick("logged_out", "this session has logged out")
         return JSONResponse({"ok": True})
 
     async def me(self, request: Request) -> Response:
@@ -442,8 +588,14 @@ class Server:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     async def lobby_http(self, request: Request) -> Response:
+        """A page of the lobby (``?offset=&limit=``, see docs/protocol.md)."""
         assert self.lobby is not None
-        return JSONResponse(self.lobby.listing())
+        query = request.query_params
+        try:
+            page = self.lobby.listing(query.get("offset"), query.get("limit"))
+        except TableError as e:
+            return JSONResponse({"error": e.message, "code": e.code}, status_code=400)
+        return JSONResponse(page)
 
     async def table_http(self, request: Request) -> Response:
         assert self.lobby is not None and self.store is not None
@@ -542,6 +694,47 @@ class Server:
         return JSONResponse({"ok": True, "live_tables": live, "clients": len(self.clients)})
 
 
+# The browser client is same-origin only: scripts and styles are files (no inline code), the
+# favicon is a ``data:`` URL, and the WebSocket is on the same host ('self' covers ws/wss).
+_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = {
+    "content-security-policy": _CSP,
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+}
+
+
+class SecurityHeaders:
+    """Pure ASGI middleware: the security headers on every HTTP answer (errors included);
+    WebSocket and lifespan traffic passes through untouched."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.headers = [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                kept = [
+                    (k, v)
+                    for k, v in message.get("headers", [])
+                    if k.lower().decode("latin-1") not in SECURITY_HEADERS
+                ]
+                message = {**message, "headers": kept + self.headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
 def create_app(database_url: str, settings: ServerSettings | None = None) -> Starlette:
     server = Server(database_url, settings or ServerSettings())
 
@@ -552,6 +745,7 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Sta
         server.lobby.run_all()
         yield
         await server.lobby.stop_all()
+        server.hashing.close()
         assert server.store is not None
         server.store.close()
 
@@ -578,4 +772,7 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Sta
         lifespan=lifespan,
     )
     app.state.server = server
+    # outside Starlette's own error handling too, so a 500 answer carries the headers
+    build = app.build_middleware_stack
+    app.build_middleware_stack = lambda: SecurityHeaders(build())  # type: ignore[method-assign]
     return app

@@ -44,6 +44,25 @@ class ServerSettings:
     max_message_bytes: int = 16 * 1024
     messages_per_second: float = 100.0
     message_burst: int = 200
+    # password hashing: threads of its own, and how many hashes may wait or run at once
+    hash_workers: int = 2
+    hash_queue: int = 32
+    # login back-off: the n-th failure within the window refuses for 1 s, then 2 s, 4 s, ...
+    login_failures_per_name: int = 5
+    login_failures_per_address: int = 20
+    login_window_seconds: float = 600.0
+    login_backoff_max_seconds: float = 300.0
+    # new accounts (registered or guest) per client address: a burst, then a steady rate
+    signup_burst: int = 20
+    signups_per_minute: float = 10.0
+    # per client
+    open_tables_per_user: int = 3  # created and not yet started
+    sockets_per_user: int = 8
+    sockets_per_address: int = 64
+    send_queue_bytes: int = 1024 * 1024  # a slower reader is disconnected
+    # an open table nobody sits at, or whose players are all away, closes after this long
+    table_idle_seconds: float = 600.0
+    lobby_page: int = 50  # tables per lobby page (open and live each)
 
 
 @dataclass(frozen=True, slots=True)

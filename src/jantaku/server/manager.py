@@ -1,8 +1,10 @@
-"""The lobby: creates tables, finds them by id or invite code, recovers live ones on start."""
+"""The lobby: creates tables, finds them by id or invite code, recovers live ones on start,
+lists them a page at a time, and closes open tables that nobody uses."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -36,11 +38,30 @@ def check_entry(config: TableConfig, guest: bool, rank_index: int) -> None:
         raise TableError("rank_too_low", "Advanced tables need 1st Dan or higher")
 
 
+def _count(value: object, what: str, default: int) -> int:
+    """A lobby paging parameter: a whole number, at least 0 (``limit`` at least 1)."""
+    if value is None:
+        return default
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    least = 1 if what == "limit" else 0
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise TableError("bad_request", f"{what} must be a whole number, at least {least}")
+    return value
+
+
+def _ranked_last(table: Table) -> bool:
+    return table.config.ranked
+
+
 class Lobby:
     def __init__(self, store: Store, settings: ServerSettings) -> None:
         self.store = store
         self.settings = settings
         self.tables: dict[str, Table] = {}
+        self.creators: dict[str, int] = {}  # table id -> the player who created it
+        self.idle_since: dict[str, float] = {}  # open table id -> monotonic time it fell idle
+        self._sweeper: asyncio.Task[None] | None = None
 
     def create(
         self,
@@ -49,8 +70,19 @@ class Lobby:
         kuitan: bool = True,
         private: bool = False,
         seed: str | None = None,
+        created_by: int | None = None,
     ) -> Table:
+        """A new open table; a player may have at most ``open_tables_per_user`` of their own
+        open (not yet started) at once."""
         config = table_config(kind, length, kuitan, private)
+        if created_by is not None:
+            limit = self.settings.open_tables_per_user
+            if self.open_created_by(created_by) >= limit:
+                raise TableError(
+                    "too_many_tables",
+                    f"you have {limit} open tables already; start one or leave it empty to "
+                    "expire before creating another",
+                )
         if config.family not in FAMILIES:
             raise TableError("unavailable", f"no {config.family} engine on this server yet")
         table_id = secrets.token_hex(6)
@@ -77,10 +109,25 @@ class Lobby:
                 seats=[s.stored() for s in table.seats],
                 created_at=time.time(),
                 started_at=None,
+                created_by=created_by,
             )
         )
         self.tables[table_id] = table
+        self.idle_since[table_id] = time.monotonic()  # nobody sits there yet
+        if created_by is not None:
+            self.creators[table_id] = created_by
         return table
+
+    def open_created_by(self, user_id: int) -> int:
+        """How many open tables the player created (forgetting tables that are gone)."""
+        count = 0
+        for table_id, creator in list(self.creators.items()):
+            table = self.tables.get(table_id)
+            if table is None or table.status != "open":
+                del self.creators[table_id]
+            elif creator == user_id:
+                count += 1
+        return count
 
     def queue(
         self, user_id: int, rank_index: int, kind: str, length: str, guest: bool = False
@@ -115,19 +162,31 @@ class Lobby:
                 return t
         raise TableError("no_table", "no table with that invite code")
 
-    def listing(self) -> dict[str, Any]:
-        open_tables = [
-            t.summary() for t in self.tables.values() if t.status == "open" and not t.config.private
-        ]
-        live = [
-            t.summary() for t in self.tables.values() if t.status == "live" and not t.config.private
-        ]
+    def listing(self, offset: object = 0, limit: object = None) -> dict[str, Any]:
+        """One page of the public tables: at most ``lobby_page`` open ones (unranked first,
+        then oldest first) and as many live ones, from ``offset`` in each list, with the
+        totals and the ``next_offset`` (None on the last page). Queues count every table."""
+        start = _count(offset, "offset", 0)
+        size = min(self.settings.lobby_page, _count(limit, "limit", self.settings.lobby_page))
+        public = [t for t in self.tables.values() if not t.config.private]
+        open_tables = sorted((t for t in public if t.status == "open"), key=_ranked_last)
+        live = [t for t in public if t.status == "live"]
         queues: dict[str, int] = {}
-        for t in self.tables.values():
-            if t.status == "open" and t.config.ranked and not t.config.private:
+        for t in open_tables:
+            if t.config.ranked:
                 key = f"{t.config.kind.value}-{t.config.length}"
                 queues[key] = queues.get(key, 0) + sum(1 for s in t.seats if not s.empty)
-        return {"type": "lobby", "open": open_tables, "live": live, "queues": queues}
+        end = start + size
+        return {
+            "type": "lobby",
+            "open": [t.summary() for t in open_tables[start:end]],
+            "live": [t.summary() for t in live[start:end]],
+            "queues": queues,
+            "offset": start,
+            "limit": size,
+            "total": {"open": len(open_tables), "live": len(live)},
+            "next_offset": end if end < max(len(open_tables), len(live)) else None,
+        }
 
     def _finished(self, table: Table, outcome: MatchOutcome) -> None:
         """Store the game (full event log, seed revealed) and, if ranked and recorded, ranks."""
@@ -140,11 +199,20 @@ class Lobby:
         if outcome.recorded and table.config.ranked:
             update_ranks(self.store, table.config.kind.value, seats, outcome)
         self.tables.pop(table.id, None)
+        self.idle_since.pop(table.id, None)
 
     def recover(self) -> int:
-        """Rebuild every stored open or live table; returns how many live ones resumed."""
+        """Rebuild every stored open or live table; returns how many live ones resumed. An open
+        table older than ``table_idle_seconds`` is expired instead: nobody is connected after a
+        restart, and it has been waiting long enough."""
         resumed = 0
         for row in self.store.tables("open", "live"):
+            if row.status == "open":
+                waited = max(0.0, time.time() - row.created_at)
+                if waited >= self.settings.table_idle_seconds:
+                    self.store.update_table(row.id, status="expired")
+                    continue
+                self.idle_since[row.id] = time.monotonic() - waited
             config = TableConfig.from_json(row.config)
             table = Table(
                 row.id,
@@ -167,6 +235,8 @@ class Lobby:
                 for s in row.seats
             ]
             self.tables[row.id] = table
+            if row.created_by is not None and row.status == "open":
+                self.creators[row.id] = row.created_by
             if row.status == "live":
                 try:
                     table.resume(self.store.actions(row.id), row.started_at or time.time())
@@ -180,9 +250,57 @@ class Lobby:
     def run_all(self) -> None:
         for t in list(self.tables.values()):
             t.run()
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def stop_all(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
         await asyncio.gather(*(t.stop() for t in list(self.tables.values())))
+
+    # ------------------------------------------------------------------ expiry
+
+    async def _sweep(self) -> None:
+        period = max(0.2, min(30.0, self.settings.table_idle_seconds / 4))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                self.expire_idle()
+            except Exception:  # a bad table must not stop the sweeping of the others
+                log.exception("expiring idle tables failed")
+
+    def expire_idle(self, now: float | None = None) -> list[str]:
+        """Close every open table that has been idle for ``table_idle_seconds``: nobody seated,
+        or none of its seated players connected. Live tables are never expired here (computer
+        players finish a match for absent players). Returns the expired ids."""
+        now = time.monotonic() if now is None else now
+        expired = []
+        for table in list(self.tables.values()):
+            if table.status != "open":
+                self.idle_since.pop(table.id, None)
+                continue
+            people = [s for s in table.seats if s.user_id is not None]
+            if people and any(s.connections for s in people):
+                self.idle_since.pop(table.id, None)
+                continue
+            since = self.idle_since.setdefault(table.id, now)
+            if now - since >= self.settings.table_idle_seconds:
+                self._expire(table)
+                expired.append(table.id)
+        return expired
+
+    def _expire(self, table: Table) -> None:
+        table.status = "expired"
+        self.store.update_table(table.id, status="expired")
+        message = {"type": "table_update", "table": table.summary()}
+        for conn in {c for s in table.seats for c in s.connections} | set(table.watchers):
+            conn.send(message)
+        self.tables.pop(table.id, None)
+        self.idle_since.pop(table.id, None)
+        self.creators.pop(table.id, None)
 
     def kinds(self) -> list[str]:
         return [k.value for k in TableKind]

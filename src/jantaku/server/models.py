@@ -32,9 +32,11 @@ class UserRow(Base):
 
 
 class SessionRow(Base):
+    """A login session; only the SHA-256 (hex) of its token is kept."""
+
     __tablename__ = "sessions"
-    token: Mapped[str] = mapped_column(String(64), primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     created_at: Mapped[float] = mapped_column(Float)
 
 
@@ -51,6 +53,7 @@ class TableRow(Base):
     seats: Mapped[list[Any]] = mapped_column(JSON)
     created_at: Mapped[float] = mapped_column(Float)
     started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    created_by: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class ActionRow(Base):

@@ -218,24 +218,27 @@ class Store:
         with self.sessions.begin() as s:
             s.merge(user)
 
-    def add_session(self, token: str, user_id: int) -> None:
+    def add_session(self, token_hash: str, user_id: int) -> None:
+        """A new session, by the SHA-256 (hex) of its token: the token itself is never kept."""
         with self.sessions.begin() as s:
-            s.add(SessionRow(token=token, user_id=user_id, created_at=time.time()))
+            s.add(SessionRow(token_hash=token_hash, user_id=user_id, created_at=time.time()))
 
-    def user_by_token(self, token: str, max_age: float | None = None) -> UserRow | None:
-        """The user of a session token; None when unknown or older than ``max_age`` seconds."""
-        with self.sessions() as s:
-            row = s.get(SessionRow, token)
+    def user_by_token(self, token_hash: str, max_age: float | None = None) -> UserRow | None:
+        """The user of a session (by its token's hash); None when unknown or older than
+        ``max_age`` seconds (an expired session is deleted)."""
+        with self.sessions.begin() as s:
+            row = s.get(SessionRow, token_hash)
             if row is None:
                 return None
             if max_age is not None and time.time() - row.created_at > max_age:
+                s.delete(row)
                 return None
             return s.get(UserRow, row.user_id)
 
-    def drop_session(self, token: str) -> bool:
-        """Forget a session token (logout); True if it existed."""
+    def drop_session(self, token_hash: str) -> bool:
+        """Forget a session (logout), by its token's hash; True if it existed."""
         with self.sessions.begin() as s:
-            row = s.get(SessionRow, token)
+            row = s.get(SessionRow, token_hash)
             if row is None:
                 return False
             s.delete(row)

@@ -81,7 +81,8 @@ export const api = {
       api.forget();
     }
   },
-  lobby: () => http("GET", "/api/lobby"),
+  /** One page of the lobby (docs/protocol.md, "Lobby pages"): `next_offset` is null on the last. */
+  lobby: (offset = 0) => http("GET", `/api/lobby?offset=${encodeURIComponent(offset)}`),
   table: (id) => http("GET", `/api/tables/${encodeURIComponent(id)}`),
   game: (id) => http("GET", `/api/games/${encodeURIComponent(id)}`),
   player: (id) => http("GET", `/api/players/${encodeURIComponent(id)}`),

@@ -45,6 +45,7 @@ export default {
   "lobby.open": "Offene Tische",
   "lobby.live": "Laufende Tische",
   "lobby.no_open": "Kein offener Tisch: eröffne einen.",
+  "lobby.more": "Mehr Tische zeigen",
   "lobby.no_live": "Gerade läuft kein Spiel.",
   "lobby.free": "frei",
   "lobby.free_seats": "{n} frei",

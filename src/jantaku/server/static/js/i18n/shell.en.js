@@ -45,6 +45,7 @@ export default {
   "lobby.open": "Open tables",
   "lobby.live": "Live tables",
   "lobby.no_open": "No open table: create one.",
+  "lobby.more": "Show more tables",
   "lobby.no_live": "No match is being played.",
   "lobby.free": "free",
   "lobby.free_seats": "{n} free",

@@ -255,6 +255,24 @@ export async function mount(root, params, ctx) {
     mineList,
   );
   const liveList = el("ul", { class: "table-list", "data-testid": "live-tables" });
+  // the lobby comes in pages; "more" shows one page more (kept over the periodic refresh)
+  let pages = 1;
+  const moreButton = el(
+    "button",
+    {
+      type: "button",
+      class: "btn btn--small",
+      "data-testid": "lobby-more",
+      hidden: true,
+      onclick: async () => {
+        pages += 1;
+        moreButton.disabled = true;
+        await refresh();
+        moreButton.disabled = false;
+      },
+    },
+    t("lobby.more"),
+  );
 
   function seatsText(table) {
     return table.seats
@@ -295,10 +313,25 @@ export async function mount(root, params, ctx) {
     list.replaceChildren(...tables.map((tb) => tableItem(tb, live)));
   }
 
+  async function lobbyPages() {
+    const first = await api.lobby(0);
+    const open = [...first.open];
+    const live = [...first.live];
+    let next = first.next_offset;
+    for (let n = 1; n < pages && next !== null && next !== undefined; n++) {
+      const page = await api.lobby(next);
+      open.push(...page.open);
+      live.push(...page.live);
+      next = page.next_offset;
+    }
+    return { ...first, open, live, next_offset: next };
+  }
+
   async function refresh() {
     try {
-      const [data, own] = await Promise.all([api.lobby(), api.myTables().catch(() => ({ tables: [] }))]);
+      const [data, own] = await Promise.all([lobbyPages(), api.myTables().catch(() => ({ tables: [] }))]);
       if (!alive) return;
+      moreButton.hidden = data.next_offset === null || data.next_offset === undefined;
       mine.hidden = own.tables.length === 0;
       mineList.replaceChildren(...own.tables.map((tb) => tableItem(tb, tb.status === "live", true)));
       for (const [key, node] of Object.entries(queueCounts)) {
@@ -348,6 +381,7 @@ export async function mount(root, params, ctx) {
           el("h2", { id: "live-title" }, t("lobby.live")),
           liveList,
         ),
+        moreButton,
       ),
       el("div", { class: "lobby-col" }, practice, createForm, inviteForm),
     ),
