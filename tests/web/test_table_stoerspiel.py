@@ -44,6 +44,12 @@ def _dangerous_turn(tmp_path: Path, seed: str) -> list[dict[str, Any]] | None:
     engine = table.engine
     assert engine is not None
     while table.status == "live":
+        if engine.holding or table._deferred is not None:
+            table._close_window()  # the call window's time, which the driver would wait for
+            continue
+        if table._pause_until is not None:
+            table._end_pause()  # the result has been seen
+            continue
         seat = engine.to_act()[0]
         legal = engine.legal_actions(seat)
         if seat != me:
@@ -60,7 +66,7 @@ def _dangerous_turn(tmp_path: Path, seed: str) -> list[dict[str, Any]] | None:
             return inbox.messages
         pick = next((a for a in offered if a["type"] in ("tsumo", "ron", "pass")), None)
         pick = pick or next((a for a in offered if a["type"] == "discard"), offered[0])
-        table.submit(user.id, pick, table.seq)
+        table.submit(user.id, pick, table.step)
     return None
 
 
