@@ -22,7 +22,7 @@ from jantaku.engine.classical.wall import ClassicalWall, shuffled_wall
 from jantaku.engine.events import Event
 from jantaku.engine.match import Clock, ManualClock
 from jantaku.errors import IllegalActionError
-from jantaku.rules.classical import ClassicalOptions, preset
+from jantaku.rules.classical import ClassicalOptions, Penalty, preset
 from jantaku.rules.classical.options import InitialSeating
 from jantaku.tiles import Wind
 
@@ -109,6 +109,18 @@ class ClassicalGame:
         if self.deal.phase is Phase.ENDED:
             self._after_deal()
         return self.log[start:]
+
+    def report_offence(
+        self, seat: int, offence: Penalty, *, east_shares: bool = False
+    ) -> list[Event]:
+        """Penalise an offence the table reports in the deal being played (free-declaration
+        mode; see :meth:`ClassicalDeal.report_offence`)."""
+        if self.finished:
+            raise IllegalActionError("the game is over")
+        events = self.deal.report_offence(seat, offence, east_shares=east_shares)
+        self.log.extend(events)
+        self.balances = list(self.deal.balances)
+        return events
 
     def clone(self) -> ClassicalGame:
         other = object.__new__(ClassicalGame)
