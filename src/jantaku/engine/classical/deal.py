@@ -152,6 +152,10 @@ class ClassicalDeal:
         self.log: list[Event] = []
         self._turn_cache: list[Action] | None = None
         self._tsumo: WinCheck | None = None
+        # How the deal began and every step taken since (an action, or a reported offence):
+        # enough to rebuild it when a step fails half-way (see _restore).
+        self._start = (dealer, round_wind, hand_number, tuple(balances))
+        self._steps: list[Action | tuple[int, Penalty, bool]] = []
         hands = deal_hands(wall)
         for offset, hand in enumerate(hands):
             seat = self.seats[(dealer + offset) % 4]
@@ -225,26 +229,61 @@ class ClassicalDeal:
     def apply(self, action: Action) -> list[Event]:
         """Carry out a legal action. An illegal one raises IllegalActionError and changes
         nothing, except in free-declaration mode (``penalties = true``), where a false Mah Jongg
-        or call is penalised (spec §8) instead of refused."""
+        or call is penalised (spec §8) instead of refused. One that fails half-way re-raises its
+        error with the deal left as it was."""
         if self.phase is Phase.ENDED:
             raise IllegalActionError("the deal is over")
         start = len(self.log)
         legal = self.legal_actions(action.seat)
         matched = self._match(action, legal)
+        reason = None
         if matched is None:
             reason = false_declaration(self, action)
             if reason is None:
                 if not legal:
                     raise IllegalActionError(f"seat {action.seat} has nothing to decide now")
                 raise IllegalActionError(f"{action} is not allowed now")
-            self._penalise(action, reason)
-            return self.log[start:]
-        if self.phase is Phase.TURN:
-            self._turn_cache = None
-            self._apply_turn(matched)
-        else:
-            self._answer(matched)
+        try:
+            if matched is None:
+                assert reason is not None
+                self._penalise(action, reason)
+            elif self.phase is Phase.TURN:
+                self._turn_cache = None
+                self._apply_turn(matched)
+            else:
+                self._answer(matched)
+        except Exception:
+            self._restore(len(self._steps))
+            raise
+        self._steps.append(action if matched is None else matched)
         return self.log[start:]
+
+    def _restore(self, steps: int) -> None:
+        """Rebuild the deal, in place, as it stood after its first ``steps`` steps: every step
+        is checked before anything changes, so this runs only when one fails half-way, and
+        costs the hot path one list append per step."""
+        dealer, round_wind, hand_number, balances = self._start
+        fresh = ClassicalDeal(
+            self.options,
+            self.wall,
+            dealer=dealer,
+            round_wind=round_wind,
+            hand_number=hand_number,
+            balances=balances,
+        )
+        for step in self._steps[:steps]:
+            if isinstance(step, Action):
+                fresh.apply(step)
+            else:
+                fresh.report_offence(step[0], step[1], east_shares=step[2])
+        self.__dict__.update(fresh.__dict__)
+
+    def undo_last(self) -> None:
+        """Take back the last step (the game uses it when what follows a deal's last action
+        fails, so that the action changes nothing)."""
+        if not self._steps:
+            raise IllegalActionError("no action to take back")
+        self._restore(len(self._steps) - 1)
 
     def _match(self, action: Action, legal: list[Action]) -> Action | None:
         if action in legal:
@@ -733,15 +772,20 @@ class ClassicalDeal:
         report is not allowed."""
         check_report(self, seat, offence, east_shares)
         start = len(self.log)
-        self.log.append(OffenceReported(seat, offence.value, east_shares))
-        if offence is Penalty.WRONG_TILE_COUNT:
-            self.pays_for_all.append(seat)
-            self._bar(seat)
-        elif offence is Penalty.DEAD_HAND:
-            self.barred[seat] = east_shares
-            self._bar(seat)
-        else:
-            self._pay(seat, offence)
+        try:
+            self.log.append(OffenceReported(seat, offence.value, east_shares))
+            if offence is Penalty.WRONG_TILE_COUNT:
+                self.pays_for_all.append(seat)
+                self._bar(seat)
+            elif offence is Penalty.DEAD_HAND:
+                self.barred[seat] = east_shares
+                self._bar(seat)
+            else:
+                self._pay(seat, offence)
+        except Exception:
+            self._restore(len(self._steps))
+            raise
+        self._steps.append((seat, offence, east_shares))
         return self.log[start:]
 
     def _dead(self, seat_no: int) -> bool:
@@ -814,6 +858,7 @@ class ClassicalDeal:
         other.wins = dict(self.wins)
         other.barred = dict(self.barred)
         other.pays_for_all = list(self.pays_for_all)
+        other._steps = list(self._steps)
         other.log = list(self.log)
         other._turn_cache = None
         return other
