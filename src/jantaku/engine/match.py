@@ -173,10 +173,10 @@ class Match:
             self.final_deal = self.deal_number + 1
         return self.rules.hard_stop_120 and elapsed >= _TWO_HOURS
 
-    def _after_deal(self, events: list[Event]) -> None:
-        """Log the ended deal's last ``events`` and move on to the next deal or the end. The
-        next deal is built before anything changes, so a failure here leaves the match as it
-        was."""
+    def _after_deal(self, events: list[Event] | None = None) -> None:
+        """Log the ended deal's last ``events`` (None: already logged) and move on to the next
+        deal or the end. The next deal is built before anything changes, so a failure here
+        leaves the match as it was."""
         deal = self.deal
         assert deal.result is not None
         before = MatchState(
@@ -186,7 +186,7 @@ class Match:
         step = after_deal(self.rules, before, deal.result, last_by_clock=last)
         state = step.state
         new = None if state is None else self._make_deal(state, self.deal_number + 1)
-        self.log.extend(events)
+        self.log.extend(events or ())
         self.deal_number += 1
         self.scores = list(deal.scores)
         self.deposits = deal.deposits

@@ -147,8 +147,9 @@ class ClassicalGame:
     # ------------------------------------------------------------------------------ flow
 
     def _after_deal(self, events: list[Event] | None = None) -> None:
-        """Log the ended deal's last ``events`` and move on to the next deal or the end. The
-        next deal is dealt before anything changes, so a failure leaves the game as it was."""
+        """Log the ended deal's last ``events`` (None: already logged) and move on to the next
+        deal or the end. The next deal is dealt before anything changes, so a failure leaves the
+        game as it was."""
         result = self.deal.result
         assert result is not None
         dealer, passes, round_wind = self.dealer, self.passes, self.round_wind
