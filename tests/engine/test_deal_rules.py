@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from jantaku.engine import Action, ActionKind, Deal, Phase, TableRules
-from jantaku.engine.events import DealEnded, DrawKind, RiichiAccepted
+from jantaku.engine import Action, ActionKind, Deal, Match, Phase, TableRules
+from jantaku.engine.events import DealEnded, DoraRevealed, DrawKind, Drew, RiichiAccepted
 from jantaku.engine.wall import WallSetup
 from jantaku.errors import IllegalActionError
 from jantaku.tiles import TileKind, Wind, parse_kind
@@ -238,6 +238,53 @@ def test_a_fifth_kan_aborts_in_doman_and_is_not_offered_on_tenhou(
         deal.apply(open_kan)
         pass_all(deal)
         assert deal.result is not None and deal.result.draw is DrawKind.FOUR_KANS
+
+
+def _four_concealed_kans(deal: Deal) -> None:
+    for kind in ("1m", "2m", "3m", "4m"):
+        kan = next(
+            a
+            for a in deal.legal_actions(0)
+            if a.kind is ActionKind.CONCEALED_KAN and a.tiles[0].kind is parse_kind(kind)
+        )
+        deal.apply(kan)
+
+
+FIFTH_ANKAN_WALL = make_wall(["1111222233334m", "6666p"], draws="4m6s", replacements="4m4m9p8p")
+
+
+@pytest.mark.parametrize("rob_ankan", [False, True])
+def test_a_fifth_kan_made_concealed_aborts_before_any_dora_or_replacement(
+    rob_ankan: bool,
+) -> None:
+    deal = deal_of(FIFTH_ANKAN_WALL, TableRules(kokushi_rob_ankan=rob_ankan))
+    _four_concealed_kans(deal)
+    do(deal, 0, ActionKind.DISCARD, "9p")
+    pass_all(deal)
+    assert deal.turn == 1 and deal.dora_shown == 5  # every indicator is already shown
+    kan = find(deal, 1, ActionKind.CONCEALED_KAN)
+    assert kan is not None, "one player holds all four kans: a fifth may be declared"
+    events = deal.apply(kan)
+    pass_all(deal)
+    assert deal.result is not None and deal.result.draw is DrawKind.FOUR_KANS
+    assert deal.result.deltas == (0, 0, 0, 0)
+    assert not any(isinstance(e, DoraRevealed | Drew) for e in events)
+    assert len(deal.seats[1].melds) == 1 and deal.dora_shown == 5
+
+
+def test_a_fifth_concealed_kan_in_a_match_aborts_and_the_dealer_repeats() -> None:
+    match = Match(DOMAN, JUDGE, walls=lambda n: FIFTH_ANKAN_WALL)
+    _four_concealed_kans(match.deal)  # through the deal: the match only sees its log
+    match.apply(find(match.deal, 0, ActionKind.DISCARD, "9p"))  # type: ignore[arg-type]
+    while match.deal.phase is Phase.CALLS:
+        match.apply(Action(ActionKind.PASS, match.to_act()[0]))
+    kan = find(match.deal, 1, ActionKind.CONCEALED_KAN)
+    assert kan is not None
+    events = match.apply(kan)
+    ended = [e for e in events if isinstance(e, DealEnded)]
+    assert len(ended) == 1 and ended[0].draw is DrawKind.FOUR_KANS
+    assert match.deal_number == 1 and match.dealer == 0 and match.honba == 1
+    assert match.scores == [25000] * 4
 
 
 # --------------------------------------------------------------------------------- aborts

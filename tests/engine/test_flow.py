@@ -10,6 +10,7 @@ from jantaku.engine import ActionKind, ManualClock, Match, TableRules
 from jantaku.engine.deal import DealResult
 from jantaku.engine.events import DrawKind
 from jantaku.engine.flow import MatchState, after_deal, is_all_last, ranking
+from jantaku.rules.riichi import preset
 from jantaku.tiles import Wind
 from tests.engine.mahjong_judge import MahjongJudge
 
@@ -102,6 +103,40 @@ def test_the_last_hand(rules: TableRules, result: DealResult, ends: bool) -> Non
     assert (step.state is None) == ends, step
     if not ends and rules is TENHOU and result.winners == (1,):
         assert step.state is not None and step.state.round_wind is Wind.WEST
+
+
+@pytest.mark.parametrize(
+    ("name", "result", "ends"),
+    [
+        # doman: a leading dealer stops on a win or a ready hand, whatever the points.
+        ("doman", win(3, (24000, 24000, 24000, 28000)), True),
+        ("doman", draw(DrawKind.EXHAUSTIVE, (False,) * 3 + (True,), (24000,) * 3 + (28000,)), True),
+        ("doman", draw(DrawKind.EXHAUSTIVE, (True,) * 4, (20000,) * 3 + (40000,)), True),
+        ("doman", draw(DrawKind.FOUR_WINDS, NOBODY, (20000,) * 3 + (40000,)), False),
+        # tenhou: a win only, leading with at least 30,000; a ready dealer plays on.
+        ("tenhou", win(3, (20000, 20000, 20000, 40000)), True),
+        ("tenhou", win(3, (23000, 23000, 24000, 30000)), True),
+        ("tenhou", win(3, (24000, 24000, 24000, 28000)), False),
+        ("tenhou", win(3, (30000, 20000, 20000, 30000)), False),  # tied: seat 0 ranks first
+        (
+            "tenhou",
+            draw(DrawKind.EXHAUSTIVE, (False,) * 3 + (True,), (20000,) * 3 + (40000,)),
+            False,
+        ),
+        ("tenhou", draw(DrawKind.EXHAUSTIVE, (True,) * 4, (10000, 20000, 20000, 50000)), False),
+        (
+            "tenhou",
+            draw(DrawKind.NAGASHI_MANGAN, (False,) * 3 + (True,), (20000,) * 3 + (40000,)),
+            False,
+        ),
+    ],
+)
+def test_all_last_dealer_stop_of_each_preset(name: str, result: DealResult, ends: bool) -> None:
+    rules = TableRules.from_options(preset(name))
+    step = after_deal(rules, state(Wind.SOUTH, 3, honba=2), result)
+    assert (step.state is None) == ends, step
+    if not ends:  # the dealer repeats the last hand
+        assert step.state == MatchState(result.scores, Wind.SOUTH, 3, 3, result.deposits_left)
 
 
 def test_tenhou_extension_round_is_sudden_death() -> None:

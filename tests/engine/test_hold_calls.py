@@ -85,3 +85,24 @@ def test_nobody_may_act_in_a_held_window(make: Callable[[int], Any]) -> None:
     assert events and events[0].type == "drew" and events[0].seat == nxt
     assert game.to_act() == [nxt]
     assert game.close_calls() == []  # nothing held now: a no-op
+
+
+@pytest.mark.parametrize("make", [_riichi, _classical], ids=["riichi", "classical"])
+def test_a_deal_rebuilt_after_held_windows_is_the_same(make: Callable[[int], Any]) -> None:
+    """A deal that must be rebuilt (an action failing half-way) replays its closed windows too."""
+    game = make(7)
+    game.hold_calls = True
+    rng = random.Random(7)
+    closed = 0
+    while closed < 12:
+        if game.holding:
+            game.close_calls()
+            closed += 1
+        else:
+            game.apply(_choose(game, game.to_act()[0], rng))
+    deal = game.deal
+    steps = len(deal._steps if hasattr(deal, "_steps") else deal._applied)
+    before = ([e.to_json() for e in deal.log], [deal.view(s).to_json() for s in range(4)])
+    deal._restore(steps)
+    after = ([e.to_json() for e in deal.log], [deal.view(s).to_json() for s in range(4)])
+    assert after == before and deal.hold_calls

@@ -121,6 +121,9 @@ class Deal:
         self.log: list[Event] = []
         self._turn_cache: list[Action] | None = None
         self._tsumo_outcome: WinOutcome | None = None
+        # How the deal began and the actions applied since: enough to rebuild it (see _restore).
+        self._start = (dealer, round_wind, honba, deposits, tuple(scores))
+        self._applied: list[Action | None] = []  # None: a held call window closed
         for i, hand in enumerate(wall.hands):
             seat = self.seats[(dealer + i) % 4]
             for tile in hand:
@@ -171,7 +174,12 @@ class Deal:
         if not self.holding:
             return []
         start = len(self.log)
-        self._resolve_claims()
+        try:
+            self._resolve_claims()
+        except Exception:
+            self._restore(len(self._applied))
+            raise
+        self._applied.append(None)
         return self.log[start:]
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -187,29 +195,73 @@ class Deal:
 
     # ----------------------------------------------------------------------------- apply
 
-    def apply(self, action: Action) -> list[Event]:
-        """Carry out a legal action; an illegal one raises IllegalActionError, changing nothing."""
+    def check(self, action: Action) -> Action:
+        """The legal action ``action`` stands for (the same choice may name other physical
+        copies, as in log replays); IllegalActionError when it is not allowed now. Changes
+        nothing."""
         if self.phase is Phase.ENDED:
             raise IllegalActionError("the deal is over")
         legal = self.legal_actions(action.seat)
         if not legal:
             raise IllegalActionError(f"seat {action.seat} has nothing to decide now")
-        if not any(a is action for a in legal) and action not in legal:
-            # The same choice may name other physical copies (log replays).
-            wanted = _signature(action)
-            match = next((a for a in legal if _signature(a) == wanted), None)
-            if match is None:
-                raise IllegalActionError(f"{action} is not allowed now")
-            action = self._own_copies(action, match)
+        if any(a is action for a in legal) or action in legal:
+            return action
+        wanted = _signature(action)
+        match = next((a for a in legal if _signature(a) == wanted), None)
+        if match is None:
+            raise IllegalActionError(f"{action} is not allowed now")
+        return self._own_copies(action, match)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out a legal action. An illegal one raises IllegalActionError and one that fails
+        half-way re-raises its error; either way the deal is left as it was."""
+        action = self.check(action)
         start = len(self.log)
-        if self.phase is Phase.TURN:
-            self._turn_cache = None
-            self._apply_turn(action)
-        else:
-            self.answers[action.seat] = action
-            if len(self.answers) == len(self.options):
-                self._resolve_claims()
+        try:
+            if self.phase is Phase.TURN:
+                self._turn_cache = None
+                self._apply_turn(action)
+            else:
+                self.answers[action.seat] = action
+                if len(self.answers) == len(self.options):
+                    self._resolve_claims()
+        except Exception:
+            self._restore(len(self._applied))
+            raise
+        self._applied.append(action)
         return self.log[start:]
+
+    def _restore(self, actions: int) -> None:
+        """Rebuild the deal as it stood after its first ``actions`` actions, in place.
+
+        A legal action is checked before anything changes, so this runs only when carrying one
+        out fails half-way (an engine fault, or a judge that raises): the deal is replayed from
+        its wall, which costs the hot path nothing but one list append per action."""
+        dealer, round_wind, honba, deposits, scores = self._start
+        fresh = Deal(
+            self.rules,
+            self.judge,
+            self.wall,
+            dealer=dealer,
+            round_wind=round_wind,
+            honba=honba,
+            deposits=deposits,
+            scores=scores,
+        )
+        fresh.hold_calls = self.hold_calls
+        for action in self._applied[:actions]:
+            if action is None:
+                fresh.close_calls()
+            else:
+                fresh.apply(action)
+        self.__dict__.update(fresh.__dict__)
+
+    def undo_last(self) -> None:
+        """Take back the last applied action (the match uses it when what follows a deal's
+        last action fails, so that the action changes nothing)."""
+        if not self._applied:
+            raise IllegalActionError("no action to take back")
+        self._restore(len(self._applied) - 1)
 
     def _own_copies(self, action: Action, match: Action) -> Action:
         """Use the physical tiles the action names when the seat holds them (log replays)."""
@@ -548,11 +600,12 @@ class Deal:
             self.kuikae = frozenset()
             seat.kans += 1
             self.kan_seats.append(seat_no)
-            self.pending_dora += 1 if self.rules.kan_dora_timing == "tenhou" else 0
-            if self.rules.kan_dora_timing != "tenhou":
-                self._reveal_now()
             if self._fifth_kan_abort():
                 return
+            if self.rules.kan_dora_timing == "tenhou":
+                self.pending_dora += 1
+            else:
+                self._reveal_now()
             self._draw(seat_no, replacement=True)
 
     def _check_pao(self, seat_no: int, discarder: int, kind: int) -> None:
@@ -593,9 +646,9 @@ class Deal:
 
     def _after_concealed_kan(self, seat_no: int) -> None:
         self.kan_tile = None
-        self._reveal_now()
         if self._fifth_kan_abort():
             return
+        self._reveal_now()
         self._draw(seat_no, replacement=True)
 
     def _added_kan(self, seat_no: int, tile: Tile) -> None:
@@ -662,15 +715,17 @@ class Deal:
         self._break_first_turn()
         while self.pending_dora:
             self._reveal_dora()
+        if self._fifth_kan_abort():
+            return
         if self.rules.kan_dora_timing == "tenhou":
             self.pending_dora += 1
         else:
             self._reveal_now()
-        if self._fifth_kan_abort():
-            return
         self._draw(seat_no, replacement=True)
 
     def _fifth_kan_abort(self) -> bool:
+        """A fifth kan (allowed only while one player holds all four) aborts the hand before
+        any dora is turned or replacement drawn: the dead wall has no fifth of either."""
         if len(self.kan_seats) == 5:
             self._abort(DrawKind.FOUR_KANS)
             return True
@@ -806,6 +861,7 @@ class Deal:
         other.answers = dict(self.answers)
         other.ron_outcomes = dict(self.ron_outcomes)
         other.log = list(self.log)
+        other._applied = list(self._applied)
         other._turn_cache = None
         return other
 

@@ -14,6 +14,7 @@ from jantaku.tiles import Wind
 __all__ = ["MatchState", "Next", "after_deal", "is_all_last", "ranking"]
 
 _DRAWS_WITH_TENPAI = (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN)
+_TENHOU_STOP_POINTS = 30000
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,19 +102,30 @@ def _ending(
         return None
     if before.round_wind != rounds - 1 or dealer != 3:
         return None
-    top = ranking(scores)[0]
     if stays:
-        # Only a win or a ready hand stops the match; an abortive-draw repeat plays on.
-        earned = dealer in result.winners or (
-            result.draw in _DRAWS_WITH_TENPAI and result.tenpai[dealer]
-        )
-        if not earned or top != dealer:
-            return None
-        if rules.agari_yame == "dealer_first" or (
-            threshold is not None and scores[top] >= threshold
-        ):
-            return "the dealer won or was ready in the last hand while leading"
-        return None
+        return _dealer_stop(rules, dealer, result, scores)
     if threshold is not None and all(s < threshold for s in scores):
         return None  # Tenhou: nobody reached the target; the extension round follows
     return "the last hand is over"
+
+
+def _dealer_stop(
+    rules: TableRules, dealer: int, result: DealResult, scores: tuple[int, ...]
+) -> str | None:
+    """Why the all-last dealer's repeat ends the match (agari-yame), or None when it is played.
+
+    Only a dealer in first place stops, and an abortive-draw repeat never does. ``dealer_first``
+    (Doman, §2.10): a win or a ready hand at the exhaustive draw, no threshold.
+    ``dealer_first_30000`` (Tenhou, §7): a win only, with at least 30,000; a dealer who is merely
+    ready at the draw plays on (no tenpai-yame), as real Tenhou logs show."""
+    if ranking(scores)[0] != dealer:
+        return None
+    won = dealer in result.winners
+    if rules.agari_yame == "dealer_first_30000":
+        if won and scores[dealer] >= _TENHOU_STOP_POINTS:
+            return "the dealer won the last hand while leading with at least 30,000"
+        return None
+    ready = result.draw in _DRAWS_WITH_TENPAI and result.tenpai[dealer]
+    if won or ready:
+        return "the dealer won or was ready in the last hand while leading"
+    return None

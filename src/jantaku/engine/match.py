@@ -90,18 +90,26 @@ class Match:
         return self.result is not None
 
     def _new_deal(self) -> Deal:
+        deal = self._make_deal(
+            MatchState(tuple(self.scores), self.round_wind, self.dealer, self.honba, self.deposits),
+            self.deal_number,
+        )
+        self.log.extend(deal.log)
+        return deal
+
+    def _make_deal(self, state: MatchState, number: int) -> Deal:
+        """Deal number ``number`` from ``state``; changes nothing in the match."""
         deal = Deal(
             self.rules,
             self.judge,
-            self.walls(self.deal_number),
-            dealer=self.dealer,
-            round_wind=self.round_wind,
-            honba=self.honba,
-            deposits=self.deposits,
-            scores=tuple(self.scores),
+            self.walls(number),
+            dealer=state.dealer,
+            round_wind=state.round_wind,
+            honba=state.honba,
+            deposits=state.deposits,
+            scores=state.scores,
         )
         deal.hold_calls = self._hold_calls
-        self.log.extend(deal.log)
         return deal
 
     # ------------------------------------------------------------------------------ API
@@ -134,9 +142,15 @@ class Match:
         if not self.holding:
             return []
         start = len(self.log)
-        self.log.extend(self.deal.close_calls())
+        events = self.deal.close_calls()
         if self.deal.phase is Phase.ENDED:
-            self._after_deal()
+            try:
+                self._after_deal(events)
+            except Exception:
+                self.deal.undo_last()
+                raise
+        else:
+            self.log.extend(events)
         return self.log[start:]
 
     def view(self, seat: int | None) -> SeatView:
@@ -153,16 +167,25 @@ class Match:
         return is_all_last(self.rules, self.round_wind, self.dealer)
 
     def apply(self, action: Action) -> list[Event]:
+        """Carry out a legal action. One that is refused (IllegalActionError) or fails half-way
+        changes nothing: not the deal, the log, the scores nor the clock's last-hand mark."""
         if self.finished:
             raise IllegalActionError("the match is over")
+        self.deal.check(action)
         start = len(self.log)
         if self._time_is_up():
             self._end("the 120-minute limit was reached", recorded=False)
             return self.log[start:]
-        self.log.extend(self.deal.apply(action))
-        self.actions.append(action)
+        events = self.deal.apply(action)
         if self.deal.phase is Phase.ENDED:
-            self._after_deal()
+            try:
+                self._after_deal(events)
+            except Exception:
+                self.deal.undo_last()
+                raise
+        else:
+            self.log.extend(events)
+        self.actions.append(action)
         return self.log[start:]
 
     def clone(self) -> Match:
@@ -186,7 +209,10 @@ class Match:
             self.final_deal = self.deal_number + 1
         return self.rules.hard_stop_120 and elapsed >= _TWO_HOURS
 
-    def _after_deal(self) -> None:
+    def _after_deal(self, events: list[Event] | None = None) -> None:
+        """Log the ended deal's last ``events`` (None: already logged) and move on to the next
+        deal or the end. The next deal is built before anything changes, so a failure here
+        leaves the match as it was."""
         deal = self.deal
         assert deal.result is not None
         before = MatchState(
@@ -194,17 +220,20 @@ class Match:
         )
         last = self.final_deal is not None and self.deal_number >= self.final_deal
         step = after_deal(self.rules, before, deal.result, last_by_clock=last)
+        state = step.state
+        new = None if state is None else self._make_deal(state, self.deal_number + 1)
+        self.log.extend(events or ())
         self.deal_number += 1
         self.scores = list(deal.scores)
         self.deposits = deal.deposits
-        if step.state is None:
+        if state is None or new is None:
             assert step.reason is not None
             self._end(step.reason, recorded=True)
             return
-        state = step.state
         self.round_wind, self.dealer = state.round_wind, state.dealer
         self.honba, self.deposits = state.honba, state.deposits
-        self.deal = self._new_deal()
+        self.deal = new
+        self.log.extend(new.log)
 
     def _end(self, reason: str, recorded: bool) -> None:
         order = ranking(self.scores)

@@ -39,7 +39,9 @@ class TableRules:
     riichi_min_points: int = 1000
     riichi_min_wall: int = 4
     riichi_ankan_rule: str = "tenhou_strict"  # tenhou_strict | waits_unchanged
-    agari_yame: str = "dealer_first"  # dealer_first | tenhou (first and >= 30000)
+    # dealer_first: a leading all-last dealer stops on a win or a ready draw (Doman);
+    # dealer_first_30000: on a win only, leading with >= 30000 (Tenhou, no tenpai-yame)
+    agari_yame: str = "dealer_first"
     bust_below_zero: bool = True
     leftover_sticks: str = "to_first"
     time_80min_last_hand: bool = True

@@ -17,6 +17,8 @@ from jantaku.engine.classical.events import (
     GameEnded,
     KongDeclared,
     MahJonggDeclared,
+    OffenceReported,
+    PenaltyPaid,
     SeatResult,
 )
 from jantaku.engine.classical.game import ClassicalGame, GameResult
@@ -51,6 +53,8 @@ __all__ = [
     "GameResult",
     "KongDeclared",
     "MahJonggDeclared",
+    "OffenceReported",
+    "PenaltyPaid",
     "Phase",
     "PublicClassicalSeat",
     "ReplayError",

@@ -26,6 +26,7 @@ from jantaku.engine.classical.events import (
     Drew,
     KongDeclared,
     MahJonggDeclared,
+    OffenceReported,
 )
 from jantaku.engine.classical.judge import (
     WinCheck,
@@ -34,7 +35,12 @@ from jantaku.engine.classical.judge import (
     could_complete,
     is_ready,
 )
-from jantaku.engine.classical.penalties import false_declaration, penalty_event
+from jantaku.engine.classical.penalties import (
+    check_report,
+    false_declaration,
+    penalty_event,
+    penalty_paid,
+)
 from jantaku.engine.classical.scoring import score_table
 from jantaku.engine.classical.seat import ClassicalSeat, RiverTile
 from jantaku.engine.classical.view import ClassicalView, build_view
@@ -46,12 +52,14 @@ from jantaku.rules.classical import (
     ClassicalOptions,
     DealScore,
     Exemption,
+    Penalty,
     SeatHand,
     Win,
     discard_exemption,
 )
 from jantaku.rules.classical.options import StoerspielNoSafeTile
 from jantaku.rules.classical.scorer import Outcome
+from jantaku.rules.classical.settlement import pays_for_all
 from jantaku.tiles import Tile, TileKind, Wind
 
 __all__ = ["ClassicalDeal", "ClassicalDealResult", "Phase"]
@@ -138,10 +146,20 @@ class ClassicalDeal:
         # Hold a claim window open after every discard and robbable kong even when nobody may
         # claim, so that a table can give each the same pause; ``close_calls`` ends it.
         self.hold_calls = False
+        # Reported offences (free-declaration mode): dead hands awaiting their correction at the
+        # seat's next turn (seat -> East shares the fault), and seats with a wrong number of
+        # tiles, who pay for all at the settlement; neither may call or win meanwhile.
+        self.barred: dict[int, bool] = {}
+        self.pays_for_all: list[int] = []
         self.result: ClassicalDealResult | None = None
         self.log: list[Event] = []
         self._turn_cache: list[Action] | None = None
         self._tsumo: WinCheck | None = None
+        # How the deal began and every step taken since (an action, or a reported offence):
+        # enough to rebuild it when a step fails half-way (see _restore).
+        self._start = (dealer, round_wind, hand_number, tuple(balances))
+        # None: a held claim window closed
+        self._steps: list[Action | tuple[int, Penalty, bool] | None] = []
         hands = deal_hands(wall)
         for offset, hand in enumerate(hands):
             seat = self.seats[(dealer + offset) % 4]
@@ -209,10 +227,15 @@ class ClassicalDeal:
         if not self.holding:
             return []
         start = len(self.log)
-        if self.phase is Phase.ROB:
-            self._resolve_rob()
-        else:
-            self._resolve_claims()
+        try:
+            if self.phase is Phase.ROB:
+                self._resolve_rob()
+            else:
+                self._resolve_claims()
+        except Exception:
+            self._restore(len(self._steps))
+            raise
+        self._steps.append(None)
         return self.log[start:]
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -231,26 +254,64 @@ class ClassicalDeal:
     def apply(self, action: Action) -> list[Event]:
         """Carry out a legal action. An illegal one raises IllegalActionError and changes
         nothing, except in free-declaration mode (``penalties = true``), where a false Mah Jongg
-        or call is penalised (spec §8) instead of refused."""
+        or call is penalised (spec §8) instead of refused. One that fails half-way re-raises its
+        error with the deal left as it was."""
         if self.phase is Phase.ENDED:
             raise IllegalActionError("the deal is over")
         start = len(self.log)
         legal = self.legal_actions(action.seat)
         matched = self._match(action, legal)
+        reason = None
         if matched is None:
             reason = false_declaration(self, action)
             if reason is None:
                 if not legal:
                     raise IllegalActionError(f"seat {action.seat} has nothing to decide now")
                 raise IllegalActionError(f"{action} is not allowed now")
-            self._penalise(action, reason)
-            return self.log[start:]
-        if self.phase is Phase.TURN:
-            self._turn_cache = None
-            self._apply_turn(matched)
-        else:
-            self._answer(matched)
+        try:
+            if matched is None:
+                assert reason is not None
+                self._penalise(action, reason)
+            elif self.phase is Phase.TURN:
+                self._turn_cache = None
+                self._apply_turn(matched)
+            else:
+                self._answer(matched)
+        except Exception:
+            self._restore(len(self._steps))
+            raise
+        self._steps.append(action if matched is None else matched)
         return self.log[start:]
+
+    def _restore(self, steps: int) -> None:
+        """Rebuild the deal, in place, as it stood after its first ``steps`` steps: every step
+        is checked before anything changes, so this runs only when one fails half-way, and
+        costs the hot path one list append per step."""
+        dealer, round_wind, hand_number, balances = self._start
+        fresh = ClassicalDeal(
+            self.options,
+            self.wall,
+            dealer=dealer,
+            round_wind=round_wind,
+            hand_number=hand_number,
+            balances=balances,
+        )
+        fresh.hold_calls = self.hold_calls
+        for step in self._steps[:steps]:
+            if step is None:
+                fresh.close_calls()
+            elif isinstance(step, Action):
+                fresh.apply(step)
+            else:
+                fresh.report_offence(step[0], step[1], east_shares=step[2])
+        self.__dict__.update(fresh.__dict__)
+
+    def undo_last(self) -> None:
+        """Take back the last step (the game uses it when what follows a deal's last action
+        fails, so that the action changes nothing)."""
+        if not self._steps:
+            raise IllegalActionError("no action to take back")
+        self._restore(len(self._steps) - 1)
 
     def _match(self, action: Action, legal: list[Action]) -> Action | None:
         if action in legal:
@@ -288,7 +349,7 @@ class ClassicalDeal:
         drawn = self.drawn
         self._tsumo = None
         if drawn is not None:
-            check = self.win_check(seat_no, drawn, discarder=None)
+            check = None if self._dead(seat_no) else self.win_check(seat_no, drawn, discarder=None)
             if check is not None and check.allowed:
                 self._tsumo = check
                 actions.append(Action(ActionKind.TSUMO, seat_no, drawn))
@@ -365,6 +426,8 @@ class ClassicalDeal:
         return tile
 
     def _start_turn(self, seat_no: int, replacement: bool) -> None:
+        if not replacement and seat_no in self.barred:
+            self._correct(seat_no)
         tile = self._take(replacement)
         if tile is None:
             self._remis()
@@ -440,11 +503,12 @@ class ClassicalDeal:
         for offset, other in enumerate(self._others(discarder), start=1):
             seat = self.seats[other]
             acts: list[Action] = []
-            check = self.win_check(other, tile, discarder=discarder)
+            dead = self._dead(other)
+            check = None if dead else self.win_check(other, tile, discarder=discarder)
             if check is not None and check.allowed and self._chow_rule_ok(other, offset, tile):
                 self.wins[other] = check
                 acts.append(Action(ActionKind.RON, other, tile))
-            if self.live_remaining > 0:  # the last discard may be claimed for Mah Jongg only
+            if self.live_remaining > 0 and not dead:  # the last discard: Mah Jongg only
                 held = seat.of_kind(kind)
                 if len(held) >= 3:
                     acts.append(Action(ActionKind.OPEN_KAN, other, tile, tuple(held[:3])))
@@ -573,7 +637,11 @@ class ClassicalDeal:
         self.wins = {}
         if robbable:
             for other in self._others(seat_no):
-                check = self.win_check(other, tile, discarder=seat_no, robbing=True)
+                check = (
+                    None
+                    if self._dead(other)
+                    else self.win_check(other, tile, discarder=seat_no, robbing=True)
+                )
                 if check is not None and check.allowed:
                     self.wins[other] = check
                     self.claims[other] = [
@@ -685,10 +753,18 @@ class ClassicalDeal:
         self._finish(None, None, None)
 
     def _finish(self, winner: int | None, win: Win | None, violation: Wind | None) -> None:
+        for seat_no in sorted(self.barred):  # a dead hand whose turn never came is settled now
+            self._correct(seat_no)
         score, results = score_table(self, winner, win, violation)
         if winner is not None and score.outcome is not Outcome.MAH_JONGG:  # pragma: no cover
             raise AssertionError(f"the engine allowed a Mah Jongg the scorer refuses: {score}")
-        net = score.settlement.net
+        settlement = score.settlement
+        if winner is not None:
+            for offender in self.pays_for_all:
+                settlement = pays_for_all(
+                    settlement, self.seat_wind(winner), self.seat_wind(offender), self.options
+                )
+        net = settlement.net
         deltas = tuple(net[self.seat_wind(s)] for s in range(4))
         for s, d in enumerate(deltas):
             self.balances[s] += d
@@ -711,6 +787,64 @@ class ClassicalDeal:
         self.result = ClassicalDealResult(winner, score, deltas, tuple(self.penalties))
 
     # ----------------------------------------------------------------------------- penalties
+
+    def report_offence(
+        self, seat: int, offence: Penalty, *, east_shares: bool = False
+    ) -> list[Event]:
+        """Free-declaration mode: penalise an offence of the Strafkatalog that the table
+        reports (spec §8; false declarations are penalised when made, in ``apply``). Most cost
+        their points at once; a wrong number of tiles makes ``seat`` pay for all at the
+        settlement and claim nothing; a dead hand (or a draw at the wrong time) bars ``seat``
+        from calling until its next turn, when the error is corrected and it pays 30 (and East
+        10 when ``east_shares`` the fault). IllegalActionError, changing nothing, when the
+        report is not allowed."""
+        check_report(self, seat, offence, east_shares)
+        start = len(self.log)
+        try:
+            self.log.append(OffenceReported(seat, offence.value, east_shares))
+            if offence is Penalty.WRONG_TILE_COUNT:
+                self.pays_for_all.append(seat)
+                self._bar(seat)
+            elif offence is Penalty.DEAD_HAND:
+                self.barred[seat] = east_shares
+                self._bar(seat)
+            else:
+                self._pay(seat, offence)
+        except Exception:
+            self._restore(len(self._steps))
+            raise
+        self._steps.append((seat, offence, east_shares))
+        return self.log[start:]
+
+    def _dead(self, seat_no: int) -> bool:
+        """The seat may neither call nor win now (a reported dead hand or wrong count)."""
+        return seat_no in self.barred or seat_no in self.pays_for_all
+
+    def _bar(self, seat_no: int) -> None:
+        """Withdraw what a newly dead hand was offered: in an open claim window it may only
+        pass (a claim it already answered, not yet carried out, becomes a pass), and on its
+        turn it may no longer declare Mah Jongg."""
+        if seat_no in self.claims:
+            self.claims[seat_no] = [Action(ActionKind.PASS, seat_no)]
+            self.wins.pop(seat_no, None)
+            if seat_no in self.answers:
+                self.answers[seat_no] = self.claims[seat_no][0]
+        if self.phase is Phase.TURN and seat_no == self.turn:
+            self._turn_cache = None
+
+    def _correct(self, seat_no: int) -> None:
+        """A dead hand's error is corrected: it pays 30, East 10 more when sharing the fault."""
+        east_shares = self.barred.pop(seat_no)
+        self._pay(seat_no, Penalty.DEAD_HAND)
+        if east_shares:
+            self._pay(self.dealer, Penalty.DEAD_HAND_EAST_SHARE)
+
+    def _pay(self, seat_no: int, offence: Penalty) -> None:
+        event = penalty_paid(self, seat_no, offence)
+        for s, d in enumerate(event.deltas):
+            self.balances[s] += d
+            self.penalties[s] += d
+        self.log.append(event)
 
     def _penalise(self, action: Action, reason: str) -> None:
         event = penalty_event(self, action, reason)
@@ -750,6 +884,9 @@ class ClassicalDeal:
         other.claims = {k: list(v) for k, v in self.claims.items()}
         other.answers = dict(self.answers)
         other.wins = dict(self.wins)
+        other.barred = dict(self.barred)
+        other.pays_for_all = list(self.pays_for_all)
+        other._steps = list(self._steps)
         other.log = list(self.log)
         other._turn_cache = None
         return other

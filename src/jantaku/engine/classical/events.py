@@ -24,6 +24,8 @@ __all__ = [
     "GameEnded",
     "KongDeclared",
     "MahJonggDeclared",
+    "OffenceReported",
+    "PenaltyPaid",
     "SeatResult",
 ]
 
@@ -121,6 +123,31 @@ class FalseDeclaration(Event):
     offence: str  # the Penalty value
     points: int
     reason: str
+    deltas: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OffenceReported(Event):
+    """Free-declaration mode: the table reports an offence of the Strafkatalog that the engine
+    cannot see itself (spec §8), a decision replayed like an action; ``east_shares``: East
+    shares the fault of a dead hand. Its payments follow as :class:`PenaltyPaid`."""
+
+    type: ClassVar[str] = "offence_reported"
+    seat: int
+    offence: str  # the Penalty value
+    east_shares: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyPaid(Event):
+    """A penalty paid to each other seat, East's factor 2 (spec §6.2); ``deltas`` by seat;
+    ``consequence``: what else the offence brings, in words."""
+
+    type: ClassVar[str] = "penalty_paid"
+    seat: int
+    offence: str  # the Penalty value
+    points: int
+    consequence: str | None
     deltas: tuple[int, ...]
 
 

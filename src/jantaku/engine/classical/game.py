@@ -22,7 +22,7 @@ from jantaku.engine.classical.wall import ClassicalWall, shuffled_wall
 from jantaku.engine.events import Event
 from jantaku.engine.match import Clock, ManualClock
 from jantaku.errors import IllegalActionError
-from jantaku.rules.classical import ClassicalOptions, preset
+from jantaku.rules.classical import ClassicalOptions, Penalty, preset
 from jantaku.rules.classical.options import InitialSeating
 from jantaku.tiles import Wind
 
@@ -77,15 +77,7 @@ class ClassicalGame:
         return self.clock.now() - self.started_at
 
     def _new_deal(self) -> ClassicalDeal:
-        deal = ClassicalDeal(
-            self.options,
-            self.walls(self.hand_number),
-            dealer=self.dealer,
-            round_wind=self.round_wind,
-            hand_number=self.hand_number,
-            balances=tuple(self.balances),
-        )
-        deal.hold_calls = self._hold_calls
+        deal = self._make_deal(self.dealer, self.round_wind, self.hand_number, self.balances)
         self.log.extend(deal.log)
         if deal.phase is Phase.ENDED:  # pragma: no cover - only a wall without tiles to replace
             self._after_deal()
@@ -123,21 +115,62 @@ class ClassicalGame:
         if not self.holding:
             return []
         start = len(self.log)
-        self.log.extend(self.deal.close_calls())
-        self.balances = list(self.deal.balances)
+        events = self.deal.close_calls()
         if self.deal.phase is Phase.ENDED:
-            self._after_deal()
+            try:
+                self._after_deal(events)
+            except Exception:
+                self.deal.undo_last()
+                raise
+        else:
+            self.log.extend(events)
+            self.balances = list(self.deal.balances)
         return self.log[start:]
 
+    def _make_deal(
+        self, dealer: int, round_wind: Wind, hand_number: int, balances: list[int]
+    ) -> ClassicalDeal:
+        """Deal number ``hand_number``; changes nothing in the game."""
+        deal = ClassicalDeal(
+            self.options,
+            self.walls(hand_number),
+            dealer=dealer,
+            round_wind=round_wind,
+            hand_number=hand_number,
+            balances=tuple(balances),
+        )
+        deal.hold_calls = self._hold_calls
+        return deal
+
     def apply(self, action: Action) -> list[Event]:
+        """Carry out an action (see :meth:`ClassicalDeal.apply`). One that is refused, or that
+        fails half-way (also in dealing the next deal), changes nothing."""
         if self.finished:
             raise IllegalActionError("the game is over")
         start = len(self.log)
-        self.log.extend(self.deal.apply(action))
-        self.balances = list(self.deal.balances)
+        events = self.deal.apply(action)
         if self.deal.phase is Phase.ENDED:
-            self._after_deal()
+            try:
+                self._after_deal(events)
+            except Exception:
+                self.deal.undo_last()
+                raise
+        else:
+            self.log.extend(events)
+            self.balances = list(self.deal.balances)
         return self.log[start:]
+
+    def report_offence(
+        self, seat: int, offence: Penalty, *, east_shares: bool = False
+    ) -> list[Event]:
+        """Penalise an offence the table reports in the deal being played (free-declaration
+        mode; see :meth:`ClassicalDeal.report_offence`)."""
+        if self.finished:
+            raise IllegalActionError("the game is over")
+        events = self.deal.report_offence(seat, offence, east_shares=east_shares)
+        self.log.extend(events)
+        self.balances = list(self.deal.balances)
+        return events
 
     def clone(self) -> ClassicalGame:
         other = object.__new__(ClassicalGame)
@@ -149,21 +182,34 @@ class ClassicalGame:
 
     # ------------------------------------------------------------------------------ flow
 
-    def _after_deal(self) -> None:
+    def _after_deal(self, events: list[Event] | None = None) -> None:
+        """Log the ended deal's last ``events`` (None: already logged) and move on to the next
+        deal or the end. The next deal is dealt before anything changes, so a failure leaves the
+        game as it was."""
         result = self.deal.result
         assert result is not None
-        self.balances = list(self.deal.balances)
+        dealer, passes, round_wind = self.dealer, self.passes, self.round_wind
+        over = False
+        if result.winner is not None and result.winner != dealer:
+            dealer = (dealer + 1) % 4
+            passes += 1
+            if passes == 4:
+                passes = 0
+                over = round_wind is Wind.NORTH
+                round_wind = round_wind if over else Wind(round_wind + 1)
+        balances = self.deal.balances
+        new = None if over else self._make_deal(dealer, round_wind, self.hand_number + 1, balances)
+        self.log.extend(events or ())
+        self.balances = list(balances)
         self.hand_number += 1
-        if result.winner is not None and result.winner != self.dealer:
-            self.dealer = (self.dealer + 1) % 4
-            self.passes += 1
-            if self.passes == 4:
-                self.passes = 0
-                if self.round_wind is Wind.NORTH:
-                    self._end()
-                    return
-                self.round_wind = Wind(self.round_wind + 1)
-        self.deal = self._new_deal()
+        self.dealer, self.passes, self.round_wind = dealer, passes, round_wind
+        if new is None:
+            self._end()
+            return
+        self.deal = new
+        self.log.extend(new.log)
+        if new.phase is Phase.ENDED:  # pragma: no cover - only a wall without tiles to replace
+            self._after_deal()
 
     def _end(self) -> None:
         order = tuple(sorted(range(4), key=lambda s: (-self.balances[s], s)))

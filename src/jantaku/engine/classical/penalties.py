@@ -1,27 +1,78 @@
 """Free-declaration mode (``penalties = true``, spec §8, §11.29): a player may declare Mah Jongg
 or a call that turns out false; instead of refusing it, the engine penalises it per the
 Strafkatalog (false Mah Jongg 50, call without a figure to lay out 10), paid to each other seat
-with East's factor 2 (§6.2). A false call counts as the caller's pass. In this mode every other
-seat is asked after each discard (and each kong that may be robbed), whatever its hand, so any
-seat can declare, and being asked tells nobody anything."""
+with East's factor 2 (§6.2). A false call counts as the caller's pass (the tile is put back). In
+this mode every other seat is asked after each discard (and each kong that may be robbed),
+whatever its hand, so any seat can declare, and being asked tells nobody anything.
+
+The offences the engine cannot see (a real table's mistakes) are reported by the table
+(:meth:`ClassicalDeal.report_offence`): each costs its points at once, except a wrong number of
+tiles (the offender pays for all at the settlement and claims nothing) and a dead hand or a draw
+at the wrong time (no calls until the offender's next turn, when the error is corrected and 30
+is paid, and 10 by East if East shares the fault)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.classical.events import FalseDeclaration
+from jantaku.engine.classical.events import FalseDeclaration, PenaltyPaid
 from jantaku.engine.classical.judge import WinCheck
+from jantaku.errors import IllegalActionError
 from jantaku.rules.classical import Penalty, penalty_settlement
 from jantaku.rules.classical.settlement import PENALTIES
 
 if TYPE_CHECKING:
     from jantaku.engine.classical.deal import ClassicalDeal
 
-__all__ = ["false_declaration", "penalty_event"]
+__all__ = ["CONSEQUENCES", "check_report", "false_declaration", "penalty_event", "penalty_paid"]
 
 _CALLS = {ActionKind.CHI: "chow", ActionKind.PON: "pung", ActionKind.OPEN_KAN: "kong"}
 _MAH_JONGG = (ActionKind.TSUMO, ActionKind.RON)
+
+
+# Offences declared through ``apply`` (the engine judges them), not reported.
+_DECLARED = frozenset({Penalty.FALSE_MAHJONG, Penalty.FALSE_CALL})
+
+CONSEQUENCES: dict[Penalty, str] = {
+    Penalty.FALSE_CALL: "the tile is put back",
+    Penalty.FALSE_CALL_REVEALING: "the tile is put back",
+    Penalty.BOUGHT_TILE_CONCEALED: "the figure is laid open",
+    Penalty.WRONG_TILE_COUNT: "pays for all at the settlement and claims nothing",
+    Penalty.DEAD_HAND: "no calls until the own next turn, when the error is corrected",
+    Penalty.DEAD_HAND_EAST_SHARE: "East shares the fault of the dead hand",
+}
+"""What an offence brings besides its points (spec §8), as its events say it."""
+
+
+def check_report(deal: ClassicalDeal, seat: int, offence: Penalty, east_shares: bool) -> None:
+    """IllegalActionError naming what is wrong with reporting ``offence`` of ``seat`` now."""
+    if not deal.options.penalties:
+        raise IllegalActionError("offences are penalised only with penalties = true")
+    if deal.phase.value == "ended":
+        raise IllegalActionError("the deal is over: report an offence while it is played")
+    if not 0 <= seat < 4:
+        raise IllegalActionError(f"seat {seat} is not a seat (0-3)")
+    if offence in _DECLARED:
+        raise IllegalActionError(
+            f"{offence.value} is penalised when it is declared: send the declaration as an action"
+        )
+    if offence is Penalty.DEAD_HAND_EAST_SHARE:
+        raise IllegalActionError("East's share is reported with dead_hand and east_shares")
+    if east_shares and (offence is not Penalty.DEAD_HAND or seat == deal.dealer):
+        raise IllegalActionError("east_shares is for a dead hand of a seat other than East")
+    if offence is Penalty.DEAD_HAND and seat in deal.barred:
+        raise IllegalActionError(f"seat {seat}'s dead hand is already reported")
+    if offence is Penalty.WRONG_TILE_COUNT and seat in deal.pays_for_all:
+        raise IllegalActionError(f"seat {seat}'s wrong number of tiles is already reported")
+
+
+def penalty_paid(deal: ClassicalDeal, seat: int, offence: Penalty) -> PenaltyPaid:
+    """The penalty ``seat`` pays for ``offence``, with the payments by seat."""
+    net = penalty_settlement(deal.seat_wind(seat), offence).net
+    deltas = tuple(net[deal.seat_wind(s)] for s in range(4))
+    points = PENALTIES[offence][1]
+    return PenaltyPaid(seat, offence.value, points, CONSEQUENCES.get(offence), deltas)
 
 
 def _why_not(check: WinCheck | None) -> str:
@@ -49,6 +100,10 @@ def false_declaration(deal: ClassicalDeal, action: Action) -> str | None:
             return "no tile drawn: a called tile cannot complete a self-drawn Mah Jongg"
         return _why_not(deal.win_check(seat, deal.drawn, discarder=None))
     if seat in deal.answers:
+        return None
+    if seat in deal.barred or seat in deal.pays_for_all:
+        if phase in ("calls", "rob") and seat in deal.claims:
+            return "a dead hand may not call"
         return None
     if phase == "calls":
         assert deal.last_discard is not None

@@ -13,7 +13,7 @@ from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.classical.game import ClassicalGame
 from jantaku.engine.classical.wall import ClassicalWall
 from jantaku.errors import JantakuError
-from jantaku.rules.classical import ClassicalOptions
+from jantaku.rules.classical import ClassicalOptions, Penalty
 from jantaku.tiles import Tile, TileKind, parse_kinds
 
 __all__ = ["ReplayError", "action_of", "replay_game"]
@@ -96,6 +96,9 @@ def replay_game(
             continue
         if game.finished:
             raise ReplayError(f"event {number} ({event['type']}) comes after the end of the game")
+        if event["type"] == "offence_reported":
+            _report(game, number, event)
+            continue
         if _is_turn_action(event):  # it closes any claim window still open
             _pass_others(game, None)
         action = action_of(event, game)
@@ -111,7 +114,21 @@ def replay_game(
     return game
 
 
-_DECISIONS = frozenset({"discarded", "called", "kong_declared", "mah_jongg", "false_declaration"})
+_DECISIONS = frozenset(
+    {"discarded", "called", "kong_declared", "mah_jongg", "false_declaration", "offence_reported"}
+)
+
+
+def _report(game: ClassicalGame, number: int, event: dict[str, Any]) -> None:
+    """Report an offence at the point of the record where it was made: when the record shows
+    events before it that the replay has not produced yet, the open claim window had closed."""
+    if len(game.log) < number:
+        _pass_others(game, None)
+    try:
+        offence = Penalty(event["offence"])
+        game.report_offence(event["seat"], offence, east_shares=bool(event["east_shares"]))
+    except (JantakuError, ValueError) as error:
+        raise ReplayError(f"event {number} (offence_reported): {error}") from error
 
 
 def _is_turn_action(event: dict[str, Any]) -> bool:

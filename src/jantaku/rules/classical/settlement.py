@@ -16,6 +16,7 @@ __all__ = [
     "Penalty",
     "Settlement",
     "east_factor",
+    "pays_for_all",
     "penalty_settlement",
     "settle",
 ]
@@ -104,6 +105,11 @@ class Penalty(Enum):
     FALSE_MAHJONG = "false_mahjong"
     FALSE_CALL_REVEALING = "false_call_revealing"
     FALSE_CALL = "false_call"
+    BOUGHT_TILE_CONCEALED = "bought_tile_concealed"
+    WRONG_TILE_COUNT = "wrong_tile_count"
+    DEAD_HAND = "dead_hand"
+    DEAD_HAND_EAST_SHARE = "dead_hand_east_share"
+    POINTED_OUT_ERROR = "pointed_out_error"
 
 
 # Offence -> (German row of the catalogue, points).
@@ -122,7 +128,30 @@ PENALTIES: dict[Penalty, tuple[str, int]] = {
         30,
     ),
     Penalty.FALSE_CALL: ("Ruf ohne auslegbare Figur, sonst", 10),
+    Penalty.BOUGHT_TILE_CONCEALED: ("gekaufter Stein in die verdeckte Hand genommen", 10),
+    # No points: the offender pays for all at the settlement and claims nothing (pays_for_all).
+    Penalty.WRONG_TILE_COUNT: ("falsche Anzahl Steine am Ende des Spiels", 0),
+    Penalty.DEAD_HAND: ("tote Hand bemerkt oder zur falschen Zeit gezogen", 30),
+    Penalty.DEAD_HAND_EAST_SHARE: ("Ost trägt Mitschuld an der toten Hand", 10),
+    Penalty.POINTED_OUT_ERROR: ("Hinweis auf einen Fehler, der die Korrektur ermöglicht", 10),
 }
+
+
+def pays_for_all(
+    settlement: Settlement, winner: Wind, offender: Wind, options: ClassicalOptions
+) -> Settlement:
+    """A deal's settlement when ``offender`` (not the winner) "pays for all and claims nothing"
+    (§8, a wrong number of tiles at the end), settled like a Störspiel offender (§6.1, option
+    ``stoerspiel_payment``): by default every payment another loser would make is made by the
+    offender and every payment to the offender disappears; ``kajongg``: the offender alone pays
+    the winner everything the winner receives."""
+    if offender == winner:
+        raise ValueError("the winner cannot be the one who pays for all")
+    if options.stoerspiel_payment is StoerspielPayment.KAJONGG:
+        total = sum(p.amount for p in settlement.payments if p.payee == winner)
+        return Settlement((Payment(offender, winner, total, "winner"),) if total else ())
+    payments = [p for p in settlement.payments if p.payee != offender]
+    return Settlement(tuple(_take_over(payments, winner, offender)))
 
 
 def penalty_settlement(offender: Wind, penalty: Penalty | int) -> Settlement:

@@ -52,10 +52,11 @@ class PaoYakuman(StrEnum):
 
 
 class AgariYame(StrEnum):
-    DEALER_FIRST = "dealer_first"  # Doman: dealer in first place, no threshold
-    DEALER_FIRST_30000 = (
-        "dealer_first_30000"  # Tenhou: first and >= 30,000, not after abort renchan
-    )
+    """When the all-last dealer's repeat ends the game (only a dealer in first place, never
+    after an abortive-draw repeat)."""
+
+    DEALER_FIRST = "dealer_first"  # Doman: on a win or a ready hand at the draw, no threshold
+    DEALER_FIRST_30000 = "dealer_first_30000"  # Tenhou: on a win only, with >= 30,000
 
 
 class DoraDisplay(StrEnum):
@@ -392,9 +393,11 @@ _SPECS: dict[str, _Spec] = {
         ("tenhou_strict", "waits_unchanged"),
     ),
     "agari_yame": _Spec(
-        "All-last dealer stop: dealer_first or dealer_first_30000. Default "
-        "dealer_first; tenhou dealer_first_30000.",
-        "§2.10",
+        "All-last dealer stop, for a dealer in first place: dealer_first (ends on the "
+        "dealer's win or ready hand at the exhaustive draw, no threshold) or "
+        "dealer_first_30000 (ends on the dealer's win only, with at least 30,000; a ready "
+        "dealer plays on). Default dealer_first; tenhou dealer_first_30000.",
+        "§2.10, §7",
         _enum(AgariYame),
     ),
     "agari_yame_leader": _Spec(
