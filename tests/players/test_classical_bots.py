@@ -290,9 +290,10 @@ def test_server_seats_play_the_classical_bot_of_their_level() -> None:
         "expert": ClassicalValueBot,
     }
     for level, cls in expected.items():
-        assert type(seat_player(level).classical) is cls  # type: ignore[attr-defined]
+        assert type(seat_player(level, "classical").bot) is cls  # type: ignore[attr-defined]
     table = ClassicalTable(seed="server", rounds=1, max_hands=12)
-    seats = [seat_player(level) for level in ("random", "efficiency", "defensive", "expert")]
+    levels = ("random", "efficiency", "defensive", "expert")
+    seats = [seat_player(level, "classical") for level in levels]
     while not table.finished:
         seat = table.to_act()[0]
         legal = table.legal_actions(seat)
