@@ -20,7 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from jantaku.server.auth import Accounts, AuthError
 from jantaku.server.bots import ALIASES, PLAYERS
-from jantaku.server.config import ServerSettings, TableRequestError
+from jantaku.server.config import ServerSettings, TableRequestError, table_config
 from jantaku.server.manager import Lobby
 from jantaku.server.protocol import ProtocolError, parse_message, user_json
 from jantaku.server.ranks import FIRST_DAN
@@ -55,6 +55,19 @@ def _bot_name(data: dict[str, Any]) -> str:
             "bad_message", f"unknown bot {bot!r}; choose one of {', '.join(sorted(PLAYERS))}"
         )
     return bot
+
+
+def _private_to_others(config: Any, seats: Any, viewer: int | None) -> bool:
+    """Whether a private table's (or game's) ``config`` hides it from ``viewer``: only the
+    players seated at it may see it."""
+    if not isinstance(config, dict) or not config.get("private"):
+        return False
+    players = {s.get("user_id") for s in seats or () if isinstance(s, dict)}
+    return viewer is None or viewer not in players
+
+
+def _not_found(what: str) -> Response:
+    return JSONResponse({"error": f"no such {what}", "code": "not_found"}, status_code=404)
 
 
 def _bearer(request: Request) -> str | None:
@@ -234,11 +247,13 @@ class Server:
                 {"type": "error", "code": "internal", "message": "internal error", "ref": ref}
             )
 
-    def _table(self, data: dict[str, Any]) -> Table:
+    def _table(self, client: Client, data: dict[str, Any]) -> Table:
+        """The table a message names: by ``invite`` code, or by ``table`` id (a private table
+        only for its players and connections already at it)."""
         assert self.lobby is not None
         if "invite" in data:
             return self.lobby.by_invite(data["invite"])
-        return self.lobby.get(data.get("table"))
+        return self.lobby.get(data.get("table"), client.user_id, client.tables)
 
     def _need_user(self, client: Client) -> int:
         if client.user_id is None:
@@ -259,20 +274,10 @@ class Server:
         if kind == "lobby":
             return self.lobby.listing()
         if kind == "create":
-            self._need_user(client)
-            table = self.lobby.create(
-                str(data.get("kind", "novice")),
-                str(data.get("length", "quick")),
-                bool(data.get("kuitan", True)),
-                bool(data.get("private", False)),
-            )
-            out = {"type": "created", "table": table.summary()}
-            if table.invite_code:
-                out["invite"] = table.invite_code
-            return out
+            return self._create(client, data)
         if kind == "join":
             user_id = self._need_user(client)
-            table = self._table(data)
+            table = self._table(client, data)
             if table.seat_of(user_id) is None and client.rank_index < table.config.min_rank:
                 raise TableError(
                     "rank_too_low",
@@ -306,18 +311,18 @@ class Server:
             self._maybe_start(table, data)
             return None
         if kind == "watch":
-            table = self._table(data)
+            table = self._table(client, data)
             client.tables.add(table)
             table.attach(client, None)
             return None
         if kind == "unwatch":
-            table = self._table(data)
+            table = self._table(client, data)
             table.detach(client)
             client.tables.discard(table)
             return {"type": "ok"}
         if kind == "start":
             user_id = self._need_user(client)
-            table = self._table(data)
+            table = self._table(client, data)
             if table.seat_of(user_id) is None:
                 raise TableError("not_seated", "only a seated player can start the table")
             if data.get("fill_bots"):
@@ -326,20 +331,37 @@ class Server:
             return None
         if kind == "leave":
             user_id = self._need_user(client)
-            table = self._table(data)
+            table = self._table(client, data)
             table.leave(user_id)
             table.detach(client)
             client.tables.discard(table)
             return {"type": "ok"}
         if kind == "act":
             user_id = self._need_user(client)
-            table = self._table(data)
+            table = self._table(client, data)
             action = data.get("action")
             if not isinstance(action, dict):
                 raise ProtocolError("bad_message", "'action' must be an object")
             table.submit(user_id, action, data.get("seq"))
             return None
         raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
+
+    def _create(self, client: Client, data: dict[str, Any]) -> dict[str, Any]:
+        """A new table. The creator of a private table sits in it at once (its id alone lets
+        nobody else in), and ``created`` says the seat."""
+        user_id = self._need_user(client)
+        assert self.lobby is not None
+        kind, length = str(data.get("kind", "novice")), str(data.get("length", "quick"))
+        kuitan, private = bool(data.get("kuitan", True)), bool(data.get("private", False))
+        if private and client.rank_index < table_config(kind, length, kuitan, private).min_rank:
+            raise TableError("rank_too_low", f"this table needs 1st Dan (rank index {FIRST_DAN})")
+        table = self.lobby.create(kind, length, kuitan, private)
+        out: dict[str, Any] = {"type": "created", "table": table.summary()}
+        if table.invite_code:
+            out["invite"] = table.invite_code
+            out["seat"] = table.sit(user_id, client.name)
+            out["table"] = table.summary()
+        return out
 
     def _maybe_start(self, table: Table, data: dict[str, Any], force: bool = False) -> None:
         if table.status != "open":
@@ -431,15 +453,25 @@ class Server:
         assert self.lobby is not None
         return JSONResponse(self.lobby.listing())
 
+    def _viewer(self, request: Request) -> int | None:
+        """The user id of the request's ``Authorization: Bearer`` token, if any."""
+        assert self.accounts is not None
+        token = _bearer(request)
+        user = self.accounts.by_token(token) if token is not None else None
+        return None if user is None else user.id
+
     async def table_http(self, request: Request) -> Response:
         assert self.lobby is not None and self.store is not None
         table_id = request.path_params["table_id"]
+        viewer = self._viewer(request)
         table = self.lobby.tables.get(table_id)
         if table is not None:
+            if table.config.private and table.seat_of(viewer) is None:
+                return _not_found("table")
             return JSONResponse(table.summary())
         row = self.store.table(table_id)
-        if row is None:
-            return JSONResponse({"error": "no such table"}, status_code=404)
+        if row is None or _private_to_others(row.config, row.seats, viewer):
+            return _not_found("table")
         return JSONResponse(
             {
                 "id": row.id,
@@ -453,8 +485,11 @@ class Server:
     async def game_http(self, request: Request) -> Response:
         assert self.store is not None
         game = self.store.game(request.path_params["game_id"])
-        if game is None:
-            return JSONResponse({"error": "no such game"}, status_code=404)
+        result = game.result if game is not None and isinstance(game.result, dict) else {}
+        if game is None or _private_to_others(
+            result.get("config"), result.get("seats"), self._viewer(request)
+        ):
+            return _not_found("game")
         fmt = request.path_params.get("fmt", "json")
         if fmt == "json":
             return JSONResponse(
@@ -500,8 +535,11 @@ class Server:
         if self.store.user(user_id) is None:
             return JSONResponse({"error": "no such player"}, status_code=404)
         games = []
+        viewer = self._viewer(request)
         for line, game in self.store.player_games(user_id):
             config = game.result.get("config", {}) if isinstance(game.result, dict) else {}
+            if _private_to_others(config, game.result.get("seats"), viewer):
+                continue  # a private game is listed only for its own players
             games.append(
                 {
                     "id": game.id,
