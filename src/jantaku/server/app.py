@@ -22,7 +22,13 @@ from jantaku.server.auth import Accounts, AuthError
 from jantaku.server.bots import ALIASES, PLAYERS
 from jantaku.server.config import ServerSettings, TableRequestError, table_config
 from jantaku.server.manager import Lobby
-from jantaku.server.protocol import ProtocolError, parse_message, user_json
+from jantaku.server.protocol import (
+    ProtocolError,
+    loads_bounded,
+    parse_message,
+    user_json,
+    utf8_size,
+)
 from jantaku.server.ranks import FIRST_DAN
 from jantaku.server.storage import Store
 from jantaku.server.tables import Table, TableError
@@ -68,6 +74,19 @@ def _private_to_others(config: Any, seats: Any, viewer: int | None) -> bool:
 
 def _not_found(what: str) -> Response:
     return JSONResponse({"error": f"no such {what}", "code": "not_found"}, status_code=404)
+
+
+_ID_MAX = 2**31 - 1
+_KEY_MAX = 32  # table and game ids are short strings
+EXPORT_FORMATS = ("tenhou6", "mjai")
+
+
+def _user_id(text: str) -> int | None:
+    """A player id of a path (a decimal integer the database can hold), else None."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 10:
+        return None
+    value = int(text)
+    return value if 1 <= value <= _ID_MAX else None
 
 
 def _bearer(request: Request) -> str | None:
@@ -180,7 +199,7 @@ class Server:
                 raw = msg.get("text")
                 if raw is None:
                     raw = msg.get("bytes") or b""
-                if len(raw) > self.settings.max_message_bytes:
+                if utf8_size(raw) > self.settings.max_message_bytes:
                     client.send(
                         {
                             "type": "error",
@@ -236,6 +255,8 @@ class Server:
                 client.send(reply)
         except (ProtocolError, TableError) as error:
             out = {"type": "error", "code": error.code, "message": error.message}
+            if ref is None and isinstance(error, ProtocolError):
+                ref = error.ref
             if ref is not None:
                 out["ref"] = ref
             client.send(out)
@@ -283,9 +304,7 @@ class Server:
                     "rank_too_low",
                     f"this table needs rank index {table.config.min_rank} (1st Dan = {FIRST_DAN})",
                 )
-            seat_req = data.get("seat")
-            if seat_req is not None and seat_req not in (0, 1, 2, 3):
-                raise ProtocolError("bad_message", "seat is 0-3")
+            seat_req = data.get("seat")  # 0-3 or None (protocol.MESSAGES)
             bot = _bot_name(data)
             seat = table.sit(user_id, client.name, seat_req)
             for t in list(client.tables):
@@ -339,10 +358,7 @@ class Server:
         if kind == "act":
             user_id = self._need_user(client)
             table = self._table(client, data)
-            action = data.get("action")
-            if not isinstance(action, dict):
-                raise ProtocolError("bad_message", "'action' must be an object")
-            table.submit(user_id, action, data.get("seq"))
+            table.submit(user_id, data["action"], data.get("seq"))
             return None
         raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
 
@@ -379,9 +395,9 @@ class Server:
         if len(raw) > self.settings.max_message_bytes:
             raise AuthError("request too large")
         try:
-            data = json.loads(raw or b"{}")
-        except ValueError:
-            raise AuthError("the body is not JSON") from None
+            data = loads_bounded(raw or b"{}")
+        except ProtocolError as e:
+            raise AuthError(f"the body is not usable JSON: {e.message}") from None
         if not isinstance(data, dict):
             raise AuthError("the body is a JSON object")
         return data
@@ -463,6 +479,8 @@ class Server:
     async def table_http(self, request: Request) -> Response:
         assert self.lobby is not None and self.store is not None
         table_id = request.path_params["table_id"]
+        if len(table_id) > _KEY_MAX:
+            return _not_found("table")
         viewer = self._viewer(request)
         table = self.lobby.tables.get(table_id)
         if table is not None:
@@ -484,13 +502,18 @@ class Server:
 
     async def game_http(self, request: Request) -> Response:
         assert self.store is not None
-        game = self.store.game(request.path_params["game_id"])
+        game_id = request.path_params["game_id"]
+        fmt = request.path_params.get("fmt", "json")
+        if len(game_id) > _KEY_MAX:
+            return _not_found("game")
+        if fmt != "json" and fmt not in EXPORT_FORMATS:
+            return _not_found(f"format {fmt[:20]!r} (json, {', '.join(EXPORT_FORMATS)})")
+        game = self.store.game(game_id)
         result = game.result if game is not None and isinstance(game.result, dict) else {}
         if game is None or _private_to_others(
             result.get("config"), result.get("seats"), self._viewer(request)
         ):
             return _not_found("game")
-        fmt = request.path_params.get("fmt", "json")
         if fmt == "json":
             return JSONResponse(
                 {
@@ -510,13 +533,10 @@ class Server:
 
     async def player_http(self, request: Request) -> Response:
         assert self.store is not None
-        try:
-            user_id = int(request.path_params["user_id"])
-        except ValueError:
-            return JSONResponse({"error": "bad id"}, status_code=400)
-        user = self.store.user(user_id)
-        if user is None:
-            return JSONResponse({"error": "no such player"}, status_code=404)
+        user_id = _user_id(request.path_params["user_id"])
+        user = None if user_id is None else self.store.user(user_id)
+        if user_id is None or user is None:
+            return _not_found("player")
         from jantaku.server.ranks import RANKS
         from jantaku.server.stats import statistics
 
@@ -528,12 +548,9 @@ class Server:
     async def player_games_http(self, request: Request) -> Response:
         """A player's recent finished games (newest first), for the profile's replay links."""
         assert self.store is not None
-        try:
-            user_id = int(request.path_params["user_id"])
-        except ValueError:
-            return JSONResponse({"error": "bad id"}, status_code=400)
-        if self.store.user(user_id) is None:
-            return JSONResponse({"error": "no such player"}, status_code=404)
+        user_id = _user_id(request.path_params["user_id"])
+        if user_id is None or self.store.user(user_id) is None:
+            return _not_found("player")
         games = []
         viewer = self._viewer(request)
         for line, game in self.store.player_games(user_id):
@@ -579,7 +596,14 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Sta
         assert server.store is not None
         server.store.close()
 
+    async def not_found(request: Request, exc: Exception) -> Response:
+        """An unknown path under /api answers JSON too."""
+        if request.url.path.startswith("/api/"):
+            return _not_found("resource")
+        return Response("Not Found", status_code=404, media_type="text/plain")
+
     app = Starlette(
+        exception_handlers={404: not_found},
         routes=[
             WebSocketRoute("/ws", server.websocket),
             Route("/api/register", server.register, methods=["POST"]),
