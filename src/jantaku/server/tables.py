@@ -135,6 +135,8 @@ class Table:
         self._filler = SeatFiller()
         self._auto = _AutoPlay()
         self._rng = random.Random()  # thinking times only; never reaches the match
+        # seat -> (the step its pending decision was asked at, its legal actions then)
+        self._asked: dict[int, tuple[int, list[Action]]] = {}
 
     # ------------------------------------------------------------------ public state
 
@@ -321,9 +323,9 @@ class Table:
         seat = self.seat_of(user_id)
         if seat is None:
             raise TableError("not_seated", "you have no seat at this table")
-        if expect_seq is not None and expect_seq != self.seq:
-            raise TableError("stale", f"the table is at step {self.seq}, not {expect_seq}")
         legal = self.engine.legal_actions(seat)
+        if expect_seq is not None and not self._still_asked(seat, expect_seq, legal):
+            raise TableError("stale", f"the table is at step {self.seq}, not {expect_seq}")
         if not legal:
             raise TableError("not_your_turn", "you have nothing to decide now")
         if not isinstance(data, dict):
@@ -332,6 +334,27 @@ class Table:
         if action is None:
             raise TableError("illegal_action", f"not a legal action now: {data}")
         self._commit(action, "player")
+
+    def _still_asked(self, seat: int, expect_seq: int, legal: list[Action]) -> bool:
+        """Whether a client that has seen step ``expect_seq`` answers the seat's pending
+        decision: the latest step, or any step since that decision was asked, as long as its
+        choices are unchanged (another seat's answer, a bot passing first, does not make it
+        stale; a resend of an applied action is, as that decision is gone)."""
+        if expect_seq == self.seq:
+            return True
+        asked = self._asked.get(seat)
+        return asked is not None and asked[0] <= expect_seq <= self.seq and asked[1] == legal
+
+    def _note_decisions(self, actor: int) -> None:
+        """After a step: remember when each seat's pending decision was asked."""
+        assert self.engine is not None
+        self._asked.pop(actor, None)  # the actor's decision is answered; a next one is new
+        to_act = self.engine.to_act()
+        for seat in [s for s in self._asked if s not in to_act]:
+            del self._asked[seat]
+        for seat in to_act:
+            if seat not in self._asked:
+                self._asked[seat] = (self.seq, self.engine.legal_actions(seat))
 
     def _commit(self, action: Action, source: str) -> None:
         assert self.engine is not None
@@ -348,6 +371,7 @@ class Table:
             if over > 0:
                 self.seats[seat].bank = max(0.0, self.seats[seat].bank - over)
         events = self.engine.apply(action)
+        self._note_decisions(seat)
         self._broadcast(events)
         self.latencies.append(time.perf_counter() - t0)
         outcome = self.engine.outcome
