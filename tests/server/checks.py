@@ -38,11 +38,13 @@ def stored_actions(database: str, table: str) -> list[StoredAction]:
     ]
 
 
-def check_record(server: ServerProcess, table: str, tmp: Path) -> dict[str, Any]:
+def check_record(
+    server: ServerProcess, table: str, tmp: Path, token: str | None = None
+) -> dict[str, Any]:
     """The finished game's record: seed matches its commitment, the stored actions are 1..n
     without gaps or repeats, re-applying them gives the stored result, and the tenhou.net/6 and
     mjai downloads pass ``jantaku replay-check``."""
-    game = server.get(f"/api/games/{table}").json()
+    game = server.get(f"/api/games/{table}", token).json()
     result = game["result"]
     assert hashlib.sha256(result["seed"].encode()).hexdigest() == result["commitment"]
     _verify_walls(result["seed"], game["events"])
@@ -53,10 +55,10 @@ def check_record(server: ServerProcess, table: str, tmp: Path) -> dict[str, Any]
     assert outcome is not None
     assert list(outcome.scores) == result["scores"]
     assert list(outcome.ranking) == result["ranking"]
-    tenhou = server.get(f"/api/games/{table}/tenhou6")
+    tenhou = server.get(f"/api/games/{table}/tenhou6", token)
     assert tenhou.status_code == 200
     (tmp / f"{table}.json").write_text(tenhou.text)
-    mjai = server.get(f"/api/games/{table}/mjai")
+    mjai = server.get(f"/api/games/{table}/mjai", token)
     assert mjai.status_code == 200
     (tmp / f"{table}.mjson").write_text(mjai.text)
     run = CliRunner().invoke(

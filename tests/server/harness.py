@@ -92,8 +92,10 @@ class ServerProcess:
         r = httpx.post(self.base + path, json=body or {}, timeout=10, trust_env=False)
         return r.status_code, r.json()
 
-    def get(self, path: str) -> httpx.Response:
-        return httpx.get(self.base + path, timeout=30, trust_env=False)
+    def get(self, path: str, token: str | None = None) -> httpx.Response:
+        """GET ``path``, as the player of ``token`` when given (private records need it)."""
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return httpx.get(self.base + path, headers=headers, timeout=30, trust_env=False)
 
     def guest(self) -> str:
         return str(self.post("/api/guest")[1]["token"])

@@ -38,7 +38,7 @@ def test_hostile_messages_leave_the_table_playing(server: ServerProcess, tmp_pat
         assert _error(mallory)["code"] == code
     # not authenticated on another connection
     anon = Client(server)
-    anon.send({"type": "act", "table": table, "action": {"type": "discard"}})
+    anon.send({"type": "act", "table": table, "action": {"type": "discard", "tile": "1m"}})
     assert _error(anon)["code"] == "not_authenticated"
     # another player's table and seat: mallory has no seat there
     mallory.send(

@@ -68,7 +68,8 @@ def _run_players(clients: list[Client], table: str) -> list[dict[str, Any] | Non
 
 
 def test_party_match_four_players_no_timer(server: ServerProcess, tmp_path: Path) -> None:
-    clients = [Client(server, server.guest()) for _ in range(4)]
+    tokens = [server.guest() for _ in range(4)]
+    clients = [Client(server, t) for t in tokens]
     created = _create(clients[0], kind="party", length="quick", kuitan=False, private=True)
     table, invite = created["table"], created["invite"]
     assert not table["config"]["timer"] and not table["config"]["kuitan"]
@@ -80,7 +81,7 @@ def test_party_match_four_players_no_timer(server: ServerProcess, tmp_path: Path
     assert all(r is not None and r["recorded"] for r in results)
     for c in clients:
         assert all(not m.get("deadlines") for m in c.messages if m["type"] == "events")
-    game = check_record(server, table["id"], tmp_path)
+    game = check_record(server, table["id"], tmp_path, tokens[0])  # private: players only
     assert not game["result"]["config"]["ranked"]
     for c in clients:  # party games never change ranks
         user = server.get(f"/api/players/{c.user['id']}").json()["user"]  # type: ignore[index]

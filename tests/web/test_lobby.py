@@ -56,8 +56,14 @@ def test_private_table_shows_an_invite_that_another_player_can_use(server: str, 
     guest.wait_for_url(f"**/#/table/*?invite={code}")
     table_id = guest.url.split("#/table/")[1].split("?")[0]
     assert link.startswith(f"#/table/{table_id}")
-    seats = guest.evaluate(f"fetch('/api/tables/{table_id}').then((r) => r.json())")["seats"]
-    assert [s["name"] for s in seats if s["user_id"] is not None] == [name]  # sat down
+    # a private table's summary is for its players: fetched with the guest's token
+    seats = guest.evaluate(
+        f"fetch('/api/tables/{table_id}', {{headers: {{Authorization: "
+        f"'Bearer ' + localStorage.getItem('jantaku.token')}}}}).then((r) => r.json())"
+    )["seats"]
+    # the host sits since creating it, the guest sat down with the code
+    seated = [s["name"] for s in seats if s["user_id"] is not None]
+    assert len(seated) == 2 and seated[1] == name
     # a wrong code says so
     guest.goto(f"{server}/#/lobby")
     guest.get_by_test_id("invite-input").fill("nonsense")
@@ -73,7 +79,11 @@ def test_practice_against_puppets_starts_a_filled_table(server: str, new_page) -
     page.get_by_test_id("practice-start").click()
     page.wait_for_url("**/#/table/*?fill=1&bot=defensive")
     table_id = page.url.split("#/table/")[1].split("?")[0]
-    summary = page.evaluate(f"fetch('/api/tables/{table_id}').then((r) => r.json())")
+    # practice tables are private: their summary is for their player (sent with the token)
+    summary = page.evaluate(
+        f"fetch('/api/tables/{table_id}', {{headers: {{Authorization: "
+        f"'Bearer ' + localStorage.getItem('jantaku.token')}}}}).then((r) => r.json())"
+    )
     assert summary["config"]["kind"] == "practice"
     assert summary["status"] in ("live", "finished")
     assert sorted(s["bot"] for s in summary["seats"] if s["bot"]) == ["defensive"] * 3

@@ -3,6 +3,7 @@ played by two browsers together."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -63,7 +64,10 @@ def test_quick_match_against_puppets_played_to_the_end_by_clicking(
     link = page.get_by_test_id("replay-link")
     assert link.get_attribute("href") == f"#/replay/{table}"
     # the ranking agrees with the server's record of the game
-    game = page.evaluate(f"fetch('/api/games/{table}').then((r) => r.json())")
+    game = page.evaluate(  # a practice game is private: its record is for its player
+        f"fetch('/api/games/{table}', {{headers: {{Authorization: "
+        f"'Bearer ' + localStorage.getItem('jantaku.token')}}}}).then((r) => r.json())"
+    )
     shown = [int(ranking.nth(i).get_attribute("data-seat") or -1) for i in range(4)]
     assert shown == game["result"]["ranking"]
     # every own discard in the record was made by a click: the game has the guest's actions
@@ -149,8 +153,11 @@ def test_two_browsers_play_a_party_hand_together(server: str, new_page) -> None:
 def test_spectator_sees_the_public_table(server: str, new_page) -> None:
     player = new_page()
     login_guest(player, server)
-    player.get_by_test_id("practice-start").click()
-    player.wait_for_url("**/#/table/*")
+    # a public practice table (the lobby's practice button makes a private one, which only
+    # its invite code lets anyone watch)
+    player.goto(f"{server}/#/table/new?kind=practice&length=quick")
+    player.wait_for_url(re.compile(r".*#/table/[0-9a-f]+$"))
+    player.get_by_test_id("start-bots").click()
     table = _table_id(player)
     expect(player.get_by_test_id("hand-tile").first).to_be_visible(timeout=20000)
     watcher = new_page(width=390, height=800)

@@ -22,10 +22,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from jantaku.server.auth import Accounts, AuthError, token_hash
 from jantaku.server.bots import ALIASES, PLAYERS
-from jantaku.server.config import ServerSettings, TableRequestError
+from jantaku.server.config import ServerSettings, TableRequestError, table_config
 from jantaku.server.limits import Backoff, Busy, HashPool, TokenBuckets
 from jantaku.server.manager import Lobby, check_entry
-from jantaku.server.protocol import ProtocolError, parse_message, user_json
+from jantaku.server.protocol import (
+    ProtocolError,
+    loads_bounded,
+    parse_message,
+    user_json,
+    utf8_size,
+)
 from jantaku.server.storage import Store
 from jantaku.server.tables import RANKED_NO_BOTS, Table, TableError
 
@@ -80,6 +86,32 @@ def _refused(
 def _address(conn: HTTPConnection) -> str:
     """The client's address (uvicorn puts a trusted proxy's ``X-Forwarded-For`` here)."""
     return conn.client.host if conn.client is not None else "unknown"
+
+
+def _private_to_others(config: Any, seats: Any, viewer: int | None) -> bool:
+    """Whether a private table's (or game's) ``config`` hides it from ``viewer``: only the
+    players seated at it may see it."""
+    if not isinstance(config, dict) or not config.get("private"):
+        return False
+    players = {s.get("user_id") for s in seats or () if isinstance(s, dict)}
+    return viewer is None or viewer not in players
+
+
+def _not_found(what: str) -> Response:
+    return JSONResponse({"error": f"no such {what}", "code": "not_found"}, status_code=404)
+
+
+_ID_MAX = 2**31 - 1
+_KEY_MAX = 32  # table and game ids are short strings
+EXPORT_FORMATS = ("tenhou6", "mjai")
+
+
+def _user_id(text: str) -> int | None:
+    """A player id of a path (a decimal integer the database can hold), else None."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 10:
+        return None
+    value = int(text)
+    return value if 1 <= value <= _ID_MAX else None
 
 
 def _bearer(request: Request) -> str | None:
@@ -244,7 +276,7 @@ class Server:
                 raw = msg.get("text")
                 if raw is None:
                     raw = msg.get("bytes") or b""
-                if len(raw) > self.settings.max_message_bytes:
+                if utf8_size(raw) > self.settings.max_message_bytes:
                     client.send(
                         {
                             "type": "error",
@@ -301,6 +333,8 @@ class Server:
                 client.send(reply)
         except (ProtocolError, TableError) as error:
             out = {"type": "error", "code": error.code, "message": error.message}
+            if ref is None and isinstance(error, ProtocolError):
+                ref = error.ref
             if ref is not None:
                 out["ref"] = ref
             client.send(out)
@@ -312,11 +346,13 @@ class Server:
                 {"type": "error", "code": "internal", "message": "internal error", "ref": ref}
             )
 
-    def _table(self, data: dict[str, Any]) -> Table:
+    def _table(self, client: Client, data: dict[str, Any]) -> Table:
+        """The table a message names: by ``invite`` code, or by ``table`` id (a private table
+        only for its players and connections already at it)."""
         assert self.lobby is not None
         if "invite" in data:
             return self.lobby.by_invite(data["invite"])
-        return self.lobby.get(data.get("table"))
+        return self.lobby.get(data.get("table"), client.user_id, client.tables)
 
     def _welcome(self, client: Client, user: Any, token: str) -> None:
         """Bind the connection to the user and to its session (a logout closes it); a player
@@ -363,27 +399,15 @@ class Server:
         if kind == "lobby":
             return self.lobby.listing(data.get("offset"), data.get("limit"))
         if kind == "create":
-            table = self.lobby.create(
-                str(data.get("kind", "novice")),
-                str(data.get("length", "quick")),
-                bool(data.get("kuitan", True)),
-                bool(data.get("private", False)),
-                created_by=self._need_user(client),
-            )
-            out = {"type": "created", "table": table.summary()}
-            if table.invite_code:
-                out["invite"] = table.invite_code
-            return out
+            return self._create(client, data)
         if kind == "join":
             user_id = self._need_user(client)
-            table = self._table(data)
+            table = self._table(client, data)
             if table.seat_of(user_id) is None:
                 check_entry(table.config, client.guest, client.rank_index)
             if data.get("fill_bots") and table.status == "open":
                 _may_fill(table)
-            seat_req = data.get("seat")
-            if seat_req is not None and seat_req not in (0, 1, 2, 3):
-                raise ProtocolError("bad_message", "seat is 0-3")
+            seat_req = data.get("seat")  # 0-3 or None (protocol.MESSAGES)
             bot = _bot_name(data)
             seat = table.sit(user_id, client.name, seat_req)
             for t in list(client.tables):
@@ -410,18 +434,18 @@ class Server:
             self._maybe_start(table, data)
             return None
         if kind == "watch":
-            table = self._table(data)
+            table = self._table(client, data)
             client.tables.add(table)
             table.attach(client, None)
             return None
         if kind == "unwatch":
-            table = self._table(data)
+            table = self._table(client, data)
             table.detach(client)
             client.tables.discard(table)
             return {"type": "ok"}
         if kind == "start":
             user_id = self._need_user(client)
-            table = self._table(data)
+            table = self._table(client, data)
             if table.seat_of(user_id) is None:
                 raise TableError("not_seated", "only a seated player can start the table")
             if data.get("fill_bots"):
@@ -431,24 +455,39 @@ class Server:
             return None
         if kind == "leave":
             user_id = self._need_user(client)
-            table = self._table(data)
+            table = self._table(client, data)
             table.leave(user_id)
             table.detach(client)
             client.tables.discard(table)
             return {"type": "ok"}
         if kind == "continue":
-            table = self._table(data)
+            table = self._table(client, data)
             table.confirm(self._need_user(client))
             return None
         if kind == "act":
             user_id = self._need_user(client)
-            table = self._table(data)
-            action = data.get("action")
-            if not isinstance(action, dict):
-                raise ProtocolError("bad_message", "'action' must be an object")
-            table.submit(user_id, action, data.get("seq"))
+            table = self._table(client, data)
+            table.submit(user_id, data["action"], data.get("seq"))
             return None
         raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
+
+    def _create(self, client: Client, data: dict[str, Any]) -> dict[str, Any]:
+        """A new table. The creator of a private table sits in it at once (its id alone lets
+        nobody else in), and ``created`` says the seat."""
+        user_id = self._need_user(client)
+        assert self.lobby is not None
+        kind, length = str(data.get("kind", "novice")), str(data.get("length", "quick"))
+        kuitan, private = bool(data.get("kuitan", True)), bool(data.get("private", False))
+        if private:  # its creator sits in it: the seat's rules apply now
+            config = table_config(kind, length, kuitan, private)
+            check_entry(config, client.guest, client.rank_index)
+        table = self.lobby.create(kind, length, kuitan, private, created_by=user_id)
+        out: dict[str, Any] = {"type": "created", "table": table.summary()}
+        if table.invite_code:
+            out["invite"] = table.invite_code
+            out["seat"] = table.sit(user_id, client.name)
+            out["table"] = table.summary()
+        return out
 
     def _maybe_start(self, table: Table, data: dict[str, Any], force: bool = False) -> None:
         if table.status != "open":
@@ -467,9 +506,9 @@ class Server:
         if len(raw) > self.settings.max_message_bytes:
             raise AuthError("request too large")
         try:
-            data = json.loads(raw or b"{}")
-        except ValueError:
-            raise AuthError("the body is not JSON") from None
+            data = loads_bounded(raw or b"{}")
+        except ProtocolError as e:
+            raise AuthError(f"the body is not usable JSON: {e.message}") from None
         if not isinstance(data, dict):
             raise AuthError("the body is a JSON object")
         return data
@@ -597,15 +636,27 @@ class Server:
             return JSONResponse({"error": e.message, "code": e.code}, status_code=400)
         return JSONResponse(page)
 
+    def _viewer(self, request: Request) -> int | None:
+        """The user id of the request's ``Authorization: Bearer`` token, if any."""
+        assert self.accounts is not None
+        token = _bearer(request)
+        user = self.accounts.by_token(token) if token is not None else None
+        return None if user is None else user.id
+
     async def table_http(self, request: Request) -> Response:
         assert self.lobby is not None and self.store is not None
         table_id = request.path_params["table_id"]
+        if len(table_id) > _KEY_MAX:
+            return _not_found("table")
+        viewer = self._viewer(request)
         table = self.lobby.tables.get(table_id)
         if table is not None:
+            if table.config.private and table.seat_of(viewer) is None:
+                return _not_found("table")
             return JSONResponse(table.summary())
         row = self.store.table(table_id)
-        if row is None:
-            return JSONResponse({"error": "no such table"}, status_code=404)
+        if row is None or _private_to_others(row.config, row.seats, viewer):
+            return _not_found("table")
         return JSONResponse(
             {
                 "id": row.id,
@@ -618,10 +669,18 @@ class Server:
 
     async def game_http(self, request: Request) -> Response:
         assert self.store is not None
-        game = self.store.game(request.path_params["game_id"])
-        if game is None:
-            return JSONResponse({"error": "no such game"}, status_code=404)
+        game_id = request.path_params["game_id"]
         fmt = request.path_params.get("fmt", "json")
+        if len(game_id) > _KEY_MAX:
+            return _not_found("game")
+        if fmt != "json" and fmt not in EXPORT_FORMATS:
+            return _not_found(f"format {fmt[:20]!r} (json, {', '.join(EXPORT_FORMATS)})")
+        game = self.store.game(game_id)
+        result = game.result if game is not None and isinstance(game.result, dict) else {}
+        if game is None or _private_to_others(
+            result.get("config"), result.get("seats"), self._viewer(request)
+        ):
+            return _not_found("game")
         if fmt == "json":
             return JSONResponse(
                 {
@@ -641,13 +700,10 @@ class Server:
 
     async def player_http(self, request: Request) -> Response:
         assert self.store is not None
-        try:
-            user_id = int(request.path_params["user_id"])
-        except ValueError:
-            return JSONResponse({"error": "bad id"}, status_code=400)
-        user = self.store.user(user_id)
-        if user is None:
-            return JSONResponse({"error": "no such player"}, status_code=404)
+        user_id = _user_id(request.path_params["user_id"])
+        user = None if user_id is None else self.store.user(user_id)
+        if user_id is None or user is None:
+            return _not_found("player")
         from jantaku.server.ranks import RANKS
         from jantaku.server.stats import statistics
 
@@ -659,15 +715,15 @@ class Server:
     async def player_games_http(self, request: Request) -> Response:
         """A player's recent finished games (newest first), for the profile's replay links."""
         assert self.store is not None
-        try:
-            user_id = int(request.path_params["user_id"])
-        except ValueError:
-            return JSONResponse({"error": "bad id"}, status_code=400)
-        if self.store.user(user_id) is None:
-            return JSONResponse({"error": "no such player"}, status_code=404)
+        user_id = _user_id(request.path_params["user_id"])
+        if user_id is None or self.store.user(user_id) is None:
+            return _not_found("player")
         games = []
+        viewer = self._viewer(request)
         for line, game in self.store.player_games(user_id):
             config = game.result.get("config", {}) if isinstance(game.result, dict) else {}
+            if _private_to_others(config, game.result.get("seats"), viewer):
+                continue  # a private game is listed only for its own players
             games.append(
                 {
                     "id": game.id,
@@ -749,7 +805,14 @@ def create_app(database_url: str, settings: ServerSettings | None = None) -> Sta
         assert server.store is not None
         server.store.close()
 
+    async def not_found(request: Request, exc: Exception) -> Response:
+        """An unknown path under /api answers JSON too."""
+        if request.url.path.startswith("/api/"):
+            return _not_found("resource")
+        return Response("Not Found", status_code=404, media_type="text/plain")
+
     app = Starlette(
+        exception_handlers={404: not_found},
         routes=[
             WebSocketRoute("/ws", server.websocket),
             Route("/api/register", server.register, methods=["POST"]),

@@ -8,6 +8,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections.abc import Collection
 from typing import Any
 
 from jantaku.server.config import ServerSettings, TableConfig, TableKind, table_config
@@ -150,16 +151,29 @@ class Lobby:
                 return t
         return self.create(kind, length)
 
-    def get(self, table_id: Any) -> Table:
+    def get(
+        self, table_id: Any, user_id: int | None = None, attached: Collection[Table] = ()
+    ) -> Table:
+        """The table of an id. A private table is found by id only by its seated players and
+        by connections already attached to it (they came in with the invite code); anyone
+        else gets the answer an unknown id gets, so the id's existence is not revealed."""
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        hidden = table is not None and table.config.private and table.seat_of(user_id) is None
+        if hidden and table not in attached:
+            table = None
         if table is None:
-            raise TableError("no_table", f"no live table {table_id!r}")
+            shown = table_id[:40] if isinstance(table_id, str) else table_id
+            raise TableError("no_table", f"no live table {shown!r}")
         return table
 
     def by_invite(self, code: Any) -> Table:
-        for t in self.tables.values():
-            if t.invite_code is not None and t.invite_code == code:
-                return t
+        if isinstance(code, str) and code:
+            given = code.encode()
+            for t in self.tables.values():
+                if t.invite_code is not None and secrets.compare_digest(
+                    t.invite_code.encode(), given
+                ):
+                    return t
         raise TableError("no_table", "no table with that invite code")
 
     def listing(self, offset: object = 0, limit: object = None) -> dict[str, Any]:

@@ -3,12 +3,28 @@ migrations in ``jantaku/server/migrations``; keep both in step."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["ActionRow", "Base", "GamePlayerRow", "GameRow", "SessionRow", "TableRow", "UserRow"]
+__all__ = [
+    "ActionRow",
+    "Base",
+    "GamePlayerRow",
+    "GameRow",
+    "SessionRow",
+    "TableRow",
+    "UserRow",
+    "name_key",
+]
+
+
+def name_key(name: str) -> str:
+    """The form two names are compared in: NFKC, case folded, NFKC again (so ``Alice``,
+    ``ALICE`` and fullwidth ``Ａｌｉｃｅ`` are one name)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 class Base(DeclarativeBase):
@@ -19,6 +35,8 @@ class UserRow(Base):
     __tablename__ = "users"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(64), unique=True)
+    # name_key(name): unique, so names differing only in case or width cannot both exist
+    name_key: Mapped[str] = mapped_column(String(128), unique=True)
     password_hash: Mapped[str | None] = mapped_column(Text, nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[float] = mapped_column(Float)

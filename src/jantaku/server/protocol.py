@@ -1,53 +1,271 @@
-"""Client messages: parsing and validation at the edge (docs/protocol.md lists them all)."""
+"""Client messages: parsing and validation at the edge (docs/protocol.md lists them all).
+
+Every message kind has a :class:`MessageSpec`: its fields, each with a JSON type, whether it is
+required, and bounds. A message with a field of another JSON type (``"private": "false"``, a
+boolean where an integer belongs), a missing required field, an unknown field, an overlong
+string or a nesting deeper than :data:`MAX_DEPTH` is refused with ``bad_message`` (``bad_action``
+for the fields of an ``act``'s ``action``) naming the message kind and the field."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["CLIENT_TYPES", "ProtocolError", "parse_message"]
+from jantaku.engine.actions import ActionKind
 
-CLIENT_TYPES = frozenset(
-    {
-        "hello",
-        "ping",
-        "lobby",
-        "create",
-        "join",
-        "watch",
-        "start",
-        "leave",
-        "act",
-        "unwatch",
-        "queue",
-        "continue",
-    }
-)
+__all__ = [
+    "CLIENT_TYPES",
+    "MAX_DEPTH",
+    "MESSAGES",
+    "FieldSpec",
+    "MessageSpec",
+    "ProtocolError",
+    "loads_bounded",
+    "parse_message",
+    "utf8_size",
+]
+
+#: the deepest nesting of arrays and objects a client message may have
+MAX_DEPTH = 32
+_INT_MAX = 2**31 - 1  # what every id and counter of the server fits in
 
 
 class ProtocolError(Exception):
-    def __init__(self, code: str, message: str) -> None:
+    """A message refused at the edge; ``ref`` is its ``id`` when that could be read."""
+
+    def __init__(self, code: str, message: str, ref: str | int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.ref = ref
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSpec:
+    """One field: ``kind`` is its JSON type (``str``, ``int``, ``bool``, ``object``,
+    ``int_list``, or ``ref``: a string or an integer); strings and lists are at most
+    ``max_len`` long, integers lie in ``low``..``high``; ``nullable`` admits JSON null."""
+
+    kind: str
+    required: bool = False
+    max_len: int = 64
+    low: int = 0
+    high: int = _INT_MAX
+    nullable: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MessageSpec:
+    """A message kind: its fields besides ``type`` and ``id``; ``at_table`` kinds name their
+    table by ``table`` (id) or ``invite`` (code), one of the two."""
+
+    fields: Mapping[str, FieldSpec]
+    at_table: bool = False
+
+
+_STR = FieldSpec("str")
+_BOOL = FieldSpec("bool")
+_AT_TABLE = {"table": FieldSpec("str", max_len=32), "invite": FieldSpec("str", max_len=32)}
+
+MESSAGES: dict[str, MessageSpec] = {
+    "hello": MessageSpec({"token": FieldSpec("str", required=True, max_len=128, nullable=True)}),
+    "ping": MessageSpec({}),
+    "lobby": MessageSpec({"offset": FieldSpec("int"), "limit": FieldSpec("int", low=1)}),
+    "create": MessageSpec({"kind": _STR, "length": _STR, "kuitan": _BOOL, "private": _BOOL}),
+    "queue": MessageSpec({"kind": _STR, "length": _STR}),
+    "join": MessageSpec(
+        {**_AT_TABLE, "seat": FieldSpec("int", high=3), "fill_bots": _BOOL, "bot": _STR}, True
+    ),
+    "watch": MessageSpec(_AT_TABLE, True),
+    "unwatch": MessageSpec(_AT_TABLE, True),
+    "start": MessageSpec({**_AT_TABLE, "fill_bots": _BOOL, "bot": _STR}, True),
+    "leave": MessageSpec(_AT_TABLE, True),
+    "continue": MessageSpec(_AT_TABLE, True),
+    "act": MessageSpec(
+        {**_AT_TABLE, "seq": FieldSpec("int"), "action": FieldSpec("object", required=True)},
+        True,
+    ),
+}
+CLIENT_TYPES = frozenset(MESSAGES)
+_COMMON = {"type": FieldSpec("str", required=True), "id": FieldSpec("ref")}
+
+#: an ``act``'s ``action``: what a prompt's ``legal_actions`` entries hold
+ACTION = MessageSpec(
+    {
+        "type": FieldSpec("str", required=True, max_len=32),
+        "seat": FieldSpec("int", high=3),
+        "tile": FieldSpec("str", max_len=8),
+        "tile_index": FieldSpec("int", high=143),
+        "tiles": FieldSpec("str", max_len=16),
+        "tile_indices": FieldSpec("int_list", max_len=4, high=143),
+    }
+)
+_ACTION_KINDS = frozenset(k.value for k in ActionKind)
+_NEEDS_TILE = frozenset({ActionKind.DISCARD.value, ActionKind.RIICHI.value})
+
+_JSON_NAMES = {
+    str: "a string",
+    int: "an integer",
+    float: "a number",
+    bool: "a boolean",
+    dict: "an object",
+    list: "an array",
+    type(None): "null",
+}
+
+
+def _json_name(value: object) -> str:
+    return _JSON_NAMES.get(type(value), type(value).__name__)
+
+
+def _check_field(where: str, spec: FieldSpec, value: object) -> str | None:
+    """What is wrong with ``value`` for ``spec``, or None."""
+    if value is None:
+        return None if spec.nullable else f"{where} may not be null"
+    if spec.kind == "bool":
+        if not isinstance(value, bool):
+            return f"{where} must be a JSON boolean (true or false), not {_json_name(value)}"
+        return None
+    if spec.kind == "str":
+        if not isinstance(value, str):
+            return f"{where} must be a string, not {_json_name(value)}"
+        if len(value) > spec.max_len:
+            return f"{where} is at most {spec.max_len} characters"
+        return None
+    if spec.kind == "int":
+        return _check_int(where, spec, value)
+    if spec.kind == "object":
+        return None if isinstance(value, dict) else f"{where} must be an object"
+    if spec.kind == "ref":
+        if isinstance(value, str):
+            too_long = len(value) > spec.max_len
+            return f"{where} is at most {spec.max_len} characters" if too_long else None
+        return _check_int(where, FieldSpec("int"), value)
+    if spec.kind == "int_list":
+        if not isinstance(value, list):
+            return f"{where} must be a list of integers, not {_json_name(value)}"
+        if len(value) > spec.max_len:
+            return f"{where} has at most {spec.max_len} entries"
+        for i, item in enumerate(value):
+            wrong = _check_int(f"{where}[{i}]", spec, item)
+            if wrong is not None:
+                return wrong
+        return None
+    raise AssertionError(f"no such field kind {spec.kind!r}")
+
+
+def _check_int(where: str, spec: FieldSpec, value: object) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return f"{where} must be an integer, not {_json_name(value)}"
+    if not spec.low <= value <= spec.high:
+        return f"{where} must be {spec.low}-{spec.high}"
+    return None
+
+
+def _check_object(
+    name: str, spec: MessageSpec, data: dict[str, Any], common: Mapping[str, FieldSpec], code: str
+) -> None:
+    """Refuse ``data`` unless it fits ``spec`` (plus the ``common`` fields)."""
+    for key, value in data.items():
+        field = spec.fields.get(key) or common.get(key)
+        if field is None:
+            shown = key[:40] if isinstance(key, str) else key
+            raise ProtocolError(code, f"{name}: unknown field {shown!r}")
+        wrong = _check_field(f"{name}.{key}", field, value)
+        if wrong is not None:
+            raise ProtocolError(code, wrong)
+    for key, field in spec.fields.items():
+        if field.required and key not in data:
+            raise ProtocolError(code, f"{name}: the field {key!r} is required")
+    if spec.at_table and "table" not in data and "invite" not in data:
+        raise ProtocolError(code, f"{name}: name the table by 'table' (its id) or 'invite'")
+
+
+def check_action(action: dict[str, Any]) -> None:
+    """Refuse an ``act``'s action that does not fit :data:`ACTION` (``bad_action``): an unknown
+    kind, a field of the wrong type, a discard that does not say which tile."""
+    _check_object("action", ACTION, action, {}, "bad_action")
+    kind = action["type"]
+    if kind not in _ACTION_KINDS:
+        names = ", ".join(sorted(_ACTION_KINDS))
+        raise ProtocolError("bad_action", f"unknown action type {kind!r} (one of {names})")
+    if kind in _NEEDS_TILE and "tile_index" not in action and "tile" not in action:
+        raise ProtocolError("bad_action", f"a {kind} says its tile: 'tile_index' or 'tile'")
+
+
+def utf8_size(raw: str | bytes) -> int:
+    """The size of a message in bytes of UTF-8 (a str counts its encoded bytes)."""
+    if isinstance(raw, bytes):
+        return len(raw)
+    if raw.isascii():
+        return len(raw)
+    return len(raw.encode("utf-8", "surrogatepass"))
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of ``[``/``{`` outside strings (a scan, so parsing never recurses
+    on a hostile input)."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return 0  # cannot be deeper: no scan needed
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_DEPTH:
+                return deepest
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def loads_bounded(raw: str | bytes) -> Any:
+    """JSON text (or UTF-8 bytes) as Python values; ProtocolError ``bad_json`` when it is not
+    JSON or nests deeper than :data:`MAX_DEPTH`."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError:
+        raise ProtocolError("bad_json", "the message is not UTF-8") from None
+    if _depth(text) > MAX_DEPTH:
+        raise ProtocolError("bad_json", f"the message nests deeper than {MAX_DEPTH} levels")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json", "the message is not JSON") from None
 
 
 def parse_message(text: str | bytes) -> dict[str, Any]:
-    """A client message as a dict with a known ``type``; raises ProtocolError otherwise."""
-    try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("bad_json", "the message is not JSON") from None
+    """A client message that fits the spec of its ``type``; raises ProtocolError otherwise."""
+    data = loads_bounded(text)
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message is a JSON object")
     kind = data.get("type")
     if not isinstance(kind, str):
         raise ProtocolError("bad_message", "a message needs a string 'type'")
-    if kind not in CLIENT_TYPES:
-        raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}")
-    seq = data.get("seq")
-    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
-        raise ProtocolError("bad_message", "'seq' must be an integer")
+    ref = data.get("id")
+    try:
+        spec = MESSAGES.get(kind)
+        if spec is None:
+            raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}")
+        _check_object(kind, spec, data, _COMMON, "bad_message")
+        if kind == "act":
+            check_action(data["action"])
+    except ProtocolError as error:
+        if _check_field("id", _COMMON["id"], ref) is None:
+            error.ref = ref  # the refusal answers the message it refuses
+        raise
     return data
 
 

@@ -21,6 +21,7 @@ from jantaku.server.models import (
     SessionRow,
     TableRow,
     UserRow,
+    name_key,
 )
 
 __all__ = ["Store", "StoredAction", "default_url", "migrate"]
@@ -191,6 +192,7 @@ class Store:
         with self.sessions.begin() as s:
             user = UserRow(
                 name=name,
+                name_key=name_key(name),
                 password_hash=password_hash,
                 guest=guest,
                 created_at=time.time(),
@@ -211,8 +213,13 @@ class Store:
             return s.get(UserRow, user_id)
 
     def user_by_name(self, name: str) -> UserRow | None:
+        """The account of a name as typed: the exact name first (an account made before names
+        were compared case-insensitively keeps its own), else the one of the same key."""
         with self.sessions() as s:
-            return s.scalars(select(UserRow).where(UserRow.name == name)).first()
+            exact = s.scalars(select(UserRow).where(UserRow.name == name)).first()
+            if exact is not None:
+                return exact
+            return s.scalars(select(UserRow).where(UserRow.name_key == name_key(name))).first()
 
     def save_user(self, user: UserRow) -> None:
         with self.sessions.begin() as s:

@@ -24,6 +24,33 @@ export async function mount(root, params, ctx) {
   }
   const events = game.events || [];
   const result = game.result || {};
+
+  // A private game's files are served only with a player's token, which a plain link does not
+  // send: such a link fetches with the token and saves what it gets.
+  function downloadLink(fmt, filename, label) {
+    const href = `/api/games/${encodeURIComponent(game.id)}/${fmt}`;
+    if (!(result.config && result.config.private)) return el("a", { href, download: filename }, label);
+    return el(
+      "a",
+      {
+        href,
+        download: filename,
+        onclick: async (ev) => {
+          ev.preventDefault();
+          const token = api.token();
+          const res = await fetch(href, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+          if (!res.ok) return;
+          const url = URL.createObjectURL(await res.blob());
+          const a = document.createElement("a");
+          a.href = url;
+          a.download = filename;
+          a.click();
+          setTimeout(() => URL.revokeObjectURL(url), 1000);
+        },
+      },
+      label,
+    );
+  }
   const seats = result.seats || [{}, {}, {}, {}];
   const starts = handStarts(events);
   const names = seats.map((s, i) => s.name || t("replay.seat", { n: i + 1 }));
@@ -366,9 +393,9 @@ export async function mount(root, params, ctx) {
         { class: "hint" },
         t("replay.downloads"),
         " ",
-        el("a", { href: `/api/games/${encodeURIComponent(game.id)}/tenhou6`, download: `${game.id}.tenhou6.json` }, "tenhou.net/6"),
+        downloadLink("tenhou6", `${game.id}.tenhou6.json`, "tenhou.net/6"),
         " · ",
-        el("a", { href: `/api/games/${encodeURIComponent(game.id)}/mjai`, download: `${game.id}.mjai.jsonl` }, "mjai"),
+        downloadLink("mjai", `${game.id}.mjai.jsonl`, "mjai"),
         result.seed ? el("span", { class: "muted" }, ` · ${t("replay.seed")} ${result.seed}`) : null,
       ),
     ),

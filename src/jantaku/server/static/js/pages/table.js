@@ -78,7 +78,8 @@ export async function mount(root, params, ctx) {
   function enter() {
     const fill = query.get("fill") === "1";
     let msg;
-    if (watching) msg = { type: "watch", table: tableId };
+    // a private table is found by its invite code (its id only serves its own players)
+    if (watching) msg = invite ? { type: "watch", invite } : { type: "watch", table: tableId };
     else {
       msg = { type: "join" };
       if (invite && state.table === null) msg.invite = invite;
