@@ -468,7 +468,7 @@ def test_the_lobby_comes_in_bounded_pages(database: str) -> None:
         assert ws_seen == seen
         c.send({"type": "lobby", "offset": "x", "id": 9})
         error = c.expect("error")
-        assert error["code"] == "bad_request" and "offset" in error["message"]
+        assert error["code"] == "bad_message" and "offset" in error["message"]  # the schema
         c.close()
     finally:
         server.stop()

@@ -1,75 +1,76 @@
-"""The stale check is per decision: a client answering its prompt is not refused because a
-computer player (answering at once) decided first on the same discard; a resend of an
-applied action still is."""
+"""A client answering its prompt is never refused as stale because a computer player (which
+answers at once) decided first on the same discard: answers inside a call window do not move
+the public step. A resend of an applied action still is refused."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from tests.server.checks import stored_actions
 from tests.server.harness import Client, ServerProcess, choose
 
+_DISCARDS = ("discard", "riichi")
 
-def _next_step(alice: Client, prompt: dict[str, Any]) -> dict[str, Any]:
-    """The events of the step after ``prompt``'s: another seat has answered first."""
+
+def _bots_answered_first(stored: list[Any], seat: int) -> bool:
+    """Whether a computer player answered the last discard before ``seat`` did."""
+    last = max(i for i, a in enumerate(stored) if a.action["type"] in _DISCARDS)
+    return any(a.source == "bot" and a.action["seat"] != seat for a in stored[last + 1 :])
+
+
+def _reply(alice: Client, ref: str, backlog: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The error answering message ``ref``, or None when a ping after it came back first."""
+    alice.send({"type": "ping", "id": f"{ref}-ping"})
     while True:
-        msg = alice.recv(30)
-        if msg["type"] == "events" and msg["seq"] > prompt["seq"]:
-            return msg
+        reply = alice.recv(30)
+        if reply.get("ref") == ref:
+            return reply
+        if reply.get("ref") == f"{ref}-ping":
+            return None
+        backlog.append(reply)
 
 
 def _play(server: ServerProcess) -> int:
-    """One match of alice against computer players; returns how many of her answers came
+    """One match of alice against computer players; returns how many of her call answers came
     after a computer player had answered the same discard (each checked)."""
     alice = Client(server, server.guest())
-    alice.send({"type": "create", "kind": "party", "length": "full"})
+    alice.send({"type": "create", "kind": "party", "length": "quick"})
     table = alice.expect("created")["table"]["id"]
     alice.send({"type": "join", "table": table, "fill_bots": True})
     seat = alice.expect("snapshot")["seat"]
     latest = -1
-    to_act: list[int] = []
     checked = 0
     backlog: list[dict[str, Any]] = []  # read while waiting for a reply, not yet handled
-    answered = -1  # the step up to which alice's prompts are answered (late)
-    while checked < 3:
+    while checked < 2:
         msg = backlog.pop(0) if backlog else alice.recv(30)
         if msg["type"] == "match_ended":
             break
         if msg["type"] == "events":
-            latest, to_act = msg["seq"], msg["to_act"]
+            latest = msg["seq"]
+            if msg["between_hands"]:
+                alice.send({"type": "continue", "table": table})
             continue
-        if msg["type"] != "prompt" or msg["seq"] != latest or msg["seq"] <= answered:
+        if msg["type"] != "prompt" or msg["seq"] != latest:
             assert msg["type"] != "error", msg
-            continue  # an older prompt, already answered or overtaken
-        kinds = {a["type"] for a in msg["legal_actions"]}
-        action = choose(msg)
-        if "pass" in kinds and len(to_act) > 1:
-            later = _next_step(alice, msg)
-            latest, to_act = later["seq"], later["to_act"]
-            if seat in to_act:
-                # the table moved on (a bot answered first); alice answers her prompt
-                before = len(stored_actions(server.database, table))
-                answered = latest
-                send = {"type": "act", "table": table, "seq": msg["seq"], "action": action}
-                alice.send({**send, "id": "late"})
-                alice.send({"type": "ping", "id": "after"})
-                while (reply := alice.recv(30))["type"] != "pong":
-                    assert reply.get("ref") != "late", reply  # refused: stale
-                    backlog.append(reply)
-                stored = stored_actions(server.database, table)
-                mine = [a for a in stored[before:] if a.action["seat"] == seat]
-                assert mine and mine[0].source == "player"
-                assert mine[0].action["type"] == action["type"]
-                # the same message again is refused: that decision is gone
-                alice.send({**send, "id": "again"})
-                while (reply := alice.recv(30)).get("ref") != "again":
-                    backlog.append(reply)
-                assert reply["type"] == "error" and reply["code"] in ("stale", "not_your_turn")
-                checked += 1
-                continue
-            # else the other seat's answer ended alice's decision
             continue
-        alice.send({"type": "act", "table": table, "seq": msg["seq"], "action": action})
+        action = choose(msg)
+        send = {"type": "act", "table": table, "seq": msg["seq"], "action": action}
+        if not any(a["type"] == "pass" for a in msg["legal_actions"]):
+            alice.send(send)
+            continue
+        time.sleep(0.3)  # a computer player with a call on this discard has answered by now
+        bots_first = _bots_answered_first(stored_actions(server.database, table), seat)
+        before = len(stored_actions(server.database, table))
+        alice.send({**send, "id": "late"})
+        assert _reply(alice, "late", backlog) is None  # accepted, not stale
+        stored = stored_actions(server.database, table)[before:]
+        mine = [a for a in stored if a.action["seat"] == seat]
+        assert mine and mine[0].source == "player" and mine[0].action["type"] == action["type"]
+        alice.send({**send, "id": "again"})  # the same message again: that decision is gone
+        again = _reply(alice, "again", backlog)
+        assert again is not None and again["code"] in ("stale", "not_your_turn"), again
+        checked += bots_first
     alice.close()
     return checked
 
