@@ -176,3 +176,25 @@ class Client:
 
 def serve_env() -> dict[str, str]:
     return dict(os.environ)
+
+
+def play_all(clients: list[Client], table: str) -> list[dict[str, Any] | None]:
+    """Every client plays the table to its end at once (one thread each); their results."""
+    import threading
+
+    results: list[dict[str, Any] | None] = [None] * len(clients)
+    errors: list[BaseException] = []
+
+    def run(i: int) -> None:
+        try:
+            results[i] = clients[i].play(table)
+        except BaseException as e:
+            errors.append(e)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(clients))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(300)
+    assert not errors, errors
+    return results

@@ -12,7 +12,7 @@ from jantaku.server.export import replay_stored
 from jantaku.tiles import parse_tiles
 from tests.server.accounts import registered
 from tests.server.checks import check_record, stored_actions
-from tests.server.harness import Client, ServerProcess
+from tests.server.harness import Client, ServerProcess, play_all
 
 
 def _create(client: Client, **kw: Any) -> dict[str, Any]:
@@ -48,25 +48,6 @@ def test_practice_quick_match_with_bots(server: ServerProcess, tmp_path: Path) -
     c.close()
 
 
-def _run_players(clients: list[Client], table: str) -> list[dict[str, Any] | None]:
-    results: list[dict[str, Any] | None] = [None] * len(clients)
-    errors: list[BaseException] = []
-
-    def run(i: int) -> None:
-        try:
-            results[i] = clients[i].play(table)
-        except BaseException as e:
-            errors.append(e)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(clients))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(300)
-    assert not errors, errors
-    return results
-
-
 def test_party_match_four_players_no_timer(server: ServerProcess, tmp_path: Path) -> None:
     tokens = [server.guest() for _ in range(4)]
     clients = [Client(server, t) for t in tokens]
@@ -77,7 +58,7 @@ def test_party_match_four_players_no_timer(server: ServerProcess, tmp_path: Path
     assert table["id"] not in [t["id"] for t in lobby["open"]]  # private: by invite only
     for c in clients:
         c.send({"type": "join", "invite": invite})
-    results = _run_players(clients, table["id"])
+    results = play_all(clients, table["id"])
     assert all(r is not None and r["recorded"] for r in results)
     for c in clients:
         assert all(not m.get("deadlines") for m in c.messages if m["type"] == "events")
@@ -193,7 +174,7 @@ def test_solo_queue_seats_four_players_at_one_ranked_table(server: ServerProcess
     tables = {c.expect("snapshot")["table"]["id"] for c in clients}  # the match started
     assert len(tables) == 1
     assert snap["table"]["config"]["ranked"]
-    results = _run_players(clients, tables.pop())
+    results = play_all(clients, tables.pop())
     assert all(r is not None and r["recorded"] for r in results)
     for c in clients:
         user = server.get(f"/api/players/{c.user['id']}").json()["user"]  # type: ignore[index]

@@ -4,7 +4,6 @@ that did not start with four accounts changes nobody's rank or rating."""
 from __future__ import annotations
 
 import secrets
-import threading
 import time
 from typing import Any
 
@@ -17,7 +16,7 @@ from jantaku.server.storage import Store
 from jantaku.server.tables import Table, commitment_of
 from tests.server.accounts import registered
 from tests.server.checks import play_out
-from tests.server.harness import Client, ServerProcess
+from tests.server.harness import Client, ServerProcess, play_all
 
 # Novice table from a new account (Novice, 0 points, rating 1500 against three 1500s, k = 1):
 # 1st +30 rank points promotes to 9th Kyu (20 needed, start 0); 4th costs nothing at Novice.
@@ -38,25 +37,6 @@ def _seated_four(server: ServerProcess) -> tuple[list[Client], str]:
     return clients, tables.pop()
 
 
-def _play_all(clients: list[Client], table: str) -> list[dict[str, Any] | None]:
-    results: list[dict[str, Any] | None] = [None] * len(clients)
-    errors: list[BaseException] = []
-
-    def run(i: int) -> None:
-        try:
-            results[i] = clients[i].play(table)
-        except BaseException as e:
-            errors.append(e)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(clients))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(300)
-    assert not errors, errors
-    return results
-
-
 def _user(server: ServerProcess, user_id: int) -> dict[str, Any]:
     return server.get(f"/api/players/{user_id}").json()["user"]  # type: ignore[no-any-return]
 
@@ -68,7 +48,7 @@ def test_a_dropped_player_keeps_the_ranked_result(database: str) -> None:
         dropped, stayers = clients[0], clients[1:]
         dropped_id = dropped.user["id"]  # type: ignore[index]
         dropped.close()  # gone for good: after the grace period a computer player plays on
-        results = _play_all(stayers, table)
+        results = play_all(stayers, table)
         assert all(r is not None and r["recorded"] for r in results)
         result = results[0]
         assert result is not None

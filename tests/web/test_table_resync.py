@@ -19,6 +19,7 @@ def test_stale_and_illegal_actions_resync_the_table(server: str, new_page) -> No
     page = new_page()
     received: list[dict[str, Any]] = []
     tampered: list[str] = []
+    prompts: list[dict[str, Any]] = []
 
     def route(ws: WebSocketRoute) -> None:
         upstream = ws.connect_to_server()
@@ -30,12 +31,16 @@ def test_stale_and_illegal_actions_resync_the_table(server: str, new_page) -> No
                     msg["seq"] -= 1  # an answer to a step the table has left behind
                     tampered.append("stale")
                 elif len(tampered) == 1:
-                    msg["action"]["tile_index"] = 999  # a tile nobody holds
+                    offered = {a.get("tile_index") for a in prompts[-1]["legal_actions"]}
+                    # a real tile this seat may not discard now (999 would not be a tile at all)
+                    msg["action"]["tile_index"] = next(i for i in range(136) if i not in offered)
                     tampered.append("illegal_action")
             upstream.send(json.dumps(msg))
 
         def to_page(message: str | bytes) -> None:
             received.append(json.loads(message))
+            if received[-1]["type"] == "prompt":
+                prompts.append(received[-1])
             ws.send(message)
 
         ws.on_message(to_server)

@@ -143,14 +143,7 @@ class Match:
             return []
         start = len(self.log)
         events = self.deal.close_calls()
-        if self.deal.phase is Phase.ENDED:
-            try:
-                self._after_deal(events)
-            except Exception:
-                self.deal.undo_last()
-                raise
-        else:
-            self.log.extend(events)
+        self._record(events)
         return self.log[start:]
 
     def view(self, seat: int | None) -> SeatView:
@@ -177,14 +170,7 @@ class Match:
             self._end("the 120-minute limit was reached", recorded=False)
             return self.log[start:]
         events = self.deal.apply(action)
-        if self.deal.phase is Phase.ENDED:
-            try:
-                self._after_deal(events)
-            except Exception:
-                self.deal.undo_last()
-                raise
-        else:
-            self.log.extend(events)
+        self._record(events)
         self.actions.append(action)
         return self.log[start:]
 
@@ -208,6 +194,18 @@ class Match:
         ):
             self.final_deal = self.deal_number + 1
         return self.rules.hard_stop_120 and elapsed >= _TWO_HOURS
+
+    def _record(self, events: list[Event]) -> None:
+        """Log the deal's new ``events``, moving on when the deal ended; when that fails, the
+        deal's last step is taken back, so the step changes nothing."""
+        if self.deal.phase is not Phase.ENDED:
+            self.log.extend(events)
+            return
+        try:
+            self._after_deal(events)
+        except Exception:
+            self.deal.undo_last()
+            raise
 
     def _after_deal(self, events: list[Event] | None = None) -> None:
         """Log the ended deal's last ``events`` (None: already logged) and move on to the next

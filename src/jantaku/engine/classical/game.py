@@ -116,15 +116,7 @@ class ClassicalGame:
             return []
         start = len(self.log)
         events = self.deal.close_calls()
-        if self.deal.phase is Phase.ENDED:
-            try:
-                self._after_deal(events)
-            except Exception:
-                self.deal.undo_last()
-                raise
-        else:
-            self.log.extend(events)
-            self.balances = list(self.deal.balances)
+        self._record(events)
         return self.log[start:]
 
     def _make_deal(
@@ -149,15 +141,7 @@ class ClassicalGame:
             raise IllegalActionError("the game is over")
         start = len(self.log)
         events = self.deal.apply(action)
-        if self.deal.phase is Phase.ENDED:
-            try:
-                self._after_deal(events)
-            except Exception:
-                self.deal.undo_last()
-                raise
-        else:
-            self.log.extend(events)
-            self.balances = list(self.deal.balances)
+        self._record(events)
         return self.log[start:]
 
     def report_offence(
@@ -181,6 +165,19 @@ class ClassicalGame:
         return other
 
     # ------------------------------------------------------------------------------ flow
+
+    def _record(self, events: list[Event]) -> None:
+        """Log the deal's new ``events``, moving on when the deal ended; when that fails, the
+        deal's last step is taken back, so the step changes nothing."""
+        if self.deal.phase is not Phase.ENDED:
+            self.log.extend(events)
+            self.balances = list(self.deal.balances)
+            return
+        try:
+            self._after_deal(events)
+        except Exception:
+            self.deal.undo_last()
+            raise
 
     def _after_deal(self, events: list[Event] | None = None) -> None:
         """Log the ended deal's last ``events`` (None: already logged) and move on to the next
