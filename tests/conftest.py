@@ -1,22 +1,17 @@
-"""Shared test helpers: where the validation data lives."""
+"""Shared test fixtures: the validation data folder (see tests/validation.py)."""
 
 from __future__ import annotations
 
-import os
 import pathlib
 
 import pytest
 
-PROJECT_ROOT = pathlib.Path(__file__).resolve().parents[1]
+from tests.validation import PROJECT_ROOT, validation_data, validation_root
+
+__all__ = ["PROJECT_ROOT", "validation_data", "validation_root"]
 
 
-def validation_data() -> pathlib.Path:
-    """The riichi validation data folder, or skip the test with a clear message."""
-    env = os.environ.get("JANTAKU_VALIDATION_DATA")
-    path = pathlib.Path(env) if env else PROJECT_ROOT.parent / "shared" / "riichi-validation-data"
-    if not path.is_dir():
-        pytest.skip(
-            f"riichi validation data not found at {path} "
-            "(set JANTAKU_VALIDATION_DATA to its location)"
-        )
-    return path
+@pytest.fixture(name="validation_dir")
+def _validation_dir() -> pathlib.Path:
+    """The riichi validation data folder; the test is skipped with a message without it."""
+    return validation_data()

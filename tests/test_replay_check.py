@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from jantaku.cli import main
-from tests.conftest import validation_data
+from tests.validation import validation_data
 
 
 def run(*args: str) -> tuple[int, str]:

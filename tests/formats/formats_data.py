@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import os
-import pathlib
 from typing import Any
 
-import pytest
+from tests.validation import validation_data
 
 from jantaku.formats import (
     Call,
@@ -21,19 +19,6 @@ from jantaku.formats import (
     load_games,
 )
 from jantaku.tiles import Tile
-
-PROJECT_ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-def validation_data() -> pathlib.Path:
-    env = os.environ.get("JANTAKU_VALIDATION_DATA")
-    path = pathlib.Path(env) if env else PROJECT_ROOT.parent / "shared" / "riichi-validation-data"
-    if not path.is_dir():
-        pytest.skip(
-            f"riichi validation data not found at {path} "
-            "(set JANTAKU_VALIDATION_DATA to its location)"
-        )
-    return path
 
 
 @functools.cache

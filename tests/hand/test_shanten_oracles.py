@@ -21,7 +21,7 @@ from jantaku.hand import (
     shanten_standard,
     shanten_thirteen_orphans,
 )
-from tests.conftest import PROJECT_ROOT, validation_data
+from tests.validation import PROJECT_ROOT, validation_data
 
 ORPHANS = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from jantaku.formats import record as rec
 from jantaku.formats.detect import load_games
 from jantaku.players.agreement import measure
-from tests.conftest import validation_data
+from tests.validation import validation_data
 
 
 def _games(n: int) -> list[rec.GameRecord]:

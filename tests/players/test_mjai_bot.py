@@ -4,7 +4,6 @@ by jantaku's engine replaying the same game, legal at that point."""
 from __future__ import annotations
 
 import json
-import os
 import pathlib
 import subprocess
 import sys
@@ -15,24 +14,11 @@ from jantaku.players import make_player
 from jantaku.players.mjai_bot import MjaiBot
 from jantaku.rules.riichi.options import preset
 from tests.players.mjai_check import load, run_game, seat_view
-
-PROJECT_ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-def validation_data() -> pathlib.Path:
-    env = os.environ.get("JANTAKU_VALIDATION_DATA")
-    path = pathlib.Path(env) if env else PROJECT_ROOT.parent / "shared" / "riichi-validation-data"
-    if not path.is_dir():
-        pytest.skip(
-            f"riichi validation data not found at {path} "
-            "(set JANTAKU_VALIDATION_DATA to its location)"
-        )
-    return path
+from tests.validation import validation_data, validation_root
 
 
 def _games() -> list[str]:
-    env = os.environ.get("JANTAKU_VALIDATION_DATA")
-    root = pathlib.Path(env) if env else PROJECT_ROOT.parent / "shared" / "riichi-validation-data"
+    root = validation_root()
     if not root.is_dir():
         return ["<missing>"]
     files = [root / "riichienv" / "126_204_0_mjai.jsonl"]

@@ -13,7 +13,7 @@ from jantaku.formats.detect import load_games
 from jantaku.hand.analysis import waits
 from jantaku.players.reading import danger, safe_kinds, track_passed, visible_counts
 from jantaku.players.wait_model import SHANPON, SHAPES, TANKI, riichi_wait_chances
-from tests.conftest import validation_data
+from tests.validation import validation_data
 
 EAST, NORTH = 27, 30
 

@@ -6,17 +6,14 @@ fu. The data counts the four special yakuman forms double (Mahjong Soul rules), 
 from __future__ import annotations
 
 import json
-import os
-import pathlib
 from typing import Any
 
-import pytest
+from tests.validation import validation_data
 
 from jantaku.meld import KongKind, Meld, MeldKind
 from jantaku.rules.riichi import NoWin, WinContext, preset, score
 from jantaku.tiles import Tile, TileKind, Wind
 
-PROJECT_ROOT = pathlib.Path(__file__).resolve().parents[3]
 RED = (16, 52, 88)
 KINDS = {
     "chi": (MeldKind.CHOW, None),
@@ -25,17 +22,6 @@ KINDS = {
     "kakan": (MeldKind.KONG, KongKind.ADDED),
     "ankan": (MeldKind.KONG, KongKind.CONCEALED),
 }
-
-
-def validation_data() -> pathlib.Path:
-    env = os.environ.get("JANTAKU_VALIDATION_DATA")
-    path = pathlib.Path(env) if env else PROJECT_ROOT.parent / "shared" / "riichi-validation-data"
-    if not path.is_dir():
-        pytest.skip(
-            f"riichi validation data not found at {path} "
-            "(set JANTAKU_VALIDATION_DATA to its location)"
-        )
-    return path
 
 
 def tile(i: int) -> Tile:

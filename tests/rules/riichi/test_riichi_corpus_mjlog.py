@@ -8,18 +8,16 @@ The situational flags come from the recorded yaku ids; the winds from INIT (seed
 
 from __future__ import annotations
 
-import os
 import pathlib
 import re
 from dataclasses import dataclass
 
-import pytest
+from tests.validation import validation_data
 
 from jantaku.meld import KongKind, Meld, MeldKind
 from jantaku.rules.riichi import Limit, NoWin, WinContext, preset, score
 from jantaku.tiles import Tile, TileKind, Wind
 
-PROJECT_ROOT = pathlib.Path(__file__).resolve().parents[3]
 RED = (16, 52, 88)
 TAG = re.compile(r"<(INIT|AGARI)\s([^>]*?)/?>")
 ATTR = re.compile(r'(\w+)="([^"]*)"')
@@ -36,17 +34,6 @@ FLAG_IDS = {
     37: "first_turn",
     38: "first_turn",
 }
-
-
-def validation_data() -> pathlib.Path:
-    env = os.environ.get("JANTAKU_VALIDATION_DATA")
-    path = pathlib.Path(env) if env else PROJECT_ROOT.parent / "shared" / "riichi-validation-data"
-    if not path.is_dir():
-        pytest.skip(
-            f"riichi validation data not found at {path} "
-            "(set JANTAKU_VALIDATION_DATA to its location)"
-        )
-    return path
 
 
 def tile(i: int) -> Tile:

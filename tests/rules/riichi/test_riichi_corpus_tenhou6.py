@@ -11,20 +11,17 @@ recorded yaku names, winds from the kyoku number."""
 from __future__ import annotations
 
 import json
-import os
-import pathlib
 import re
 import urllib.parse
 from dataclasses import dataclass
 from typing import Any
 
-import pytest
+from tests.validation import validation_data
 
 from jantaku.meld import KongKind, Meld, MeldKind
 from jantaku.rules.riichi import NoWin, WinContext, preset, score
 from jantaku.tiles import Tile, TileKind, Wind
 
-PROJECT_ROOT = pathlib.Path(__file__).resolve().parents[3]
 FLAGS = {
     "立直": "riichi",
     "両立直": "double_riichi",
@@ -51,17 +48,6 @@ QUIRKS = {
 }
 YAKU = re.compile(r"^(.+)\((\d+)飜\)$")
 FU_HAN = re.compile(r"^(\d+)符(\d+)飜")
-
-
-def validation_data() -> pathlib.Path:
-    env = os.environ.get("JANTAKU_VALIDATION_DATA")
-    path = pathlib.Path(env) if env else PROJECT_ROOT.parent / "shared" / "riichi-validation-data"
-    if not path.is_dir():
-        pytest.skip(
-            f"riichi validation data not found at {path} "
-            "(set JANTAKU_VALIDATION_DATA to its location)"
-        )
-    return path
 
 
 def kind_of(code: int) -> int:
