@@ -12,7 +12,7 @@ garbage collector on but the prepared inputs frozen out of it (``gc.freeze``).
 * steady: the passes after that, alternating the two scorers (so a busy machine slows both
   alike), best of ``--passes``: every table entry these hands need is there. jantaku keeps
   no per-hand result cache; its tables are bounded by combinations of counts and flags. The
-  ratio line (issue 3's target, as this script measured it before: warm-up, then best pass)
+  ratio line (the scoring speed target, as this script measured it before: warm-up, then best pass)
   compares the steady rates; the fresh line is the one to quote for new hands. (The earlier
   protocol, wall time with mahjong's passes all first and the inputs not frozen, read about
   15% higher for jantaku on the same code.)

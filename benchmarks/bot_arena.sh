@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The arena runs behind the bot acceptance figures (issue 6): 400 duplicate Doman hanchan each.
+# The arena runs behind the riichi bot figures (docs/play.md, docs/bots.md): 400 duplicate Doman hanchan each.
 # Each takes about 10-15 minutes on one core; add --jobs N to spread it.
 set -euo pipefail
 jantaku arena --rules doman --players defensive,efficiency,efficiency,efficiency \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The classical arena runs behind the figures of issue 6 (classical half): duplicate quick games
+# The classical arena runs behind the classical bot figures (docs/play.md): duplicate quick games
 # (the East wind round). 200 games take about 5-10 minutes on one core; add --jobs N to spread.
 set -euo pipefail
 jantaku arena --rules sontag --players strongest,efficiency,efficiency,efficiency \

@@ -1,7 +1,7 @@
 """Time every classical bot decision over a few quick self-play games (the East wind round);
 print percentiles per level.
 
-Usage: python benchmarks/classical_bot_latency.py [games] (issue 6 asks p99 < 50 ms)."""
+Usage: python benchmarks/classical_bot_latency.py [games] (the target is p99 < 50 ms)."""
 
 from __future__ import annotations
 

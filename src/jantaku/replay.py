@@ -1,5 +1,5 @@
 """Replaying recorded games through the engine: every recorded action must be legal when it
-happens, and every hand's result must equal the record (issue: ``jantaku replay-check``).
+happens, and every hand's result must equal the record (the engine of ``jantaku replay-check``).
 
 The wall of each hand is rebuilt from what the record shows (deals, draws, replacement draws,
 dora and ura indicators); positions the record never shows are filled with the remaining tiles,

@@ -281,8 +281,7 @@ class ClassicalValueBot(ClassicalEfficiencyBot):
     for (seven pairs and Dreizehn Wunder as special hands, Farbspiel, honor pungs, the concealed
     hand's doubles) worth ``alpha`` tiles of acceptance; a ready hand by its expected value over
     the waits; calls judged the same way; mild care with dangerous discards and no folding,
-    since a deal-in costs no more than another player's win (folding measured 12-21 points a
-    deal below not folding, paired first deals)."""
+    since a deal-in costs no more than another player's win (docs/bots.md)."""
 
     name = "strongest"
 
@@ -426,13 +425,8 @@ class ClassicalValueBot(ClassicalEfficiencyBot):
 class ClassicalDefensiveBot(ClassicalValueBot):
     """``strongest``'s shapes (seven pairs, Dreizehn Wunder, kongs, calls and ready hands by
     value) with a light value sense and more care, but only against an opponent close to a big
-    hand (figures laid out, one suit, honor pungs, East involved). It does not fold. In paired
-    first deals against three ``efficiency`` bots the former level (the ``efficiency`` hand
-    with this care, folding far from ready against a strong threat) placed 48 +/- 20 points a
-    deal below ``efficiency`` (seed t8, 4,000 deals), 36 +/- 20 below without its folding;
-    this one is level with it: +18 +/- 37 (seed t10, 8,000 deals), -9 +/- 38 (t11, 8,000),
-    +6 +/- 54 (t9, 4,000), +5 +/- 24 over the 20,000; ``strongest`` is +61 +/- 72 above this
-    one (t9). Measured by ``tools/first_deal.py defensive --base efficiency --rules sontag``."""
+    hand (figures laid out, one suit, honor pungs, East involved). It does not fold: the former
+    level, which folded, placed below ``efficiency``; this one is level with it (docs/bots.md)."""
 
     name = "defensive"
 

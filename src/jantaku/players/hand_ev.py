@@ -27,11 +27,8 @@ __all__ = ["HandSpot", "discard_values"]
 
 _OPTIONS = {True: preset("doman"), False: preset("doman_no_kuitan")}
 # Ron chances per own draw on a wait others do not know, relative to drawing it oneself
-# (riichi wins in jantaku's bot tables: about 0.8 ron for every tsumo). Per wait it depends on
-# how safe the kind looks to folders (strong's riichi against three defensive, 800 hanchan:
-# 0.62 ron per tsumo on waits `reading.danger` rates 9.5 or more, 1.5 at 4-6.5, 3.5 under 2),
-# but weighing waits by that table chose no better (400 duplicate hanchan, seed s8: +0.03 ±
-# 0.07 placement against this flat factor).
+# (riichi wins in jantaku's bot tables: about 0.8 ron for every tsumo). A factor per wait, by
+# how safe it looks, chose no better (docs/bots.md).
 _RON_FACTOR = 0.8
 # Chance per own draw that the deal ends by another seat's win: three seats win about 55% of
 # deals over some twelve draws each. Without it a slow wait looks nearly as good as a wide one.

@@ -7,23 +7,19 @@ keep it fastest, the one of the highest expected points over its own next draws
 (:mod:`jantaku.players.hand_ev`: win chance and points from the scorer) instead of the one that
 keeps the most draws: it gives up a few draws for an all-simples hand, two-sided waits or dora.
 It never breaks a ready hand for a wider one: against tables that fold, the early riichi is worth
-more than the model credits (allowing it placed 2.5525 instead of 2.4525 in 400 duplicate
-hanchan, seed 2026, and riichied in 25.0% of deals instead of 26.9%).
+more than the model credits.
 
 Against three ``defensive`` bots, which fold to every riichi, a ready hand plays on cheaply:
 ``strong`` pushes every ready hand, pushes a one-from-ready hand against open hands until the
 last few draws, and a two-from-ready hand against open hands early in the deal. A
 one-from-ready hand folds against a riichi unless the expert would push it: pushing it there
-too raised the deal-in rate from 9.8-9.9% to 14.4-14.8% of deals and placed no better in
-whole matches (400 duplicate hanchan on each of the seeds 2026 and s8: 2.4725 and 2.4575
-pushing, 2.4575 and 2.4475 folding).
+too deals in far more often and places no better.
 
 Late in the deal a call that makes the hand ready without a yaku still earns the exhaustive-draw
 tenpai payment (formal tenpai counts, doman-rules.md §8 Q13). All-last (the view's
 ``all_last``): the leader wins cheaply to end the match (any call that keeps a yaku, dama on
-any yaku) and folds all but a ready hand; the last-placed seat pushes every hand. The same
-modes from the first South deal on, for a leader or last seat 8,000 points clear, placed no
-better (400 duplicate hanchan, seed s8: +0.015 ± 0.025 against all-last only)."""
+any yaku) and folds all but a ready hand; the last-placed seat pushes every hand. The figures
+behind each choice are in docs/bots.md."""
 
 from __future__ import annotations
 

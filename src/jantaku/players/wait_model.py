@@ -13,16 +13,8 @@ left late in a deal all follow from the counting, without a hand-written rule fo
 
 Against the real riichi hands of the Phoenix games in the validation data it is calibrated
 and separates winning from other unsafe kinds better than :func:`jantaku.players.reading.danger`
-(AUC 0.675 against 0.658 over 66,578 unsafe kinds; test_wait_model). The bots do not use it yet:
-``strong`` reading riichi hands with it placed 2.4125 and 2.4600 in 400 duplicate hanchan
-against three ``defensive`` bots (seeds s8 and 2026) where it places 2.4075 and 2.4525, inside
-the noise but no better. Reading with it and also folding a ready hand facing a riichi when its
-push tile has a 10% chance or more (and a tile of a quarter of that is at hand) lowered the
-deal-in rate (8.4% and 9.3% of deals instead of 9.7% and 10.3%) but lost as many wins (18.2%
-and 17.2% instead of 18.7% and 18.6%) and placed 2.4150 and 2.5175. Extra clues fitted beside
-the shares (the riichi tile's neighbours, early discards near a kind, the suit's share of the
-river, terminals, dora, the river's length) left the held-out AUC at 0.689 (0.688 without). It
-is here for reviews, hints and the next bot to build on."""
+(test_wait_model). The bots do not use it yet: reading with it placed no better (docs/bots.md
+has the figures). It is here for reviews, hints and the next bot to build on."""
 
 from __future__ import annotations
 
@@ -43,9 +35,8 @@ __all__ = [
 
 RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = range(5)
 
-# Fitted by tools/fit_wait_model.py --games 300 --seed dz (strong against three defensive bots,
-# 1.07 million unsafe kinds at discards facing a riichi; held-out log loss 0.2435 against the
-# base rate's 0.2570): bias, then one coefficient per shape type's log share.
+# Fitted by tools/fit_wait_model.py --games 300 --seed dz (docs/bots.md): bias, then one
+# coefficient per shape type's log share.
 BIAS = -0.3683
 COEFFICIENTS = (0.2459, 0.1495, 0.0334, -0.0671, 0.3005)
 SHARE_FLOOR = 1e-3  # a share of 0 (no live shape of the type wins on the kind) still has a log
