@@ -7,22 +7,22 @@ import contextlib
 import json
 import logging
 import math
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from jantaku.server.auth import Accounts, AuthError, token_hash
 from jantaku.server.bots import ALIASES, PLAYERS
 from jantaku.server.config import ServerSettings, TableRequestError, table_config
+from jantaku.server.connection import Client, client_address
+from jantaku.server.headers import SecurityHeaders
 from jantaku.server.limits import Backoff, Busy, HashPool, TokenBuckets
 from jantaku.server.manager import Lobby, check_entry
 from jantaku.server.protocol import (
@@ -83,11 +83,6 @@ def _refused(
     )
 
 
-def _address(conn: HTTPConnection) -> str:
-    """The client's address (uvicorn puts a trusted proxy's ``X-Forwarded-For`` here)."""
-    return conn.client.host if conn.client is not None else "unknown"
-
-
 def _private_to_others(config: Any, seats: Any, viewer: int | None) -> bool:
     """Whether a private table's (or game's) ``config`` hides it from ``viewer``: only the
     players seated at it may see it."""
@@ -119,89 +114,6 @@ def _bearer(request: Request) -> str | None:
     if header.lower().startswith("bearer "):
         return header[7:].strip() or None
     return None
-
-
-class Client:
-    """One WebSocket connection: an outgoing queue (a slow reader never blocks a table) and a
-    token bucket against floods."""
-
-    def __init__(self, ws: WebSocket, settings: ServerSettings) -> None:
-        self.ws = ws
-        self.address = _address(ws)
-        self.user_id: int | None = None
-        self.name = ""
-        self.rank_index = 0
-        self.guest = False  # guests may not sit at ranked tables
-        self.token_hash: str | None = None  # the session it said hello with
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.queued_bytes = 0  # of the texts waiting in the queue
-        self.queue_limit = settings.send_queue_bytes
-        self.tables: set[Table] = set()
-        self.tokens = float(settings.message_burst)
-        self.rate = settings.messages_per_second
-        self.burst = settings.message_burst
-        self.last = time.monotonic()
-        self.refused = 0.0  # recent refusals: a steady flood keeps it growing
-        self.closed = False
-
-    def send(self, message: dict[str, Any]) -> None:
-        if self.closed:
-            return
-        text = json.dumps(message, separators=(",", ":"))
-        if self.queued_bytes + len(text) > self.queue_limit:
-            self._too_slow()
-            return
-        self.queued_bytes += len(text)
-        self.queue.put_nowait(text)
-
-    def _too_slow(self) -> None:
-        """Too slow a reader: what waits for it is dropped (it reconnects for a snapshot) and
-        the connection closed, so it cannot hold more than the limit of the server's memory."""
-        while not self.queue.empty():
-            self.queue.get_nowait()
-            self.queue.task_done()
-        self.queued_bytes = 0
-        text = json.dumps(
-            {
-                "type": "error",
-                "code": "too_slow",
-                "message": "messages were not read fast enough; reconnect for a snapshot",
-            }
-        )
-        self.queue.put_nowait(text)
-        self.closed = True
-        self.queue.put_nowait(None)
-
-    def kick(self, code: str, message: str) -> None:
-        """Say why, then close the connection; nothing it sends afterwards is handled."""
-        self.send({"type": "error", "code": code, "message": message})
-        self.user_id = None
-        self.closed = True
-        self.queue.put_nowait(None)
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            self.refused = max(0.0, self.refused - 0.5)  # a client that slows down is forgiven
-            return True
-        self.refused += 1
-        return False
-
-    async def pump(self) -> None:
-        while True:
-            text = await self.queue.get()
-            try:
-                if text is None:
-                    with contextlib.suppress(Exception):
-                        await self.ws.close(code=1008)
-                    return
-                self.queued_bytes = max(0, self.queued_bytes - len(text))
-                await self.ws.send_text(text)
-            finally:
-                self.queue.task_done()  # lets announce_shutdown wait until the queue has left
 
 
 class Server:
@@ -514,7 +426,7 @@ class Server:
         return data
 
     def _signup_refused(self, request: Request) -> Response | None:
-        wait = self.signups.take(_address(request))
+        wait = self.signups.take(client_address(request))
         if wait <= 0:
             return None
         return _refused(
@@ -550,7 +462,7 @@ class Server:
             return JSONResponse({"error": str(e)}, status_code=401)
         name, password = data.get("name"), data.get("password")
         name_key = name[:64] if isinstance(name, str) else ""
-        address = _address(request)
+        address = client_address(request)
         for limiter, key, what in (
             (self.login_names, name_key, "this name"),
             (self.login_addresses, address, "your address"),
@@ -748,47 +660,6 @@ class Server:
         assert self.lobby is not None
         live = sum(1 for t in self.lobby.tables.values() if t.status == "live")
         return JSONResponse({"ok": True, "live_tables": live, "clients": len(self.clients)})
-
-
-# The browser client is same-origin only: scripts and styles are files (no inline code), the
-# favicon is a ``data:`` URL, and the WebSocket is on the same host ('self' covers ws/wss).
-_CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
-    "form-action 'self'; frame-ancestors 'none'"
-)
-SECURITY_HEADERS = {
-    "content-security-policy": _CSP,
-    "x-frame-options": "DENY",
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
-}
-
-
-class SecurityHeaders:
-    """Pure ASGI middleware: the security headers on every HTTP answer (errors included);
-    WebSocket and lifespan traffic passes through untouched."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-        self.headers = [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                kept = [
-                    (k, v)
-                    for k, v in message.get("headers", [])
-                    if k.lower().decode("latin-1") not in SECURITY_HEADERS
-                ]
-                message = {**message, "headers": kept + self.headers}
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
 
 
 def create_app(database_url: str, settings: ServerSettings | None = None) -> Starlette:

@@ -1,0 +1,107 @@
+"""One WebSocket connection of the table server: who it is, an outgoing queue bounded in bytes
+(a slow reader is disconnected instead of growing the server's memory) and a token bucket
+against floods."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+from starlette.requests import HTTPConnection
+from starlette.websockets import WebSocket
+
+from jantaku.server.config import ServerSettings
+from jantaku.server.tables import Table
+
+__all__ = ["Client", "client_address"]
+
+
+def client_address(conn: HTTPConnection) -> str:
+    """The client's address (uvicorn puts a trusted proxy's ``X-Forwarded-For`` here)."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
+class Client:
+    """One WebSocket connection: an outgoing queue (a slow reader never blocks a table) and a
+    token bucket against floods."""
+
+    def __init__(self, ws: WebSocket, settings: ServerSettings) -> None:
+        self.ws = ws
+        self.address = client_address(ws)
+        self.user_id: int | None = None
+        self.name = ""
+        self.rank_index = 0
+        self.guest = False  # guests may not sit at ranked tables
+        self.token_hash: str | None = None  # the session it said hello with
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queued_bytes = 0  # of the texts waiting in the queue
+        self.queue_limit = settings.send_queue_bytes
+        self.tables: set[Table] = set()
+        self.tokens = float(settings.message_burst)
+        self.rate = settings.messages_per_second
+        self.burst = settings.message_burst
+        self.last = time.monotonic()
+        self.refused = 0.0  # recent refusals: a steady flood keeps it growing
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        text = json.dumps(message, separators=(",", ":"))
+        if self.queued_bytes + len(text) > self.queue_limit:
+            self._too_slow()
+            return
+        self.queued_bytes += len(text)
+        self.queue.put_nowait(text)
+
+    def _too_slow(self) -> None:
+        """Too slow a reader: what waits for it is dropped (it reconnects for a snapshot) and
+        the connection closed, so it cannot hold more than the limit of the server's memory."""
+        while not self.queue.empty():
+            self.queue.get_nowait()
+            self.queue.task_done()
+        self.queued_bytes = 0
+        text = json.dumps(
+            {
+                "type": "error",
+                "code": "too_slow",
+                "message": "messages were not read fast enough; reconnect for a snapshot",
+            }
+        )
+        self.queue.put_nowait(text)
+        self.closed = True
+        self.queue.put_nowait(None)
+
+    def kick(self, code: str, message: str) -> None:
+        """Say why, then close the connection; nothing it sends afterwards is handled."""
+        self.send({"type": "error", "code": code, "message": message})
+        self.user_id = None
+        self.closed = True
+        self.queue.put_nowait(None)
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.refused = max(0.0, self.refused - 0.5)  # a client that slows down is forgiven
+            return True
+        self.refused += 1
+        return False
+
+    async def pump(self) -> None:
+        while True:
+            text = await self.queue.get()
+            try:
+                if text is None:
+                    with contextlib.suppress(Exception):
+                        await self.ws.close(code=1008)
+                    return
+                self.queued_bytes = max(0, self.queued_bytes - len(text))
+                await self.ws.send_text(text)
+            finally:
+                self.queue.task_done()  # lets announce_shutdown wait until the queue has left
