@@ -118,9 +118,10 @@ def _until_allowed(server: ServerProcess, name: str, password: str, address: str
 def test_failed_logins_back_off_per_name_with_growing_waits(server: ServerProcess) -> None:
     _register(server, "victim", "10.3.0.1")
     _register(server, "bystander", "10.3.0.2")
-    # five failures from five addresses: the name, not an address, is what is limited
-    for i in range(5):
-        assert _login(server, "victim", "guess", f"10.4.0.{i}").status_code == 401
+    # five failures from five addresses: the name, not an address, is what is limited, and
+    # the name as logins find it (case and width do not make another name)
+    for i, spelling in enumerate(("victim", "VICTIM", "Victim", "ｖｉｃｔｉｍ", "vIcTiM")):
+        assert _login(server, spelling, "guess", f"10.4.0.{i}").status_code == 401
     first = _refusal(_login(server, "victim", "right password", "10.4.1.1"))
     assert "this name" in _login(server, "victim", "guess", "10.4.1.2").json()["error"]
     # another name from another address is not affected

@@ -25,6 +25,7 @@ from jantaku.server.connection import Client, client_address
 from jantaku.server.headers import SecurityHeaders
 from jantaku.server.limits import Backoff, Busy, HashPool, TokenBuckets
 from jantaku.server.manager import Lobby, check_entry
+from jantaku.server.models import name_key
 from jantaku.server.protocol import (
     ProtocolError,
     loads_bounded,
@@ -461,10 +462,11 @@ class Server:
         except AuthError as e:
             return JSONResponse({"error": str(e)}, status_code=401)
         name, password = data.get("name"), data.get("password")
-        name_key = name[:64] if isinstance(name, str) else ""
+        # the name as a login finds it: another case or width is the same name
+        who = name_key(name[:64]) if isinstance(name, str) else ""
         address = client_address(request)
         for limiter, key, what in (
-            (self.login_names, name_key, "this name"),
+            (self.login_names, who, "this name"),
             (self.login_addresses, address, "your address"),
         ):
             wait = limiter.retry_after(key)
@@ -472,17 +474,17 @@ class Server:
                 return _refused(
                     f"too many failed logins for {what}; try again in {math.ceil(wait)} s", wait
                 )
-        self.login_names.fail(name_key)
+        self.login_names.fail(who)
         self.login_addresses.fail(address)
         try:
             user, token = await self.hashing.run(lambda: accounts.login(name, password))
         except AuthError as e:
             return JSONResponse({"error": str(e)}, status_code=401)
         except Busy as e:
-            self.login_names.forgive(name_key, all_of_them=False)
+            self.login_names.forgive(who, all_of_them=False)
             self.login_addresses.forgive(address, all_of_them=False)
             return _refused(str(e), 1.0, status=503, code="busy")
-        self.login_names.forgive(name_key)
+        self.login_names.forgive(who)
         self.login_addresses.forgive(address, all_of_them=False)
         return JSONResponse({"token": token, "user": user_json(user)})
 
