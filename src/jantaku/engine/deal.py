@@ -215,7 +215,11 @@ class Deal:
     def apply(self, action: Action) -> list[Event]:
         """Carry out a legal action. An illegal one raises IllegalActionError and one that fails
         half-way re-raises its error; either way the deal is left as it was."""
-        action = self.check(action)
+        return self.apply_checked(self.check(action))
+
+    def apply_checked(self, action: Action) -> list[Event]:
+        """Carry out an action :meth:`check` returned (the match checks before its clock rules
+        and must not pay for the check twice)."""
         start = len(self.log)
         try:
             if self.phase is Phase.TURN:

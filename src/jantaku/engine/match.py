@@ -18,6 +18,7 @@ from jantaku.engine.judge import WinJudge
 from jantaku.engine.rules import TableRules
 from jantaku.engine.view import SeatView, build_view
 from jantaku.engine.wall import WallSetup, shuffled_wall
+from jantaku.engine.windows import HeldCallWindows
 from jantaku.errors import IllegalActionError
 
 __all__ = ["Clock", "ManualClock", "Match", "MatchResult"]
@@ -53,7 +54,7 @@ class MatchResult:
     reason: str
 
 
-class Match:
+class Match(HeldCallWindows[Deal]):
     def __init__(
         self,
         rules: TableRules,
@@ -82,7 +83,6 @@ class Match:
         self.log: list[Event] = []
         self.actions: list[Action] = []  # every applied action, in order (with the seed: a replay)
         self.setup: dict[str, Any] = {"seed": seed}  # how the match was made (see jantaku.game)
-        self._hold_calls = False
         self.deal = self._new_deal()
 
     @property
@@ -120,32 +120,6 @@ class Match:
     def legal_actions(self, seat: int) -> list[Action]:
         return [] if self.finished else self.deal.legal_actions(seat)
 
-    @property
-    def hold_calls(self) -> bool:
-        """Whether every discard (and robbable kan) opens a call window, even one nobody may
-        answer; a table that paces every discard alike sets it and ends empty windows with
-        :meth:`close_calls`. The game itself is the same either way."""
-        return self._hold_calls
-
-    @hold_calls.setter
-    def hold_calls(self, value: bool) -> None:
-        self._hold_calls = value
-        self.deal.hold_calls = value
-
-    @property
-    def holding(self) -> bool:
-        """An empty call window is open: nobody may act until :meth:`close_calls`."""
-        return not self.finished and self.deal.holding
-
-    def close_calls(self) -> list[Event]:
-        """End an empty call window (everybody passes); the events that follow."""
-        if not self.holding:
-            return []
-        start = len(self.log)
-        events = self.deal.close_calls()
-        self._record(events)
-        return self.log[start:]
-
     def view(self, seat: int | None) -> SeatView:
         legal = self.legal_actions(seat) if seat is not None else []
         return build_view(self.deal, seat, legal, all_last=self.all_last)
@@ -164,12 +138,12 @@ class Match:
         changes nothing: not the deal, the log, the scores nor the clock's last-hand mark."""
         if self.finished:
             raise IllegalActionError("the match is over")
-        self.deal.check(action)
+        checked = self.deal.check(action)
         start = len(self.log)
         if self._time_is_up():
             self._end("the 120-minute limit was reached", recorded=False)
             return self.log[start:]
-        events = self.deal.apply(action)
+        events = self.deal.apply_checked(checked)
         self._record(events)
         self.actions.append(action)
         return self.log[start:]

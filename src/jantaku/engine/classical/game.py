@@ -21,6 +21,7 @@ from jantaku.engine.classical.view import ClassicalView
 from jantaku.engine.classical.wall import ClassicalWall, shuffled_wall
 from jantaku.engine.events import Event
 from jantaku.engine.match import Clock, ManualClock
+from jantaku.engine.windows import HeldCallWindows
 from jantaku.errors import IllegalActionError
 from jantaku.rules.classical import ClassicalOptions, Penalty, preset
 from jantaku.rules.classical.options import InitialSeating
@@ -36,7 +37,7 @@ class GameResult:
     hands_played: int
 
 
-class ClassicalGame:
+class ClassicalGame(HeldCallWindows[ClassicalDeal]):
     def __init__(
         self,
         options: ClassicalOptions | None = None,
@@ -64,7 +65,6 @@ class ClassicalGame:
         self.balances = [self.options.start_balance] * 4
         self.result: GameResult | None = None
         self.log: list[Event] = []
-        self._hold_calls = False
         self.deal = self._new_deal()
 
     @property
@@ -93,31 +93,6 @@ class ClassicalGame:
 
     def view(self, seat: int | None) -> ClassicalView:
         return self.deal.view(seat)
-
-    @property
-    def hold_calls(self) -> bool:
-        """Whether every discard (and robbable kong) opens a claim window, even one nobody may
-        answer; ended by :meth:`close_calls`. The game itself is the same either way."""
-        return self._hold_calls
-
-    @hold_calls.setter
-    def hold_calls(self, value: bool) -> None:
-        self._hold_calls = value
-        self.deal.hold_calls = value
-
-    @property
-    def holding(self) -> bool:
-        """An empty claim window is open: nobody may act until :meth:`close_calls`."""
-        return not self.finished and self.deal.holding
-
-    def close_calls(self) -> list[Event]:
-        """End an empty claim window (everybody passes); the events that follow."""
-        if not self.holding:
-            return []
-        start = len(self.log)
-        events = self.deal.close_calls()
-        self._record(events)
-        return self.log[start:]
 
     def _make_deal(
         self, dealer: int, round_wind: Wind, hand_number: int, balances: list[int]
