@@ -290,8 +290,6 @@ class Table:
             started_at=self.started_at,
             seats=[s.stored() for s in self.seats],
         )
-        for s in self.seats:
-            s.bank = self.settings.bank_seconds
         self._begin()
         assert self.engine is not None
         for i, s in enumerate(self.seats):
@@ -680,9 +678,8 @@ class Table:
                     left_t = self._deadline_of(seat)
                     if left_t is not None:
                         if left_t <= 0:
+                            self.seats[seat].bank = 0.0  # spent; stored with the answer
                             self._commit(self._auto.choose(self._bot_view(seat), legal), "timeout")
-                            self.seats[seat].bank = 0.0
-                            self._store_seats()
                             acted = True
                             break
                         wake = left_t if wake is None else min(wake, left_t)
