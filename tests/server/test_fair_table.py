@@ -238,3 +238,32 @@ def test_computer_players_observe_every_event(tmp_path: Path) -> None:
             store.close()
     finally:
         del PLAYERS["recorder"]
+
+
+def test_an_absent_player_is_taken_over_whether_or_not_asked(database: str) -> None:
+    """The takeover after the grace period does not wait until the seat is asked something:
+    coming exactly then, it would tell everybody that the seat could call."""
+    server = ServerProcess(database, "--grace-seconds", "1").start()
+    alice = Client(server, server.guest())
+    bob = Client(server, server.guest())
+    try:
+        table = _party(alice, bob)
+        while True:  # the table waits for alice's discard (a party table has no timer)
+            prompt = alice.expect("prompt", timeout=30)
+            if any(a["type"] == "discard" for a in prompt["legal_actions"]):
+                break
+            act = {"type": "act", "table": table, "seq": prompt["seq"], "action": choose(prompt)}
+            alice.send(act)
+        bob.close()  # bob is gone; nothing is asked of him while alice thinks
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            msg = alice.recv(20)
+            if msg["type"] == "table_update" and any(
+                s["takeover"] and s["user_id"] == bob.user["id"] for s in msg["table"]["seats"]
+            ):
+                break
+        else:
+            raise AssertionError("bob's seat was not taken over")
+    finally:
+        alice.close()
+        server.stop()

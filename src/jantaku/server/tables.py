@@ -603,6 +603,23 @@ class Table:
             self._players[seat] = player
         return player
 
+    def _take_over_absent(self, now: float) -> float | None:
+        """A computer player takes every seat whose person has been away for the grace period,
+        whether or not that seat is asked anything now (a takeover at the moment a seat is
+        asked would tell everybody it could call). The seconds until the next one is due."""
+        wake: float | None = None
+        for s in self.seats:
+            if s.user_id is None or s.connections or s.takeover:
+                continue
+            absent = s.absent_since if s.absent_since is not None else now
+            if now - absent >= self.settings.grace_seconds:
+                s.takeover = True
+                self._send_all({"type": "table_update", "table": self.summary()})
+            else:
+                left = absent + self.settings.grace_seconds - now
+                wake = left if wake is None else min(wake, left)
+        return wake
+
     def _bot_view(self, seat: int) -> dict[str, Any]:
         engine = self.engine
         assert engine is not None
@@ -638,18 +655,13 @@ class Table:
                         continue
                     elif now < self._window_until:
                         wake = self._window_until - now
+                absent_wake = self._take_over_absent(now)
+                if absent_wake is not None:
+                    wake = absent_wake if wake is None else min(wake, absent_wake)
                 for seat in list(self.engine.to_act()):
                     if not self._asked(seat):
                         continue
                     s = self.seats[seat]
-                    if s.user_id is not None and not s.connections and not s.takeover:
-                        absent = s.absent_since if s.absent_since is not None else now
-                        if now - absent >= self.settings.grace_seconds:
-                            s.takeover = True
-                            self._send_all({"type": "table_update", "table": self.summary()})
-                        else:
-                            left = absent + self.settings.grace_seconds - now
-                            wake = left if wake is None else min(wake, left)
                     player = self._controller(seat)
                     legal = self.engine.legal_actions(seat)
                     if not legal:
