@@ -5,16 +5,13 @@ format shows up here as a diff; regenerate deliberately with JANTAKU_UPDATE_GOLD
 from __future__ import annotations
 
 import json
-import os
 import random
-from pathlib import Path
 
 import pytest
 
 from jantaku.game import new_match
+from tests.engine.golden_files import check_golden
 from tests.engine.policies import greedy_choice
-
-GOLDEN = Path(__file__).parent / "golden"
 
 
 def playthrough(seed: int) -> list[str]:
@@ -28,11 +25,4 @@ def playthrough(seed: int) -> list[str]:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_playthrough_matches_golden_file(seed: int) -> None:
-    path = GOLDEN / f"doman_east_only_seed{seed}.jsonl"
-    lines = playthrough(seed)
-    if os.environ.get("JANTAKU_UPDATE_GOLDEN") == "1":
-        path.write_text("\n".join(lines) + "\n")
-    expected = path.read_text().splitlines()
-    for number, (got, want) in enumerate(zip(lines, expected, strict=False), start=1):
-        assert got == want, f"{path.name} line {number} differs"
-    assert len(lines) == len(expected)
+    check_golden(f"doman_east_only_seed{seed}.jsonl", playthrough(seed))

@@ -6,17 +6,15 @@ with JANTAKU_UPDATE_GOLDEN=1."""
 from __future__ import annotations
 
 import json
-import os
 import random
-from pathlib import Path
 
 import pytest
 
 from jantaku.engine.classical import ClassicalGame
 from jantaku.rules.classical import preset
 from tests.engine.classical._bots import choose
+from tests.engine.golden_files import check_golden
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 DEALS = 4  # enough for wins, a Remis or a change of East, and a settlement each
 
 
@@ -31,12 +29,6 @@ def playthrough(seed: int) -> list[str]:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_playthrough_matches_golden_file(seed: int) -> None:
-    path = GOLDEN / f"sontag_first_{DEALS}_deals_seed{seed}.jsonl"
     lines = playthrough(seed)
-    if os.environ.get("JANTAKU_UPDATE_GOLDEN") == "1":
-        path.write_text("\n".join(lines) + "\n")
-    expected = path.read_text().splitlines()
-    for number, (got, want) in enumerate(zip(lines, expected, strict=False), start=1):
-        assert got == want, f"{path.name} line {number} differs"
-    assert len(lines) == len(expected)
+    check_golden(f"sontag_first_{DEALS}_deals_seed{seed}.jsonl", lines)
     assert sum('"type": "deal_ended"' in line for line in lines) >= DEALS
