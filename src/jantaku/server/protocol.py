@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jantaku.engine.actions import ActionKind
+from jantaku.formats.jsontext import loads as bounded_json
 
 __all__ = [
     "CLIENT_TYPES",
@@ -204,33 +205,6 @@ def utf8_size(raw: str | bytes) -> int:
     return len(raw.encode("utf-8", "surrogatepass"))
 
 
-def _depth(text: str) -> int:
-    """The deepest nesting of ``[``/``{`` outside strings (a scan, so parsing never recurses
-    on a hostile input)."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return 0  # cannot be deeper: no scan needed
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-            if deepest > MAX_DEPTH:
-                return deepest
-        elif ch in "]}":
-            depth -= 1
-    return deepest
-
-
 def loads_bounded(raw: str | bytes) -> Any:
     """JSON text (or UTF-8 bytes) as Python values; ProtocolError ``bad_json`` when it is not
     JSON or nests deeper than :data:`MAX_DEPTH`."""
@@ -238,12 +212,10 @@ def loads_bounded(raw: str | bytes) -> Any:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
         raise ProtocolError("bad_json", "the message is not UTF-8") from None
-    if _depth(text) > MAX_DEPTH:
-        raise ProtocolError("bad_json", f"the message nests deeper than {MAX_DEPTH} levels")
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        raise ProtocolError("bad_json", "the message is not JSON") from None
+        return bounded_json(text, max_depth=MAX_DEPTH)
+    except json.JSONDecodeError as error:
+        raise ProtocolError("bad_json", f"the message is not JSON: {error.msg}") from None
 
 
 def parse_message(text: str | bytes) -> dict[str, Any]:
