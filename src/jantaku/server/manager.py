@@ -60,7 +60,6 @@ class Lobby:
         self.store = store
         self.settings = settings
         self.tables: dict[str, Table] = {}
-        self.creators: dict[str, int] = {}  # table id -> the player who created it
         self.idle_since: dict[str, float] = {}  # open table id -> monotonic time it fell idle
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -115,20 +114,14 @@ class Lobby:
         )
         self.tables[table_id] = table
         self.idle_since[table_id] = time.monotonic()  # nobody sits there yet
-        if created_by is not None:
-            self.creators[table_id] = created_by
+        table.created_by = created_by
         return table
 
     def open_created_by(self, user_id: int) -> int:
-        """How many open tables the player created (forgetting tables that are gone)."""
-        count = 0
-        for table_id, creator in list(self.creators.items()):
-            table = self.tables.get(table_id)
-            if table is None or table.status != "open":
-                del self.creators[table_id]
-            elif creator == user_id:
-                count += 1
-        return count
+        """How many open tables the player created."""
+        return sum(
+            1 for t in self.tables.values() if t.status == "open" and t.created_by == user_id
+        )
 
     def queue(
         self, user_id: int, rank_index: int, kind: str, length: str, guest: bool = False
@@ -249,8 +242,7 @@ class Lobby:
                 for s in row.seats
             ]
             self.tables[row.id] = table
-            if row.created_by is not None and row.status == "open":
-                self.creators[row.id] = row.created_by
+            table.created_by = row.created_by
             if row.status == "live":
                 try:
                     table.resume(self.store.actions(row.id), row.started_at or time.time())
@@ -314,7 +306,6 @@ class Lobby:
             conn.send(message)
         self.tables.pop(table.id, None)
         self.idle_since.pop(table.id, None)
-        self.creators.pop(table.id, None)
 
     def kinds(self) -> list[str]:
         return [k.value for k in TableKind]

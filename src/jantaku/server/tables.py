@@ -131,6 +131,7 @@ class Table:
         self.seed = seed or secrets.token_hex(16)
         self.commitment = commitment_of(self.seed)
         self.invite_code = invite_code
+        self.created_by: int | None = None  # the player who created it (limits open tables)
         self.status = "open"
         self.seats = [Seat() for _ in range(4)]
         self.watchers: set[Any] = set()
