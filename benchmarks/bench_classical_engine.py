@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from jantaku.engine.classical import ClassicalGame
+from jantaku.engine.classical import ClassicalMatch
 from jantaku.players.classical_bots import make_classical_player
 from jantaku.rules.classical import preset
 
@@ -29,7 +29,7 @@ def main() -> None:
     deals = actions = wins = 0
     start = time.perf_counter()
     for n in range(args.games):
-        game = ClassicalGame(options, f"{args.seed}:{n}")
+        game = ClassicalMatch(options, f"{args.seed}:{n}")
         bots = [make_classical_player("efficiency", f"{args.seed}:{n}:{seat}") for seat in range(4)]
         while not game.finished:
             seat = game.to_act()[0]

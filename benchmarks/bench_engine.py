@@ -16,7 +16,7 @@ import time
 
 def jantaku_rate(games: int, seed: int) -> tuple[float, int]:
     from jantaku.engine import ActionKind
-    from jantaku.game import new_match
+    from jantaku.engine.riichi.presets import new_match
 
     steps = 0
     begin = time.perf_counter()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from jantaku.game import new_match
+from jantaku.engine.riichi.presets import new_match
 from jantaku.players import LEVELS, make_player
 from jantaku.players.arena import play_match
 

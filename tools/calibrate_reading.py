@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jantaku.engine.actions import ActionKind
-from jantaku.engine.events import Won
-from jantaku.engine.match import Match
-from jantaku.engine.view import PublicSeat, SeatView
-from jantaku.game import new_match
+from jantaku.engine.riichi.events import Won
+from jantaku.engine.riichi.match import Match
+from jantaku.engine.riichi.presets import new_match
+from jantaku.engine.riichi.view import PublicSeat, SeatView
 from jantaku.players.bots import make_player
 from jantaku.players.protocol import tell
 from jantaku.players.reading import danger, safe_kinds, track_passed, visible_counts

@@ -45,9 +45,9 @@ from multiprocessing import Pool
 from typing import Any
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.events import DealEnded
-from jantaku.engine.view import SeatView
-from jantaku.game import new_match
+from jantaku.engine.riichi.events import DealEnded
+from jantaku.engine.riichi.presets import new_match
+from jantaku.engine.riichi.view import SeatView
 from jantaku.players.arena import match_at, mean_ci
 from jantaku.players.bots import make_player
 from jantaku.players.protocol import tell

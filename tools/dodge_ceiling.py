@@ -21,8 +21,8 @@ from multiprocessing import Pool
 from typing import Any
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.view import SeatView
-from jantaku.game import new_match
+from jantaku.engine.riichi.presets import new_match
+from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.analysis import waits
 from jantaku.hand.lookup import shanten
 from jantaku.players.arena import match_at, mean_ci, play_one

@@ -29,9 +29,9 @@ import argparse
 from multiprocessing import Pool
 from typing import Any
 
-from jantaku.engine.classical import ClassicalDealEnded, ClassicalGame
-from jantaku.engine.events import DealEnded
-from jantaku.game import new_match
+from jantaku.engine.classical import ClassicalDealEnded, ClassicalMatch
+from jantaku.engine.riichi.events import DealEnded
+from jantaku.engine.riichi.presets import new_match
 from jantaku.players.arena import mean_ci
 from jantaku.players.bots import make_player
 from jantaku.players.classical_bots import make_classical_player
@@ -46,7 +46,7 @@ def first_deal(rules: str, level: str, against: str, seed: str, i: int) -> int:
     table: Any
     if rules == "sontag":
         players = [make_classical_player(n, f"{match_seed}:{s}") for s, n in enumerate(names)]
-        table = ClassicalGame(None, match_seed)
+        table = ClassicalMatch(None, match_seed)
     else:
         players = [make_player(n, f"{match_seed}:{s}") for s, n in enumerate(names)]
         table = new_match("doman", seed=match_seed)

@@ -19,7 +19,7 @@ from multiprocessing import Pool
 import numpy as np
 
 from jantaku.engine.actions import ActionKind
-from jantaku.game import new_match
+from jantaku.engine.riichi.presets import new_match
 from jantaku.players.arena import match_at
 from jantaku.players.bots import DefensiveBot
 from jantaku.players.protocol import tell

@@ -12,15 +12,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.deal import Deal, Phase
-from jantaku.engine.events import DealEnded, DoraRevealed, Drew, RiichiAccepted, Won
-from jantaku.engine.events import DrawKind as EngineDraw
-from jantaku.engine.flow import MatchState
-from jantaku.engine.judge import WinJudge
-from jantaku.engine.match import Match
-from jantaku.engine.rules import TableRules
-from jantaku.engine.scoring import RiichiJudge
-from jantaku.engine.wall import WallSetup, shuffled_wall
+from jantaku.engine.riichi.deal import Deal, Phase
+from jantaku.engine.riichi.events import DealEnded, DoraRevealed, Drew, RiichiAccepted, Won
+from jantaku.engine.riichi.events import DrawKind as EngineDraw
+from jantaku.engine.riichi.flow import MatchState
+from jantaku.engine.riichi.judge import WinJudge
+from jantaku.engine.riichi.match import Match
+from jantaku.engine.riichi.rules import TableRules
+from jantaku.engine.riichi.scoring import RiichiJudge
+from jantaku.engine.riichi.wall import WallSetup, shuffled_wall
 from jantaku.errors import IllegalActionError, JantakuError
 from jantaku.formats import record as rec
 from jantaku.formats.errors import Skipped

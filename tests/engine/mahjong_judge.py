@@ -7,7 +7,7 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.meld import Meld as PeerMeld
 
-from jantaku.engine.judge import WinOutcome, WinSituation
+from jantaku.engine.riichi.judge import WinOutcome, WinSituation
 from jantaku.meld import KongKind, Meld, MeldKind
 
 _OPTIONS = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from jantaku.engine import Action, ActionKind, Match
+from jantaku.engine import Action, ActionKind
+from jantaku.engine.riichi import Match
 
 
 def greedy_choice(match: Match, seat: int, rng: random.Random) -> Action:

@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from jantaku.engine import Action, ActionKind, ManualClock, Match, TableRules
-from jantaku.engine.events import DrawKind
-from jantaku.engine.judge import WinOutcome, WinSituation
-from jantaku.engine.wall import WallError, WallSetup
+from jantaku.engine import Action, ActionKind, ManualClock
+from jantaku.engine.riichi import Match, TableRules
+from jantaku.engine.riichi.events import DrawKind
+from jantaku.engine.riichi.judge import WinOutcome, WinSituation
+from jantaku.engine.riichi.wall import WallError, WallSetup
 from jantaku.errors import IllegalActionError
 from jantaku.tiles import parse_kind
 from tests.engine.mahjong_judge import MahjongJudge

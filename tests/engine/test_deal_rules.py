@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from jantaku.engine import Action, ActionKind, Deal, Match, Phase, TableRules
-from jantaku.engine.events import DealEnded, DoraRevealed, DrawKind, Drew, RiichiAccepted
-from jantaku.engine.wall import WallSetup
+from jantaku.engine import Action, ActionKind
+from jantaku.engine.riichi import Deal, Match, Phase, TableRules
+from jantaku.engine.riichi.events import DealEnded, DoraRevealed, DrawKind, Drew, RiichiAccepted
+from jantaku.engine.riichi.wall import WallSetup
 from jantaku.errors import IllegalActionError
 from jantaku.tiles import TileKind, Wind, parse_kind
 from tests.engine.mahjong_judge import MahjongJudge
@@ -365,7 +366,7 @@ def test_nagashi_mangan_pays_a_mangan_tsumo_and_replaces_noten_payments() -> Non
 def test_thirteen_orphans_robs_a_concealed_kan_only_when_the_option_says_so(
     allowed: bool,
 ) -> None:
-    from jantaku.engine.scoring import RiichiJudge
+    from jantaku.engine.riichi.scoring import RiichiJudge
     from jantaku.rules.riichi import preset
 
     wall = make_wall(["1111m234567m234p", "99m19p19s1234567z"], draws="8p")

@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from jantaku.engine import ActionKind, ManualClock, Match, TableRules
-from jantaku.engine.deal import DealResult
-from jantaku.engine.events import DrawKind
-from jantaku.engine.flow import MatchState, after_deal, is_all_last, ranking
+from jantaku.engine import ActionKind, ManualClock
+from jantaku.engine.riichi import Match, TableRules
+from jantaku.engine.riichi.deal import DealResult
+from jantaku.engine.riichi.events import DrawKind
+from jantaku.engine.riichi.flow import MatchState, after_deal, is_all_last, ranking
 from jantaku.rules.riichi import preset
 from jantaku.tiles import Wind
 from tests.engine.mahjong_judge import MahjongJudge

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from jantaku.game import new_match
+from jantaku.engine.riichi.presets import new_match
 from tests.engine.golden_files import check_golden
 from tests.engine.policies import greedy_choice
 

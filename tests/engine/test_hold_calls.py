@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from jantaku.engine import Action, ActionKind, Match
-from jantaku.engine.classical import ClassicalGame
+from jantaku.engine import Action, ActionKind
+from jantaku.engine.classical import ClassicalMatch
+from jantaku.engine.riichi import Match
+from jantaku.engine.riichi.presets import new_match
 from jantaku.errors import IllegalActionError
-from jantaku.game import new_match
 from jantaku.rules.classical import preset
 from tests.engine.classical._bots import choose as classical_choice
 from tests.engine.policies import greedy_choice
@@ -23,8 +24,8 @@ def _riichi(seed: int) -> Match:
     return new_match("doman", seed=seed, length="east_only")
 
 
-def _classical(seed: int) -> ClassicalGame:
-    return ClassicalGame(preset("sontag"), seed)
+def _classical(seed: int) -> ClassicalMatch:
+    return ClassicalMatch(preset("sontag"), seed)
 
 
 def _choose(game: Any, seat: int, rng: random.Random) -> Action:

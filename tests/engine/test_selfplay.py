@@ -9,9 +9,10 @@ import random
 
 import pytest
 
-from jantaku.engine import Action, ActionKind, Deal, Match, Phase, TableRules
-from jantaku.engine.judge import WinOutcome, WinSituation
-from jantaku.engine.scoring import RiichiJudge
+from jantaku.engine import Action, ActionKind
+from jantaku.engine.riichi import Deal, Match, Phase, TableRules
+from jantaku.engine.riichi.judge import WinOutcome, WinSituation
+from jantaku.engine.riichi.scoring import RiichiJudge
 from jantaku.rules.riichi import preset
 from tests.engine.mahjong_judge import MahjongJudge
 from tests.engine.policies import greedy_choice

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from jantaku.engine.wall import WallSetup, full_set
+from jantaku.engine.riichi.wall import WallSetup, full_set
 from jantaku.tiles import Tile, parse_tiles
 
 

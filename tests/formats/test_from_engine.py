@@ -11,12 +11,19 @@ import pytest
 from click.testing import CliRunner
 
 from jantaku.cli import main
-from jantaku.engine.events import Called, DealStarted, KanDeclared, MatchEnded, RiichiAccepted, Won
+from jantaku.engine.riichi.events import (
+    Called,
+    DealStarted,
+    KanDeclared,
+    MatchEnded,
+    RiichiAccepted,
+    Won,
+)
+from jantaku.engine.riichi.presets import new_match
 from jantaku.formats.from_engine import record_from_events
 from jantaku.formats.mjai import write_mjai
 from jantaku.formats.record import Length, RulesInfo
 from jantaku.formats.tenhou6_write import write_tenhou6
-from jantaku.game import new_match
 
 
 def _random_game(preset: str, seed: int, **overrides: object):  # type: ignore[no-untyped-def]

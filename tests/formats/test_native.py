@@ -9,9 +9,9 @@ import random
 import pytest
 from tests.engine.policies import greedy_choice
 
+from jantaku.engine.riichi.presets import new_match
 from jantaku.formats.errors import LogFormatError
 from jantaku.formats.native import from_native, to_native
-from jantaku.game import new_match
 
 
 def played(seed: int) -> dict[str, object]:

@@ -11,12 +11,12 @@ from collections.abc import Callable
 from typing import Any
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.deal import Deal, Phase
-from jantaku.engine.flow import MatchState
-from jantaku.engine.match import Match
+from jantaku.engine.riichi.deal import Deal, Phase
+from jantaku.engine.riichi.flow import MatchState
+from jantaku.engine.riichi.match import Match
+from jantaku.engine.riichi.presets import tenhou_judge
 from jantaku.formats import GameRecord, read_games_text
 from jantaku.formats.mjai import parse_pai, write_mjai
-from jantaku.game import tenhou_judge
 from jantaku.replay import rules_for, self_contradiction, wall_for
 from jantaku.tiles import Tile, Wind
 

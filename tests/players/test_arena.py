@@ -7,7 +7,7 @@ import json
 from click.testing import CliRunner
 
 from jantaku.cli import main
-from jantaku.game import new_match
+from jantaku.engine.riichi.presets import new_match
 from jantaku.players import make_player
 from jantaku.players.arena import per_wall_means, play_match, run_arena, schedule, summarize
 from jantaku.players.classical_bots import make_classical_player

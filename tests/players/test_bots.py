@@ -9,9 +9,9 @@ from dataclasses import replace
 import pytest
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.events import Discarded, RiichiAccepted
-from jantaku.engine.view import PublicSeat, SeatView
-from jantaku.game import new_match
+from jantaku.engine.riichi.events import Discarded, RiichiAccepted
+from jantaku.engine.riichi.presets import new_match
+from jantaku.engine.riichi.view import PublicSeat, SeatView
 from jantaku.hand import acceptance
 from jantaku.hand.lookup import shanten
 from jantaku.players import LEVELS, make_player

@@ -15,7 +15,7 @@ from jantaku.cli import main
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.classical import (
     ClassicalDealEnded,
-    ClassicalGame,
+    ClassicalMatch,
     ClassicalView,
     DiscardWarning,
     PublicClassicalSeat,
@@ -327,7 +327,7 @@ def test_defensive_cares_only_about_opponents_close_to_a_plain_hand() -> None:
     """At the start nobody has laid out a figure: no tile is dangerous to `defensive`, though
     East pays double (the old threshold counted East's empty hand and bent every discard).
     `strongest` keeps its mild care from the lowest threat on."""
-    game = ClassicalGame(preset("sontag"), "care")
+    game = ClassicalMatch(preset("sontag"), "care")
     seat = game.to_act()[0]
     view = game.view(seat)
     unseen = unseen_counts(view)

@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.view import PublicSeat, SeatView
-from jantaku.game import new_match
+from jantaku.engine.riichi.presets import new_match
+from jantaku.engine.riichi.view import PublicSeat, SeatView
 from jantaku.meld import Meld, MeldKind
 from jantaku.players import make_player
 from jantaku.players.reading import danger, visible_counts

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from jantaku.engine.match import Match
+from jantaku.engine.riichi.match import Match
 from jantaku.formats import record as rec
 from jantaku.formats.detect import load_games
 from jantaku.hand.analysis import waits

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from sqlalchemy import create_engine, text
 
 from jantaku.cli import main
-from jantaku.engine.wall import shuffled_wall
+from jantaku.engine.riichi.wall import shuffled_wall
 from jantaku.server.export import replay_stored
 from jantaku.server.storage import StoredAction
 from jantaku.tiles import format_tiles, parse_tiles

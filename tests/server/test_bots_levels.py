@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from jantaku.game import new_match
+from jantaku.engine.riichi.presets import new_match
 from jantaku.server.bots import LevelPlayer, make_player
 
 

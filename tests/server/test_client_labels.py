@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from jantaku.engine.actions import ActionKind
-from jantaku.engine.events import DrawKind
+from jantaku.engine.riichi.events import DrawKind
 from jantaku.server.app import STATIC
 from jantaku.server.bots import PLAYERS
 from jantaku.server.config import TableKind

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from jantaku.engine.events import DealStarted
+from jantaku.engine.riichi.events import DealStarted
 from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
 from jantaku.server.storage import Store

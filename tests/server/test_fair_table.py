@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from jantaku.engine.events import Event
+from jantaku.engine.riichi.events import Event
 from jantaku.server.bots import PLAYERS, SeatFiller, register_player
 from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby

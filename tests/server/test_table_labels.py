@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from jantaku.engine.actions import ActionKind
-from jantaku.engine.events import DrawKind
+from jantaku.engine.riichi.events import DrawKind
 from jantaku.rules.riichi.result import Limit
 from jantaku.rules.riichi.yaku.registry import Yaku
 from jantaku.server.app import STATIC

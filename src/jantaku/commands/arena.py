@@ -27,7 +27,7 @@ LENGTHS = {"full": "east_south", "quick": "east_only"}
 
 
 def _table(rules: str, length: str, match_seed: str) -> Any:
-    from jantaku.game import new_match
+    from jantaku.engine.riichi.presets import new_match
 
     return new_match(rules, seed=match_seed, length=LENGTHS[length])
 

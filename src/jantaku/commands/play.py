@@ -21,8 +21,8 @@ from jantaku.commands.play_render import (
     render_table,
 )
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.events import DealEnded, MatchEnded, Won
-from jantaku.engine.view import SeatView
+from jantaku.engine.riichi.events import DealEnded, MatchEnded, Won
+from jantaku.engine.riichi.view import SeatView
 from jantaku.players.bots import LEVELS, make_player
 
 __all__ = ["play"]
@@ -178,7 +178,7 @@ def play(rules: str, length: str, level: str, seed: str | None) -> None:
         raise click.ClickException(
             f"level {level!r} is classical only; choose one of {', '.join(LEVELS)}"
         )
-    from jantaku.game import new_match
+    from jantaku.engine.riichi.presets import new_match
 
     table = new_match(rules, seed=seed, length="east_only" if length == "quick" else "east_south")
     human = Human(input, click.echo)

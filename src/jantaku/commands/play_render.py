@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jantaku.engine.events import DealEnded, Won
-from jantaku.engine.view import SeatView
+from jantaku.engine.riichi.events import DealEnded, Won
+from jantaku.engine.riichi.view import SeatView
 from jantaku.meld import Meld
 from jantaku.tiles import Tile
 

@@ -1,28 +1,21 @@
-"""The riichi game engine: deals, matches, actions, events, per-seat views and walls."""
+"""The engines of both rule families and the contract they share.
+
+:mod:`jantaku.engine.riichi` and :mod:`jantaku.engine.classical` each implement :class:`Game`
+over the shared :class:`Action`, :class:`Event` and :class:`Clock`."""
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.deal import Deal, DealResult, Phase
-from jantaku.engine.judge import WinJudge, WinOutcome, WinSituation
-from jantaku.engine.match import Clock, ManualClock, Match, MatchResult
-from jantaku.engine.rules import TableRules
-from jantaku.engine.view import SeatView
-from jantaku.engine.wall import WallSetup, shuffled_wall
+from jantaku.engine.clock import Clock, ManualClock
+from jantaku.engine.events import Drew, Event
+from jantaku.engine.game import Game, GameResult, GameView
 
 __all__ = [
     "Action",
     "ActionKind",
     "Clock",
-    "Deal",
-    "DealResult",
+    "Drew",
+    "Event",
+    "Game",
+    "GameResult",
+    "GameView",
     "ManualClock",
-    "Match",
-    "MatchResult",
-    "Phase",
-    "SeatView",
-    "TableRules",
-    "WallSetup",
-    "WinJudge",
-    "WinOutcome",
-    "WinSituation",
-    "shuffled_wall",
 ]

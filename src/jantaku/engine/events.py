@@ -1,8 +1,10 @@
-"""Events: the record of truth that engine, players, logs, storage and clients all consume.
+"""The event base of every rule family: events are the record of truth that engine, players, logs,
+storage and clients all consume.
 
 Every event is a frozen dataclass with ``to_json()``. Events that carry something only one seat may
 see (a starting hand, a drawn tile) say so, and :meth:`Event.seen_by` returns the copy a given seat
-(or a spectator, ``None``) is allowed to see, so per-seat views can never leak by accident."""
+(or a spectator, ``None``) is allowed to see, so per-seat views can never leak by accident.
+:class:`Drew` is shared: both families draw the same way."""
 
 from __future__ import annotations
 
@@ -12,23 +14,10 @@ from typing import Any, ClassVar
 
 from jantaku.tiles import Tile, format_tiles
 
-__all__ = [
-    "Called",
-    "DealEnded",
-    "DealStarted",
-    "Discarded",
-    "DoraRevealed",
-    "DrawKind",
-    "Drew",
-    "Event",
-    "KanDeclared",
-    "MatchEnded",
-    "RiichiAccepted",
-    "Won",
-]
+__all__ = ["Drew", "Event", "jsonable"]
 
 
-def _jsonable(value: Any) -> Any:
+def jsonable(value: Any) -> Any:
     if isinstance(value, Tile):
         return value.notation
     if isinstance(value, Enum):
@@ -36,7 +25,7 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple | list):
         if value and all(isinstance(v, Tile) for v in value):
             return format_tiles(value)
-        return [_jsonable(v) for v in value]
+        return [jsonable(v) for v in value]
     return value
 
 
@@ -49,29 +38,12 @@ class Event:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
         for f in fields(self):
-            out[f.name] = _jsonable(getattr(self, f.name))
+            out[f.name] = jsonable(getattr(self, f.name))
         return out
 
     def seen_by(self, seat: int | None) -> Event:
         """The event as ``seat`` may see it (``None``: a spectator); public events are unchanged."""
         return self
-
-
-@dataclass(frozen=True, slots=True)
-class DealStarted(Event):
-    type: ClassVar[str] = "deal_started"
-    round_wind: int
-    deal: int  # 0-3 within the round: the dealer's seat
-    honba: int
-    deposits: int
-    scores: tuple[int, ...]
-    dora_indicator: Tile
-    hands: tuple[tuple[Tile, ...] | None, ...]  # by seat; hidden ones are None
-
-    def seen_by(self, seat: int | None) -> Event:
-        return replace(
-            self, hands=tuple(h if i == seat else None for i, h in enumerate(self.hands))
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,97 +55,3 @@ class Drew(Event):
 
     def seen_by(self, seat: int | None) -> Event:
         return self if seat == self.seat else replace(self, tile=None)
-
-
-@dataclass(frozen=True, slots=True)
-class Discarded(Event):
-    type: ClassVar[str] = "discarded"
-    seat: int
-    tile: Tile
-    tsumogiri: bool
-    riichi: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class RiichiAccepted(Event):
-    type: ClassVar[str] = "riichi_accepted"
-    seat: int
-    scores: tuple[int, ...]
-    deposits: int
-
-
-@dataclass(frozen=True, slots=True)
-class Called(Event):
-    """A chi, pon or open kan on a discard."""
-
-    type: ClassVar[str] = "called"
-    seat: int
-    kind: str  # chi | pon | open_kan
-    tile: Tile
-    tiles: tuple[Tile, ...]  # the caller's own tiles
-    from_seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class KanDeclared(Event):
-    type: ClassVar[str] = "kan_declared"
-    seat: int
-    kind: str  # added_kan | concealed_kan
-    tiles: tuple[Tile, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class DoraRevealed(Event):
-    type: ClassVar[str] = "dora_revealed"
-    indicator: Tile
-
-
-@dataclass(frozen=True, slots=True)
-class Won(Event):
-    type: ClassVar[str] = "won"
-    seat: int
-    from_seat: int | None  # None for tsumo
-    tile: Tile
-    hand: tuple[Tile, ...]  # the concealed tiles without the winning tile, now shown
-    han: int
-    fu: int
-    points: int
-    yakuman: int
-    limit: str | None
-    yaku: tuple[tuple[str, int], ...]
-    deltas: tuple[int, ...]
-    ura_indicators: tuple[Tile, ...]
-    pao_seat: int | None = None
-
-
-class DrawKind(Enum):
-    EXHAUSTIVE = "exhaustive"
-    NAGASHI_MANGAN = "nagashi_mangan"
-    NINE_TERMINALS = "nine_terminals"
-    FOUR_WINDS = "four_winds"
-    FOUR_KANS = "four_kans"
-    FOUR_RIICHI = "four_riichi"
-    TRIPLE_RON = "triple_ron"
-
-
-@dataclass(frozen=True, slots=True)
-class DealEnded(Event):
-    """The end of a deal: ``draw`` is None after a win."""
-
-    type: ClassVar[str] = "deal_ended"
-    draw: DrawKind | None
-    deltas: tuple[int, ...]
-    scores: tuple[int, ...]
-    tenpai: tuple[bool, ...]
-    hands: tuple[tuple[Tile, ...] | None, ...]  # hands shown at the end (tenpai at a draw)
-    deposits: int
-    honba: int
-
-
-@dataclass(frozen=True, slots=True)
-class MatchEnded(Event):
-    type: ClassVar[str] = "match_ended"
-    scores: tuple[int, ...]
-    ranking: tuple[int, ...]  # seats, first place first
-    recorded: bool
-    reason: str

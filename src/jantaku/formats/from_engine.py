@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from jantaku.engine import events as ev
-from jantaku.engine.match import Match
+from jantaku.engine.riichi import events as ev
+from jantaku.engine.riichi.match import Match
 from jantaku.formats import record as rec
 from jantaku.tiles import Tile, Wind
 
@@ -176,8 +176,8 @@ def record_from_events(
 
 
 def record_of_match(match: Match, source: str = "jantaku") -> rec.GameRecord:
-    """The record of a match made by :func:`jantaku.game.new_match`, naming its preset so that
-    tenhou.net/6 exports replay under the same rules (``replay-check`` reads the tag)."""
+    """The record of a match made by :func:`jantaku.engine.riichi.new_match`, naming its preset
+    so that tenhou.net/6 exports replay under the same rules (``replay-check`` reads the tag)."""
     setup = match.setup
     options = setup.get("options", {})
     rules = match.rules

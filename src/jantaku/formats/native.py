@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from jantaku.engine.actions import Action
-from jantaku.engine.match import Match
+from jantaku.engine.riichi.match import Match
 from jantaku.errors import JantakuError
 from jantaku.formats.errors import LogFormatError
 from jantaku.formats.jsontext import loads as load_json
@@ -20,10 +20,12 @@ VERSION = 1
 
 
 def to_native(match: Match) -> dict[str, Any]:
-    """The native log of a match made by :func:`jantaku.game.new_match`."""
+    """The native log of a match made by :func:`jantaku.engine.riichi.presets.new_match`."""
     setup = match.setup
     if "rules" not in setup:
-        raise ValueError("only matches made by jantaku.game.new_match know their preset")
+        raise ValueError(
+            "only matches made by jantaku.engine.riichi.presets.new_match know their preset"
+        )
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -37,7 +39,7 @@ def to_native(match: Match) -> dict[str, Any]:
 
 def from_native(data: dict[str, Any] | str, source: str = "<native>") -> Match:
     """Replay a native log; any divergence from the stored events is a LogFormatError."""
-    from jantaku.game import new_match
+    from jantaku.engine.riichi.presets import new_match
 
     try:
         obj = load_json(data) if isinstance(data, str) else data

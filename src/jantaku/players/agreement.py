@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jantaku.engine.actions import ActionKind
-from jantaku.engine.match import Match
-from jantaku.engine.view import SeatView
+from jantaku.engine.riichi.match import Match
+from jantaku.engine.riichi.view import SeatView
 from jantaku.formats import record as rec
 from jantaku.hand.lookup import shanten
 from jantaku.players.bots import make_player

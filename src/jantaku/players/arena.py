@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from jantaku.engine.events import DealEnded, RiichiAccepted, Won
+from jantaku.engine.riichi.events import DealEnded, RiichiAccepted, Won
 from jantaku.players.protocol import Player, Table, tell
 
 __all__ = [

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.view import SeatView
+from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.lookup import shanten
 from jantaku.players.kan_policy import kan_choice
 from jantaku.players.reading import (

@@ -13,12 +13,12 @@ from typing import Any
 from jantaku.engine.actions import Action
 from jantaku.engine.classical import (
     ClassicalDealEnded,
-    ClassicalGame,
+    ClassicalMatch,
+    ClassicalMatchResult,
     ClassicalView,
     GameEnded,
-    GameResult,
 )
-from jantaku.engine.events import Event
+from jantaku.engine.riichi.events import Event
 from jantaku.rules.classical import ClassicalOptions
 from jantaku.tiles import Wind
 
@@ -28,7 +28,7 @@ CLASSICAL_LENGTHS = {"quick": 1, "full": 4}  # wind rounds played
 
 
 class ClassicalTable:
-    """A :class:`ClassicalGame` that ends after ``rounds`` wind rounds or ``max_hands`` hands."""
+    """A :class:`ClassicalMatch` that ends after ``rounds`` wind rounds or ``max_hands`` hands."""
 
     def __init__(
         self,
@@ -37,14 +37,14 @@ class ClassicalTable:
         *,
         rounds: int = 4,
         max_hands: int = 400,
-        game: ClassicalGame | None = None,
+        game: ClassicalMatch | None = None,
     ) -> None:
         if not 1 <= rounds <= 4:
             raise ValueError(f"a classical game has 1 to 4 wind rounds, not {rounds}")
-        self.game = game if game is not None else ClassicalGame(options, seed)
+        self.game = game if game is not None else ClassicalMatch(options, seed)
         self.rounds = rounds
         self.max_hands = max_hands
-        self.result: GameResult | None = None
+        self.result: ClassicalMatchResult | None = None
         self.truncated = False
         self.log: list[Event] = list(self.game.log)
 
@@ -80,7 +80,7 @@ class ClassicalTable:
         balances = tuple(self.game.balances)
         order = tuple(sorted(range(4), key=lambda s: (-balances[s], s)))
         hands = self.game.hand_number
-        self.result = GameResult(balances, order, hands)
+        self.result = ClassicalMatchResult(balances, order, hands)
         self.truncated = truncated
         kept.append(GameEnded(balances, order, hands))
         return kept

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from jantaku.engine.view import SeatView
+from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.analysis import waits
 from jantaku.hand.lookup import shanten
 from jantaku.meld import Meld

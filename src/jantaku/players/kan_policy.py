@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.view import SeatView
+from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.lookup import shanten
 from jantaku.players.reading import counts_of_tiles, threats
 

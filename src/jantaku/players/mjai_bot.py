@@ -8,7 +8,7 @@ import sys
 from typing import Any, TextIO
 
 from jantaku.engine.actions import ActionKind
-from jantaku.engine.events import DealStarted, Discarded, RiichiAccepted
+from jantaku.engine.riichi.events import DealStarted, Discarded, RiichiAccepted
 from jantaku.formats.jsontext import loads as load_json
 from jantaku.formats.mjai import parse_pai
 from jantaku.players.mjai_state import MjaiSeatState, action_to_mjai

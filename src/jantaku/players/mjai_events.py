@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from jantaku.engine.events import (
+from jantaku.engine.riichi.events import (
     Called,
     DealEnded,
     DealStarted,

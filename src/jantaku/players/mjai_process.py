@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.view import SeatView
+from jantaku.engine.riichi.view import SeatView
 from jantaku.formats.mjai import parse_pai
 from jantaku.players.mjai_events import to_mjai
 

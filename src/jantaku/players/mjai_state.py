@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.view import PublicSeat, SeatView
+from jantaku.engine.riichi.view import PublicSeat, SeatView
 from jantaku.formats.mjai import parse_pai, tile_name
 from jantaku.hand.lookup import shanten
 from jantaku.meld import KongKind, Meld, MeldKind

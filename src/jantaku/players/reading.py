@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from jantaku.engine.events import DealStarted, Discarded, RiichiAccepted
-from jantaku.engine.view import SeatView
+from jantaku.engine.riichi.events import DealStarted, Discarded, RiichiAccepted
+from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.lookup import shanten
 from jantaku.meld import MeldKind
 from jantaku.tiles import Tile

@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.calls import kuikae_forbidden
-from jantaku.engine.flow import ranking
-from jantaku.engine.view import SeatView
+from jantaku.engine.riichi.calls import kuikae_forbidden
+from jantaku.engine.riichi.flow import ranking
+from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.analysis import waits
 from jantaku.hand.lookup import shanten
 from jantaku.players.bots import ExpertBot

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from jantaku.engine import Action
-from jantaku.engine.events import Event
+from jantaku.engine.riichi.events import Event
 
 log = logging.getLogger("jantaku.server")
 

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from jantaku.engine import Action, ManualClock, Match, Phase
-from jantaku.engine.events import Event
+from jantaku.engine import Action, ManualClock
+from jantaku.engine.riichi import Match, Phase
+from jantaku.engine.riichi.events import Event
 
 __all__ = ["FAMILIES", "GameEngine", "MatchOutcome", "RiichiEngine", "match_action"]
 
@@ -88,7 +89,7 @@ class RiichiEngine:
     """A riichi :class:`Match` behind the table interface."""
 
     def __init__(self, preset_name: str, seed: str, overrides: dict[str, Any]) -> None:
-        from jantaku.game import new_match
+        from jantaku.engine.riichi.presets import new_match
 
         self.clock = ManualClock()
         self.match: Match = new_match(preset_name, seed=seed, clock=self.clock, **overrides)
@@ -154,11 +155,11 @@ class ClassicalEngine:
     """A classical German game (``jantaku.engine.classical``) behind the table interface."""
 
     def __init__(self, preset_name: str, seed: str, overrides: dict[str, Any]) -> None:
-        from jantaku.engine.classical import ClassicalGame  # type: ignore[import-not-found,unused-ignore]
+        from jantaku.engine.classical import ClassicalMatch  # type: ignore[import-not-found,unused-ignore]
         from jantaku.rules.classical import preset
 
         self.clock = ManualClock()
-        self.game: Any = ClassicalGame(preset(preset_name, **overrides), seed, clock=self.clock)
+        self.game: Any = ClassicalMatch(preset(preset_name, **overrides), seed, clock=self.clock)
 
     @property
     def log(self) -> list[Event]:

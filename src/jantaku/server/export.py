@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from jantaku.engine.events import Event
+from jantaku.engine.riichi.events import Event
 from jantaku.formats.from_engine import record_from_events
 from jantaku.formats.record import GameRecord, Length, RulesInfo
 from jantaku.server.config import TableConfig

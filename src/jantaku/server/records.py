@@ -12,7 +12,7 @@ from jantaku.engine.classical.events import (
     ClassicalDealStarted,
     MahJonggDeclared,
 )
-from jantaku.engine.events import DealStarted, Event, Won
+from jantaku.engine.riichi.events import DealStarted, Event, Won
 from jantaku.server.engines import MatchOutcome
 from jantaku.server.models import GamePlayerRow, UserRow
 from jantaku.server.ranks import RankState, apply_placement, rating_delta, skill_update

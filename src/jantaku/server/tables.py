@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from jantaku.engine import Action
-from jantaku.engine.events import Event
+from jantaku.engine.riichi.events import Event
 from jantaku.server.bots import PLAYERS, SeatPlayer, make_player
 from jantaku.server.config import ServerSettings, TableConfig
 from jantaku.server.engines import FAMILIES, GameEngine, MatchOutcome, match_action

@@ -1,4 +1,4 @@
-"""``ClassicalGame.apply`` is atomic like the riichi match's: an action that is refused, or that
+"""``ClassicalMatch.apply`` is atomic like the riichi match's: an action that is refused, or that
 fails half-way (in the scorer, or in dealing the next deal), leaves every view, ``to_act``, the
 log and the balances as they were, and the game can go on from there."""
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.classical import ClassicalGame, ClassicalWall, WallError, arranged_wall
+from jantaku.engine.classical import ClassicalMatch, ClassicalWall, WallError, arranged_wall
 from jantaku.errors import IllegalActionError
 from jantaku.rules.classical import preset
 from tests.engine.classical.test_classical_flows import JUNK
@@ -17,13 +17,13 @@ from tests.engine.classical.test_classical_flows import JUNK
 HEAVENLY = arranged_wall(["1m2m3m 4m5m6m 7m8m9m 1p2p3p 5p5p", *JUNK])
 
 
-def snapshot(game: ClassicalGame) -> tuple[Any, ...]:
+def snapshot(game: ClassicalMatch) -> tuple[Any, ...]:
     views = [game.view(seat).to_json() for seat in (0, 1, 2, 3, None)]
     logs = [e.to_json() for e in game.log], [e.to_json() for e in game.deal.log]
     return views, game.to_act(), logs, list(game.balances)
 
 
-def tsumo(game: ClassicalGame) -> Action:
+def tsumo(game: ClassicalMatch) -> Action:
     return next(a for a in game.legal_actions(0) if a.kind is ActionKind.TSUMO)
 
 
@@ -33,7 +33,7 @@ def test_an_action_whose_next_deal_cannot_be_dealt_changes_nothing() -> None:
             raise WallError(f"no wall for deal {number}")
         return HEAVENLY
 
-    game = ClassicalGame(preset("sontag"), walls=walls, first_dealer=0)
+    game = ClassicalMatch(preset("sontag"), walls=walls, first_dealer=0)
     before = snapshot(game)
     with pytest.raises(WallError, match="deal 1"):
         game.apply(tsumo(game))
@@ -44,7 +44,7 @@ def test_an_action_whose_next_deal_cannot_be_dealt_changes_nothing() -> None:
 
 
 def test_an_action_failing_in_the_scorer_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = ClassicalGame(preset("sontag"), walls=lambda n: HEAVENLY, first_dealer=0)
+    game = ClassicalMatch(preset("sontag"), walls=lambda n: HEAVENLY, first_dealer=0)
     action = tsumo(game)
     before = snapshot(game)
 
@@ -62,7 +62,7 @@ def test_an_action_failing_in_the_scorer_changes_nothing(monkeypatch: pytest.Mon
 
 
 def test_a_refused_action_changes_nothing() -> None:
-    game = ClassicalGame(preset("sontag"), walls=lambda n: HEAVENLY, first_dealer=0)
+    game = ClassicalMatch(preset("sontag"), walls=lambda n: HEAVENLY, first_dealer=0)
     before = snapshot(game)
     for action in (
         Action(ActionKind.DISCARD, 1, HEAVENLY.live[0]),

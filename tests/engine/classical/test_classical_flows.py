@@ -14,7 +14,7 @@ import pytest
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.classical import (
     ClassicalDeal,
-    ClassicalGame,
+    ClassicalMatch,
     Phase,
     arranged_wall,
     shuffled_wall,
@@ -379,7 +379,7 @@ def test_east_keeps_the_deal_after_a_remis_and_his_own_win_and_passes_after_anot
         arranged_wall(EARTHLY),  # South wins: the deal passes
         shuffled_wall(5),
     ]
-    game = ClassicalGame(preset("sontag"), 0, walls=lambda n: walls[n], first_dealer=2)
+    game = ClassicalMatch(preset("sontag"), 0, walls=lambda n: walls[n], first_dealer=2)
     play_out_without_winning(game.deal, game.apply)
     assert game.dealer == 2 and game.hand_number == 1 and game.deal.dealer == 2
     game.apply(find(game.deal, 2, ActionKind.TSUMO))
@@ -566,12 +566,12 @@ def test_penalty_of_a_non_east_false_mahjong() -> None:
 
 
 def test_time_comes_only_from_the_injected_clock() -> None:
-    from jantaku.engine.match import ManualClock
+    from jantaku.engine.clock import ManualClock
 
     clock = ManualClock(1000.0)
-    game = ClassicalGame(preset("sontag"), 1, clock=clock)
+    game = ClassicalMatch(preset("sontag"), 1, clock=clock)
     assert game.elapsed == 0.0
     clock.advance(90.0)
     assert game.elapsed == 90.0
-    copy = ClassicalGame(preset("sontag"), 1, clock=ManualClock(5.0))
+    copy = ClassicalMatch(preset("sontag"), 1, clock=ManualClock(5.0))
     assert [e.to_json() for e in copy.log] == [e.to_json() for e in game.log]

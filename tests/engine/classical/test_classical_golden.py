@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from jantaku.engine.classical import ClassicalGame
+from jantaku.engine.classical import ClassicalMatch
 from jantaku.rules.classical import preset
 from tests.engine.classical._bots import choose
 from tests.engine.golden_files import check_golden
@@ -20,7 +20,7 @@ DEALS = 4  # enough for wins, a Remis or a change of East, and a settlement each
 
 def playthrough(seed: int) -> list[str]:
     rng = random.Random(seed)
-    game = ClassicalGame(preset("sontag"), seed)
+    game = ClassicalMatch(preset("sontag"), seed)
     while not game.finished and game.hand_number < DEALS:
         seat = game.to_act()[0]
         game.apply(choose(game.deal, seat, game.legal_actions(seat), rng))

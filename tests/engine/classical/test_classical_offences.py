@@ -11,7 +11,7 @@ import random
 import pytest
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.classical import ClassicalDeal, ClassicalGame, Phase, replay_game
+from jantaku.engine.classical import ClassicalDeal, ClassicalMatch, Phase, replay_game
 from jantaku.errors import IllegalActionError
 from jantaku.rules.classical import Penalty, preset
 from tests.engine.classical.test_classical_flows import (
@@ -120,7 +120,7 @@ def test_a_refused_report_names_the_problem_and_changes_nothing(
 def test_a_game_with_reported_offences_replays_from_its_log() -> None:
     options = preset("sontag", lower_limit=0, penalties=True)
     rng = random.Random(5)
-    game = ClassicalGame(options, 5)
+    game = ClassicalMatch(options, 5)
     reported = 0
     while not game.finished:
         seat = game.to_act()[0]

@@ -13,7 +13,7 @@ from itertools import pairwise
 import pytest
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.classical import ClassicalDeal, ClassicalGame, Phase, replay_game
+from jantaku.engine.classical import ClassicalDeal, ClassicalMatch, Phase, replay_game
 from jantaku.hand.shapes import decompose
 from jantaku.rules.classical import ClassicalOptions, preset
 from tests.engine.classical._bots import choose
@@ -69,7 +69,7 @@ def expected_danger(deal: ClassicalDeal, action: Action) -> dict[int, bool]:
     return out
 
 
-def check_invariants(game: ClassicalGame, start_balance: int) -> None:
+def check_invariants(game: ClassicalMatch, start_balance: int) -> None:
     deal = game.deal
     assert sorted(tiles_in_play(deal)) == list(range(144))
     assert sum(game.balances) == 4 * start_balance
@@ -99,7 +99,7 @@ def check_invariants(game: ClassicalGame, start_balance: int) -> None:
         json.dumps(view.to_json())
 
 
-def check_events(game: ClassicalGame) -> None:
+def check_events(game: ClassicalMatch) -> None:
     for event in game.log:
         json.dumps(event.to_json())
         for viewer in (0, 1, 2, 3, None):
@@ -116,9 +116,9 @@ def check_events(game: ClassicalGame) -> None:
 
 def play(
     seed: int, options: ClassicalOptions, check: bool = True, max_actions: int = 100_000
-) -> tuple[ClassicalGame, list[Action]]:
+) -> tuple[ClassicalMatch, list[Action]]:
     rng = random.Random(seed)
-    game = ClassicalGame(options, seed)
+    game = ClassicalMatch(options, seed)
     actions: list[Action] = []
     while not game.finished and len(actions) < max_actions:
         seat = rng.choice(game.to_act())
@@ -188,7 +188,7 @@ def test_games_run_all_four_wind_rounds() -> None:
 
 def test_seed_and_actions_replay_the_same_events() -> None:
     first, actions = play(11, FAST, check=False)
-    again = ClassicalGame(FAST, 11)
+    again = ClassicalMatch(FAST, 11)
     for action in actions:
         again.apply(Action.from_json(json.loads(json.dumps(action.to_json()))))
     assert [e.to_json() for e in again.log] == [e.to_json() for e in first.log]
@@ -196,7 +196,7 @@ def test_seed_and_actions_replay_the_same_events() -> None:
 
 
 def test_clone_is_independent() -> None:
-    game = ClassicalGame(FAST, 3)
+    game = ClassicalMatch(FAST, 3)
     copy = game.clone()
     seat = copy.to_act()[0]
     copy.apply(copy.legal_actions(seat)[0])
@@ -207,7 +207,7 @@ def test_clone_is_independent() -> None:
 def test_every_legal_action_applies() -> None:
     """Along a random game, every offered action is accepted by a clone."""
     rng = random.Random(2)
-    game = ClassicalGame(FAST, 2)
+    game = ClassicalMatch(FAST, 2)
     for _ in range(400):
         if game.finished:
             break
@@ -221,7 +221,7 @@ def test_every_legal_action_applies() -> None:
 def test_unknown_actions_are_refused() -> None:
     from jantaku.errors import IllegalActionError
 
-    game = ClassicalGame(FAST, 1)
+    game = ClassicalMatch(FAST, 1)
     seat = game.to_act()[0]
     with pytest.raises(IllegalActionError):
         game.apply(Action(ActionKind.PON, (seat + 1) % 4, game.deal.seats[seat].tiles[0]))
@@ -241,7 +241,7 @@ def test_the_serialised_event_log_replays_to_the_same_game(seed: int) -> None:
 def test_a_log_with_false_declarations_replays() -> None:
     options = preset("sontag", lower_limit=0, penalties=True)
     rng = random.Random(3)
-    game = ClassicalGame(options, 3)
+    game = ClassicalMatch(options, 3)
     false = 0
     while not game.finished:
         seat = rng.choice(game.to_act())

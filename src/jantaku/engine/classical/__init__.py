@@ -21,7 +21,7 @@ from jantaku.engine.classical.events import (
     PenaltyPaid,
     SeatResult,
 )
-from jantaku.engine.classical.game import ClassicalGame, GameResult
+from jantaku.engine.classical.match import ClassicalMatch, ClassicalMatchResult
 from jantaku.engine.classical.replay import ReplayError, action_of, replay_game
 from jantaku.engine.classical.view import ClassicalView, DiscardWarning, PublicClassicalSeat
 from jantaku.engine.classical.wall import (
@@ -42,7 +42,8 @@ __all__ = [
     "ClassicalDealResult",
     "ClassicalDealStarted",
     "ClassicalDiscarded",
-    "ClassicalGame",
+    "ClassicalMatch",
+    "ClassicalMatchResult",
     "ClassicalView",
     "ClassicalWall",
     "DangerousDiscard",
@@ -50,7 +51,6 @@ __all__ = [
     "Drew",
     "FalseDeclaration",
     "GameEnded",
-    "GameResult",
     "KongDeclared",
     "MahJonggDeclared",
     "OffenceReported",

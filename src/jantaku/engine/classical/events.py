@@ -1,7 +1,7 @@
 """Events of the classical engine: the record of truth of a deal and a game.
 
-They share the base :class:`jantaku.engine.events.Event` (``to_json``, ``seen_by``) and the
-riichi :class:`~jantaku.engine.events.Drew` (a draw is a draw in both families). Only two events
+They share the base :class:`jantaku.engine.events.Event` (``to_json``, ``seen_by``) and
+:class:`~jantaku.engine.events.Drew` (a draw is a draw in both families). Only two events
 carry private tiles: the starting hands and a draw; ``seen_by`` hides them from other seats."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from jantaku.engine.events import Drew, Event
+from jantaku.engine.riichi.events import Drew, Event
 from jantaku.tiles import Tile, format_tiles
 
 __all__ = [

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.classical.game import ClassicalGame
+from jantaku.engine.classical.match import ClassicalMatch
 from jantaku.engine.classical.wall import ClassicalWall
 from jantaku.errors import JantakuError
 from jantaku.rules.classical import ClassicalOptions, Penalty
@@ -42,7 +42,7 @@ def _tiles(text: str) -> tuple[Tile, ...]:
     return tuple(Tile.of(TileKind(k)) for k in parse_kinds(text))
 
 
-def action_of(event: dict[str, Any], game: ClassicalGame) -> Action | None:
+def action_of(event: dict[str, Any], game: ClassicalMatch) -> Action | None:
     """The decision an event records, or None for an event that is a consequence."""
     kind = event["type"]
     if kind == "discarded":
@@ -67,7 +67,7 @@ def action_of(event: dict[str, Any], game: ClassicalGame) -> Action | None:
     return None
 
 
-def _discarded(event: dict[str, Any], game: ClassicalGame) -> Tile:
+def _discarded(event: dict[str, Any], game: ClassicalMatch) -> Tile:
     """The held copy the record means: the tile just drawn when ``tsumogiri``, another copy of
     that kind otherwise (copies are otherwise alike)."""
     kind = _tiles(event["tile"])[0].kind
@@ -87,10 +87,10 @@ def replay_game(
     *,
     walls: Callable[[int], ClassicalWall] | None = None,
     first_dealer: int | None = None,
-) -> ClassicalGame:
+) -> ClassicalMatch:
     """Play the recorded decisions again on the same walls; the result's log can be compared
     with the original event by event."""
-    game = ClassicalGame(options, seed, walls=walls, first_dealer=first_dealer)
+    game = ClassicalMatch(options, seed, walls=walls, first_dealer=first_dealer)
     for number, event in enumerate(events):
         if event["type"] not in _DECISIONS:
             continue
@@ -119,7 +119,7 @@ _DECISIONS = frozenset(
 )
 
 
-def _report(game: ClassicalGame, number: int, event: dict[str, Any]) -> None:
+def _report(game: ClassicalMatch, number: int, event: dict[str, Any]) -> None:
     """Report an offence at the point of the record where it was made: when the record shows
     events before it that the replay has not produced yet, the open claim window had closed."""
     if len(game.log) < number:
@@ -140,7 +140,7 @@ def _is_turn_action(event: dict[str, Any]) -> bool:
     return kind == "false_declaration" and bool(event["declared"] == ActionKind.TSUMO.value)
 
 
-def _pass_others(game: ClassicalGame, action: Action | None) -> None:
+def _pass_others(game: ClassicalMatch, action: Action | None) -> None:
     """Answer PASS for every seat still asked about an open claim, but the one acting now when
     it claims; a turn action (or the end of the log) closes the window."""
     while game.deal.phase.value in ("calls", "rob"):

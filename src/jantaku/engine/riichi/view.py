@@ -10,7 +10,7 @@ from jantaku.meld import Meld
 from jantaku.tiles import Tile, TileKind, format_tiles
 
 if TYPE_CHECKING:
-    from jantaku.engine.deal import Deal
+    from jantaku.engine.riichi.deal import Deal
 
 __all__ = ["PublicSeat", "SeatView", "build_view"]
 

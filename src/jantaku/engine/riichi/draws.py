@@ -3,7 +3,7 @@ noten payments."""
 
 from __future__ import annotations
 
-from jantaku.engine.seat import SeatState
+from jantaku.engine.riichi.seat import SeatState
 
 __all__ = ["draw_payments", "is_nagashi", "is_tenpai"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.seat import SeatState, waits_of
+from jantaku.engine.riichi.seat import SeatState, waits_of
 from jantaku.hand.shapes import GroupKind, Shape, decompose
 from jantaku.tiles import Tile
 

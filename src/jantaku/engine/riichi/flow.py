@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jantaku.engine.deal import DealResult
-from jantaku.engine.events import DrawKind
-from jantaku.engine.rules import TableRules
+from jantaku.engine.riichi.deal import DealResult
+from jantaku.engine.riichi.events import DrawKind
+from jantaku.engine.riichi.rules import TableRules
 from jantaku.tiles import Wind
 
 __all__ = ["MatchState", "Next", "after_deal", "is_all_last", "ranking"]

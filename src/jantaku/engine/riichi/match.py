@@ -8,42 +8,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from jantaku.engine.actions import Action
-from jantaku.engine.deal import Deal, Phase
-from jantaku.engine.events import Event, MatchEnded
-from jantaku.engine.flow import MatchState, after_deal, is_all_last, ranking
-from jantaku.engine.judge import WinJudge
-from jantaku.engine.rules import TableRules
-from jantaku.engine.view import SeatView, build_view
-from jantaku.engine.wall import WallSetup, shuffled_wall
+from jantaku.engine.clock import Clock, ManualClock
+from jantaku.engine.riichi.deal import Deal, Phase
+from jantaku.engine.riichi.events import Event, MatchEnded
+from jantaku.engine.riichi.flow import MatchState, after_deal, is_all_last, ranking
+from jantaku.engine.riichi.judge import WinJudge
+from jantaku.engine.riichi.rules import TableRules
+from jantaku.engine.riichi.view import SeatView, build_view
+from jantaku.engine.riichi.wall import WallSetup, shuffled_wall
 from jantaku.engine.windows import HeldCallWindows
 from jantaku.errors import IllegalActionError
 
-__all__ = ["Clock", "ManualClock", "Match", "MatchResult"]
+__all__ = ["Match", "MatchResult"]
 
 _EIGHTY_MINUTES = 80 * 60
 _TWO_HOURS = 120 * 60
-
-
-class Clock(Protocol):
-    def now(self) -> float:
-        """Seconds since any fixed origin."""
-        ...
-
-
-class ManualClock:
-    """A clock that moves only when told (tests, replays, bots)."""
-
-    def __init__(self, start: float = 0.0) -> None:
-        self.time = start
-
-    def now(self) -> float:
-        return self.time
-
-    def advance(self, seconds: float) -> None:
-        self.time += seconds
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +64,9 @@ class Match(HeldCallWindows[Deal]):
         self.result: MatchResult | None = None
         self.log: list[Event] = []
         self.actions: list[Action] = []  # every applied action, in order (with the seed: a replay)
-        self.setup: dict[str, Any] = {"seed": seed}  # how the match was made (see jantaku.game)
+        self.setup: dict[str, Any] = {
+            "seed": seed
+        }  # how the match was made (see jantaku.engine.riichi.presets)
         self.deal = self._new_deal()
 
     @property
@@ -123,6 +107,9 @@ class Match(HeldCallWindows[Deal]):
     def view(self, seat: int | None) -> SeatView:
         legal = self.legal_actions(seat) if seat is not None else []
         return build_view(self.deal, seat, legal, all_last=self.all_last)
+
+    def awaiting_calls(self) -> bool:
+        return not self.finished and self.deal.phase in (Phase.CALLS, Phase.CHANKAN)
 
     @property
     def all_last(self) -> bool:

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.calls import call_choices, kuikae_forbidden, riichi_kan_keeps_waits
-from jantaku.engine.draws import draw_payments, is_nagashi, is_tenpai
-from jantaku.engine.events import (
+from jantaku.engine.riichi.calls import call_choices, kuikae_forbidden, riichi_kan_keeps_waits
+from jantaku.engine.riichi.draws import draw_payments, is_nagashi, is_tenpai
+from jantaku.engine.riichi.events import (
     Called,
     DealEnded,
     DealStarted,
@@ -27,11 +27,11 @@ from jantaku.engine.events import (
     RiichiAccepted,
     Won,
 )
-from jantaku.engine.judge import WinJudge, WinOutcome, WinSituation
-from jantaku.engine.rules import TableRules
-from jantaku.engine.seat import RiverTile, SeatState
-from jantaku.engine.view import SeatView, build_view
-from jantaku.engine.wall import WallSetup
+from jantaku.engine.riichi.judge import WinJudge, WinOutcome, WinSituation
+from jantaku.engine.riichi.rules import TableRules
+from jantaku.engine.riichi.seat import RiverTile, SeatState
+from jantaku.engine.riichi.view import SeatView, build_view
+from jantaku.engine.riichi.wall import WallSetup
 from jantaku.errors import IllegalActionError
 from jantaku.hand.lookup import shanten, shanten_thirteen_orphans
 from jantaku.meld import KongKind, Meld, MeldKind

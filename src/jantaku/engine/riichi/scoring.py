@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from jantaku.engine.judge import WinOutcome, WinSituation
+from jantaku.engine.riichi.judge import WinOutcome, WinSituation
 from jantaku.rules.riichi import NoWin, RiichiOptions, WinContext, score
 from jantaku.rules.riichi.options import preset
 

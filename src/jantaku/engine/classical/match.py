@@ -19,25 +19,36 @@ from jantaku.engine.classical.deal import ClassicalDeal, Phase
 from jantaku.engine.classical.events import GameEnded
 from jantaku.engine.classical.view import ClassicalView
 from jantaku.engine.classical.wall import ClassicalWall, shuffled_wall
+from jantaku.engine.clock import Clock, ManualClock
 from jantaku.engine.events import Event
-from jantaku.engine.match import Clock, ManualClock
 from jantaku.engine.windows import HeldCallWindows
 from jantaku.errors import IllegalActionError
 from jantaku.rules.classical import ClassicalOptions, Penalty, preset
 from jantaku.rules.classical.options import InitialSeating
 from jantaku.tiles import Wind
 
-__all__ = ["ClassicalGame", "GameResult"]
+__all__ = ["ClassicalMatch", "ClassicalMatchResult"]
 
 
 @dataclass(frozen=True, slots=True)
-class GameResult:
+class ClassicalMatchResult:
     balances: tuple[int, ...]  # by seat
     ranking: tuple[int, ...]  # seats, best balance first (ties: earlier seat)
     hands_played: int
+    reason: str = "the game is over"
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The final balances (the :class:`~jantaku.engine.Game` contract's word)."""
+        return self.balances
+
+    @property
+    def recorded(self) -> bool:
+        """A classical game always counts (its rules have no time limit)."""
+        return True
 
 
-class ClassicalGame(HeldCallWindows[ClassicalDeal]):
+class ClassicalMatch(HeldCallWindows[ClassicalDeal]):
     def __init__(
         self,
         options: ClassicalOptions | None = None,
@@ -63,7 +74,7 @@ class ClassicalGame(HeldCallWindows[ClassicalDeal]):
         self.passes = 0  # times the deal passed in this wind round
         self.hand_number = 0
         self.balances = [self.options.start_balance] * 4
-        self.result: GameResult | None = None
+        self.result: ClassicalMatchResult | None = None
         self.log: list[Event] = []
         self.deal = self._new_deal()
 
@@ -93,6 +104,9 @@ class ClassicalGame(HeldCallWindows[ClassicalDeal]):
 
     def view(self, seat: int | None) -> ClassicalView:
         return self.deal.view(seat)
+
+    def awaiting_calls(self) -> bool:
+        return not self.finished and self.deal.phase in (Phase.CALLS, Phase.ROB)
 
     def _make_deal(
         self, dealer: int, round_wind: Wind, hand_number: int, balances: list[int]
@@ -131,8 +145,8 @@ class ClassicalGame(HeldCallWindows[ClassicalDeal]):
         self.balances = list(self.deal.balances)
         return events
 
-    def clone(self) -> ClassicalGame:
-        other = object.__new__(ClassicalGame)
+    def clone(self) -> ClassicalMatch:
+        other = object.__new__(ClassicalMatch)
         other.__dict__.update(self.__dict__)
         other.balances = list(self.balances)
         other.log = list(self.log)
@@ -185,5 +199,5 @@ class ClassicalGame(HeldCallWindows[ClassicalDeal]):
 
     def _end(self) -> None:
         order = tuple(sorted(range(4), key=lambda s: (-self.balances[s], s)))
-        self.result = GameResult(tuple(self.balances), order, self.hand_number)
+        self.result = ClassicalMatchResult(tuple(self.balances), order, self.hand_number)
         self.log.append(GameEnded(tuple(self.balances), order, self.hand_number))

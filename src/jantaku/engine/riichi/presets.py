@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from jantaku.engine.match import Clock, Match
-from jantaku.engine.rules import TableRules
-from jantaku.engine.scoring import RiichiJudge
+from jantaku.engine.clock import Clock
+from jantaku.engine.riichi.match import Match
+from jantaku.engine.riichi.rules import TableRules
+from jantaku.engine.riichi.scoring import RiichiJudge
 from jantaku.rules.riichi.options import preset
 
 __all__ = ["new_match", "tenhou_judge"]

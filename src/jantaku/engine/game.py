@@ -1,0 +1,106 @@
+"""The one contract every rule family's match meets, so the server, the arena, the terminal game
+and the formats drive a riichi match and a classical match alike.
+
+A match is a state machine: ask who acts (:meth:`Game.to_act`), what each may do
+(:meth:`Game.legal_actions`), carry out one action (:meth:`Game.apply`, which returns the new
+events), and look at it from one seat (:meth:`Game.view`: only what that seat may see). Time
+enters only through the match's :class:`~jantaku.engine.clock.Clock`."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from jantaku.engine.actions import Action
+from jantaku.engine.clock import Clock
+from jantaku.engine.events import Event
+from jantaku.tiles import Tile
+
+__all__ = ["Game", "GameResult", "GameView"]
+
+
+class GameResult(Protocol):
+    """How a match ended: the final scores (riichi points, classical balances) by seat."""
+
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+    @property
+    def ranking(self) -> tuple[int, ...]:
+        """Seats, first place first."""
+        ...
+
+    @property
+    def recorded(self) -> bool:
+        """Whether the match counts (a riichi match stopped by the 120-minute rule does not)."""
+        ...
+
+    @property
+    def reason(self) -> str: ...
+
+
+class GameView(Protocol):
+    """What one seat (or a spectator, ``seat`` None) may see; ``drawn`` is the one place that
+    says which tile the seat just drew."""
+
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def drawn(self) -> Tile | None: ...
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A whole match of one rule family (riichi :class:`~jantaku.engine.riichi.Match`,
+    classical :class:`~jantaku.engine.classical.ClassicalMatch`)."""
+
+    clock: Clock
+    log: list[Event]
+    """Every event so far, unredacted (use ``event.seen_by(seat)`` before showing one)."""
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def result(self) -> GameResult | None: ...
+
+    def to_act(self) -> list[int]:
+        """The seats asked to act now (during a call window: those that may call)."""
+        ...
+
+    def legal_actions(self, seat: int) -> list[Action]: ...
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out a legal action and return the new events; a refused one
+        (:class:`~jantaku.errors.IllegalActionError`) changes nothing."""
+        ...
+
+    def view(self, seat: int | None) -> GameView: ...
+
+    def clone(self) -> Game:
+        """An independent copy (for search)."""
+        ...
+
+    @property
+    def hold_calls(self) -> bool:
+        """Every discard (and robbable kan) opens a call window, even one nobody may answer."""
+        ...
+
+    @hold_calls.setter
+    def hold_calls(self, value: bool) -> None: ...
+
+    @property
+    def holding(self) -> bool:
+        """An empty call window is open: nobody may act until :meth:`close_calls`."""
+        ...
+
+    def close_calls(self) -> list[Event]: ...
+
+    def awaiting_calls(self) -> bool:
+        """A call window is open (with or without seats that may answer it)."""
+        ...

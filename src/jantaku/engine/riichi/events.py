@@ -1,0 +1,136 @@
+"""The riichi events (on the shared :class:`Event` base; :class:`Drew` is shared too)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import ClassVar
+
+from jantaku.engine.events import Drew, Event
+from jantaku.tiles import Tile
+
+__all__ = [
+    "Called",
+    "DealEnded",
+    "DealStarted",
+    "Discarded",
+    "DoraRevealed",
+    "DrawKind",
+    "Drew",
+    "Event",
+    "KanDeclared",
+    "MatchEnded",
+    "RiichiAccepted",
+    "Won",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class DealStarted(Event):
+    type: ClassVar[str] = "deal_started"
+    round_wind: int
+    deal: int  # 0-3 within the round: the dealer's seat
+    honba: int
+    deposits: int
+    scores: tuple[int, ...]
+    dora_indicator: Tile
+    hands: tuple[tuple[Tile, ...] | None, ...]  # by seat; hidden ones are None
+
+    def seen_by(self, seat: int | None) -> Event:
+        return replace(
+            self, hands=tuple(h if i == seat else None for i, h in enumerate(self.hands))
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    type: ClassVar[str] = "discarded"
+    seat: int
+    tile: Tile
+    tsumogiri: bool
+    riichi: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiAccepted(Event):
+    type: ClassVar[str] = "riichi_accepted"
+    seat: int
+    scores: tuple[int, ...]
+    deposits: int
+
+
+@dataclass(frozen=True, slots=True)
+class Called(Event):
+    """A chi, pon or open kan on a discard."""
+
+    type: ClassVar[str] = "called"
+    seat: int
+    kind: str  # chi | pon | open_kan
+    tile: Tile
+    tiles: tuple[Tile, ...]  # the caller's own tiles
+    from_seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class KanDeclared(Event):
+    type: ClassVar[str] = "kan_declared"
+    seat: int
+    kind: str  # added_kan | concealed_kan
+    tiles: tuple[Tile, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DoraRevealed(Event):
+    type: ClassVar[str] = "dora_revealed"
+    indicator: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Won(Event):
+    type: ClassVar[str] = "won"
+    seat: int
+    from_seat: int | None  # None for tsumo
+    tile: Tile
+    hand: tuple[Tile, ...]  # the concealed tiles without the winning tile, now shown
+    han: int
+    fu: int
+    points: int
+    yakuman: int
+    limit: str | None
+    yaku: tuple[tuple[str, int], ...]
+    deltas: tuple[int, ...]
+    ura_indicators: tuple[Tile, ...]
+    pao_seat: int | None = None
+
+
+class DrawKind(Enum):
+    EXHAUSTIVE = "exhaustive"
+    NAGASHI_MANGAN = "nagashi_mangan"
+    NINE_TERMINALS = "nine_terminals"
+    FOUR_WINDS = "four_winds"
+    FOUR_KANS = "four_kans"
+    FOUR_RIICHI = "four_riichi"
+    TRIPLE_RON = "triple_ron"
+
+
+@dataclass(frozen=True, slots=True)
+class DealEnded(Event):
+    """The end of a deal: ``draw`` is None after a win."""
+
+    type: ClassVar[str] = "deal_ended"
+    draw: DrawKind | None
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...]
+    tenpai: tuple[bool, ...]
+    hands: tuple[tuple[Tile, ...] | None, ...]  # hands shown at the end (tenpai at a draw)
+    deposits: int
+    honba: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded(Event):
+    type: ClassVar[str] = "match_ended"
+    scores: tuple[int, ...]
+    ranking: tuple[int, ...]  # seats, first place first
+    recorded: bool
+    reason: str
