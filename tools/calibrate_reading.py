@@ -136,7 +136,7 @@ def play(tallies: Tallies, levels: list[str], seed: str) -> None:
         view = table.view(seat)
         action = players[seat].choose(view)
         if action.kind in (ActionKind.DISCARD, ActionKind.RIICHI) and action.tile is not None:
-            tallies.discard(table, view, seat, action.tile.index >> 2)
+            tallies.discard(table, view, seat, action.tile.kind_id)
         events = table.apply(action)
         track_passed(tallies.passed, events)
         for e in events:

@@ -108,7 +108,7 @@ def push_fold_alternative(bot: Any, view: SeatView, choice: Action) -> Try | Non
         key=lambda k: bot.efficiency_score(view, k, evals[k]) - bot.push_caution(sh) * danger(k),
     )
     fold = min(evals, key=lambda k: (danger(k), -bot.efficiency_score(view, k, evals[k])))
-    chosen = choice.tile.index >> 2
+    chosen = choice.tile.kind_id
     pushes = chosen != fold  # a riichi or value discard counts as a push
     other = fold if pushes else push
     if other == chosen:
@@ -149,7 +149,7 @@ def call_alternatives(bot: Any, view: SeatView, choice: Action) -> list[Try]:
     for a in legal:
         if a.kind not in (ActionKind.PON, ActionKind.CHI):
             continue
-        key = (a.kind, tuple(sorted(t.index >> 2 for t in a.tiles)))
+        key = (a.kind, tuple(sorted(t.kind_id for t in a.tiles)))
         if key not in seen_keys:
             seen_keys.add(key)
             out.append((situation(a), a, 1.0))
@@ -171,7 +171,7 @@ def quiet_turn(
     evals = bot.evaluate(view, view.legal_actions)
     if not evals:
         return None
-    return evals, min(sh for sh, _acc in evals.values()), choice.tile.index >> 2
+    return evals, min(sh for sh, _acc in evals.values()), choice.tile.kind_id
 
 
 def ready_alternatives(bot: Any, view: SeatView, choice: Action) -> list[Try]:
@@ -190,7 +190,7 @@ def ready_alternatives(bot: Any, view: SeatView, choice: Action) -> list[Try]:
         for kind in (ActionKind.DISCARD, ActionKind.RIICHI):
             if (k, kind) == (chosen, choice.kind):
                 continue
-            if not any(a.kind is kind and a.tile and a.tile.index >> 2 == k for a in legal):
+            if not any(a.kind is kind and a.tile and a.tile.kind_id == k for a in legal):
                 continue
             way = "riichi" if kind is ActionKind.RIICHI else "quiet"
             other = f"same discard, {way}" if k == chosen else f"another wait, {way}"

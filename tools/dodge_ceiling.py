@@ -66,14 +66,14 @@ class Dodger:
         if not self.dodging(view):
             return action
         deadly = self.deadly(view)
-        if action.tile.index >> 2 not in deadly:
+        if action.tile.kind_id not in deadly:
             return action
         safe = [
             a
             for a in view.legal_actions
             if a.kind is ActionKind.DISCARD
             and a.tile is not None
-            and a.tile.index >> 2 not in deadly
+            and a.tile.kind_id not in deadly
         ]
         if not safe:
             return action
@@ -84,7 +84,7 @@ class Dodger:
 
         def after(a: Action) -> int:
             assert a.tile is not None
-            k = a.tile.index >> 2
+            k = a.tile.kind_id
             counts[k] -= 1
             sh = shanten(counts, melds)
             counts[k] += 1

@@ -10,7 +10,7 @@ of a kind and knows whether it is a red five. Notation: ``123m456p789s`` (charac
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 from jantaku.errors import NotationError
@@ -263,12 +263,17 @@ class Tile:
 
     index: int
     red: bool = False
+    kind_id: int = field(init=False, repr=False, compare=False)
+    """The kind as a plain int (0-33, bonus tiles 34-41): the one decoding of ``index``, kept
+    as a field because the hot paths (engine, bots, scorer) read it millions of times."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.index < TILE_INDEX_COUNT:
             raise ValueError(f"tile index {self.index} is outside 0-143")
-        if self.red and _KIND_OF_INDEX[self.index] not in (TileKind.M5, TileKind.P5, TileKind.S5):
+        kind = _KIND_OF_INDEX[self.index]
+        if self.red and kind not in (TileKind.M5, TileKind.P5, TileKind.S5):
             raise ValueError(f"tile index {self.index} is not a five and cannot be red")
+        object.__setattr__(self, "kind_id", int(kind))
 
     @classmethod
     def of(cls, kind: TileKind, copy: int = 0, red: bool = False) -> Tile:

@@ -15,7 +15,7 @@ class _Pool:
         (the red one once the plain ones are gone)."""
         out = []
         for wanted in parse_tiles(text, red_fives=True):
-            kind = wanted.index >> 2
+            kind = wanted.kind_id
             same = [t for i, t in sorted(self.free.items()) if i >> 2 == kind]
             tile = next((t for t in same if t.red == wanted.red), None) or same[0]
             del self.free[tile.index]

@@ -42,7 +42,7 @@ def _tile(pai: str) -> Tile:
 
 def _sig(a: Action) -> tuple[Any, ...]:
     def s(t: Tile | None) -> Any:
-        return None if t is None else (t.index >> 2, t.red)
+        return None if t is None else (t.kind_id, t.red)
 
     return (a.kind, a.seat, s(a.tile), tuple(sorted(s(t) for t in a.tiles)))
 
@@ -111,7 +111,7 @@ def check_answer(
         ok = any(
             a.kind is ActionKind.CONCEALED_KAN
             and a.tiles
-            and a.tiles[0].index >> 2 == want.tiles[0].index >> 2
+            and a.tiles[0].kind_id == want.tiles[0].kind_id
             for a in legal
         )
         return None if ok else f"{answer} not legal"
@@ -120,7 +120,7 @@ def check_answer(
             a.kind is ActionKind.ADDED_KAN
             and a.tile is not None
             and want.tile is not None
-            and a.tile.index >> 2 == want.tile.index >> 2
+            and a.tile.kind_id == want.tile.kind_id
             for a in legal
         )
         return None if ok else f"{answer} not legal"
@@ -140,7 +140,7 @@ def _kan_sigs(actions: list[Action], riichi: bool) -> set[tuple[Any, ...]]:
         if a.kind not in _KANS or (riichi and a.kind is ActionKind.CONCEALED_KAN):
             continue
         tile = a.tile if a.tile is not None else a.tiles[0]
-        out.add((a.kind, tile.index >> 2))
+        out.add((a.kind, tile.kind_id))
     return out
 
 

@@ -54,7 +54,7 @@ def _view(
     used: dict[int, int] = {}
     fixed = []
     for t in tiles:
-        k = t.index >> 2
+        k = t.kind_id
         n = used.get(k, 0)
         used[k] = n + 1
         fixed.append(Tile(k * 4 + n, t.red))
@@ -114,10 +114,10 @@ def test_efficiency_discards_are_best_by_the_hand_library() -> None:
         choice = bot.choose(view)
         counts = [0] * 34
         for t in view.hand:
-            counts[t.index >> 2] += 1
+            counts[t.kind_id] += 1
         others = [v - h for v, h in zip(visible_counts(view), counts, strict=True)]
         ranked = {}
-        for k in {t.index >> 2 for t in view.hand}:
+        for k in {t.kind_id for t in view.hand}:
             counts[k] -= 1
             others[k] += 1
             acc = acceptance(counts, 0, others)
@@ -125,7 +125,7 @@ def test_efficiency_discards_are_best_by_the_hand_library() -> None:
             counts[k] += 1
             others[k] -= 1
         assert choice.tile is not None
-        assert ranked[choice.tile.index >> 2] == min(ranked.values()), (hand, river)
+        assert ranked[choice.tile.kind_id] == min(ranked.values()), (hand, river)
 
 
 def test_acceptance_counts_every_unseen_copy_once() -> None:
@@ -216,7 +216,7 @@ def test_open_yaku_paths() -> None:
     def counts(text: str) -> list[int]:
         c = [0] * 34
         for t in parse_tiles(text):
-            c[t.index >> 2] += 1
+            c[t.kind_id] += 1
         return c
 
     yakuhai = {27, 31, 32, 33}

@@ -332,7 +332,7 @@ def test_defensive_cares_only_about_opponents_close_to_a_plain_hand() -> None:
     view = game.view(seat)
     unseen = unseen_counts(view)
     assert max(threat_level(view, o) for o in range(4) if o != seat) > 0.05
-    kinds = {t.index >> 2 for t in view.hand if t.index < 136}
+    kinds = {t.kind_id for t in view.hand if t.index < 136}
     assert all(ClassicalDefensiveBot().danger(view, k, unseen) == 0.0 for k in kinds)
     assert any(ClassicalValueBot().danger(view, k, unseen) > 0.0 for k in kinds)
 
@@ -365,4 +365,4 @@ def test_defensive_gives_up_safety_not_its_hand_against_a_one_suit_threat() -> N
     assert nine_s not in fastest and one_p in fastest
     action = bot.choose(view)
     assert action.tile is not None
-    assert action.tile.index >> 2 == min(fastest, key=lambda k: bot.danger(view, k, unseen))
+    assert action.tile.kind_id == min(fastest, key=lambda k: bot.danger(view, k, unseen))

@@ -32,7 +32,7 @@ def _spot(hand: str, dora: str = "1z", draws: int = 10, melds: tuple[Meld, ...] 
         unseen[int(k)] -= 1
     for m in melds:
         for t in m.tiles:
-            unseen[t.index >> 2] -= 1
+            unseen[t.kind_id] -= 1
     return HandSpot(
         melds=melds,
         seat_wind=Wind.SOUTH,

@@ -30,7 +30,7 @@ def _view(
     used: dict[int, int] = {}
     fixed = []
     for t in sorted(parse_tiles(hand), key=lambda t: t.index):
-        k = t.index >> 2
+        k = t.kind_id
         n = used.get(k, 0)
         used[k] = n + 1
         fixed.append(Tile(k * 4 + n, t.red))
@@ -139,7 +139,7 @@ def test_riichis_a_valuable_ready_hand_unless_leading_the_last_deal() -> None:
     # table folds to a riichi either way), and the leader of the last deal stays quiet on any
     # yaku to end the match.
     rich = _view("234m456p678s33p55s9m", dora="4s", riichi_on="9m")
-    nine = parse_tiles("9m")[0].index >> 2
+    nine = parse_tiles("9m")[0].kind_id
     assert sorted(p for _w, p in dama_values(rich, nine)) == [7700, 12000]
     assert make_player("strong").choose(rich).kind is ActionKind.RIICHI
     cheap = _view("234m456p678s33p55s9m", dora="1z", riichi_on="9m")
@@ -164,13 +164,13 @@ def test_formal_tenpai_discards_respect_the_swap_call_rule() -> None:
     view = _view("123m456p22z34s578s")
     three, four = (t for t in view.hand if t.kind.notation in ("3s", "4s"))
     chi = Action(ActionKind.CHI, 0, parse_tiles("2s")[0], (three, four))
-    assert formal_tenpai_discards(view, chi) == [parse_tiles("8s")[0].index >> 2]
+    assert formal_tenpai_discards(view, chi) == [parse_tiles("8s")[0].kind_id]
 
 
 def test_formal_tenpai_call_late_in_the_deal() -> None:
     quiet = ("", "", "", "")
     late = _chi_view(10, quiet, (False,) * 4)
-    assert formal_tenpai_discards(late, late.legal_actions[1]) == [parse_tiles("9m")[0].index >> 2]
+    assert formal_tenpai_discards(late, late.legal_actions[1]) == [parse_tiles("9m")[0].kind_id]
     assert make_player("strong").choose(late).kind is ActionKind.CHI
     assert make_player("expert").choose(late).kind is ActionKind.PASS, "no yaku: expert passes"
     early = _chi_view(40, quiet, (False,) * 4)

@@ -18,7 +18,7 @@ _WINDS = ("East", "South", "West", "North")
 
 
 def label(tile: Tile) -> str:
-    kind = tile.index >> 2
+    kind = tile.kind_id
     if kind >= 27:
         return _HONORS[kind - 27]
     return f"{kind % 9 + 1}{'mps'[kind // 9]}" + ("r" if tile.red else "")

@@ -31,7 +31,7 @@ _WINDS = ("East", "South", "West", "North")
 def classical_label(tile: Tile) -> str:
     """``1m``..``9s``, ``Ea``..``Rd``, flowers ``F1``-``F4`` and seasons ``J1``-``J4`` (the
     spec's German "Jahreszeit")."""
-    kind = tile.index >> 2 if tile.index < 136 else 34 + tile.index - 136
+    kind = tile.kind_id if tile.index < 136 else 34 + tile.index - 136
     if kind >= 38:
         return f"J{kind - 37}"
     if kind >= 34:

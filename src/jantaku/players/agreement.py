@@ -93,12 +93,12 @@ class _Seats:
         ):
             return
         where = situation(view)
-        recorded = action.tile.index >> 2
+        recorded = action.tile.kind_id
         for tally, group in zip(self.tallies, self.bots, strict=True):
             choice = group[seat].choose(view)
             if choice not in view.legal_actions:
                 tally.illegal += 1
-            same = choice.tile is not None and choice.tile.index >> 2 == recorded
+            same = choice.tile is not None and choice.tile.kind_id == recorded
             tally.decisions += 1
             tally.agreed += same
             cell = tally.by_situation.setdefault(where, [0, 0])

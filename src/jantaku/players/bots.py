@@ -90,7 +90,7 @@ class EfficiencyBot:
         out: dict[int, tuple[int, int]] = {}
         for a in legal:
             if a.kind is ActionKind.DISCARD and a.tile is not None:
-                k = a.tile.index >> 2
+                k = a.tile.kind_id
                 if k not in out:
                     counts[k] -= 1
                     out[k] = acceptance_count(counts, melds, seen)
@@ -117,7 +117,7 @@ class EfficiencyBot:
     def pick_tile(self, legal: Sequence[Action], kind: int, akind: ActionKind) -> Action:
         """The action of ``akind`` on ``kind``, sparing red fives."""
         options = [
-            a for a in legal if a.kind is akind and a.tile is not None and a.tile.index >> 2 == kind
+            a for a in legal if a.kind is akind and a.tile is not None and a.tile.kind_id == kind
         ]
         options.sort(key=lambda a: a.tile is not None and a.tile.red)
         return options[0]
@@ -125,7 +125,7 @@ class EfficiencyBot:
     def riichi_choice(
         self, view: SeatView, legal: Sequence[Action], evals: dict[int, tuple[int, int]]
     ) -> Action | None:
-        kinds = {a.tile.index >> 2 for a in legal if a.kind is ActionKind.RIICHI and a.tile}
+        kinds = {a.tile.kind_id for a in legal if a.kind is ActionKind.RIICHI and a.tile}
         if not kinds:
             return None
         best = max(kinds, key=lambda k: (evals.get(k, (9, 0))[1], -self.keep_value(view, k)))
@@ -154,7 +154,7 @@ class EfficiencyBot:
         assert me is not None
         counts = counts_of_tiles(view.hand)
         for t in action.tiles:
-            counts[t.index >> 2] -= 1
+            counts[t.kind_id] -= 1
         melds = len(view.seats[me].melds) + 1
         best = 9
         for k in range(34):
@@ -172,7 +172,7 @@ class EfficiencyBot:
         now = shanten(counts, len(view.seats[me].melds))
         for a in legal:
             if a.kind is ActionKind.PON and a.tile is not None:
-                k = a.tile.index >> 2
+                k = a.tile.kind_id
                 if k in yakuhai_kinds(view, me) and self.after_call(view, a)[2] < now:
                     return a
         return pass_
@@ -314,7 +314,7 @@ class DefensiveBot(EfficiencyBot):
         melds = len(view.seats[me].melds)
         for a in legal:
             if a.kind is ActionKind.CONCEALED_KAN and a.tiles:
-                k = a.tiles[0].index >> 2
+                k = a.tiles[0].kind_id
                 best_before = min(self._minus(counts, j, melds) for j in range(34) if counts[j])
                 counts[k] -= 4
                 after = shanten(counts, melds + 1) if sum(counts) % 3 == 1 else 9
@@ -351,8 +351,8 @@ class DefensiveBot(EfficiencyBot):
             after, _melds, sh = self.after_call(view, a)
             if sh >= now:
                 continue
-            k = a.tile.index >> 2
-            group = sorted([k, *(t.index >> 2 for t in a.tiles)])
+            k = a.tile.kind_id
+            group = sorted([k, *(t.kind_id for t in a.tiles)])
             meld_kinds = [list(m.kinds) for m in melds_now] + [group]
             if not open_yaku_path(after, meld_kinds, yakuhai, self.kuitan):
                 continue
@@ -382,13 +382,13 @@ class ExpertBot(DefensiveBot):
         nearly worthless when the wait is furiten (a tsumo-only hand)."""
         me = view.seat
         assert me is not None
-        kinds = {a.tile.index >> 2 for a in legal if a.kind is ActionKind.RIICHI and a.tile}
+        kinds = {a.tile.kind_id for a in legal if a.kind is ActionKind.RIICHI and a.tile}
         if not kinds:
             return None
         counts = counts_of_tiles(view.hand)
         melds = len(view.seats[me].melds)
         seen = visible_counts(view)
-        river = {t.index >> 2 for t, _g, _r, _c in view.seats[me].river}
+        river = {t.kind_id for t, _g, _r, _c in view.seats[me].river}
         best: tuple[float, int] | None = None
         for k in kinds:
             counts[k] -= 1

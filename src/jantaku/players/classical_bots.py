@@ -84,7 +84,7 @@ class ClassicalRandomBot:
 def _without(counts: Sequence[int], tiles: Sequence[Any]) -> list[int]:
     out = list(counts)
     for t in tiles:
-        out[t.index >> 2] -= 1
+        out[t.kind_id] -= 1
     return out
 
 
@@ -186,7 +186,7 @@ class ClassicalEfficiencyBot:
     ) -> Action:
         scores = self._discard_scores(view, hand, discards, unseen)
         best = max(scores.values())
-        pick = [a for a in discards if a.tile is not None and scores[a.tile.index >> 2] == best]
+        pick = [a for a in discards if a.tile is not None and scores[a.tile.kind_id] == best]
         drawn = view.drawn
         for a in pick:
             if drawn is not None and a.tile == drawn:
@@ -199,7 +199,7 @@ class ClassicalEfficiencyBot:
         out: dict[int, float] = {}
         for a in discards:
             assert a.tile is not None
-            k = a.tile.index >> 2
+            k = a.tile.kind_id
             if k in out:
                 continue
             counts = list(hand.counts)

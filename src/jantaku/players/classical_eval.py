@@ -62,7 +62,7 @@ def hand_state(view: ClassicalView) -> HandState:
     counts = [0] * 34
     for t in view.hand:
         if t.index < 136:
-            counts[t.index >> 2] += 1
+            counts[t.kind_id] += 1
     return HandState(
         view.seat,
         tuple(counts),
@@ -79,14 +79,14 @@ def unseen_counts(view: ClassicalView) -> list[int]:
     seen = [0] * 34
     for t in view.hand:
         if t.index < 136:
-            seen[t.index >> 2] += 1
+            seen[t.kind_id] += 1
     for p in view.seats:
         for m in p.melds:
             for t in m.tiles:
-                seen[t.index >> 2] += 1
+                seen[t.kind_id] += 1
         for t, _g, called in p.river:
             if not called:
-                seen[t.index >> 2] += 1
+                seen[t.kind_id] += 1
     return [max(0, 4 - s) for s in seen]
 
 
@@ -365,7 +365,7 @@ def danger_of(view: ClassicalView, kind: int, other: int, unseen: Sequence[int])
         base *= 2.5 if (kind >= 27 or kind // 9 == suit) else 0.2
     if kind in p.dangerous:
         base *= 2.0
-    if any(t.index >> 2 == kind for t, _g, _c in p.river):
+    if any(t.kind_id == kind for t, _g, _c in p.river):
         base *= 0.5  # rarely waiting on a tile thrown away
     return base
 

@@ -29,7 +29,7 @@ def kan_choice(view: SeatView, legal: Sequence[Action], careful: bool) -> Action
     for a in kans:
         if a.tile is None:
             continue
-        k = a.tile.index >> 2
+        k = a.tile.kind_id
         if a.kind is ActionKind.ADDED_KAN:
             best = min(_minus(counts, j, melds) for j in range(34) if counts[j])
             if _minus(counts, k, melds) <= best:  # the fourth tile is dead weight

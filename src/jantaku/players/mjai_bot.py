@@ -58,7 +58,7 @@ class MjaiBot:
                         for a in riichi
                         if wanted is not None
                         and a.tile is not None
-                        and a.tile.index >> 2 == wanted.index >> 2
+                        and a.tile.kind_id == wanted.kind_id
                         and a.tile.red == wanted.red
                     ),
                     None,

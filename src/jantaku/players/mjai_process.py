@@ -138,7 +138,7 @@ class MjaiProcessPlayer:
                 for a in legal:
                     if (
                         a.kind is _CALL_KINDS[t]
-                        and sorted((x.index >> 2, x.red) for x in a.tiles) == want
+                        and sorted((x.kind_id, x.red) for x in a.tiles) == want
                     ):
                         return a
                 return None
@@ -150,7 +150,7 @@ class MjaiProcessPlayer:
                         for a in legal
                         if a.kind is ActionKind.CONCEALED_KAN
                         and a.tiles
-                        and a.tiles[0].index >> 2 == k
+                        and a.tiles[0].kind_id == k
                     ),
                     None,
                 )
@@ -162,7 +162,7 @@ class MjaiProcessPlayer:
                         for a in legal
                         if a.kind is ActionKind.ADDED_KAN
                         and a.tile is not None
-                        and a.tile.index >> 2 == k
+                        and a.tile.kind_id == k
                     ),
                     None,
                 )
@@ -176,7 +176,7 @@ class MjaiProcessPlayer:
     def _tile_action(legal: list[Action], kind: ActionKind, pai: Any) -> Action | None:
         k, red = _kind_red(pai)
         options = [
-            a for a in legal if a.kind is kind and a.tile is not None and a.tile.index >> 2 == k
+            a for a in legal if a.kind is kind and a.tile is not None and a.tile.kind_id == k
         ]
         exact = [a for a in options if a.tile is not None and a.tile.red == red]
         best = exact or options

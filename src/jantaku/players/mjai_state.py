@@ -84,11 +84,11 @@ class MjaiSeatState:
         """Remove a tile of this name from the own hand."""
         kind, red = parse_pai(pai)
         for t in self.hand:
-            if t.index >> 2 == kind and t.red == red:
+            if t.kind_id == kind and t.red == red:
                 self.hand.remove(t)
                 return t
         for t in self.hand:  # a server that does not mark red fives
-            if t.index >> 2 == kind:
+            if t.kind_id == kind:
                 self.hand.remove(t)
                 return t
         raise MjaiStateError(f"seat {self.seat} does not hold {pai}")
@@ -193,7 +193,7 @@ class MjaiSeatState:
                 self.temp_furiten = False
         else:
             tile = self._tile(e["pai"])
-            self.missed = self._wins_with(tile.index >> 2)
+            self.missed = self._wins_with(tile.kind_id)
         p.river.append((tile, bool(e.get("tsumogiri", False)), riichi, False))
         p.concealed -= 1
         self.last_discard = (actor, tile)
@@ -220,8 +220,8 @@ class MjaiSeatState:
         offset = (target - actor) % 4
         if e["type"] == "chi":
             meld = Meld(MeldKind.CHOW, tiles, called=tile, from_seat=offset)
-            k = tile.index >> 2
-            low = min(t.index >> 2 for t in tiles)
+            k = tile.kind_id
+            low = min(t.kind_id for t in tiles)
             self.kuikae = {k}
             if low == k and k % 9 <= 5:
                 self.kuikae.add(k + 3)
@@ -229,7 +229,7 @@ class MjaiSeatState:
                 self.kuikae.add(k - 3)
         elif e["type"] == "pon":
             meld = Meld(MeldKind.PUNG, tiles, called=tile, from_seat=offset)
-            self.kuikae = {tile.index >> 2}
+            self.kuikae = {tile.kind_id}
         else:
             meld = Meld(MeldKind.KONG, tiles, KongKind.EXPOSED, called=tile, from_seat=offset)
             self.after_kan = True
@@ -257,7 +257,7 @@ class MjaiSeatState:
             p.concealed -= 4
         else:
             added = self._take(e["pai"]) if actor == self.seat else self._tile(e["pai"])
-            kind = added.index >> 2
+            kind = added.kind_id
             for i, m in enumerate(p.melds):
                 if m.kind is MeldKind.PUNG and m.first == kind:
                     tiles = tuple(sorted((*m.tiles, added), key=lambda t: t.index))
@@ -274,7 +274,7 @@ class MjaiSeatState:
     def _counts(self) -> list[int]:
         counts = [0] * 34
         for t in self.hand:
-            counts[t.index >> 2] += 1
+            counts[t.kind_id] += 1
         return counts
 
     def _wins_with(self, kind: int) -> bool:
@@ -286,7 +286,7 @@ class MjaiSeatState:
 
     def _furiten(self) -> bool:
         mine = self.seats[self.seat]
-        river = {t.index >> 2 for t, _g, _r, _c in mine.river}
+        river = {t.kind_id for t, _g, _r, _c in mine.river}
         counts = self._counts()
         melds = len(mine.melds)
         for k in range(34):
@@ -340,7 +340,7 @@ class MjaiSeatState:
         if self.chankan_tile is not None and self.chankan_tile[0] != me:
             tile = self.chankan_tile[1]
             if (
-                self._wins_with(tile.index >> 2)
+                self._wins_with(tile.kind_id)
                 and not self._furiten()
                 and self._judge(tile, self.chankan_tile[0], chankan=True)
             ):
@@ -349,7 +349,7 @@ class MjaiSeatState:
         if self.last_discard is None or self.last_discard[0] == me:
             return []
         discarder, tile = self.last_discard
-        kind = tile.index >> 2
+        kind = tile.kind_id
         if self._wins_with(kind) and not self._furiten() and self._judge(tile, discarder):
             out.append(Action(ActionKind.RON, me, tile))
         if self.live > 0 and not mine.riichi:
@@ -360,9 +360,9 @@ class MjaiSeatState:
 
     def _calls(self, tile: Tile, left: bool) -> list[Action]:
         me = self.seat
-        kind = tile.index >> 2
+        kind = tile.kind_id
         out: list[Action] = []
-        held = [t for t in self.hand if t.index >> 2 == kind]
+        held = [t for t in self.hand if t.kind_id == kind]
         if len(held) >= 3 and self._kans() < 4:
             three = tuple(sorted(held, key=lambda t: t.index)[:3])
             out.append(Action(ActionKind.OPEN_KAN, me, tile, three))
@@ -384,7 +384,7 @@ class MjaiSeatState:
                 needed = [k for k in (low, low + 1, low + 2) if k != kind]
                 picks: list[list[Tile]] = []
                 for k in needed:
-                    copies = [t for t in self.hand if t.index >> 2 == k]
+                    copies = [t for t in self.hand if t.kind_id == k]
                     variants = {t.red: t for t in copies}
                     picks.append(list(variants.values()))
                 if any(not p for p in picks):
@@ -408,7 +408,7 @@ class MjaiSeatState:
         rest = list(self.hand)
         for t in used:
             rest.remove(t)
-        return any(t.index >> 2 not in forbidden for t in rest)
+        return any(t.kind_id not in forbidden for t in rest)
 
     def _turn_actions(self) -> list[Action]:
         me = self.seat
@@ -430,12 +430,12 @@ class MjaiSeatState:
             for k in range(34):
                 if counts[k] == 4:
                     tiles = tuple(
-                        sorted((t for t in self.hand if t.index >> 2 == k), key=lambda t: t.index)
+                        sorted((t for t in self.hand if t.kind_id == k), key=lambda t: t.index)
                     )
                     out.append(Action(ActionKind.CONCEALED_KAN, me, None, tiles))
             for m in mine.melds:
                 if m.kind is MeldKind.PUNG and counts[m.first]:
-                    extra = next(t for t in self.hand if t.index >> 2 == m.first)
+                    extra = next(t for t in self.hand if t.kind_id == m.first)
                     out.append(Action(ActionKind.ADDED_KAN, me, extra))
         if mine.riichi and drawn is not None:
             out.append(Action(ActionKind.DISCARD, me, drawn))
@@ -443,7 +443,7 @@ class MjaiSeatState:
         if mine.riichi_pending:  # after the own reach event: the riichi discard
             return [a for a in self._riichi_actions(counts, melds)]
         for t in self.hand:
-            if t.index >> 2 not in self.kuikae:
+            if t.kind_id not in self.kuikae:
                 out.append(Action(ActionKind.DISCARD, me, t))
         if (
             drawn is not None
@@ -458,7 +458,7 @@ class MjaiSeatState:
     def _riichi_actions(self, counts: list[int], melds: int) -> list[Action]:
         out = []
         for t in self.hand:
-            k = t.index >> 2
+            k = t.kind_id
             counts[k] -= 1
             ready = shanten(counts, melds) == 0
             counts[k] += 1
@@ -548,7 +548,7 @@ def action_to_mjai(action: Action, state: MjaiSeatState) -> dict[str, Any]:
         pung = next(
             m
             for m in state.seats[me].melds
-            if m.kind is MeldKind.PUNG and m.first == action.tile.index >> 2
+            if m.kind is MeldKind.PUNG and m.first == action.tile.kind_id
         )
         return {
             "type": "kakan",

@@ -30,7 +30,7 @@ __all__ = [
 def counts_of_tiles(tiles: Iterable[Tile]) -> list[int]:
     counts = [0] * 34
     for t in tiles:
-        counts[t.index >> 2] += 1
+        counts[t.kind_id] += 1
     return counts
 
 
@@ -46,7 +46,7 @@ def track_passed(passed: dict[int, set[int]], events: Iterable[Any]) -> None:
         elif isinstance(e, Discarded):
             for s, kinds in passed.items():
                 if s != e.seat:
-                    kinds.add(e.tile.index >> 2)
+                    kinds.add(e.tile.kind_id)
 
 
 def dora_kinds(view: SeatView) -> list[int]:
@@ -65,12 +65,12 @@ def visible_counts(view: SeatView) -> list[int]:
     for p in view.seats:
         for tile, _g, _r, called in p.river:
             if not called:
-                seen[tile.index >> 2] += 1
+                seen[tile.kind_id] += 1
         for m in p.melds:
             for t in m.tiles:
-                seen[t.index >> 2] += 1
+                seen[t.kind_id] += 1
     for t in view.dora_indicators:
-        seen[t.index >> 2] += 1
+        seen[t.kind_id] += 1
     return [min(4, n) for n in seen]
 
 
@@ -94,7 +94,7 @@ def acceptance_count(counts: list[int], melds: int, seen: Sequence[int]) -> tupl
 def safe_kinds(view: SeatView, threat: int, passed: Iterable[int] = ()) -> set[int]:
     """The kinds ``threat`` cannot ron on: its own river (furiten) and ``passed``, what it let
     go since its riichi (see :func:`track_passed`)."""
-    return {t.index >> 2 for t, _g, _r, _c in view.seats[threat].river} | set(passed)
+    return {t.kind_id for t, _g, _r, _c in view.seats[threat].river} | set(passed)
 
 
 def threats(view: SeatView, me: int) -> dict[int, float]:
@@ -184,7 +184,7 @@ def hand_value(view: SeatView, counts: Sequence[int]) -> float:
     value = sum(counts[k] for k in doras)
     value += sum(1 for t in view.hand if t.red)
     for m in view.seats[me].melds:
-        value += sum(1 for t in m.tiles if t.red) + sum(1 for t in m.tiles if t.index >> 2 in doras)
+        value += sum(1 for t in m.tiles if t.red) + sum(1 for t in m.tiles if t.kind_id in doras)
         if m.kind is not MeldKind.CHOW and m.first in yakuhai_kinds(view, me):
             value += 1
     return float(value)

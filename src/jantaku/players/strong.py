@@ -58,10 +58,10 @@ def formal_tenpai_discards(view: SeatView, call: Action) -> list[int]:
     assert me is not None and call.tile is not None
     counts = counts_of_tiles(view.hand)
     for t in call.tiles:
-        counts[t.index >> 2] -= 1
+        counts[t.kind_id] -= 1
     melds = len(view.seats[me].melds) + 1
-    k = call.tile.index >> 2
-    low = min(k, *(t.index >> 2 for t in call.tiles)) if call.kind is ActionKind.CHI else None
+    k = call.tile.kind_id
+    low = min(k, *(t.kind_id for t in call.tiles)) if call.kind is ActionKind.CHI else None
     banned = kuikae_forbidden(k, low)
     out = []
     for j in range(34):
@@ -98,7 +98,7 @@ class StrongBot(ExpertBot):
         choice = super().riichi_choice(view, legal, evals)
         if choice is None or choice.tile is None or self.placement(view) != "lead":
             return choice
-        k = choice.tile.index >> 2
+        k = choice.tile.kind_id
         if self.dama_wins(view, k):
             return self.pick_tile(legal, k, ActionKind.DISCARD)
         return choice
@@ -119,7 +119,7 @@ class StrongBot(ExpertBot):
         counts = counts_of_tiles(view.hand)
         if shanten(counts, len(view.seats[me].melds)) > 1 or threats(view, me):
             return None
-        kinds = {a.tile.index >> 2 for a in legal if a.kind is ActionKind.DISCARD and a.tile}
+        kinds = {a.tile.kind_id for a in legal if a.kind is ActionKind.DISCARD and a.tile}
         values = discard_values(HandSpot.of(view, self.kuitan), counts, sorted(kinds))
         if not values:
             return None
@@ -127,7 +127,7 @@ class StrongBot(ExpertBot):
         if values[best] <= 0.0:
             return None
         riichi = any(
-            a.kind is ActionKind.RIICHI and a.tile is not None and a.tile.index >> 2 == best
+            a.kind is ActionKind.RIICHI and a.tile is not None and a.tile.kind_id == best
             for a in legal
         )
         if riichi and not (self.placement(view) == "lead" and self.dama_wins(view, best)):

@@ -30,10 +30,10 @@ def choose(deal: ClassicalDeal, seat: int, legal: list[Action], rng: random.Rand
         base = shanten(counts, melds)
         for a in calls:
             for t in a.tiles:
-                counts[t.index >> 2] -= 1
+                counts[t.kind_id] -= 1
             better = shanten(counts, melds + 1) < base
             for t in a.tiles:
-                counts[t.index >> 2] += 1
+                counts[t.kind_id] += 1
             if better:
                 return a
     discards = [a for a in legal if a.kind is ActionKind.DISCARD]
@@ -45,7 +45,7 @@ def choose(deal: ClassicalDeal, seat: int, legal: list[Action], rng: random.Rand
     low = 99
     for a in discards:
         assert a.tile is not None
-        k = a.tile.index >> 2
+        k = a.tile.kind_id
         counts[k] -= 1
         s = shanten(counts, melds)
         counts[k] += 1

@@ -103,8 +103,8 @@ def _idx(tile: Tile) -> int:
 
 def _signature(action: Action) -> tuple[object, ...]:
     """Actions that differ only in which physical copy of a tile they name are the same."""
-    tile = None if action.tile is None else action.tile.index >> 2
-    return (action.kind, action.seat, tile, tuple(sorted(t.index >> 2 for t in action.tiles)))
+    tile = None if action.tile is None else action.tile.kind_id
+    return (action.kind, action.seat, tile, tuple(sorted(t.kind_id for t in action.tiles)))
 
 
 class ClassicalDeal:
@@ -368,11 +368,11 @@ class ClassicalDeal:
                         )
         seen: set[int] = set()
         if drawn is not None:
-            seen.add(drawn.index >> 2)
+            seen.add(drawn.kind_id)
             actions.append(Action(ActionKind.DISCARD, seat_no, drawn))
         for tile in sorted(seat.tiles, key=_idx):
-            if tile.index >> 2 not in seen:
-                seen.add(tile.index >> 2)
+            if tile.kind_id not in seen:
+                seen.add(tile.kind_id)
                 actions.append(Action(ActionKind.DISCARD, seat_no, tile))
         return actions
 
@@ -499,7 +499,7 @@ class ClassicalDeal:
         self.claims = {}
         self.answers = {}
         self.wins = {}
-        kind = tile.index >> 2
+        kind = tile.kind_id
         for offset, other in enumerate(self._others(discarder), start=1):
             seat = self.seats[other]
             acts: list[Action] = []
@@ -535,7 +535,7 @@ class ClassicalDeal:
             return True
         seat = self.seats[seat_no]
         counts = list(seat.counts)
-        counts[tile.index >> 2] += 1
+        counts[tile.kind_id] += 1
         return completes_without_chow(counts, len(seat.melds), tile.kind)
 
     def _resolve_claims(self) -> None:
@@ -615,7 +615,7 @@ class ClassicalDeal:
 
     def _added_kong(self, seat_no: int, tile: Tile) -> None:
         seat = self.seats[seat_no]
-        kind = tile.index >> 2
+        kind = tile.kind_id
         index = next(
             i for i, m in enumerate(seat.melds) if m.kind is MeldKind.PUNG and m.first == kind
         )
@@ -669,7 +669,7 @@ class ClassicalDeal:
         winner = min(robbers, key=lambda s: (s - rob.seat) % 4)
         # The kong is undone: the robbed tile goes to the winner, the rest stays a pung.
         seat = self.seats[rob.seat]
-        kind = rob.tile.index >> 2
+        kind = rob.tile.kind_id
         index = next(
             i for i, m in enumerate(seat.melds) if m.kind is MeldKind.KONG and m.first == kind
         )
@@ -698,7 +698,7 @@ class ClassicalDeal:
         seat = self.seats[seat_no]
         self_draw = discarder is None
         counts = seat.counts
-        kind = tile.index >> 2
+        kind = tile.kind_id
         if not self_draw:
             counts = list(counts)
             counts[kind] += 1

@@ -48,14 +48,14 @@ class ClassicalSeat:
 
     def add(self, tile: Tile) -> None:
         self.tiles.append(tile)
-        self.counts[tile.index >> 2] += 1
+        self.counts[tile.kind_id] += 1
 
     def remove(self, tile: Tile) -> None:
         self.tiles.remove(tile)
-        self.counts[tile.index >> 2] -= 1
+        self.counts[tile.kind_id] -= 1
 
     def of_kind(self, kind: int) -> list[Tile]:
-        return sorted((t for t in self.tiles if t.index >> 2 == kind), key=lambda t: t.index)
+        return sorted((t for t in self.tiles if t.kind_id == kind), key=lambda t: t.index)
 
     def kinds(self) -> tuple[TileKind, ...]:
         return tuple(sorted(t.kind for t in self.tiles))

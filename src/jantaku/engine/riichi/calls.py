@@ -45,7 +45,7 @@ def _distinct_combos(tiles: list[Tile], size: int) -> list[tuple[Tile, ...]]:
     """Combinations that differ in kind or redness (plain copies are interchangeable)."""
     seen: dict[tuple[tuple[int, bool], ...], tuple[Tile, ...]] = {}
     for combo in combinations(sorted(tiles, key=_idx), size):
-        key = tuple(sorted((t.index >> 2, t.red) for t in combo))
+        key = tuple(sorted((t.kind_id, t.red) for t in combo))
         seen.setdefault(key, combo)
     return list(seen.values())
 
@@ -56,7 +56,7 @@ def _chi_tiles(seat: SeatState, needed: list[int]) -> list[tuple[Tile, ...]]:
     for kind in needed:
         variants: dict[bool, Tile] = {}
         for t in seat.tiles:
-            if t.index >> 2 == kind:
+            if t.kind_id == kind:
                 variants.setdefault(t.red, t)
         options.append(list(variants.values()))
     return [(a, b) for a in options[0] for b in options[1]]
@@ -67,7 +67,7 @@ def _leaves_discard(seat: SeatState, used: tuple[Tile, ...], forbidden: frozense
     rest = list(seat.tiles)
     for t in used:
         rest.remove(t)
-    return any(t.index >> 2 not in forbidden for t in rest)
+    return any(t.kind_id not in forbidden for t in rest)
 
 
 def call_choices(
@@ -75,11 +75,11 @@ def call_choices(
 ) -> list[Action]:
     """Pon, open kan (when ``open_kan``) and, for the left neighbour (``left``), chi on a
     discard; the caller adds ron and pass."""
-    kind = tile.index >> 2
+    kind = tile.kind_id
     counts = seat.counts
     if counts[kind] < 2 and not (left and kind < 27 and _chi_possible(counts, kind)):
         return []  # the common case: nothing to call
-    held = [t for t in seat.tiles if t.index >> 2 == kind]
+    held = [t for t in seat.tiles if t.kind_id == kind]
     choices: list[Action] = []
     if len(held) >= 2:
         forbidden = kuikae_forbidden(kind, None)

@@ -66,7 +66,7 @@ def _signature(action: Action) -> tuple[object, ...]:
     """Actions that differ only in which physical copy of a plain tile they use are the same."""
 
     def sig(tile: Tile | None) -> tuple[int, bool] | None:
-        return None if tile is None else (tile.index >> 2, tile.red)
+        return None if tile is None else (tile.kind_id, tile.red)
 
     return (action.kind, action.seat, sig(action.tile), tuple(sorted(sig(t) for t in action.tiles)))  # type: ignore[type-var]
 
@@ -307,12 +307,12 @@ class Deal:
             return actions
         kuikae = self.kuikae
         for tile in seat.tiles:
-            if tile.index >> 2 not in kuikae:
+            if tile.kind_id not in kuikae:
                 actions.append(_action(ActionKind.DISCARD, seat_no, tile))
         if current <= 0 and self._may_riichi(seat_no):
             counts = seat.counts
             for tile in seat.tiles:
-                kind = tile.index >> 2
+                kind = tile.kind_id
                 counts[kind] -= 1
                 ready = shanten(counts, melds) == 0
                 counts[kind] += 1
@@ -349,7 +349,7 @@ class Deal:
         actions = []
         for kind in range(34):
             if seat.counts[kind] == 4 and (not seat.riichi or self._riichi_kan_ok(seat_no, kind)):
-                tiles = tuple(sorted((t for t in seat.tiles if t.index >> 2 == kind), key=_idx))
+                tiles = tuple(sorted((t for t in seat.tiles if t.kind_id == kind), key=_idx))
                 actions.append(Action(ActionKind.CONCEALED_KAN, seat_no, None, tiles))
         if not seat.riichi:
             for meld in seat.melds:
@@ -362,7 +362,7 @@ class Deal:
     def _riichi_kan_ok(self, seat_no: int, kind: int) -> bool:
         """A concealed kan in riichi must use the drawn tile and keep the waits."""
         drawn = self.drawn
-        if drawn is None or drawn.index >> 2 != kind:
+        if drawn is None or drawn.kind_id != kind:
             return False
         seat = self.seats[seat_no]
         strict = self.rules.riichi_ankan_rule == "tenhou_strict"
@@ -408,7 +408,7 @@ class Deal:
     def _discard(self, seat_no: int, tile: Tile, riichi: bool) -> None:
         seat = self.seats[seat_no]
         tsumogiri = tile == self.drawn
-        kind = tile.index >> 2
+        kind = tile.kind_id
         seat.remove(tile)
         if seat.riichi:
             seat.ippatsu = False
@@ -440,7 +440,7 @@ class Deal:
     # ----------------------------------------------------------------------------- claims
 
     def _open_claims(self, discarder: int, tile: Tile) -> None:
-        kind = tile.index >> 2
+        kind = tile.kind_id
         last = self.live_remaining == 0
         self.options = {}
         self.answers = {}
@@ -564,7 +564,7 @@ class Deal:
             self._abort(DrawKind.FOUR_RIICHI)
             return
         if "four_winds" in self.rules.abortive_draws and not self.calls_made:
-            firsts = [s.river[0].tile.index >> 2 for s in self.seats if len(s.river) == 1]
+            firsts = [s.river[0].tile.kind_id for s in self.seats if len(s.river) == 1]
             if len(firsts) == 4 and firsts[0] in _WIND_KINDS and len(set(firsts)) == 1:
                 self._abort(DrawKind.FOUR_WINDS)
                 return
@@ -583,10 +583,10 @@ class Deal:
         self._break_first_turn()
         offset = (discarder - seat_no) % 4
         tiles = tuple(sorted((*call.tiles, tile), key=_idx))
-        kind = tile.index >> 2
+        kind = tile.kind_id
         if call.kind is ActionKind.CHI:
             meld = Meld(MeldKind.CHOW, tiles, called=tile, from_seat=offset)
-            self.kuikae = kuikae_forbidden(kind, min(t.index >> 2 for t in tiles))
+            self.kuikae = kuikae_forbidden(kind, min(t.kind_id for t in tiles))
         elif call.kind is ActionKind.PON:
             meld = Meld(MeldKind.PUNG, tiles, called=tile, from_seat=offset)
             self.kuikae = kuikae_forbidden(kind, None)
@@ -657,7 +657,7 @@ class Deal:
 
     def _added_kan(self, seat_no: int, tile: Tile) -> None:
         seat = self.seats[seat_no]
-        kind = tile.index >> 2
+        kind = tile.kind_id
         index = next(
             i for i, m in enumerate(seat.melds) if m.kind is MeldKind.PUNG and m.first == kind
         )
@@ -676,7 +676,7 @@ class Deal:
     def _open_robbing(self, seat_no: int, tile: Tile, orphans_only: bool) -> bool:
         """Offer the others a ron on the kan tile (robbing the kan); for a concealed kan only a
         thirteen-orphans hand may rob. True when somebody is asked."""
-        kind = tile.index >> 2
+        kind = tile.kind_id
         self.options = {}
         self.answers = {}
         self.ron_outcomes = {}

@@ -18,7 +18,7 @@ def is_tenpai(seat: SeatState, karaten_counts: bool) -> bool:
     held = list(seat.counts)
     for meld in seat.melds:
         for t in meld.tiles:
-            held[t.index >> 2] += 1
+            held[t.kind_id] += 1
     return any(held[k] < 4 for k in seat.waits)
 
 

@@ -73,17 +73,17 @@ class SeatState:
 
     def add(self, tile: Tile) -> None:
         self.tiles.append(tile)
-        self.counts[tile.index >> 2] += 1
+        self.counts[tile.kind_id] += 1
 
     def remove(self, tile: Tile) -> None:
         self.tiles.remove(tile)
-        self.counts[tile.index >> 2] -= 1
+        self.counts[tile.kind_id] -= 1
 
     def find(self, kind: int, red: bool | None = None, avoid: Tile | None = None) -> Tile | None:
         """A concealed tile of ``kind`` (of the given redness), preferring not ``avoid``."""
         found = None
         for t in self.tiles:
-            if t.index >> 2 == kind and (red is None or t.red == red):
+            if t.kind_id == kind and (red is None or t.red == red):
                 if t != avoid:
                     return t
                 found = t

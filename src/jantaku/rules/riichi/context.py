@@ -68,7 +68,7 @@ class WinContext:
         seen: dict[int, int] = {}
         tiles = [*self.hand, self.win_tile, *(t for m in self.melds for t in m.tiles)]
         for t in tiles:
-            k = t.index >> 2
+            k = t.kind_id
             if k >= 34:
                 raise InvalidHandError(f"{t.notation} is not a riichi tile")
             n = seen.get(k, 0) + 1

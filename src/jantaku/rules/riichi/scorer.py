@@ -133,7 +133,7 @@ def score(
     for t in hand:
         code += weight[t.index]
     win_tile = ctx.win_tile
-    win = win_tile.index >> 2
+    win = win_tile.kind_id
     code += weight[win_tile.index]
     kinds = (code | code >> 1 | code >> 2) & ONES  # packed.present, inline
     red_fives = opts.red_fives
@@ -151,13 +151,13 @@ def score(
         if red_fives:
             red += sum(map(_IS_RED, tiles))
         if m.kind is _CHOW:  # a Meld is a valid chow, pung or kong by construction
-            first = min(tiles[0].index, tiles[1].index, tiles[2].index) >> 2
+            first = min(tiles[0].kind_id, tiles[1].kind_id, tiles[2].kind_id)
             total += CHOW_WEIGHT[first]
             meld_groups.append((0, first, False))
             meld_chows += (first,)
             closed = False
             continue
-        first = tiles[0].index >> 2
+        first = tiles[0].kind_id
         meld_pungs += (first,)
         if m.kind is _PUNG:
             total += 3 * KIND_WEIGHT[first]
@@ -246,7 +246,7 @@ def score(
     if yakuman_gates & (ORPHANS_GATE | NINE_GATES_GATE):  # closed, no melds: count the tiles
         hand13_counts = [0] * 34
         for t in hand:
-            hand13_counts[t.index >> 2] += 1
+            hand13_counts[t.kind_id] += 1
         f.hand13 = hand13_counts
         f.counts = hand13_counts[:]
         f.counts[win] += 1
