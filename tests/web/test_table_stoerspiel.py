@@ -14,6 +14,7 @@ from playwright.sync_api import WebSocketRoute, expect
 
 from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
+from jantaku.server.messages import ServerMessage
 from jantaku.server.storage import Store
 
 # The first seed (in order) whose table offers a forbidden discard with today's puppets; the
@@ -28,8 +29,8 @@ class _Inbox:
     def __init__(self) -> None:
         self.messages: list[dict[str, Any]] = []
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
+    def send(self, message: ServerMessage) -> None:
+        self.messages.append(message.to_json())
 
 
 def _dangerous_turn(tmp_path: Path, seed: str) -> list[dict[str, Any]] | None:

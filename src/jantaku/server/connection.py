@@ -8,12 +8,12 @@ import asyncio
 import contextlib
 import json
 import time
-from typing import Any
 
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket
 
 from jantaku.server.config import ServerSettings
+from jantaku.server.messages import Error, Ref, ServerMessage
 from jantaku.server.tables import Table
 
 __all__ = ["Client", "client_address"]
@@ -47,10 +47,11 @@ class Client:
         self.refused = 0.0  # recent refusals: a steady flood keeps it growing
         self.closed = False
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: ServerMessage, ref: Ref | None = None) -> None:
+        """Queue ``message`` (answering the client message of id ``ref``, if given)."""
         if self.closed:
             return
-        text = json.dumps(message, separators=(",", ":"))
+        text = json.dumps(message.reply_json(ref), separators=(",", ":"))
         if self.queued_bytes + len(text) > self.queue_limit:
             self._too_slow()
             return
@@ -64,20 +65,15 @@ class Client:
             self.queue.get_nowait()
             self.queue.task_done()
         self.queued_bytes = 0
-        text = json.dumps(
-            {
-                "type": "error",
-                "code": "too_slow",
-                "message": "messages were not read fast enough; reconnect for a snapshot",
-            }
-        )
+        slow = Error("too_slow", "messages were not read fast enough; reconnect for a snapshot")
+        text = json.dumps(slow.to_json())
         self.queue.put_nowait(text)
         self.closed = True
         self.queue.put_nowait(None)
 
     def kick(self, code: str, message: str) -> None:
         """Say why, then close the connection; nothing it sends afterwards is handled."""
-        self.send({"type": "error", "code": code, "message": message})
+        self.send(Error(code, message))
         self.user_id = None
         self.closed = True
         self.queue.put_nowait(None)

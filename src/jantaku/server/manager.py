@@ -13,6 +13,7 @@ from typing import Any
 
 from jantaku.server.config import ServerSettings, TableConfig, TableKind, table_config
 from jantaku.server.engines import FAMILIES, MatchOutcome
+from jantaku.server.messages import LobbyPage, TableUpdate
 from jantaku.server.models import TableRow
 from jantaku.server.records import player_lines, update_ranks
 from jantaku.server.storage import Store
@@ -169,7 +170,7 @@ class Lobby:
                     return t
         raise TableError("no_table", "no table with that invite code")
 
-    def listing(self, offset: object = 0, limit: object = None) -> dict[str, Any]:
+    def listing(self, offset: object = 0, limit: object = None) -> LobbyPage:
         """One page of the public tables: at most ``lobby_page`` open ones (unranked first,
         then oldest first) and as many live ones, from ``offset`` in each list, with the
         totals and the ``next_offset`` (None on the last page). Queues count every table."""
@@ -184,16 +185,15 @@ class Lobby:
                 key = f"{t.config.kind.value}-{t.config.length}"
                 queues[key] = queues.get(key, 0) + sum(1 for s in t.seats if not s.empty)
         end = start + size
-        return {
-            "type": "lobby",
-            "open": [t.summary() for t in open_tables[start:end]],
-            "live": [t.summary() for t in live[start:end]],
-            "queues": queues,
-            "offset": start,
-            "limit": size,
-            "total": {"open": len(open_tables), "live": len(live)},
-            "next_offset": end if end < max(len(open_tables), len(live)) else None,
-        }
+        return LobbyPage(
+            open=[t.summary() for t in open_tables[start:end]],
+            live=[t.summary() for t in live[start:end]],
+            queues=queues,
+            offset=start,
+            limit=size,
+            total={"open": len(open_tables), "live": len(live)},
+            next_offset=end if end < max(len(open_tables), len(live)) else None,
+        )
 
     def _finished(self, table: Table, outcome: MatchOutcome) -> None:
         """Store the game (full event log, seed revealed) and, if ranked and recorded, ranks."""
@@ -301,7 +301,7 @@ class Lobby:
     def _expire(self, table: Table) -> None:
         table.status = "expired"
         self.store.update_table(table.id, status="expired")
-        message = {"type": "table_update", "table": table.summary()}
+        message = TableUpdate(table.summary())
         for conn in {c for s in table.seats for c in s.connections} | set(table.watchers):
             conn.send(message)
         self.tables.pop(table.id, None)

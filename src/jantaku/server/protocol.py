@@ -1,28 +1,46 @@
 """Client messages: parsing and validation at the edge (docs/protocol.md lists them all).
 
-Every message kind has a :class:`MessageSpec`: its fields, each with a JSON type, whether it is
-required, and bounds. A message with a field of another JSON type (``"private": "false"``, a
-boolean where an integer belongs), a missing required field, an unknown field, an overlong
-string or a nesting deeper than :data:`MAX_DEPTH` is refused with ``bad_message`` (``bad_action``
+Every message kind is a frozen dataclass (:class:`Hello`, :class:`Join`, :class:`Act`, …) whose
+fields declare their :class:`FieldSpec`: a JSON type, whether it is required, and bounds;
+:func:`parse_message` checks a message against them and builds the dataclass. A message with
+a field of another JSON type (``"private": "false"``, a boolean where an integer belongs), a
+missing required field, an unknown field, an overlong string or a nesting deeper than
+:data:`MAX_DEPTH` is refused with ``bad_message`` (``bad_action``
 for the fields of an ``act``'s ``action``) naming the message kind and the field."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, ClassVar
 
 from jantaku.engine.actions import ActionKind
 from jantaku.formats.jsontext import loads as bounded_json
 
 __all__ = [
+    "CLIENT_MESSAGES",
     "CLIENT_TYPES",
     "MAX_DEPTH",
     "MESSAGES",
+    "Act",
+    "AtTable",
+    "ClientMessage",
+    "Continue",
+    "Create",
     "FieldSpec",
+    "Hello",
+    "Join",
+    "Leave",
+    "LobbyRequest",
     "MessageSpec",
+    "Ping",
     "ProtocolError",
+    "Queue",
+    "Ref",
+    "Start",
+    "Unwatch",
+    "Watch",
     "loads_bounded",
     "parse_message",
     "utf8_size",
@@ -66,29 +84,171 @@ class MessageSpec:
     at_table: bool = False
 
 
-_STR = FieldSpec("str")
-_BOOL = FieldSpec("bool")
-_AT_TABLE = {"table": FieldSpec("str", max_len=32), "invite": FieldSpec("str", max_len=32)}
+Ref = str | int  # a message's ``id``, answered as ``ref``
+_AT_TABLE_ID = FieldSpec("str", max_len=32)
 
-MESSAGES: dict[str, MessageSpec] = {
-    "hello": MessageSpec({"token": FieldSpec("str", required=True, max_len=128, nullable=True)}),
-    "ping": MessageSpec({}),
-    "lobby": MessageSpec({"offset": FieldSpec("int"), "limit": FieldSpec("int", low=1)}),
-    "create": MessageSpec({"kind": _STR, "length": _STR, "kuitan": _BOOL, "private": _BOOL}),
-    "queue": MessageSpec({"kind": _STR, "length": _STR}),
-    "join": MessageSpec(
-        {**_AT_TABLE, "seat": FieldSpec("int", high=3), "fill_bots": _BOOL, "bot": _STR}, True
-    ),
-    "watch": MessageSpec(_AT_TABLE, True),
-    "unwatch": MessageSpec(_AT_TABLE, True),
-    "start": MessageSpec({**_AT_TABLE, "fill_bots": _BOOL, "bot": _STR}, True),
-    "leave": MessageSpec(_AT_TABLE, True),
-    "continue": MessageSpec(_AT_TABLE, True),
-    "act": MessageSpec(
-        {**_AT_TABLE, "seq": FieldSpec("int"), "action": FieldSpec("object", required=True)},
-        True,
-    ),
+
+def _field(spec: FieldSpec, default: Any = MISSING) -> Any:
+    """A message field checked against ``spec`` (no default: the field is required)."""
+    return field(default=default, metadata={"spec": spec})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClientMessage:
+    """A client message that passed its checks; ``TYPE`` is its ``type``, ``ref`` its ``id``
+    (None without one). A field the client left out holds its default."""
+
+    TYPE: ClassVar[str] = ""
+    ref: Ref | None = None
+
+    @classmethod
+    def spec(cls) -> MessageSpec:
+        """The checks of this kind's fields, read from their declarations."""
+        specs = {f.name: f.metadata["spec"] for f in fields(cls) if "spec" in f.metadata}
+        return MessageSpec(specs, at_table=issubclass(cls, AtTable))
+
+    def to_json(self) -> dict[str, Any]:
+        """The message as a client writes it: ``type``, the fields that differ from their
+        defaults, and ``id``."""
+        out: dict[str, Any] = {"type": self.TYPE}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name != "ref" and (f.default is MISSING or value != f.default):
+                out[f.name] = value
+        if self.ref is not None:
+            out["id"] = self.ref
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AtTable(ClientMessage):
+    """A message about one table, named by ``table`` (its id) or ``invite`` (its code)."""
+
+    table: str | None = _field(_AT_TABLE_ID, None)
+    invite: str | None = _field(_AT_TABLE_ID, None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hello(ClientMessage):
+    """Authenticates the connection with a session token (null: none) → ``welcome``."""
+
+    TYPE = "hello"
+    token: str | None = _field(FieldSpec("str", required=True, max_len=128, nullable=True))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ping(ClientMessage):
+    """→ ``pong``."""
+
+    TYPE = "ping"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LobbyRequest(ClientMessage):
+    """One page of the lobby, from ``offset`` (at most ``limit`` tables) → ``lobby``."""
+
+    TYPE = "lobby"
+    offset: int | None = _field(FieldSpec("int"), None)
+    limit: int | None = _field(FieldSpec("int", low=1), None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Create(ClientMessage):
+    """A new table → ``created`` (with ``invite`` and ``seat`` when private)."""
+
+    TYPE = "create"
+    kind: str = _field(FieldSpec("str"), "novice")
+    length: str = _field(FieldSpec("str"), "quick")
+    kuitan: bool = _field(FieldSpec("bool"), True)
+    private: bool = _field(FieldSpec("bool"), False)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Queue(ClientMessage):
+    """A seat at the open ranked table of a kind and length (or a new one) → ``snapshot``."""
+
+    TYPE = "queue"
+    kind: str = _field(FieldSpec("str"), "novice")
+    length: str = _field(FieldSpec("str"), "quick")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Join(AtTable):
+    """Sit down (``seat``, or any free one), or take one's own seat back → ``snapshot``;
+    ``fill_bots`` seats computer players of level ``bot`` in the empty seats."""
+
+    TYPE = "join"
+    seat: int | None = _field(FieldSpec("int", high=3), None)
+    fill_bots: bool = _field(FieldSpec("bool"), False)
+    bot: str = _field(FieldSpec("str"), "filler")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Watch(AtTable):
+    """Spectate → ``snapshot`` with ``seat: null``, then public ``events``."""
+
+    TYPE = "watch"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unwatch(AtTable):
+    """Stop spectating → ``ok``."""
+
+    TYPE = "unwatch"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Start(AtTable):
+    """A seated player starts the table (``fill_bots``: computer players of level ``bot``)."""
+
+    TYPE = "start"
+    fill_bots: bool = _field(FieldSpec("bool"), False)
+    bot: str = _field(FieldSpec("str"), "filler")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Leave(AtTable):
+    """Give up a seat before the start, withdraw during the match → ``ok``."""
+
+    TYPE = "leave"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Continue(AtTable):
+    """A seated player has seen the hand's result (between hands)."""
+
+    TYPE = "continue"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Act(AtTable):
+    """An intention: ``action`` is one of the prompt's ``legal_actions`` (checked against
+    :data:`ACTION`), ``seq`` the step of the prompt it answers."""
+
+    TYPE = "act"
+    seq: int | None = _field(FieldSpec("int"), None)
+    action: dict[str, Any] = field(metadata={"spec": FieldSpec("object", required=True)})
+
+
+#: every client message kind, by its ``type``
+CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
+    cls.TYPE: cls
+    for cls in (
+        Hello,
+        Ping,
+        LobbyRequest,
+        Create,
+        Queue,
+        Join,
+        Watch,
+        Unwatch,
+        Start,
+        Leave,
+        Continue,
+        Act,
+    )
 }
+MESSAGES: dict[str, MessageSpec] = {name: cls.spec() for name, cls in CLIENT_MESSAGES.items()}
 CLIENT_TYPES = frozenset(MESSAGES)
 _COMMON = {"type": FieldSpec("str", required=True), "id": FieldSpec("ref")}
 
@@ -218,7 +378,7 @@ def loads_bounded(raw: str | bytes) -> Any:
         raise ProtocolError("bad_json", f"the message is not JSON: {error.msg}") from None
 
 
-def parse_message(text: str | bytes) -> dict[str, Any]:
+def parse_message(text: str | bytes) -> ClientMessage:
     """A client message that fits the spec of its ``type``; raises ProtocolError otherwise."""
     data = loads_bounded(text)
     if not isinstance(data, dict):
@@ -228,30 +388,15 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("bad_message", "a message needs a string 'type'")
     ref = data.get("id")
     try:
-        spec = MESSAGES.get(kind)
-        if spec is None:
+        cls = CLIENT_MESSAGES.get(kind)
+        if cls is None:
             raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}")
-        _check_object(kind, spec, data, _COMMON, "bad_message")
+        _check_object(kind, MESSAGES[kind], data, _COMMON, "bad_message")
         if kind == "act":
             check_action(data["action"])
     except ProtocolError as error:
         if _check_field("id", _COMMON["id"], ref) is None:
             error.ref = ref  # the refusal answers the message it refuses
         raise
-    return data
-
-
-def user_json(user: Any) -> dict[str, Any]:
-    from jantaku.server.ranks import RANKS
-
-    return {
-        "id": user.id,
-        "name": user.name,
-        "guest": user.guest,
-        "rank": RANKS[user.rank_index].name,
-        "rank_index": user.rank_index,
-        "rank_points": user.rank_points,
-        "rating": round(user.rating, 2),
-        "rating_max": round(user.rating_max, 2),
-        "rated_games": user.rated_games,
-    }
+    values = {k: v for k, v in data.items() if k not in _COMMON}
+    return cls(ref=ref, **values)

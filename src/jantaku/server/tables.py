@@ -31,6 +31,7 @@ from jantaku.engine.riichi.events import Event
 from jantaku.server.bots import PLAYERS, SeatPlayer, make_player
 from jantaku.server.config import ServerSettings, TableConfig
 from jantaku.server.engines import FAMILIES, GameEngine, MatchOutcome, match_action
+from jantaku.server.messages import Events, MatchEnded, Prompt, ServerMessage, Snapshot, TableUpdate
 from jantaku.server.storage import Store
 
 __all__ = ["RANKED_NO_BOTS", "Connection", "Seat", "Table", "TableError", "commitment_of"]
@@ -41,7 +42,7 @@ log = logging.getLogger("jantaku.server")
 class Connection(Protocol):
     user_id: int | None
 
-    def send(self, message: dict[str, Any]) -> None: ...
+    def send(self, message: ServerMessage) -> None: ...
 
 
 class TableError(Exception):
@@ -174,17 +175,20 @@ class Table:
                 return i
         return None
 
-    def snapshot(self, seat: int | None) -> dict[str, Any]:
+    def snapshot(self, seat: int | None) -> Snapshot:
         """Everything a (re)joining viewer needs: the table, its own view, what is asked."""
-        out: dict[str, Any] = {"type": "snapshot", "table": self.summary(), "seat": seat}
-        if self.engine is not None:
-            out["view"] = self.engine.view_json(seat)
-            out["to_act"] = self._public_to_act()
-            out["deadlines"] = self._deadlines_json()
-            out["between_hands"] = self._pause_until is not None
-        if self.outcome is not None:
-            out["result"] = self._result_json()
-        return out
+        result = self._result_json() if self.outcome is not None else None
+        if self.engine is None:
+            return Snapshot(self.summary(), seat, result=result)
+        return Snapshot(
+            self.summary(),
+            seat,
+            view=self.engine.view_json(seat),
+            to_act=self._public_to_act(),
+            deadlines=self._deadlines_json(),
+            between_hands=self._pause_until is not None,
+            result=result,
+        )
 
     # ------------------------------------------------------------------ seating
 
@@ -205,7 +209,7 @@ class Table:
             raise TableError("table_full", "the table is full")
         self.seats[free[0]] = Seat(user_id=user_id, name=name)
         self._store_seats()
-        self._send_all({"type": "table_update", "table": self.summary()})
+        self._send_all(TableUpdate(self.summary()))
         return free[0]
 
     def leave(self, user_id: int) -> None:
@@ -223,7 +227,7 @@ class Table:
         else:
             return
         self._store_seats()
-        self._send_all({"type": "table_update", "table": self.summary()})
+        self._send_all(TableUpdate(self.summary()))
         self._changed.set()
 
     def fill_with_bots(self, bot: str = "filler") -> None:
@@ -252,7 +256,7 @@ class Table:
             if s.absent_since is not None or s.takeover:
                 s.absent_since = None
                 s.takeover = False
-                self._send_all({"type": "table_update", "table": self.summary()})
+                self._send_all(TableUpdate(self.summary()))
         conn.send(self.snapshot(seat))
         if seat is not None and self.engine is not None and self._asked(seat):
             self._prompt(seat)
@@ -267,7 +271,7 @@ class Table:
                     s.absent_since = time.monotonic()
         self._changed.set()
 
-    def _send_all(self, message: dict[str, Any]) -> None:
+    def _send_all(self, message: ServerMessage) -> None:
         for s in self.seats:
             for c in s.connections:
                 c.send(message)
@@ -488,31 +492,29 @@ class Table:
         for i, s in enumerate(self.seats):
             if not s.connections:
                 continue
-            msg = {
-                "type": "events",
-                "table": self.id,
-                "seq": self.step,
-                "events": [e.seen_by(i).to_json() for e in events],
-                "to_act": to_act,
-                "deadlines": deadlines,
-                "between_hands": self._pause_until is not None,
-                "view": self.engine.view_json(i),
-            }
+            msg = Events(
+                self.id,
+                self.step,
+                [e.seen_by(i).to_json() for e in events],
+                to_act,
+                deadlines,
+                self._pause_until is not None,
+                self.engine.view_json(i),
+            )
             for c in s.connections:
                 c.send(msg)
             if self._asked(i):
                 self._prompt(i)
         if self.watchers:
-            msg = {
-                "type": "events",
-                "table": self.id,
-                "seq": self.step,
-                "events": [e.seen_by(None).to_json() for e in events],
-                "to_act": to_act,
-                "deadlines": deadlines,
-                "between_hands": self._pause_until is not None,
-                "view": self.engine.view_json(None),
-            }
+            msg = Events(
+                self.id,
+                self.step,
+                [e.seen_by(None).to_json() for e in events],
+                to_act,
+                deadlines,
+                self._pause_until is not None,
+                self.engine.view_json(None),
+            )
             for c in self.watchers:
                 c.send(msg)
 
@@ -545,15 +547,14 @@ class Table:
         legal = self.engine.legal_actions(seat)
         if not legal:
             return
-        msg = {
-            "type": "prompt",
-            "table": self.id,
-            "seq": self.step,
-            "seat": seat,
-            "legal_actions": [a.to_json() for a in legal],
-            "deadline": self._deadline_of(seat),
-            "drawn_index": self.engine.drawn_index(seat),
-        }
+        msg = Prompt(
+            self.id,
+            self.step,
+            seat,
+            [a.to_json() for a in legal],
+            self._deadline_of(seat),
+            self.engine.drawn_index(seat),
+        )
         for c in self.seats[seat].connections:
             c.send(msg)
 
@@ -615,7 +616,7 @@ class Table:
             absent = s.absent_since if s.absent_since is not None else now
             if now - absent >= self.settings.grace_seconds:
                 s.takeover = True
-                self._send_all({"type": "table_update", "table": self.summary()})
+                self._send_all(TableUpdate(self.summary()))
             else:
                 left = absent + self.settings.grace_seconds - now
                 wake = left if wake is None else min(wake, left)
@@ -728,5 +729,5 @@ class Table:
         self.status = "finished"
         if self.on_finish is not None:
             self.on_finish(self, outcome)
-        self._send_all({"type": "match_ended", "table": self.id, "result": self._result_json()})
+        self._send_all(MatchEnded(self.id, self._result_json()))
         self._changed.set()

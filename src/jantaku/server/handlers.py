@@ -1,0 +1,212 @@
+"""What the server does with each client message: one small handler per kind, found by the
+message's class in :data:`HANDLERS`. A handler returns the reply (None when the table's own
+messages answer) or raises ProtocolError / TableError, which the connection sends back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from jantaku.server.bots import ALIASES, PLAYERS
+from jantaku.server.config import table_config
+from jantaku.server.connection import Client
+from jantaku.server.hub import Hub
+from jantaku.server.manager import check_entry
+from jantaku.server.messages import Created, Ok, Pong, ServerMessage, Welcome, user_json
+from jantaku.server.protocol import (
+    Act,
+    AtTable,
+    ClientMessage,
+    Continue,
+    Create,
+    Hello,
+    Join,
+    Leave,
+    LobbyRequest,
+    Ping,
+    ProtocolError,
+    Queue,
+    Start,
+    Unwatch,
+    Watch,
+)
+from jantaku.server.tables import RANKED_NO_BOTS, Table, TableError
+
+__all__ = ["HANDLERS", "bot_name", "dispatch"]
+
+Handler = Callable[[Hub, Client, Any], ServerMessage | None]
+
+
+def bot_name(bot: object) -> str:
+    """The puppet a join or start asks for; an unknown name is refused rather than quietly
+    seating fillers. Another name of a bot (``strongest``) gives its own."""
+    if isinstance(bot, str):
+        bot = ALIASES.get(bot, bot)
+    if not isinstance(bot, str) or bot not in PLAYERS:
+        raise ProtocolError(
+            "bad_message", f"unknown bot {bot!r}; choose one of {', '.join(sorted(PLAYERS))}"
+        )
+    return bot
+
+
+def _may_fill(table: Table) -> None:
+    """``fill_bots`` is refused, before anything is seated, at a ranked table: it starts only
+    with four players (doman-rules.md §4: solo queue)."""
+    if table.config.ranked:
+        raise TableError("ranked_no_bots", RANKED_NO_BOTS)
+
+
+def _need_user(client: Client) -> int:
+    if client.user_id is None:
+        raise ProtocolError("not_authenticated", "say hello with a token first")
+    return client.user_id
+
+
+def _table(hub: Hub, client: Client, message: AtTable) -> Table:
+    """The table a message names: by ``invite`` code, or by ``table`` id (a private table
+    only for its players and connections already at it)."""
+    if message.invite is not None:
+        return hub.lobby.by_invite(message.invite)
+    return hub.lobby.get(message.table, client.user_id, client.tables)
+
+
+def _maybe_start(table: Table, force: bool = False) -> None:
+    """Start the table once every seat is taken (``force``: say why it cannot start yet)."""
+    if table.status != "open":
+        return
+    if all(not s.empty for s in table.seats):
+        table.start()
+        table.run()
+    elif force:
+        wait = "wait for four players" if table.config.ranked else "wait or fill with bots"
+        raise TableError("seats_empty", f"empty seats: {wait}")
+
+
+# ---------------------------------------------------------------------- the handlers
+
+
+def _ping(hub: Hub, client: Client, message: Ping) -> Pong:
+    return Pong()
+
+
+def _hello(hub: Hub, client: Client, message: Hello) -> Welcome:
+    user = hub.accounts.by_token(message.token)
+    if user is None or message.token is None:
+        raise ProtocolError("bad_token", "unknown session token")
+    hub.welcome(client, user, message.token)
+    return Welcome(user_json(user))
+
+
+def _lobby(hub: Hub, client: Client, message: LobbyRequest) -> ServerMessage:
+    return hub.lobby.listing(message.offset, message.limit)
+
+
+def _create(hub: Hub, client: Client, message: Create) -> Created:
+    """A new table. The creator of a private table sits in it at once (its id alone lets
+    nobody else in), and ``created`` says the seat."""
+    user_id = _need_user(client)
+    kind, length, kuitan, private = message.kind, message.length, message.kuitan, message.private
+    if private:  # its creator sits in it: the seat's rules apply now
+        check_entry(table_config(kind, length, kuitan, private), client.guest, client.rank_index)
+    table = hub.lobby.create(kind, length, kuitan, private, created_by=user_id)
+    if not table.invite_code:
+        return Created(table.summary())
+    seat = table.sit(user_id, client.name)
+    return Created(table.summary(), table.invite_code, seat)
+
+
+def _join(hub: Hub, client: Client, message: Join) -> None:
+    user_id = _need_user(client)
+    table = _table(hub, client, message)
+    if table.seat_of(user_id) is None:
+        check_entry(table.config, client.guest, client.rank_index)
+    if message.fill_bots and table.status == "open":
+        _may_fill(table)
+    bot = bot_name(message.bot)
+    seat = table.sit(user_id, client.name, message.seat)
+    for t in list(client.tables):
+        if t is table:
+            t.detach(client)
+    client.tables.add(table)
+    table.attach(client, seat)
+    if message.fill_bots and table.status == "open":
+        table.fill_with_bots(bot)
+    _maybe_start(table)
+
+
+def _queue(hub: Hub, client: Client, message: Queue) -> None:
+    user_id = _need_user(client)
+    table = hub.lobby.queue(user_id, client.rank_index, message.kind, message.length, client.guest)
+    seat = table.sit(user_id, client.name)
+    client.tables.add(table)
+    table.attach(client, seat)
+    _maybe_start(table)
+
+
+def _watch(hub: Hub, client: Client, message: Watch) -> None:
+    table = _table(hub, client, message)
+    client.tables.add(table)
+    table.attach(client, None)
+
+
+def _unwatch(hub: Hub, client: Client, message: Unwatch) -> Ok:
+    table = _table(hub, client, message)
+    table.detach(client)
+    client.tables.discard(table)
+    return Ok()
+
+
+def _start(hub: Hub, client: Client, message: Start) -> None:
+    user_id = _need_user(client)
+    table = _table(hub, client, message)
+    if table.seat_of(user_id) is None:
+        raise TableError("not_seated", "only a seated player can start the table")
+    if message.fill_bots:
+        _may_fill(table)
+        table.fill_with_bots(bot_name(message.bot))
+    _maybe_start(table, force=True)
+
+
+def _leave(hub: Hub, client: Client, message: Leave) -> Ok:
+    user_id = _need_user(client)
+    table = _table(hub, client, message)
+    table.leave(user_id)
+    table.detach(client)
+    client.tables.discard(table)
+    return Ok()
+
+
+def _continue(hub: Hub, client: Client, message: Continue) -> None:
+    table = _table(hub, client, message)
+    table.confirm(_need_user(client))
+
+
+def _act(hub: Hub, client: Client, message: Act) -> None:
+    user_id = _need_user(client)
+    table = _table(hub, client, message)
+    table.submit(user_id, message.action, message.seq)
+
+
+#: the handler of each client message kind
+HANDLERS: dict[type[ClientMessage], Handler] = {
+    Ping: _ping,
+    Hello: _hello,
+    LobbyRequest: _lobby,
+    Create: _create,
+    Join: _join,
+    Queue: _queue,
+    Watch: _watch,
+    Unwatch: _unwatch,
+    Start: _start,
+    Leave: _leave,
+    Continue: _continue,
+    Act: _act,
+}
+
+
+def dispatch(hub: Hub, client: Client, message: ClientMessage) -> ServerMessage | None:
+    """Run the handler of ``message``'s kind; its reply, if any."""
+    handler = HANDLERS.get(type(message))
+    if handler is None:
+        raise ProtocolError("unknown_type", f"unknown message type {message.TYPE!r}")
+    return handler(hub, client, message)

@@ -1,0 +1,334 @@
+"""The HTTP API (docs/protocol.md): accounts, the lobby, tables, finished games, players.
+
+Password hashing runs in a bounded pool off the event loop, and logins and sign-ups are
+rate-limited per name and per address."""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from jantaku.server.auth import AuthError
+from jantaku.server.connection import client_address
+from jantaku.server.hub import Hub
+from jantaku.server.limits import Backoff, Busy, HashPool, TokenBuckets
+from jantaku.server.messages import user_json
+from jantaku.server.models import name_key
+from jantaku.server.protocol import ProtocolError, loads_bounded
+from jantaku.server.tables import TableError
+
+__all__ = ["HttpApi"]
+
+
+def _refused(
+    message: str, retry_after: float, status: int = 429, code: str = "rate_limited"
+) -> Response:
+    """A refusal that says when to come back (``Retry-After``, whole seconds, at least 1)."""
+    seconds = max(1, math.ceil(retry_after))
+    return JSONResponse(
+        {"error": message, "code": code, "retry_after": seconds},
+        status_code=status,
+        headers={"Retry-After": str(seconds)},
+    )
+
+
+def _private_to_others(config: Any, seats: Any, viewer: int | None) -> bool:
+    """Whether a private table's (or game's) ``config`` hides it from ``viewer``: only the
+    players seated at it may see it."""
+    if not isinstance(config, dict) or not config.get("private"):
+        return False
+    players = {s.get("user_id") for s in seats or () if isinstance(s, dict)}
+    return viewer is None or viewer not in players
+
+
+def _not_found(what: str) -> Response:
+    return JSONResponse({"error": f"no such {what}", "code": "not_found"}, status_code=404)
+
+
+_ID_MAX = 2**31 - 1
+_KEY_MAX = 32  # table and game ids are short strings
+EXPORT_FORMATS = ("tenhou6", "mjai")
+
+
+def _user_id(text: str) -> int | None:
+    """A player id of a path (a decimal integer the database can hold), else None."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 10:
+        return None
+    value = int(text)
+    return value if 1 <= value <= _ID_MAX else None
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip() or None
+    return None
+
+
+class HttpApi:
+    """The HTTP endpoints over a :class:`Hub`, with the limits on logins and sign-ups."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        settings = self.settings = hub.settings
+        self.hashing = HashPool(settings.hash_workers, settings.hash_queue)
+        window, cap = settings.login_window_seconds, settings.login_backoff_max_seconds
+        self.login_names = Backoff(settings.login_failures_per_name, window, cap)
+        self.login_addresses = Backoff(settings.login_failures_per_address, window, cap)
+        self.signups = TokenBuckets(settings.signup_burst, settings.signups_per_minute / 60.0)
+
+    async def _body(self, request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > self.settings.max_message_bytes:
+            raise AuthError("request too large")
+        try:
+            data = loads_bounded(raw or b"{}")
+        except ProtocolError as e:
+            raise AuthError(f"the body is not usable JSON: {e.message}") from None
+        if not isinstance(data, dict):
+            raise AuthError("the body is a JSON object")
+        return data
+
+    def _signup_refused(self, request: Request) -> Response | None:
+        wait = self.signups.take(client_address(request))
+        if wait <= 0:
+            return None
+        return _refused(
+            f"too many new accounts from your address; try again in {math.ceil(wait)} s", wait
+        )
+
+    async def register(self, request: Request) -> Response:
+        accounts = self.hub.accounts
+        refused = self._signup_refused(request)
+        if refused is not None:
+            return refused
+        try:
+            data = await self._body(request)
+            name, password = data.get("name"), data.get("password")
+            # the argon2 hash runs in the hashing pool, never on the event loop
+            user, token = await self.hashing.run(lambda: accounts.register(name, password))
+        except AuthError as e:
+            return JSONResponse({"error": str(e)}, status_code=400)
+        except Busy as e:
+            return _refused(str(e), 1.0, status=503, code="busy")
+        return JSONResponse({"token": token, "user": user_json(user)})
+
+    async def login(self, request: Request) -> Response:
+        """Checked against the back-off of the name and of the client's address first; the
+        attempt counts as a failure until its password is verified (so a burst of concurrent
+        attempts cannot slip past the count while they are being hashed)."""
+        accounts = self.hub.accounts
+        try:
+            data = await self._body(request)
+        except AuthError as e:
+            return JSONResponse({"error": str(e)}, status_code=401)
+        name, password = data.get("name"), data.get("password")
+        # the name as a login finds it: another case or width is the same name
+        who = name_key(name[:64]) if isinstance(name, str) else ""
+        address = client_address(request)
+        for limiter, key, what in (
+            (self.login_names, who, "this name"),
+            (self.login_addresses, address, "your address"),
+        ):
+            wait = limiter.retry_after(key)
+            if wait > 0:
+                return _refused(
+                    f"too many failed logins for {what}; try again in {math.ceil(wait)} s", wait
+                )
+        self.login_names.fail(who)
+        self.login_addresses.fail(address)
+        try:
+            user, token = await self.hashing.run(lambda: accounts.login(name, password))
+        except AuthError as e:
+            return JSONResponse({"error": str(e)}, status_code=401)
+        except Busy as e:
+            self.login_names.forgive(who, all_of_them=False)
+            self.login_addresses.forgive(address, all_of_them=False)
+            return _refused(str(e), 1.0, status=503, code="busy")
+        self.login_names.forgive(who)
+        self.login_addresses.forgive(address, all_of_them=False)
+        return JSONResponse({"token": token, "user": user_json(user)})
+
+    async def guest(self, request: Request) -> Response:
+        refused = self._signup_refused(request)
+        if refused is not None:
+            return refused
+        user, token = self.hub.accounts.guest()
+        return JSONResponse({"token": token, "user": user_json(user)})
+
+    async def logout(self, request: Request) -> Response:
+        """Invalidates the token (``Authorization: Bearer …`` or ``{"token"}``); idempotent."""
+        token = _bearer(request)
+        if token is None:
+            with contextlib.suppress(AuthError):
+                token = (await self._body(request)).get("token")
+        self.hub.accounts.logout(token)
+        if isinstance(token, str):
+            self.hub.logged_out(token)
+        return JSONResponse({"ok": True})
+
+    async def me(self, request: Request) -> Response:
+        user = self.hub.accounts.by_token(_bearer(request))
+        if user is None:
+            return JSONResponse(
+                {"error": "unknown or expired session token", "code": "bad_token"},
+                status_code=401,
+            )
+        return JSONResponse({"user": user_json(user)})
+
+    async def my_tables(self, request: Request) -> Response:
+        """The open and live tables where the token's player sits (private ones too), so the
+        lobby can offer the way back to a table left by navigating away."""
+        user = self.hub.accounts.by_token(_bearer(request))
+        if user is None:
+            return JSONResponse(
+                {"error": "unknown or expired session token", "code": "bad_token"},
+                status_code=401,
+            )
+        tables = []
+        for t in self.hub.lobby.tables.values():
+            seat = t.seat_of(user.id)
+            if seat is not None and t.status in ("open", "live") and not t.seats[seat].withdrawn:
+                tables.append({**t.summary(), "seat": seat})
+        return JSONResponse({"tables": tables})
+
+    async def lobby_http(self, request: Request) -> Response:
+        """A page of the lobby (``?offset=&limit=``, see docs/protocol.md)."""
+        query = request.query_params
+        try:
+            page = self.hub.lobby.listing(query.get("offset"), query.get("limit"))
+        except TableError as e:
+            return JSONResponse({"error": e.message, "code": e.code}, status_code=400)
+        return JSONResponse(page.to_json())
+
+    def _viewer(self, request: Request) -> int | None:
+        """The user id of the request's ``Authorization: Bearer`` token, if any."""
+        token = _bearer(request)
+        user = self.hub.accounts.by_token(token) if token is not None else None
+        return None if user is None else user.id
+
+    async def table_http(self, request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        if len(table_id) > _KEY_MAX:
+            return _not_found("table")
+        viewer = self._viewer(request)
+        table = self.hub.lobby.tables.get(table_id)
+        if table is not None:
+            if table.config.private and table.seat_of(viewer) is None:
+                return _not_found("table")
+            return JSONResponse(table.summary())
+        row = self.hub.store.table(table_id)
+        if row is None or _private_to_others(row.config, row.seats, viewer):
+            return _not_found("table")
+        return JSONResponse(
+            {
+                "id": row.id,
+                "status": row.status,
+                "config": row.config,
+                "commitment": row.commitment,
+                "seats": row.seats,
+            }
+        )
+
+    async def game_http(self, request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        fmt = request.path_params.get("fmt", "json")
+        if len(game_id) > _KEY_MAX:
+            return _not_found("game")
+        if fmt != "json" and fmt not in EXPORT_FORMATS:
+            return _not_found(f"format {fmt[:20]!r} (json, {', '.join(EXPORT_FORMATS)})")
+        game = self.hub.store.game(game_id)
+        result = game.result if game is not None and isinstance(game.result, dict) else {}
+        if game is None or _private_to_others(
+            result.get("config"), result.get("seats"), self._viewer(request)
+        ):
+            return _not_found("game")
+        if fmt == "json":
+            return JSONResponse(
+                {
+                    "id": game.id,
+                    "recorded": game.recorded,
+                    "result": game.result,
+                    "events": game.events,
+                }
+            )
+        from jantaku.server.export import export_game
+
+        try:
+            body = export_game(game.result, self.hub.store.actions(game.id), fmt)
+        except ValueError as e:
+            return JSONResponse({"error": str(e)}, status_code=400)
+        return Response(body, media_type="application/json")
+
+    async def player_http(self, request: Request) -> Response:
+        user_id = _user_id(request.path_params["user_id"])
+        user = None if user_id is None else self.hub.store.user(user_id)
+        if user_id is None or user is None:
+            return _not_found("player")
+        from jantaku.server.ranks import RANKS
+        from jantaku.server.stats import statistics
+
+        shown = user_json(user)
+        # rank points needed for the next rank (None at the top), for the profile's progress bar
+        shown["rank_needed"] = RANKS[user.rank_index].needed
+        return JSONResponse(
+            {"user": shown, "stats": statistics(self.hub.store.player_lines(user_id))}
+        )
+
+    async def player_games_http(self, request: Request) -> Response:
+        """A player's recent finished games (newest first), for the profile's replay links."""
+        user_id = _user_id(request.path_params["user_id"])
+        if user_id is None or self.hub.store.user(user_id) is None:
+            return _not_found("player")
+        games = []
+        viewer = self._viewer(request)
+        for line, game in self.hub.store.player_games(user_id):
+            config = game.result.get("config", {}) if isinstance(game.result, dict) else {}
+            if _private_to_others(config, game.result.get("seats"), viewer):
+                continue  # a private game is listed only for its own players
+            games.append(
+                {
+                    "id": game.id,
+                    "finished_at": game.finished_at,
+                    "recorded": game.recorded,
+                    "kind": config.get("kind"),
+                    "length": config.get("length"),
+                    "seat": line.seat,
+                    "place": line.place,
+                    "score": line.score,
+                }
+            )
+        return JSONResponse({"games": games})
+
+    async def bots_http(self, request: Request) -> Response:
+        """The computer players a table can be filled with (``join``'s ``bot``), by name."""
+        from jantaku.server.bots import PLAYERS
+
+        return JSONResponse({"bots": list(PLAYERS), "default": "filler"})
+
+    async def health(self, request: Request) -> Response:
+        live = sum(1 for t in self.hub.lobby.tables.values() if t.status == "live")
+        return JSONResponse({"ok": True, "live_tables": live, "clients": len(self.hub.clients)})
+
+    def routes(self) -> list[Route]:
+        return [
+            Route("/api/register", self.register, methods=["POST"]),
+            Route("/api/login", self.login, methods=["POST"]),
+            Route("/api/guest", self.guest, methods=["POST"]),
+            Route("/api/logout", self.logout, methods=["POST"]),
+            Route("/api/me", self.me),
+            Route("/api/me/tables", self.my_tables),
+            Route("/api/lobby", self.lobby_http),
+            Route("/api/tables/{table_id}", self.table_http),
+            Route("/api/games/{game_id}", self.game_http),
+            Route("/api/games/{game_id}/{fmt}", self.game_http),
+            Route("/api/players/{user_id}", self.player_http),
+            Route("/api/players/{user_id}/games", self.player_games_http),
+            Route("/api/bots", self.bots_http),
+            Route("/api/health", self.health),
+        ]

@@ -1,0 +1,92 @@
+"""What one running server holds: storage, accounts, the lobby, and the connections with the
+sessions they said ``hello`` with. The WebSocket endpoint, the message handlers and the HTTP
+API all work on one :class:`Hub`."""
+
+from __future__ import annotations
+
+import logging
+
+from jantaku.server.auth import Accounts, token_hash
+from jantaku.server.config import ServerSettings
+from jantaku.server.connection import Client
+from jantaku.server.manager import Lobby
+from jantaku.server.models import UserRow
+from jantaku.server.protocol import ProtocolError
+from jantaku.server.storage import Store
+
+__all__ = ["Hub"]
+
+log = logging.getLogger("jantaku.server")
+
+
+class Hub:
+    """Storage, accounts and the lobby (from :meth:`open` on), and the live connections."""
+
+    def __init__(self, database_url: str, settings: ServerSettings) -> None:
+        self.database_url = database_url
+        self.settings = settings
+        self._store: Store | None = None
+        self._accounts: Accounts | None = None
+        self._lobby: Lobby | None = None
+        self.clients: set[Client] = set()
+        self.sessions: dict[str, set[Client]] = {}  # token hash -> connections that said hello
+
+    def open(self) -> None:
+        """Open the database and resume the live tables it holds."""
+        self._store = Store(self.database_url)
+        self._accounts = Accounts(self._store, self.settings.session_days * 86400.0)
+        self._lobby = Lobby(self._store, self.settings)
+        resumed = self._lobby.recover()
+        log.info("resumed %d live tables", resumed)
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            raise RuntimeError("the server is not open")
+        return self._store
+
+    @property
+    def accounts(self) -> Accounts:
+        if self._accounts is None:
+            raise RuntimeError("the server is not open")
+        return self._accounts
+
+    @property
+    def lobby(self) -> Lobby:
+        if self._lobby is None:
+            raise RuntimeError("the server is not open")
+        return self._lobby
+
+    # ------------------------------------------------------------------ sessions
+
+    def welcome(self, client: Client, user: UserRow, token: str) -> None:
+        """Bind the connection to the user and to its session (a logout closes it); a player
+        has at most ``sockets_per_user`` connections."""
+        limit = self.settings.sockets_per_user
+        if client.user_id != user.id and (
+            sum(1 for c in self.clients if c.user_id == user.id and not c.closed) >= limit
+        ):
+            raise ProtocolError(
+                "too_many_connections",
+                f"at most {limit} connections per player; close another tab first",
+            )
+        self.forget_session(client)
+        client.user_id, client.name, client.rank_index = user.id, user.name, user.rank_index
+        client.guest = bool(user.guest)
+        client.token_hash = token_hash(token)
+        self.sessions.setdefault(client.token_hash, set()).add(client)
+
+    def forget_session(self, client: Client) -> None:
+        if client.token_hash is not None:
+            same = self.sessions.get(client.token_hash)
+            if same is not None:
+                same.discard(client)
+                if not same:
+                    del self.sessions[client.token_hash]
+            client.token_hash = None
+
+    def logged_out(self, token: str) -> None:
+        """Close every connection that said hello with ``token``."""
+        for client in list(self.sessions.pop(token_hash(token), ())):
+            client.token_hash = None
+            client.kick("logged_out", "this session has logged out")

@@ -1,0 +1,121 @@
+"""The WebSocket endpoint ``/ws``: one session per connection. It enforces the limits on
+connections, message size and rate, parses each message (protocol.py) and hands it to its
+handler (handlers.py); a refusal goes back as ``error``, answering the message's ``id``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from jantaku.server.auth import AuthError
+from jantaku.server.config import TableRequestError
+from jantaku.server.connection import Client
+from jantaku.server.handlers import dispatch
+from jantaku.server.hub import Hub
+from jantaku.server.messages import Error, Ref, Shutdown
+from jantaku.server.protocol import ProtocolError, parse_message, utf8_size
+from jantaku.server.tables import TableError
+
+__all__ = ["SocketEndpoint"]
+
+log = logging.getLogger("jantaku.server")
+
+
+class SocketEndpoint:
+    """Serves every WebSocket connection of a :class:`Hub`."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.settings = hub.settings
+
+    async def announce_shutdown(self, timeout: float = 2.0) -> None:
+        """Tell every client to reconnect, then wait (at most ``timeout``) until each queue has
+        been sent: uvicorn closes the sockets right after, and a message still queued is lost."""
+        clients = [c for c in self.hub.clients if not c.closed]
+        for c in clients:
+            c.send(Shutdown())
+        sent = [asyncio.ensure_future(c.queue.join()) for c in clients]
+        if not sent:
+            return
+        _, late = await asyncio.wait(sent, timeout=timeout)
+        for task in late:
+            task.cancel()
+
+    async def serve(self, ws: WebSocket) -> None:
+        """One connection, from accept to close."""
+        await ws.accept()
+        client = Client(ws, self.settings)
+        limit = self.settings.sockets_per_address
+        if sum(1 for c in self.hub.clients if c.address == client.address) >= limit:
+            refusal = Error("too_many_connections", f"at most {limit} connections from one address")
+            with contextlib.suppress(Exception):
+                await ws.send_text(json.dumps(refusal.to_json()))
+                await ws.close(code=1008)
+            return
+        self.hub.clients.add(client)
+        pump = asyncio.get_running_loop().create_task(client.pump())
+        try:
+            await self._receive(ws, client)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            client.closed = True
+            self.hub.clients.discard(client)
+            self.hub.forget_session(client)
+            for t in list(client.tables):
+                t.detach(client)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(pump, timeout=1.0)
+            pump.cancel()
+
+    async def _receive(self, ws: WebSocket, client: Client) -> None:
+        """Handle the connection's messages until it closes or breaks a limit."""
+        most = self.settings.max_message_bytes
+        while not client.closed:
+            msg = await ws.receive()
+            if msg["type"] == "websocket.disconnect":
+                break
+            raw = msg.get("text")
+            if raw is None:
+                raw = msg.get("bytes") or b""
+            if utf8_size(raw) > most:
+                client.send(Error("too_large", f"messages are at most {most} bytes"))
+                _close(client)
+                break
+            if not client.allow():
+                if client.refused > 2 * self.settings.message_burst:
+                    client.send(Error("flood", "too many messages; closing"))
+                    _close(client)
+                    break
+                client.send(Error("rate_limited", "too many messages; slow down"))
+                continue
+            self.handle(client, raw)
+
+    def handle(self, client: Client, raw: str | bytes) -> None:
+        """Parse one message and run its handler; the reply or the refusal answers its id."""
+        ref: Ref | None = None
+        try:
+            message = parse_message(raw)
+            ref = message.ref
+            reply = dispatch(self.hub, client, message)
+            if reply is not None:
+                client.send(reply, ref)
+        except (ProtocolError, TableError) as error:
+            if ref is None and isinstance(error, ProtocolError):
+                ref = error.ref
+            client.send(Error(error.code, error.message, ref))
+        except (TableRequestError, AuthError) as error:
+            client.send(Error("bad_request", str(error), ref, ref_always=True))
+        except Exception:  # a bug must not take the connection or the table down silently
+            log.exception("message %r failed", raw[:200])
+            client.send(Error("internal", "internal error", ref, ref_always=True))
+
+
+def _close(client: Client) -> None:
+    """Close after what is queued has been sent; nothing it sends afterwards is handled."""
+    client.closed = True
+    client.queue.put_nowait(None)
