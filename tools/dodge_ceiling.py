@@ -71,9 +71,7 @@ class Dodger:
         safe = [
             a
             for a in view.legal_actions
-            if a.kind is ActionKind.DISCARD
-            and a.tile is not None
-            and a.tile.kind_id not in deadly
+            if a.kind is ActionKind.DISCARD and a.tile is not None and a.tile.kind_id not in deadly
         ]
         if not safe:
             return action
