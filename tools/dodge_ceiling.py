@@ -26,8 +26,8 @@ from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.analysis import waits
 from jantaku.hand.lookup import shanten
 from jantaku.players.arena import match_at, mean_ci, play_one
-from jantaku.players.bots import make_player
-from jantaku.players.reading import counts_of_tiles
+from jantaku.players.riichi.bots import make_player
+from jantaku.players.riichi.reading import counts_of_tiles
 
 
 class Dodger:
@@ -71,9 +71,7 @@ class Dodger:
         safe = [
             a
             for a in view.legal_actions
-            if a.kind is ActionKind.DISCARD
-            and a.tile is not None
-            and a.tile.kind_id not in deadly
+            if a.kind is ActionKind.DISCARD and a.tile is not None and a.tile.kind_id not in deadly
         ]
         if not safe:
             return action

@@ -1,4 +1,4 @@
-"""Fit the coefficients of :mod:`jantaku.players.wait_model` in self-play: ``strong`` against
+"""Fit the coefficients of :mod:`jantaku.players.riichi.wait_model` in self-play: ``strong`` against
 three ``defensive`` bots on the arena's duplicate schedule. At every discard of a seat not in
 riichi, each riichi hand's real waits are known to the engine, so every unsafe kind is a sample
 (its five shape shares, and whether it wins). A logistic regression on the log shares is fitted
@@ -21,11 +21,11 @@ import numpy as np
 from jantaku.engine.actions import ActionKind
 from jantaku.engine.riichi.presets import new_match
 from jantaku.players.arena import match_at
-from jantaku.players.bots import DefensiveBot
 from jantaku.players.protocol import tell
-from jantaku.players.reading import safe_kinds, track_passed, visible_counts
-from jantaku.players.strong import StrongBot
-from jantaku.players.wait_model import SHARE_FLOOR, shape_shares
+from jantaku.players.riichi.bots import DefensiveBot
+from jantaku.players.riichi.reading import safe_kinds, track_passed, visible_counts
+from jantaku.players.riichi.strong import StrongBot
+from jantaku.players.riichi.wait_model import SHARE_FLOOR, shape_shares
 
 Rows = list[tuple[list[float], bool]]
 

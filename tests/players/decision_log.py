@@ -33,7 +33,7 @@ def play_logged(scenario: str, table: Any, players: Sequence[Any]) -> list[str]:
 
 def riichi_lines() -> list[str]:
     from jantaku.engine.riichi.presets import new_match
-    from jantaku.players.bots import make_player
+    from jantaku.players.riichi.bots import make_player
 
     lines: list[str] = []
     for level in RIICHI_LEVELS:
@@ -55,7 +55,7 @@ def riichi_lines() -> list[str]:
 
 
 def classical_lines() -> list[str]:
-    from jantaku.players.classical_bots import make_classical_player
+    from jantaku.players.classical.bots import make_classical_player
     from jantaku.players.classical_table import ClassicalTable
 
     lines: list[str] = []

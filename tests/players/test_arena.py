@@ -8,10 +8,10 @@ from click.testing import CliRunner
 
 from jantaku.cli import main
 from jantaku.engine.riichi.presets import new_match
-from jantaku.players import make_player
 from jantaku.players.arena import per_wall_means, play_match, run_arena, schedule, summarize
-from jantaku.players.classical_bots import make_classical_player
-from jantaku.players.strong import StrongBot
+from jantaku.players.classical.bots import make_classical_player
+from jantaku.players.riichi import make_player
+from jantaku.players.riichi.strong import StrongBot
 
 
 def test_duplicate_puts_every_player_in_every_seat_of_each_wall_set() -> None:

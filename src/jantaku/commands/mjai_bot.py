@@ -6,8 +6,8 @@ import sys
 
 import click
 
-from jantaku.players.bots import LEVELS, make_player
-from jantaku.players.mjai_bot import MjaiBot, serve
+from jantaku.players.mjai.bot import MjaiBot, serve
+from jantaku.players.riichi.bots import LEVELS, make_player
 from jantaku.rules.riichi.options import preset
 
 __all__ = ["mjai_bot"]

@@ -23,7 +23,7 @@ from jantaku.commands.play_render import (
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.events import DealEnded, MatchEnded, Won
 from jantaku.engine.riichi.view import SeatView
-from jantaku.players.bots import LEVELS, make_player
+from jantaku.players.riichi.bots import LEVELS, make_player
 
 __all__ = ["play"]
 
@@ -55,7 +55,7 @@ _NAMES = {
 
 
 def _level_names() -> list[str]:
-    from jantaku.players.classical_bots import CLASSICAL_LEVELS
+    from jantaku.players.classical.bots import CLASSICAL_LEVELS
 
     return [*LEVELS, *(n for n in CLASSICAL_LEVELS if n not in LEVELS)]
 

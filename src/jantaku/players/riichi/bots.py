@@ -16,8 +16,8 @@ from typing import Any
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.lookup import shanten
-from jantaku.players.kan_policy import kan_choice
-from jantaku.players.reading import (
+from jantaku.players.riichi.kan_policy import kan_choice
+from jantaku.players.riichi.reading import (
     acceptance_count,
     counts_of_tiles,
     danger,
@@ -473,7 +473,7 @@ LEVELS: dict[str, Callable[..., Any]] = {
 
 
 def _strong(seed: int | str = 0, kuitan: bool = True) -> Any:
-    from jantaku.players.strong import StrongBot  # imports this module: loaded on first use
+    from jantaku.players.riichi.strong import StrongBot  # imports this module: loaded on first use
 
     return StrongBot(seed, kuitan=kuitan)
 

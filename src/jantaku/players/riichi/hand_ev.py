@@ -18,7 +18,7 @@ from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.analysis import waits
 from jantaku.hand.lookup import shanten
 from jantaku.meld import Meld
-from jantaku.players.reading import visible_counts
+from jantaku.players.riichi.reading import visible_counts
 from jantaku.rules.riichi import NoWin, WinContext, score
 from jantaku.rules.riichi.options import preset
 from jantaku.tiles import Tile, TileKind, Wind

@@ -14,8 +14,8 @@ from jantaku.engine.riichi.presets import new_match
 from jantaku.engine.riichi.view import PublicSeat, SeatView
 from jantaku.hand import acceptance
 from jantaku.hand.lookup import shanten
-from jantaku.players import LEVELS, make_player
-from jantaku.players.reading import (
+from jantaku.players.riichi import LEVELS, make_player
+from jantaku.players.riichi.reading import (
     acceptance_count,
     counts_of_tiles,
     danger,

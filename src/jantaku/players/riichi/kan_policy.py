@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.lookup import shanten
-from jantaku.players.reading import counts_of_tiles, threats
+from jantaku.players.riichi.reading import counts_of_tiles, threats
 
 __all__ = ["kan_choice"]
 

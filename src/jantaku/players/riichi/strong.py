@@ -4,10 +4,10 @@ placement play in the last deal.
 
 With no threat on the table, a hand one from ready or closer plays, among the discards that
 keep it fastest, the one of the highest expected points over its own next draws
-(:mod:`jantaku.players.hand_ev`: win chance and points from the scorer) instead of the one that
-keeps the most draws: it gives up a few draws for an all-simples hand, two-sided waits or dora.
-It never breaks a ready hand for a wider one: against tables that fold, the early riichi is worth
-more than the model credits.
+(:mod:`jantaku.players.riichi.hand_ev`: win chance and points from the scorer) instead of the
+one that keeps the most draws: it gives up a few draws for an all-simples hand, two-sided waits
+or dora. It never breaks a ready hand for a wider one: against tables that fold, the early
+riichi is worth more than the model credits.
 
 Against three ``defensive`` bots, which fold to every riichi, a ready hand plays on cheaply:
 ``strong`` pushes every ready hand, pushes a one-from-ready hand against open hands until the
@@ -31,9 +31,9 @@ from jantaku.engine.riichi.flow import ranking
 from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.analysis import waits
 from jantaku.hand.lookup import shanten
-from jantaku.players.bots import ExpertBot
-from jantaku.players.hand_ev import HandSpot, discard_values
-from jantaku.players.reading import counts_of_tiles, threats, visible_counts
+from jantaku.players.riichi.bots import ExpertBot
+from jantaku.players.riichi.hand_ev import HandSpot, discard_values
+from jantaku.players.riichi.reading import counts_of_tiles, threats, visible_counts
 
 __all__ = ["StrongBot", "dama_values", "formal_tenpai_discards"]
 
@@ -110,8 +110,8 @@ class StrongBot(ExpertBot):
     def value_turn(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
         """With no threat on the table and the hand one from ready or closer: among the
         discards that keep it so, the one of the highest expected value
-        (:mod:`jantaku.players.hand_ev`), with riichi when allowed. None leaves the turn to the
-        expert (threats, kans, far hands, a hand worth nothing)."""
+        (:mod:`jantaku.players.riichi.hand_ev`), with riichi when allowed. None leaves the turn to
+        the expert (threats, kans, far hands, a hand worth nothing)."""
         me = view.seat
         assert me is not None
         if any(a.kind not in (ActionKind.DISCARD, ActionKind.RIICHI) for a in legal):

@@ -22,15 +22,20 @@ from jantaku.engine.classical import (
 )
 from jantaku.hand.lookup import shanten
 from jantaku.meld import Meld, MeldKind
-from jantaku.players.classical_arena import play_classical_one, summarize_classical
-from jantaku.players.classical_bots import (
+from jantaku.players.classical.bots import (
     CLASSICAL_LEVELS,
     ClassicalDefensiveBot,
     ClassicalValueBot,
     allowed_discards,
     make_classical_player,
 )
-from jantaku.players.classical_eval import HandState, ready_values, threat_level, unseen_counts
+from jantaku.players.classical.evaluation import (
+    HandState,
+    ready_values,
+    threat_level,
+    unseen_counts,
+)
+from jantaku.players.classical_arena import play_classical_one, summarize_classical
 from jantaku.players.classical_table import ClassicalTable
 from jantaku.rules.classical import preset
 from jantaku.tiles import Tile, Wind, parse_kinds, parse_tiles
@@ -271,7 +276,7 @@ def test_sontag_arena_json_has_the_riichi_shape_and_no_violations() -> None:
 
 
 def test_every_level_name_has_a_classical_bot() -> None:
-    from jantaku.players.bots import LEVELS as RIICHI
+    from jantaku.players.riichi.bots import LEVELS as RIICHI
 
     for level in [*RIICHI, *CLASSICAL_LEVELS]:
         assert make_classical_player(level).name == level
@@ -280,7 +285,7 @@ def test_every_level_name_has_a_classical_bot() -> None:
 
 
 def test_server_seats_play_the_classical_bot_of_their_level() -> None:
-    from jantaku.players.classical_bots import ClassicalRandomBot
+    from jantaku.players.classical.bots import ClassicalRandomBot
     from jantaku.server.bots import make_player as seat_player
 
     expected = {

@@ -1,4 +1,4 @@
-"""The expected value of a discard (jantaku.players.hand_ev) against independent counts: the
+"""The expected value of a discard (jantaku.players.riichi.hand_ev) against independent counts: the
 waits and points of a ready hand against the wait finder and the scorer, the closed-form win
 chance against a draw-by-draw sum, and the one-from-ready value against a brute-force walk over
 every draw sequence of the same model; then the choices it makes that acceptance alone cannot."""
@@ -12,8 +12,8 @@ import pytest
 from jantaku.hand.analysis import waits
 from jantaku.hand.lookup import shanten
 from jantaku.meld import Meld, MeldKind
-from jantaku.players import hand_ev
-from jantaku.players.hand_ev import HandSpot, discard_values, win_chance
+from jantaku.players.riichi import hand_ev
+from jantaku.players.riichi.hand_ev import HandSpot, discard_values, win_chance
 from jantaku.rules.riichi import NoWin, WinContext, score
 from jantaku.rules.riichi.options import preset
 from jantaku.tiles import Tile, TileKind, Wind, parse_kinds, parse_tiles
