@@ -23,7 +23,7 @@ from jantaku.engine.riichi.match import Match
 from jantaku.engine.riichi.presets import new_match
 from jantaku.engine.riichi.view import PublicSeat, SeatView
 from jantaku.players.protocol import tell
-from jantaku.players.riichi.bots import make_player
+from jantaku.players.riichi import make_player
 from jantaku.players.riichi.reading import danger, safe_kinds, track_passed, visible_counts
 
 Cell = list[int]  # [samples, hits]

@@ -50,7 +50,7 @@ from jantaku.engine.riichi.presets import new_match
 from jantaku.engine.riichi.view import SeatView
 from jantaku.players.arena import match_at, mean_ci
 from jantaku.players.protocol import tell
-from jantaku.players.riichi.bots import make_player
+from jantaku.players.riichi import make_player
 from jantaku.players.riichi.reading import dora_kinds, threats, visible_counts, yakuhai_kinds
 
 Row = tuple[tuple[Any, ...], float]  # (situation, alternative minus choice, signed as named)

@@ -35,7 +35,7 @@ from jantaku.engine.riichi.presets import new_match
 from jantaku.players.arena import mean_ci
 from jantaku.players.classical.bots import make_classical_player
 from jantaku.players.protocol import tell
-from jantaku.players.riichi.bots import make_player
+from jantaku.players.riichi import make_player
 
 
 def first_deal(rules: str, level: str, against: str, seed: str, i: int) -> int:

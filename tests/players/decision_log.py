@@ -33,7 +33,7 @@ def play_logged(scenario: str, table: Any, players: Sequence[Any]) -> list[str]:
 
 def riichi_lines() -> list[str]:
     from jantaku.engine.riichi.presets import new_match
-    from jantaku.players.riichi.bots import make_player
+    from jantaku.players.riichi import make_player
 
     lines: list[str] = []
     for level in RIICHI_LEVELS:
@@ -46,9 +46,7 @@ def riichi_lines() -> list[str]:
         players = [make_player(lv, f"golden:mix:{m}:{s}") for s, lv in enumerate(mixed)]
         table = new_match("doman", seed=f"golden:mix:{m}", length="east_only")
         lines += play_logged(f"riichi:mixed:{m}", table, players)
-        players = [
-            make_player(lv, f"golden:nk:{m}:{s}", kuitan=False) for s, lv in enumerate(mixed)
-        ]
+        players = [make_player(lv, f"golden:nk:{m}:{s}") for s, lv in enumerate(mixed)]
         table = new_match("doman_no_kuitan", seed=f"golden:nk:{m}", length="east_only")
         lines += play_logged(f"riichi:no_kuitan:{m}", table, players)
     return lines

@@ -18,7 +18,7 @@ from jantaku.players.classical_arena import (
     play_classical_one,
     summarize_classical,
 )
-from jantaku.players.riichi.bots import LEVELS, make_player
+from jantaku.players.riichi import LEVELS, make_player
 
 __all__ = ["arena"]
 
@@ -32,8 +32,8 @@ def _table(rules: str, length: str, match_seed: str) -> Any:
     return new_match(rules, seed=match_seed, length=LENGTHS[length])
 
 
-def _player(names: list[str], kuitan: bool, index: int, seed: str) -> Any:
-    return make_player(names[index], seed, kuitan=kuitan)
+def _player(names: list[str], index: int, seed: str) -> Any:
+    return make_player(names[index], seed)
 
 
 def _one(
@@ -44,7 +44,7 @@ def _one(
         match_seed,
         seats,
         partial(_table, rules, length),
-        partial(_player, names, rules != "doman_no_kuitan"),
+        partial(_player, names),
     )
 
 

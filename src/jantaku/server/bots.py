@@ -110,13 +110,11 @@ class LevelPlayer:
 
     def __init__(self, level: str, family: str = "riichi", kuitan: bool = True) -> None:
         from jantaku.players.classical.bots import make_classical_player
-        from jantaku.players.riichi.bots import make_player as make_bot
+        from jantaku.players.riichi import make_player as make_bot
 
         self.name = level
         self.bot: Any = (
-            make_classical_player(level, level)
-            if family == "classical"
-            else make_bot(level, kuitan=kuitan)
+            make_classical_player(level, level) if family == "classical" else make_bot(level)
         )
         self.filler = SeatFiller(family, kuitan)
 

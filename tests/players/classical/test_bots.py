@@ -276,7 +276,7 @@ def test_sontag_arena_json_has_the_riichi_shape_and_no_violations() -> None:
 
 
 def test_every_level_name_has_a_classical_bot() -> None:
-    from jantaku.players.riichi.bots import LEVELS as RIICHI
+    from jantaku.players.riichi import LEVELS as RIICHI
 
     for level in [*RIICHI, *CLASSICAL_LEVELS]:
         assert make_classical_player(level).name == level

@@ -105,7 +105,7 @@ def test_an_open_hand_without_yaku_on_a_wait_cannot_win_on_it() -> None:
     yakuless = "456p678s11z23p"
     assert _spot(yakuless, melds=(chow,)).ready(_counts(yakuless)) == (0.0, 0.0)
     no_kuitan = _spot(hand, melds=(chow,))
-    no_kuitan.kuitan = False  # a table without open tanyao: no wait has a yaku
+    no_kuitan.options = preset("doman_no_kuitan")  # no open tanyao: no wait has a yaku
     assert no_kuitan.ready(_counts(hand)) == (0.0, 0.0)
 
 

@@ -14,8 +14,9 @@ from jantaku.engine.riichi.presets import new_match
 from jantaku.engine.riichi.view import PublicSeat, SeatView
 from jantaku.meld import Meld, MeldKind
 from jantaku.players.riichi import make_player
+from jantaku.players.riichi.calls import formal_tenpai_discards
+from jantaku.players.riichi.placement import dama_values
 from jantaku.players.riichi.reading import danger, visible_counts
-from jantaku.players.riichi.strong import dama_values, formal_tenpai_discards
 from jantaku.tiles import Tile, parse_tiles
 
 

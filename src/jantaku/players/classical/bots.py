@@ -451,7 +451,7 @@ def make_classical_player(level: str, seed: int | str = 0) -> Any:
     own (a newer, stronger riichi bot) plays the strongest classical level."""
     factory = CLASSICAL_LEVELS.get(level)
     if factory is None:
-        from jantaku.players.riichi.bots import LEVELS
+        from jantaku.players.riichi import LEVELS
 
         if level not in LEVELS:
             from jantaku.errors import JantakuError

@@ -497,6 +497,7 @@ class MjaiSeatState:
             waits=waits,
             furiten=mine.riichi and self.riichi_furiten,
             legal_actions=tuple(legal),
+            options=self.options,
         )
 
 
