@@ -53,7 +53,7 @@ def riichi_lines() -> list[str]:
 
 
 def classical_lines() -> list[str]:
-    from jantaku.players.classical.bots import make_classical_player
+    from jantaku.players.classical import make_player as make_classical_player
     from jantaku.players.classical_table import ClassicalTable
 
     lines: list[str] = []

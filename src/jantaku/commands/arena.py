@@ -55,7 +55,7 @@ def _classical_table(length: str, max_hands: int, match_seed: str) -> Any:
 
 
 def _classical_player(names: list[str], index: int, seed: str) -> Any:
-    from jantaku.players.classical.bots import make_classical_player
+    from jantaku.players.classical import make_player as make_classical_player
 
     return make_classical_player(names[index], seed)
 
@@ -193,7 +193,7 @@ def arena(
             raise JantakuError(f"--players needs four levels, got {len(names)}")
         known = list(LEVELS)
         if rules == "sontag":
-            from jantaku.players.classical.bots import CLASSICAL_LEVELS
+            from jantaku.players.classical import LEVELS as CLASSICAL_LEVELS
 
             known += [n for n in CLASSICAL_LEVELS if n not in known]
         for n in names:

@@ -55,7 +55,7 @@ _NAMES = {
 
 
 def _level_names() -> list[str]:
-    from jantaku.players.classical.bots import CLASSICAL_LEVELS
+    from jantaku.players.classical import LEVELS as CLASSICAL_LEVELS
 
     return [*LEVELS, *(n for n in CLASSICAL_LEVELS if n not in LEVELS)]
 

@@ -52,7 +52,7 @@ class SeatFiller:
             # Throwing back every draw never wins a classical hand (East keeps the deal after
             # each Remis, so the game would never end): play the classical efficiency bot instead.
             if self._classical is None:
-                from jantaku.players.classical.bots import make_classical_player
+                from jantaku.players.classical import make_player as make_classical_player
 
                 self._classical = make_classical_player("efficiency", view.get("seat", 0))
                 self._classical.observe(self._seen)
@@ -109,7 +109,7 @@ class LevelPlayer:
     riichi bot of that level, or at a classical table the classical bot of the same level."""
 
     def __init__(self, level: str, family: str = "riichi", kuitan: bool = True) -> None:
-        from jantaku.players.classical.bots import make_classical_player
+        from jantaku.players.classical import make_player as make_classical_player
         from jantaku.players.riichi import make_player as make_bot
 
         self.name = level
