@@ -166,6 +166,7 @@ class ClassicalBot:
     ) -> dict[int, float]:
         """Score of each discardable kind: the tiles kept, a tie-break, less the danger."""
         out: dict[int, float] = {}
+        score = self.level.score
         for a in discards:
             assert a.tile is not None
             k = a.tile.kind_id
@@ -173,7 +174,7 @@ class ClassicalBot:
                 continue
             counts = list(hand.counts)
             counts[k] -= 1
-            out[k] = self.score(view, hand, counts, unseen) + self.tiebreak(hand, k)
+            out[k] = score(self, view, hand, counts, unseen, True) + self.tiebreak(hand, k)
         care = self.params.care
         if care:
             return {k: v - care * self.danger(view, k, unseen) for k, v in out.items()}

@@ -80,11 +80,15 @@ def hand_state(view: ClassicalView) -> HandState:
 def _canonical(options: ClassicalOptions) -> ClassicalOptions:
     """One object per set of rules, so the scorer's cache (keyed by the object's id) serves
     every table that plays them."""
-    found = _CANONICAL.get(options)
-    if found is None:
-        found = _CANONICAL[options] = options
+    last, found = _LAST_CANONICAL
+    if options is last:  # the views of one table share one options object
+        return found
+    seen = _CANONICAL.get(options)
+    if seen is None:
+        seen = _CANONICAL[options] = options
         _OPTIONS[id(options)] = options
-    return found
+    _LAST_CANONICAL[:] = [options, seen]
+    return seen
 
 
 def unseen_counts(view: ClassicalView) -> list[int]:
@@ -303,6 +307,7 @@ def _win_value(
 
 _OPTIONS: dict[int, ClassicalOptions] = {id(_SONTAG): _SONTAG}
 _CANONICAL: dict[ClassicalOptions, ClassicalOptions] = {_SONTAG: _SONTAG}
+_LAST_CANONICAL = [_SONTAG, _SONTAG]  # the options last asked for, and their canonical object
 
 
 def ready_values(

@@ -198,10 +198,11 @@ def _best_after(
 ) -> float:
     """The best discard score of a hand that must discard (after a chow or pung)."""
     best = _FAR
+    score = bot.level.score
     for k in range(34):
         if counts[k]:
             counts[k] -= 1
-            best = max(best, bot.score(view, hand, counts, unseen, exact=False))
+            best = max(best, score(bot, view, hand, counts, unseen, False))
             counts[k] += 1
     return best
 
@@ -244,12 +245,13 @@ def value_claim(
             score = bot.score(view, called, counts, unseen, exact=False)
         else:
             score = _FAR
+            level_score = bot.level.score
             for k in range(34):
                 if counts[k]:
                     counts[k] -= 1
                     score = max(
                         score,
-                        bot.score(view, called, counts, unseen, exact=False)
+                        level_score(bot, view, called, counts, unseen, False)
                         - care * bot.danger(view, k, unseen),
                     )
                     counts[k] += 1
