@@ -27,6 +27,7 @@ from jantaku.players.classical import make_player as make_classical_player
 from jantaku.players.classical.bot import ClassicalBot, allowed_discards
 from jantaku.players.classical.evaluation import (
     HandState,
+    hand_state,
     ready_values,
     threat_level,
     unseen_counts,
@@ -368,3 +369,11 @@ def test_defensive_gives_up_safety_not_its_hand_against_a_one_suit_threat() -> N
     action = bot.choose(view)
     assert action.tile is not None
     assert action.tile.kind_id == min(fastest, key=lambda k: bot.danger(view, k, unseen))
+
+
+def test_the_classical_view_carries_the_tables_options() -> None:
+    options = preset("sontag", upper_limit=3000)
+    view = ClassicalMatch(options, "rules").view(0)
+    assert view.options is options
+    assert "options" not in view.to_json()
+    assert hand_state(view).options == options
