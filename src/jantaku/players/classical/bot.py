@@ -192,11 +192,12 @@ class ClassicalBot:
         by its threat level."""
         assert view.seat is not None
         total = 0.0
+        min_threat = self.params.min_threat
         for other in range(4):
             if other == view.seat:
                 continue
             threat = threat_level(view, other)
-            if threat > self.params.min_threat:
+            if threat > min_threat:
                 total += threat * danger_of(view, kind, other, unseen)
         return total
 
