@@ -2,7 +2,7 @@
 
 Random play alone almost never completes a hand worth the lower limit, and East keeps the deal
 after every Remis, so a purely random game would not end. The players are the classical
-``efficiency`` bots (``jantaku.players.classical_bots``): fastest hand that meets the lower limit,
+``efficiency`` bots (``jantaku.players.classical``): fastest hand that meets the lower limit,
 never breaking the Störspiel rule. No peer engine plays these
 rules, so only jantaku's rate is printed.
 
@@ -15,7 +15,7 @@ import argparse
 import time
 
 from jantaku.engine.classical import ClassicalMatch
-from jantaku.players.classical_bots import make_classical_player
+from jantaku.players.classical import make_player as make_classical_player
 from jantaku.rules.classical import preset
 
 

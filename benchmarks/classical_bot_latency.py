@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 import time
 
-from jantaku.players.classical_bots import make_classical_player
+from jantaku.players.classical import make_player as make_classical_player
 from jantaku.players.classical_table import ClassicalTable
 
 

@@ -1,5 +1,5 @@
 """How often each bot level discards what the players of recorded games discarded
-(:mod:`jantaku.players.agreement`), overall and by situation.
+(:mod:`jantaku.players.riichi.agreement`), overall and by situation.
 
     .venv/bin/python tools/agreement.py efficiency defensive strong \\
         --games ../shared/riichi-validation-data/mjx/tests_py_mjlog
@@ -16,7 +16,7 @@ import json
 
 from jantaku.formats import record as rec
 from jantaku.formats.detect import load_games
-from jantaku.players.agreement import measure
+from jantaku.players.riichi.agreement import measure
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
-"""Measure, in self-play, what the bots' reading (``jantaku.players.reading``) guesses: how often
-an opponent is ready (by riichi, open melds and wall left), how often a tile of a given danger
-score deals in to a ready hand, how often an unseen kind of a given description (rank, suji,
+"""Measure, in self-play, what the bots' reading (``jantaku.players.riichi.reading``) guesses:
+how often an opponent is ready (by riichi, open melds and wall left), how often a tile of a given
+danger score deals in to a ready hand, how often an unseen kind of a given description (rank, suji,
 kabe, copies seen) is a riichi hand's winning tile, and what a win is worth. The engine knows
 every hand, so the truth is exact.
 
@@ -22,9 +22,9 @@ from jantaku.engine.riichi.events import Won
 from jantaku.engine.riichi.match import Match
 from jantaku.engine.riichi.presets import new_match
 from jantaku.engine.riichi.view import PublicSeat, SeatView
-from jantaku.players.bots import make_player
 from jantaku.players.protocol import tell
-from jantaku.players.reading import danger, safe_kinds, track_passed, visible_counts
+from jantaku.players.riichi import make_player
+from jantaku.players.riichi.reading import danger, safe_kinds, track_passed, visible_counts
 
 Cell = list[int]  # [samples, hits]
 

@@ -49,9 +49,9 @@ from jantaku.engine.riichi.events import DealEnded
 from jantaku.engine.riichi.presets import new_match
 from jantaku.engine.riichi.view import SeatView
 from jantaku.players.arena import match_at, mean_ci
-from jantaku.players.bots import make_player
 from jantaku.players.protocol import tell
-from jantaku.players.reading import dora_kinds, threats, visible_counts, yakuhai_kinds
+from jantaku.players.riichi import make_player
+from jantaku.players.riichi.reading import dora_kinds, threats, visible_counts, yakuhai_kinds
 
 Row = tuple[tuple[Any, ...], float]  # (situation, alternative minus choice, signed as named)
 Try = tuple[tuple[Any, ...], Action, float]  # (situation, alternative, sign of the row)

@@ -26,8 +26,8 @@ from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.analysis import waits
 from jantaku.hand.lookup import shanten
 from jantaku.players.arena import match_at, mean_ci, play_one
-from jantaku.players.bots import make_player
-from jantaku.players.reading import counts_of_tiles
+from jantaku.players.riichi import make_player
+from jantaku.players.riichi.reading import counts_of_tiles
 
 
 class Dodger:

@@ -33,9 +33,9 @@ from jantaku.engine.classical import ClassicalDealEnded, ClassicalMatch
 from jantaku.engine.riichi.events import DealEnded
 from jantaku.engine.riichi.presets import new_match
 from jantaku.players.arena import mean_ci
-from jantaku.players.bots import make_player
-from jantaku.players.classical_bots import make_classical_player
+from jantaku.players.classical import make_player as make_classical_player
 from jantaku.players.protocol import tell
+from jantaku.players.riichi import make_player
 
 
 def first_deal(rules: str, level: str, against: str, seed: str, i: int) -> int:

@@ -1,4 +1,4 @@
-"""Fit the coefficients of :mod:`jantaku.players.wait_model` in self-play: ``strong`` against
+"""Fit the coefficients of :mod:`jantaku.players.riichi.wait_model` in self-play: ``strong`` against
 three ``defensive`` bots on the arena's duplicate schedule. At every discard of a seat not in
 riichi, each riichi hand's real waits are known to the engine, so every unsafe kind is a sample
 (its five shape shares, and whether it wins). A logistic regression on the log shares is fitted
@@ -21,11 +21,10 @@ import numpy as np
 from jantaku.engine.actions import ActionKind
 from jantaku.engine.riichi.presets import new_match
 from jantaku.players.arena import match_at
-from jantaku.players.bots import DefensiveBot
-from jantaku.players.protocol import tell
-from jantaku.players.reading import safe_kinds, track_passed, visible_counts
-from jantaku.players.strong import StrongBot
-from jantaku.players.wait_model import SHARE_FLOOR, shape_shares
+from jantaku.players.protocol import Player, tell
+from jantaku.players.riichi import make_player
+from jantaku.players.riichi.reading import safe_kinds, track_passed, visible_counts
+from jantaku.players.riichi.wait_model import SHARE_FLOOR, shape_shares
 
 Rows = list[tuple[list[float], bool]]
 
@@ -34,8 +33,8 @@ def play(args: tuple[int, str]) -> Rows:
     """One duplicate hanchan; the samples of every discard made facing a riichi."""
     index, seed = args
     match_seed, seats = match_at(index, seed, True)
-    players: list[DefensiveBot] = [DefensiveBot(f"{match_seed}:{s}") for s in range(4)]
-    players[seats[0]] = StrongBot(f"{match_seed}:{seats[0]}")
+    players: list[Player] = [make_player("defensive", f"{match_seed}:{s}") for s in range(4)]
+    players[seats[0]] = make_player("strong", f"{match_seed}:{seats[0]}")
     table = new_match("doman", seed=match_seed)
     passed: dict[int, set[int]] = {}
     tell(players, table.log)

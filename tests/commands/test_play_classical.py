@@ -9,7 +9,7 @@ from jantaku.commands.play_classical import ClassicalHuman
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.classical import ClassicalView, DiscardWarning
 from jantaku.tiles import parse_kinds, parse_tiles
-from tests.players.test_classical_bots import _view
+from tests.players.classical.test_bots import _view
 
 HAND = "123m456p789s1122s5z"  # sorted: 5z (White) is position d
 

@@ -8,10 +8,10 @@ from click.testing import CliRunner
 
 from jantaku.cli import main
 from jantaku.engine.riichi.presets import new_match
-from jantaku.players import make_player
 from jantaku.players.arena import per_wall_means, play_match, run_arena, schedule, summarize
-from jantaku.players.classical_bots import make_classical_player
-from jantaku.players.strong import StrongBot
+from jantaku.players.classical import make_player as make_classical_player
+from jantaku.players.riichi import make_player
+from jantaku.players.riichi.levels import STRONG
 
 
 def test_duplicate_puts_every_player_in_every_seat_of_each_wall_set() -> None:
@@ -113,7 +113,7 @@ def test_play_match_times_every_decision_when_asked() -> None:
 
 
 def test_strongest_names_the_strong_level_in_both_families() -> None:
-    assert type(make_player("strongest")) is StrongBot
+    assert make_player("strongest").level is STRONG  # type: ignore[attr-defined]
     assert type(make_classical_player("strong")) is type(make_classical_player("strongest"))
     result = CliRunner().invoke(
         main,

@@ -13,12 +13,12 @@ import click
 
 from jantaku.errors import JantakuError
 from jantaku.players.arena import GameRecordStats, match_at, play_one, summarize
-from jantaku.players.bots import LEVELS, make_player
 from jantaku.players.classical_arena import (
     ClassicalRecord,
     play_classical_one,
     summarize_classical,
 )
+from jantaku.players.riichi import LEVELS, make_player
 
 __all__ = ["arena"]
 
@@ -32,8 +32,8 @@ def _table(rules: str, length: str, match_seed: str) -> Any:
     return new_match(rules, seed=match_seed, length=LENGTHS[length])
 
 
-def _player(names: list[str], kuitan: bool, index: int, seed: str) -> Any:
-    return make_player(names[index], seed, kuitan=kuitan)
+def _player(names: list[str], index: int, seed: str) -> Any:
+    return make_player(names[index], seed)
 
 
 def _one(
@@ -44,7 +44,7 @@ def _one(
         match_seed,
         seats,
         partial(_table, rules, length),
-        partial(_player, names, rules != "doman_no_kuitan"),
+        partial(_player, names),
     )
 
 
@@ -55,7 +55,7 @@ def _classical_table(length: str, max_hands: int, match_seed: str) -> Any:
 
 
 def _classical_player(names: list[str], index: int, seed: str) -> Any:
-    from jantaku.players.classical_bots import make_classical_player
+    from jantaku.players.classical import make_player as make_classical_player
 
     return make_classical_player(names[index], seed)
 
@@ -193,7 +193,7 @@ def arena(
             raise JantakuError(f"--players needs four levels, got {len(names)}")
         known = list(LEVELS)
         if rules == "sontag":
-            from jantaku.players.classical_bots import CLASSICAL_LEVELS
+            from jantaku.players.classical import LEVELS as CLASSICAL_LEVELS
 
             known += [n for n in CLASSICAL_LEVELS if n not in known]
         for n in names:

@@ -6,8 +6,8 @@ import sys
 
 import click
 
-from jantaku.players.bots import LEVELS, make_player
-from jantaku.players.mjai_bot import MjaiBot, serve
+from jantaku.players.mjai.bot import MjaiBot, serve
+from jantaku.players.riichi import LEVELS, make_player
 from jantaku.rules.riichi.options import preset
 
 __all__ = ["mjai_bot"]
@@ -33,5 +33,5 @@ __all__ = ["mjai_bot"]
 def mjai_bot(level: str, seat: int, rules: str, seed: str) -> None:
     """Read mjai events (one JSON object or array per line), answer each with one line."""
     options = preset(rules)
-    player = make_player(level, seed, kuitan=bool(getattr(options, "kuitan", True)))
+    player = make_player(level, seed)
     serve(MjaiBot(player, seat, options), sys.stdin, sys.stdout)

@@ -23,7 +23,7 @@ from jantaku.commands.play_render import (
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.events import DealEnded, MatchEnded, Won
 from jantaku.engine.riichi.view import SeatView
-from jantaku.players.bots import LEVELS, make_player
+from jantaku.players.riichi import LEVELS, make_player
 
 __all__ = ["play"]
 
@@ -55,7 +55,7 @@ _NAMES = {
 
 
 def _level_names() -> list[str]:
-    from jantaku.players.classical_bots import CLASSICAL_LEVELS
+    from jantaku.players.classical import LEVELS as CLASSICAL_LEVELS
 
     return [*LEVELS, *(n for n in CLASSICAL_LEVELS if n not in LEVELS)]
 
@@ -184,9 +184,7 @@ def play(rules: str, length: str, level: str, seed: str | None) -> None:
     human = Human(input, click.echo)
     names = ["You", f"{level}-1", f"{level}-2", f"{level}-3"]
     human.names = names
-    players = [human] + [
-        make_player(level, f"{seed}:{s}", kuitan=rules != "doman_no_kuitan") for s in (1, 2, 3)
-    ]
+    players = [human] + [make_player(level, f"{seed}:{s}") for s in (1, 2, 3)]
     click.echo(
         f"jantaku: {rules}, {length} match, seed {seed}. You sit East; "
         f"three {level} bots play the other seats. Ctrl-D quits."

@@ -142,7 +142,7 @@ class ClassicalHuman(KeyboardPlayer):
 
 def play_classical(length: str, level: str, seed: str) -> None:
     """The classical game loop: the person sits at seat 0, bots at 1-3."""
-    from jantaku.players.classical_bots import make_classical_player
+    from jantaku.players.classical import make_player as make_classical_player
     from jantaku.players.classical_table import CLASSICAL_LENGTHS, ClassicalTable
 
     table = ClassicalTable(seed=seed, rounds=CLASSICAL_LENGTHS[length])

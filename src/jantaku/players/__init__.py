@@ -1,6 +1,6 @@
-"""Computer players: the Player protocol, graded bots, the duplicate arena and the mjai bridge."""
+"""Computer players: the Player protocol and the arena; the bots of each rule family live in
+``players.riichi`` and ``players.classical``, the mjai bridge in ``players.mjai``."""
 
-from jantaku.players.bots import LEVELS, make_player
 from jantaku.players.protocol import Player, Table
 
-__all__ = ["LEVELS", "Player", "Table", "make_player"]
+__all__ = ["Player", "Table"]

@@ -52,7 +52,7 @@ class SeatFiller:
             # Throwing back every draw never wins a classical hand (East keeps the deal after
             # each Remis, so the game would never end): play the classical efficiency bot instead.
             if self._classical is None:
-                from jantaku.players.classical_bots import make_classical_player
+                from jantaku.players.classical import make_player as make_classical_player
 
                 self._classical = make_classical_player("efficiency", view.get("seat", 0))
                 self._classical.observe(self._seen)
@@ -109,14 +109,12 @@ class LevelPlayer:
     riichi bot of that level, or at a classical table the classical bot of the same level."""
 
     def __init__(self, level: str, family: str = "riichi", kuitan: bool = True) -> None:
-        from jantaku.players.bots import make_player as make_bot
-        from jantaku.players.classical_bots import make_classical_player
+        from jantaku.players.classical import make_player as make_classical_player
+        from jantaku.players.riichi import make_player as make_bot
 
         self.name = level
         self.bot: Any = (
-            make_classical_player(level, level)
-            if family == "classical"
-            else make_bot(level, kuitan=kuitan)
+            make_classical_player(level, level) if family == "classical" else make_bot(level)
         )
         self.filler = SeatFiller(family, kuitan)
 

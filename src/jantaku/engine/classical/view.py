@@ -11,12 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 from jantaku.engine.actions import Action
 from jantaku.meld import Meld
+from jantaku.rules.classical.options import ClassicalOptions
 from jantaku.tiles import Tile, TileKind, format_kinds, format_tiles
 
 if TYPE_CHECKING:
     from jantaku.engine.classical.deal import ClassicalDeal
 
 __all__ = ["ClassicalView", "DiscardWarning", "PublicClassicalSeat", "build_view"]
+
+_DEFAULT_OPTIONS = ClassicalOptions()  # the sontag preset, for views built without a table
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +64,9 @@ class ClassicalView:
     last_discard: Tile | None
     discard_warnings: tuple[DiscardWarning, ...]
     legal_actions: tuple[Action, ...]
+    # the table's rules (lower limit, Störspiel, special hands), so a bot reads them here
+    # instead of assuming a preset; not part of the JSON, which the client reads
+    options: ClassicalOptions = _DEFAULT_OPTIONS
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -158,4 +164,5 @@ def build_view(deal: ClassicalDeal, seat: int | None, legal: list[Action]) -> Cl
         last_discard=deal.last_discard[1] if deal.last_discard else None,
         discard_warnings=_warnings(deal, seat) if seat is not None else (),
         legal_actions=tuple(legal),
+        options=deal.options,
     )

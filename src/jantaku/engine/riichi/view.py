@@ -7,12 +7,15 @@ from typing import TYPE_CHECKING, Any
 
 from jantaku.engine.actions import Action
 from jantaku.meld import Meld
+from jantaku.rules.riichi.options import RiichiOptions
 from jantaku.tiles import Tile, TileKind, format_tiles
 
 if TYPE_CHECKING:
     from jantaku.engine.riichi.deal import Deal
 
 __all__ = ["PublicSeat", "SeatView", "build_view"]
+
+_DEFAULT_OPTIONS = RiichiOptions()  # the doman preset, for views built without a table
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +51,9 @@ class SeatView:
     legal_actions: tuple[Action, ...]
     # the match ends after this deal unless the dealer repeats: placement play starts here
     all_last: bool = False
+    # the table's rules (the scorer's options: kuitan, red fives, ...), so a bot reads them
+    # here instead of assuming a preset; not part of the JSON, which the client reads
+    options: RiichiOptions = _DEFAULT_OPTIONS
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -87,6 +93,7 @@ def build_view(
     deal: Deal, seat: int | None, legal: list[Action], all_last: bool = False
 ) -> SeatView:
     own = deal.seats[seat] if seat is not None else None
+    options = getattr(deal.judge, "options", None)  # the scorer's options, when it has them
     return SeatView(
         seat=seat,
         phase=deal.phase.value,
@@ -114,4 +121,5 @@ def build_view(
         furiten=own.furiten if own else False,
         legal_actions=tuple(legal),
         all_last=all_last,
+        options=options if isinstance(options, RiichiOptions) else _DEFAULT_OPTIONS,
     )

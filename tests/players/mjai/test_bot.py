@@ -10,10 +10,10 @@ import sys
 
 import pytest
 
-from jantaku.players import make_player
-from jantaku.players.mjai_bot import MjaiBot
+from jantaku.players.mjai.bot import MjaiBot
+from jantaku.players.riichi import make_player
 from jantaku.rules.riichi.options import preset
-from tests.players.mjai_check import load, run_game, seat_view
+from tests.players.mjai.mjai_check import load, run_game, seat_view
 from tests.validation import validation_data, validation_root
 
 

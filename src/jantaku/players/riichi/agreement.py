@@ -15,8 +15,8 @@ from jantaku.engine.riichi.match import Match
 from jantaku.engine.riichi.view import SeatView
 from jantaku.formats import record as rec
 from jantaku.hand.lookup import shanten
-from jantaku.players.bots import make_player
-from jantaku.players.reading import counts_of_tiles, threats
+from jantaku.players.riichi import make_player
+from jantaku.players.riichi.reading import counts_of_tiles, threats
 from jantaku.replay import check_game
 
 __all__ = ["Agreement", "measure"]

@@ -18,14 +18,13 @@ from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.analysis import waits
 from jantaku.hand.lookup import shanten
 from jantaku.meld import Meld
-from jantaku.players.reading import visible_counts
-from jantaku.rules.riichi import NoWin, WinContext, score
-from jantaku.rules.riichi.options import preset
+from jantaku.players.riichi.reading import visible_counts
+from jantaku.rules.riichi import NoWin, RiichiOptions, WinContext, score
 from jantaku.tiles import Tile, TileKind, Wind
 
 __all__ = ["HandSpot", "discard_values"]
 
-_OPTIONS = {True: preset("doman"), False: preset("doman_no_kuitan")}
+_DEFAULT_OPTIONS = RiichiOptions()
 # Ron chances per own draw on a wait others do not know, relative to drawing it oneself
 # (riichi wins in jantaku's bot tables: about 0.8 ron for every tsumo). A factor per wait, by
 # how safe it looks, chose no better (docs/bots.md).
@@ -51,7 +50,7 @@ class HandSpot:
     reds: frozenset[int]  # kinds of which the hand holds the red five
     draws: int  # own draws left after this discard
     closed: bool
-    kuitan: bool = True  # open all-simples scores (the table's rule)
+    options: RiichiOptions = _DEFAULT_OPTIONS  # the table's rules, which the scorer reads
     end: float = _END  # chance per own draw that another win ends the deal
     ready_end: float = _END_AFTER_RIICHI  # the same once the hand is ready
     wall: int = 0  # unseen tiles in all
@@ -63,7 +62,7 @@ class HandSpot:
             self.ready_end = max(self.ready_end, self.end)
 
     @classmethod
-    def of(cls, view: SeatView, kuitan: bool = True) -> HandSpot:
+    def of(cls, view: SeatView) -> HandSpot:
         me = view.seat
         assert me is not None
         seat = view.seats[me]
@@ -77,7 +76,7 @@ class HandSpot:
             reds=frozenset(t.kind_id for t in view.hand if t.red),
             draws=max(0, view.live_remaining // 4),
             closed=all(not m.is_open for m in seat.melds),
-            kuitan=kuitan,
+            options=view.options,
         )
 
     # ------------------------------------------------------------------ ready hands
@@ -135,7 +134,7 @@ class HandSpot:
             riichi=self.closed if riichi is None else riichi,
             discarder=1,
         )
-        result = score(ctx, _OPTIONS[self.kuitan], validate=False)
+        result = score(ctx, self.options, validate=False)
         return 0 if isinstance(result, NoWin) else result.points
 
     # ------------------------------------------------------------------ values

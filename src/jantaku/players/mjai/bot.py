@@ -11,7 +11,7 @@ from jantaku.engine.actions import ActionKind
 from jantaku.engine.riichi.events import DealStarted, Discarded, RiichiAccepted
 from jantaku.formats.jsontext import loads as load_json
 from jantaku.formats.mjai import parse_pai
-from jantaku.players.mjai_state import MjaiSeatState, action_to_mjai
+from jantaku.players.mjai.state import MjaiSeatState, action_to_mjai
 from jantaku.rules.riichi import RiichiOptions
 from jantaku.tiles import Tile
 

@@ -18,7 +18,7 @@ from typing import IO, Any
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.view import SeatView
 from jantaku.formats.mjai import parse_pai
-from jantaku.players.mjai_events import to_mjai
+from jantaku.players.mjai.events import to_mjai
 
 __all__ = ["MjaiProcessPlayer"]
 

@@ -2,11 +2,9 @@
 take now, so jantaku's bots can answer an mjai server.
 
 The tracker knows what the seat knows: its own hand, every river, meld, riichi, dora indicator
-and score. Legal actions follow the engine's rules (kuikae, furiten, riichi conditions); wins are
-valued with jantaku's scorer, so a declared win always has a yaku. Kans are offered as the engine
-offers them: concealed and added kans on the own turn after a draw (not in riichi), an open kan
-(daiminkan) on a discard when three copies are held; never once four kans are on the table or
-the live wall is empty. Every offered action is one the engine would allow."""
+and score, and the furiten a passed winning tile leaves. The legal actions come from the engine's
+own rules (:mod:`jantaku.players.mjai.legal`), so every offered action is one the engine would
+allow and a declared win always has a yaku."""
 
 from __future__ import annotations
 
@@ -14,17 +12,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jantaku.engine.actions import Action, ActionKind
+from jantaku.engine.riichi.calls import kuikae_forbidden
+from jantaku.engine.riichi.rules import TableRules
+from jantaku.engine.riichi.scoring import RiichiJudge
+from jantaku.engine.riichi.seat import waits_of
 from jantaku.engine.riichi.view import PublicSeat, SeatView
 from jantaku.formats.mjai import parse_pai, tile_name
-from jantaku.hand.lookup import shanten
 from jantaku.meld import KongKind, Meld, MeldKind
-from jantaku.rules.riichi import NoWin, RiichiOptions, WinContext, score
+from jantaku.players.mjai.legal import legal_actions
+from jantaku.rules.riichi import RiichiOptions
 from jantaku.rules.riichi.options import preset
-from jantaku.tiles import Tile, TileKind, Wind
+from jantaku.tiles import Tile, TileKind
 
 __all__ = ["MjaiSeatState", "MjaiStateError", "action_to_mjai"]
 
-_ORPHANS = frozenset({0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33})
 _WINDS = "ESWN"
 
 
@@ -47,6 +48,8 @@ class MjaiSeatState:
     def __init__(self, seat: int, options: RiichiOptions | None = None) -> None:
         self.seat = seat
         self.options = options if options is not None else preset("tenhou")
+        self.rules = TableRules.from_options(self.options)  # as the engine reads them
+        self.judge = RiichiJudge(self.options)  # the engine's door to the scorer
         self.in_deal = False
         self.scores = [25000] * 4
         self.copies = [0] * 34
@@ -193,7 +196,7 @@ class MjaiSeatState:
                 self.temp_furiten = False
         else:
             tile = self._tile(e["pai"])
-            self.missed = self._wins_with(tile.kind_id)
+            self.missed = tile.kind_id in self.waits()
         p.river.append((tile, bool(e.get("tsumogiri", False)), riichi, False))
         p.concealed -= 1
         self.last_discard = (actor, tile)
@@ -220,16 +223,10 @@ class MjaiSeatState:
         offset = (target - actor) % 4
         if e["type"] == "chi":
             meld = Meld(MeldKind.CHOW, tiles, called=tile, from_seat=offset)
-            k = tile.kind_id
-            low = min(t.kind_id for t in tiles)
-            self.kuikae = {k}
-            if low == k and k % 9 <= 5:
-                self.kuikae.add(k + 3)
-            elif low == k - 2 and k % 9 >= 3:
-                self.kuikae.add(k - 3)
+            self.kuikae = set(kuikae_forbidden(tile.kind_id, min(t.kind_id for t in tiles)))
         elif e["type"] == "pon":
             meld = Meld(MeldKind.PUNG, tiles, called=tile, from_seat=offset)
-            self.kuikae = {tile.kind_id}
+            self.kuikae = set(kuikae_forbidden(tile.kind_id, None))
         else:
             meld = Meld(MeldKind.KONG, tiles, KongKind.EXPOSED, called=tile, from_seat=offset)
             self.after_kan = True
@@ -266,205 +263,23 @@ class MjaiSeatState:
             p.concealed -= 1
             if actor != self.seat:
                 self.chankan_tile = (actor, added)
-                self.missed = self._wins_with(kind)
+                self.missed = kind in self.waits()
         self.drawn = None
 
     # ------------------------------------------------------------------ legality
 
-    def _counts(self) -> list[int]:
+    def waits(self) -> tuple[int, ...]:
+        """The kinds that complete the own hand (empty unless it is a ready 3n+1 hand)."""
+        if len(self.hand) % 3 != 1:
+            return ()
         counts = [0] * 34
         for t in self.hand:
             counts[t.kind_id] += 1
-        return counts
-
-    def _wins_with(self, kind: int) -> bool:
-        counts = self._counts()
-        if len(self.hand) % 3 != 1 or counts[kind] >= 4:
-            return False
-        counts[kind] += 1
-        return shanten(counts, len(self.seats[self.seat].melds)) == -1
-
-    def _furiten(self) -> bool:
-        mine = self.seats[self.seat]
-        river = {t.kind_id for t, _g, _r, _c in mine.river}
-        counts = self._counts()
-        melds = len(mine.melds)
-        for k in range(34):
-            if counts[k] < 4:
-                counts[k] += 1
-                done = shanten(counts, melds) == -1
-                counts[k] -= 1
-                if done and k in river:
-                    return True
-        return self.temp_furiten or self.riichi_furiten
-
-    def _judge(self, win: Tile, from_seat: int | None, chankan: bool = False) -> bool:
-        mine = self.seats[self.seat]
-        hand = list(self.hand)
-        if from_seat is None:
-            hand.remove(win)
-        seat_wind = (self.seat - self.dealer) % 4
-        ctx = WinContext(
-            hand=tuple(hand),
-            win_tile=win,
-            melds=tuple(mine.melds),
-            tsumo=from_seat is None,
-            seat_wind=Wind(seat_wind),
-            round_wind=Wind(self.round_wind),
-            dora_indicators=tuple(t.kind for t in self.dora),
-            riichi=mine.riichi,
-            double_riichi=mine.riichi and self.double_riichi,
-            ippatsu=mine.riichi and self.ippatsu,
-            haitei=from_seat is None and self.live == 0 and not self.rinshan,
-            houtei=from_seat is not None and self.live == 0,
-            rinshan=self.rinshan,
-            chankan=chankan,
-            first_turn=from_seat is None and not self.calls_made and not mine.river,
-            honba=self.honba,
-            deposits=self.deposits,
-            discarder=None if from_seat is None else (from_seat - self.seat) % 4,
-        )
-        try:
-            return not isinstance(score(ctx, self.options, validate=False), NoWin)
-        except Exception:  # a hand the scorer cannot read is no win
-            return False
+        return waits_of(counts, len(self.seats[self.seat].melds))
 
     def legal_actions(self) -> list[Action]:
-        if not self.in_deal:
-            return []
-        me = self.seat
-        mine = self.seats[me]
-        if self.turn == me and self.last_discard is None and len(self.hand) % 3 == 2:
-            return self._turn_actions()
-        out: list[Action] = []
-        if self.chankan_tile is not None and self.chankan_tile[0] != me:
-            tile = self.chankan_tile[1]
-            if (
-                self._wins_with(tile.kind_id)
-                and not self._furiten()
-                and self._judge(tile, self.chankan_tile[0], chankan=True)
-            ):
-                out = [Action(ActionKind.RON, me, tile), Action(ActionKind.PASS, me)]
-            return out
-        if self.last_discard is None or self.last_discard[0] == me:
-            return []
-        discarder, tile = self.last_discard
-        kind = tile.kind_id
-        if self._wins_with(kind) and not self._furiten() and self._judge(tile, discarder):
-            out.append(Action(ActionKind.RON, me, tile))
-        if self.live > 0 and not mine.riichi:
-            out.extend(self._calls(tile, left=(discarder + 1) % 4 == me))
-        if out:
-            out.append(Action(ActionKind.PASS, me))
-        return out
-
-    def _calls(self, tile: Tile, left: bool) -> list[Action]:
-        me = self.seat
-        kind = tile.kind_id
-        out: list[Action] = []
-        held = [t for t in self.hand if t.kind_id == kind]
-        if len(held) >= 3 and self._kans() < 4:
-            three = tuple(sorted(held, key=lambda t: t.index)[:3])
-            out.append(Action(ActionKind.OPEN_KAN, me, tile, three))
-        if len(held) >= 2:
-            seen: set[tuple[bool, bool]] = set()
-            for i in range(len(held)):
-                for j in range(i + 1, len(held)):
-                    pair = (held[i], held[j])
-                    key = (pair[0].red, pair[1].red)
-                    if key in seen or not self._leaves(pair, {kind}):
-                        continue
-                    seen.add(key)
-                    out.append(Action(ActionKind.PON, me, tile, pair))
-        if left and kind < 27:
-            rank = kind % 9
-            for low in (kind - 2, kind - 1, kind):
-                if low < kind - rank or low + 2 > kind - rank + 8:
-                    continue
-                needed = [k for k in (low, low + 1, low + 2) if k != kind]
-                picks: list[list[Tile]] = []
-                for k in needed:
-                    copies = [t for t in self.hand if t.kind_id == k]
-                    variants = {t.red: t for t in copies}
-                    picks.append(list(variants.values()))
-                if any(not p for p in picks):
-                    continue
-                forbidden = {kind}
-                if low == kind and rank <= 5:
-                    forbidden.add(kind + 3)
-                elif low == kind - 2 and rank >= 3:
-                    forbidden.add(kind - 3)
-                for a in picks[0]:
-                    for b in picks[1]:
-                        own = tuple(sorted((a, b), key=lambda t: t.index))
-                        if self._leaves(own, forbidden):
-                            out.append(Action(ActionKind.CHI, me, tile, own))
-        return out
-
-    def _kans(self) -> int:
-        return sum(1 for p in self.seats for m in p.melds if m.kind is MeldKind.KONG)
-
-    def _leaves(self, used: tuple[Tile, ...], forbidden: set[int]) -> bool:
-        rest = list(self.hand)
-        for t in used:
-            rest.remove(t)
-        return any(t.kind_id not in forbidden for t in rest)
-
-    def _turn_actions(self) -> list[Action]:
-        me = self.seat
-        mine = self.seats[me]
-        counts = self._counts()
-        melds = len(mine.melds)
-        out: list[Action] = []
-        drawn = self.drawn
-        if drawn is not None and shanten(counts, melds) == -1 and self._judge(drawn, None):
-            out.append(Action(ActionKind.TSUMO, me, drawn))
-        if (
-            drawn is not None
-            and not self.calls_made
-            and not mine.river
-            and sum(1 for k in _ORPHANS if counts[k]) >= 9
-        ):
-            out.append(Action(ActionKind.NINE_TERMINALS, me))
-        if drawn is not None and not mine.riichi and self.live > 0 and self._kans() < 4:
-            for k in range(34):
-                if counts[k] == 4:
-                    tiles = tuple(
-                        sorted((t for t in self.hand if t.kind_id == k), key=lambda t: t.index)
-                    )
-                    out.append(Action(ActionKind.CONCEALED_KAN, me, None, tiles))
-            for m in mine.melds:
-                if m.kind is MeldKind.PUNG and counts[m.first]:
-                    extra = next(t for t in self.hand if t.kind_id == m.first)
-                    out.append(Action(ActionKind.ADDED_KAN, me, extra))
-        if mine.riichi and drawn is not None:
-            out.append(Action(ActionKind.DISCARD, me, drawn))
-            return out
-        if mine.riichi_pending:  # after the own reach event: the riichi discard
-            return [a for a in self._riichi_actions(counts, melds)]
-        for t in self.hand:
-            if t.kind_id not in self.kuikae:
-                out.append(Action(ActionKind.DISCARD, me, t))
-        if (
-            drawn is not None
-            and not mine.riichi
-            and all(not m.is_open for m in mine.melds)
-            and self.scores[me] >= 1000
-            and self.live >= 4
-        ):
-            out.extend(self._riichi_actions(counts, melds))
-        return out
-
-    def _riichi_actions(self, counts: list[int], melds: int) -> list[Action]:
-        out = []
-        for t in self.hand:
-            k = t.kind_id
-            counts[k] -= 1
-            ready = shanten(counts, melds) == 0
-            counts[k] += 1
-            if ready:
-                out.append(Action(ActionKind.RIICHI, self.seat, t))
-        return out
+        """What the seat may answer now, by the engine's rules (:mod:`.legal`)."""
+        return legal_actions(self)
 
     # ------------------------------------------------------------------ view
 
@@ -472,11 +287,6 @@ class MjaiSeatState:
         me = self.seat
         legal = self.legal_actions()
         mine = self.seats[me]
-        counts = self._counts()
-        waits: tuple[TileKind, ...] = ()
-        if len(self.hand) % 3 == 1:
-            waits = tuple(TileKind(k) for k in range(34) if self._wins_with(k))
-        del counts
         return SeatView(
             seat=me,
             phase="turn" if self.turn == me and self.last_discard is None else "calls",
@@ -494,9 +304,10 @@ class MjaiSeatState:
             hand=tuple(sorted(self.hand, key=lambda t: t.index)),
             drawn=self.drawn,
             last_discard=self.last_discard[1] if self.last_discard else None,
-            waits=waits,
+            waits=tuple(TileKind(k) for k in self.waits()),
             furiten=mine.riichi and self.riichi_furiten,
             legal_actions=tuple(legal),
+            options=self.options,
         )
 
 

@@ -11,8 +11,8 @@ from jantaku.engine.riichi.match import Match
 from jantaku.formats import record as rec
 from jantaku.formats.detect import load_games
 from jantaku.hand.analysis import waits
-from jantaku.players.reading import danger, safe_kinds, track_passed, visible_counts
-from jantaku.players.wait_model import SHANPON, SHAPES, TANKI, riichi_wait_chances
+from jantaku.players.riichi.reading import danger, safe_kinds, track_passed, visible_counts
+from jantaku.players.riichi.wait_model import SHANPON, SHAPES, TANKI, riichi_wait_chances
 from tests.validation import validation_data
 
 EAST, NORTH = 27, 30

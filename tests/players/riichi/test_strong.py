@@ -13,9 +13,10 @@ from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.presets import new_match
 from jantaku.engine.riichi.view import PublicSeat, SeatView
 from jantaku.meld import Meld, MeldKind
-from jantaku.players import make_player
-from jantaku.players.reading import danger, visible_counts
-from jantaku.players.strong import dama_values, formal_tenpai_discards
+from jantaku.players.riichi import make_player
+from jantaku.players.riichi.calls import formal_tenpai_discards
+from jantaku.players.riichi.placement import dama_values
+from jantaku.players.riichi.reading import danger, visible_counts
 from jantaku.tiles import Tile, parse_tiles
 
 
@@ -218,7 +219,7 @@ def test_leader_takes_a_cheap_call_in_the_last_deal_only() -> None:
 def test_one_from_ready_without_threats_plays_for_value_not_just_acceptance() -> None:
     # 234678m 56p 2466s 33z: dropping a 2s keeps the most draws (the west pair stays), but
     # dropping the west leaves an all-simples hand (tanyao on top of riichi, and pinfu shapes);
-    # the expert counts draws, strong counts expected points (jantaku.players.hand_ev)
+    # the expert counts draws, strong counts expected points (jantaku.players.riichi.hand_ev)
     view = _view("234678m56p2466s33z", dora="2m")
     expert = make_player("expert").choose(view)
     strong = make_player("strong").choose(view)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from jantaku.formats import record as rec
 from jantaku.formats.detect import load_games
-from jantaku.players.agreement import measure
+from jantaku.players.riichi.agreement import measure
 from tests.validation import validation_data
 
 

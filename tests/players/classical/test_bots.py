@@ -22,15 +22,18 @@ from jantaku.engine.classical import (
 )
 from jantaku.hand.lookup import shanten
 from jantaku.meld import Meld, MeldKind
-from jantaku.players.classical_arena import play_classical_one, summarize_classical
-from jantaku.players.classical_bots import (
-    CLASSICAL_LEVELS,
-    ClassicalDefensiveBot,
-    ClassicalValueBot,
-    allowed_discards,
-    make_classical_player,
+from jantaku.players.classical import LEVELS as CLASSICAL_LEVELS
+from jantaku.players.classical import make_player as make_classical_player
+from jantaku.players.classical.bot import ClassicalBot, allowed_discards
+from jantaku.players.classical.evaluation import (
+    HandState,
+    hand_state,
+    ready_values,
+    threat_level,
+    unseen_counts,
 )
-from jantaku.players.classical_eval import HandState, ready_values, threat_level, unseen_counts
+from jantaku.players.classical.levels import DEFENSIVE, EFFICIENCY, STRONGEST
+from jantaku.players.classical_arena import play_classical_one, summarize_classical
 from jantaku.players.classical_table import ClassicalTable
 from jantaku.rules.classical import preset
 from jantaku.tiles import Tile, Wind, parse_kinds, parse_tiles
@@ -172,7 +175,7 @@ def test_the_value_level_keeps_a_ready_seven_pairs_hand_worth_half_a_limit() -> 
     # Seven pairs (half a limit, 2500) one tile away vs. a cheap standard hand two away: the
     # strongest level keeps the pairs; the efficiency level (speed only) may not.
     hand = "1133m2288p4466s17z"
-    action = ClassicalValueBot(0).choose(_view(hand))
+    action = ClassicalBot(STRONGEST).choose(_view(hand))
     assert action.tile is not None and action.tile.notation in ("1z", "7z")
 
 
@@ -271,7 +274,7 @@ def test_sontag_arena_json_has_the_riichi_shape_and_no_violations() -> None:
 
 
 def test_every_level_name_has_a_classical_bot() -> None:
-    from jantaku.players.bots import LEVELS as RIICHI
+    from jantaku.players.riichi import LEVELS as RIICHI
 
     for level in [*RIICHI, *CLASSICAL_LEVELS]:
         assert make_classical_player(level).name == level
@@ -280,17 +283,17 @@ def test_every_level_name_has_a_classical_bot() -> None:
 
 
 def test_server_seats_play_the_classical_bot_of_their_level() -> None:
-    from jantaku.players.classical_bots import ClassicalRandomBot
     from jantaku.server.bots import make_player as seat_player
 
     expected = {
-        "random": ClassicalRandomBot,
-        "efficiency": CLASSICAL_LEVELS["efficiency"],
-        "defensive": CLASSICAL_LEVELS["defensive"],
-        "expert": ClassicalValueBot,
+        "random": None,
+        "efficiency": EFFICIENCY,
+        "defensive": DEFENSIVE,
+        "expert": STRONGEST,
     }
-    for level, cls in expected.items():
-        assert type(seat_player(level, "classical").bot) is cls  # type: ignore[attr-defined]
+    for level, composed in expected.items():
+        bot = seat_player(level, "classical").bot  # type: ignore[attr-defined]
+        assert getattr(bot, "level", None) is composed  # random: no composed level
     table = ClassicalTable(seed="server", rounds=1, max_hands=12)
     levels = ("random", "efficiency", "defensive", "expert")
     seats = [seat_player(level, "classical") for level in levels]
@@ -333,8 +336,8 @@ def test_defensive_cares_only_about_opponents_close_to_a_plain_hand() -> None:
     unseen = unseen_counts(view)
     assert max(threat_level(view, o) for o in range(4) if o != seat) > 0.05
     kinds = {t.kind_id for t in view.hand if t.index < 136}
-    assert all(ClassicalDefensiveBot().danger(view, k, unseen) == 0.0 for k in kinds)
-    assert any(ClassicalValueBot().danger(view, k, unseen) > 0.0 for k in kinds)
+    assert all(ClassicalBot(DEFENSIVE).danger(view, k, unseen) == 0.0 for k in kinds)
+    assert any(ClassicalBot(STRONGEST).danger(view, k, unseen) > 0.0 for k in kinds)
 
 
 def test_defensive_gives_up_safety_not_its_hand_against_a_one_suit_threat() -> None:
@@ -350,8 +353,8 @@ def test_defensive_gives_up_safety_not_its_hand_against_a_one_suit_threat() -> N
     view = _view(hand)
     seats = (PublicClassicalSeat(0, 0, pungs, (), (), 7, (), ()), *view.seats[1:])
     view = replace(view, seats=seats)
-    assert threat_level(view, 0) > ClassicalDefensiveBot.min_threat
-    bot = ClassicalDefensiveBot(0)
+    assert threat_level(view, 0) > DEFENSIVE.params.min_threat
+    bot = ClassicalBot(DEFENSIVE)
     unseen = unseen_counts(view)
     nine_s, one_p = parse_kinds("9s1p")
     assert bot.danger(view, nine_s, unseen) < bot.danger(view, one_p, unseen) / 5
@@ -366,3 +369,11 @@ def test_defensive_gives_up_safety_not_its_hand_against_a_one_suit_threat() -> N
     action = bot.choose(view)
     assert action.tile is not None
     assert action.tile.kind_id == min(fastest, key=lambda k: bot.danger(view, k, unseen))
+
+
+def test_the_classical_view_carries_the_tables_options() -> None:
+    options = preset("sontag", upper_limit=3000)
+    view = ClassicalMatch(options, "rules").view(0)
+    assert view.options is options
+    assert "options" not in view.to_json()
+    assert hand_state(view).options == options

@@ -14,14 +14,15 @@ from jantaku.engine.riichi.presets import new_match
 from jantaku.engine.riichi.view import PublicSeat, SeatView
 from jantaku.hand import acceptance
 from jantaku.hand.lookup import shanten
-from jantaku.players import LEVELS, make_player
-from jantaku.players.reading import (
+from jantaku.players.riichi import LEVELS, make_player
+from jantaku.players.riichi.reading import (
     acceptance_count,
     counts_of_tiles,
     danger,
     open_yaku_path,
     visible_counts,
 )
+from jantaku.rules.riichi.options import preset
 from jantaku.tiles import Tile, parse_tiles
 
 
@@ -192,6 +193,26 @@ def test_defensive_keeps_a_hand_without_value_closed() -> None:
         )
         choice = make_player("defensive").choose(call_view)
         assert choice.kind is expected, dora
+
+
+def test_bots_read_the_tables_kuitan_rule_from_the_view() -> None:
+    """The chi above is taken for its open all-simples yaku; at a table without kuitan (the
+    view's options say so) the same chi has no yaku and is passed."""
+    view = _view("23m456p22p567s3468s", dora="1p")
+    chi = Action(ActionKind.CHI, 0, parse_tiles("4m")[0], (view.hand[0], view.hand[1]))
+    legal = (Action(ActionKind.PASS, 0), chi)
+    for rules, expected in (("doman", ActionKind.CHI), ("doman_no_kuitan", ActionKind.PASS)):
+        call_view = replace(
+            view, phase="call", drawn=None, legal_actions=legal, options=preset(rules)
+        )
+        assert make_player("defensive").choose(call_view).kind is expected, rules
+
+
+def test_views_carry_the_table_rules_outside_their_json() -> None:
+    for rules, kuitan in (("doman", True), ("doman_no_kuitan", False)):
+        view = new_match(rules, seed=1).view(0)
+        assert view.options.kuitan is kuitan
+        assert "options" not in view.to_json()
 
 
 def test_danger_rules() -> None:

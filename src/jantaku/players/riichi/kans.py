@@ -1,7 +1,7 @@
-"""When the riichi bots make an added kan (kakan) or an open kan (daiminkan): only when it costs
-no speed, and an open kan only in a hand that is already open (a concealed triplet keeps riichi
-possible). The careful levels make neither while an opponent threatens (riichi, or three open
-melds), since every kan turns over a new dora for everybody."""
+"""When the riichi bots make a kan: only when it costs no speed, and an open kan (daiminkan)
+only in a hand that is already open (a concealed triplet keeps riichi possible). The careful
+levels make no added or open kan while an opponent threatens (riichi, or three open melds), since
+every kan turns over a new dora for everybody."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.lookup import shanten
-from jantaku.players.reading import counts_of_tiles, threats
+from jantaku.players.riichi.reading import counts_of_tiles, threats
 
-__all__ = ["kan_choice"]
+__all__ = ["concealed_kan", "kan_choice"]
 
 
 def kan_choice(view: SeatView, legal: Sequence[Action], careful: bool) -> Action | None:
@@ -40,6 +40,24 @@ def kan_choice(view: SeatView, legal: Sequence[Action], careful: bool) -> Action
             after = shanten(counts, melds + 1)
             counts[k] += 3
             if after <= now:
+                return a
+    return None
+
+
+def concealed_kan(view: SeatView, legal: Sequence[Action]) -> Action | None:
+    """The concealed kan to make now (one that costs no speed), or None."""
+    me = view.seat
+    assert me is not None
+    counts = counts_of_tiles(view.hand)
+    melds = len(view.seats[me].melds)
+    for a in legal:
+        if a.kind is ActionKind.CONCEALED_KAN and a.tiles:
+            k = a.tiles[0].kind_id
+            best_before = min(_minus(counts, j, melds) for j in range(34) if counts[j])
+            counts[k] -= 4
+            after = shanten(counts, melds + 1) if sum(counts) % 3 == 1 else 9
+            counts[k] += 4
+            if after <= best_before:
                 return a
     return None
 

@@ -33,6 +33,7 @@ __all__ = [
     "unseen_counts",
 ]
 
+_SONTAG = preset("sontag")
 _DRAGONS = (31, 32, 33)
 _SEVEN_PAIRS_VALUE = 2500  # Zwillinge der Erde: half a limit
 _LIMIT = 5000
@@ -49,6 +50,7 @@ class HandState:
     round_wind: Wind
     bonus: tuple[TileKind, ...]
     dealer: bool
+    options: ClassicalOptions = _SONTAG  # the table's rules (the lower limit, ...)
 
     @property
     def concealed(self) -> bool:
@@ -71,7 +73,22 @@ def hand_state(view: ClassicalView) -> HandState:
         Wind(view.round_wind),
         tuple(t.kind for t in me.bonus),
         view.dealer == view.seat,
+        _canonical(view.options),
     )
+
+
+def _canonical(options: ClassicalOptions) -> ClassicalOptions:
+    """One object per set of rules, so the scorer's cache (keyed by the object's id) serves
+    every table that plays them."""
+    last, found = _LAST_CANONICAL
+    if options is last:  # the views of one table share one options object
+        return found
+    seen = _CANONICAL.get(options)
+    if seen is None:
+        seen = _CANONICAL[options] = options
+        _OPTIONS[id(options)] = options
+    _LAST_CANONICAL[:] = [options, seen]
+    return seen
 
 
 def unseen_counts(view: ClassicalView) -> list[int]:
@@ -288,16 +305,17 @@ def _win_value(
     return result.score.value
 
 
-_SONTAG = preset("sontag")
 _OPTIONS: dict[int, ClassicalOptions] = {id(_SONTAG): _SONTAG}
+_CANONICAL: dict[ClassicalOptions, ClassicalOptions] = {_SONTAG: _SONTAG}
+_LAST_CANONICAL = [_SONTAG, _SONTAG]  # the options last asked for, and their canonical object
 
 
 def ready_values(
     hand: HandState, counts: Sequence[int], options: ClassicalOptions | None = None
 ) -> dict[int, tuple[int, int]]:
     """For a ready 13-tile hand: each winning kind -> (self-draw value, discard value), 0 where
-    the lower limit forbids the Mah Jongg."""
-    opts = options or _SONTAG
+    the lower limit forbids the Mah Jongg (under ``options``, else the hand's table rules)."""
+    opts = options or hand.options
     _OPTIONS.setdefault(id(opts), opts)
     concealed = tuple(TileKind(k) for k in range(34) for _ in range(counts[k]))
     work = list(counts)

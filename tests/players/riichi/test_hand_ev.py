@@ -1,4 +1,4 @@
-"""The expected value of a discard (jantaku.players.hand_ev) against independent counts: the
+"""The expected value of a discard (jantaku.players.riichi.hand_ev) against independent counts: the
 waits and points of a ready hand against the wait finder and the scorer, the closed-form win
 chance against a draw-by-draw sum, and the one-from-ready value against a brute-force walk over
 every draw sequence of the same model; then the choices it makes that acceptance alone cannot."""
@@ -12,8 +12,8 @@ import pytest
 from jantaku.hand.analysis import waits
 from jantaku.hand.lookup import shanten
 from jantaku.meld import Meld, MeldKind
-from jantaku.players import hand_ev
-from jantaku.players.hand_ev import HandSpot, discard_values, win_chance
+from jantaku.players.riichi import hand_ev
+from jantaku.players.riichi.hand_ev import HandSpot, discard_values, win_chance
 from jantaku.rules.riichi import NoWin, WinContext, score
 from jantaku.rules.riichi.options import preset
 from jantaku.tiles import Tile, TileKind, Wind, parse_kinds, parse_tiles
@@ -105,7 +105,7 @@ def test_an_open_hand_without_yaku_on_a_wait_cannot_win_on_it() -> None:
     yakuless = "456p678s11z23p"
     assert _spot(yakuless, melds=(chow,)).ready(_counts(yakuless)) == (0.0, 0.0)
     no_kuitan = _spot(hand, melds=(chow,))
-    no_kuitan.kuitan = False  # a table without open tanyao: no wait has a yaku
+    no_kuitan.options = preset("doman_no_kuitan")  # no open tanyao: no wait has a yaku
     assert no_kuitan.ready(_counts(hand)) == (0.0, 0.0)
 
 

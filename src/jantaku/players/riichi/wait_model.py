@@ -12,9 +12,10 @@ chance is a logistic function of the five log shares, fitted on riichi hands of 
 left late in a deal all follow from the counting, without a hand-written rule for each.
 
 Against the real riichi hands of the Phoenix games in the validation data it is calibrated
-and separates winning from other unsafe kinds better than :func:`jantaku.players.reading.danger`
-(test_wait_model). The bots do not use it yet: reading with it placed no better (docs/bots.md
-has the figures). It is here for reviews, hints and the next bot to build on."""
+and separates winning from other unsafe kinds better than
+:func:`jantaku.players.riichi.reading.danger` (test_wait_model). The bots do not use it yet:
+reading with it placed no better (docs/bots.md has the figures). It is here for
+reviews, hints and the next bot to build on."""
 
 from __future__ import annotations
 

@@ -1,0 +1,5 @@
+"""Classical (German Mah-Jongg) bots in graded levels, and what they read of the table."""
+
+from jantaku.players.classical.levels import LEVELS, make_player
+
+__all__ = ["LEVELS", "make_player"]

@@ -1,0 +1,214 @@
+"""A riichi bot level as a composition: named policies (how to play a turn, when to declare
+riichi, when to push against a threat, which calls to make) and a parameter set, run by one
+shell that also holds the measures every policy shares (speed, keep value, danger)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from jantaku.engine.actions import Action, ActionKind
+from jantaku.engine.riichi.view import SeatView
+from jantaku.hand.lookup import shanten
+from jantaku.players.riichi.kans import kan_choice
+from jantaku.players.riichi.reading import (
+    acceptance_count,
+    counts_of_tiles,
+    danger,
+    dora_kinds,
+    track_passed,
+    visible_counts,
+    yakuhai_kinds,
+)
+
+__all__ = ["KEEP_WEIGHT", "Level", "Params", "PushRule", "RandomBot", "RiichiBot"]
+
+TURN_KINDS = (ActionKind.DISCARD, ActionKind.RIICHI)
+Evals = dict[int, tuple[int, int]]  # discarded kind -> (shanten, acceptance) after it
+
+_SHANTEN_WEIGHT = 1000.0  # a step of shanten outweighs any count of accepted tiles
+KEEP_WEIGHT = 0.5  # keep value against one accepted tile
+_HONOUR_KEEP = 0.3  # a yakuhai honour's keep value
+_RANK_KEEP = (0.0, 0.1, 0.2, 0.3, 0.3, 0.3, 0.2, 0.1, 0.0)  # middle tiles connect best
+_SUITED_KEEP = 0.05  # any suited tile over an honour without yaku
+
+
+@dataclass(frozen=True, slots=True)
+class PushRule:
+    """When a hand plays on against a threat, by its distance from ready (``measured_push``).
+    ``None`` for a case the rule leaves out: it falls back (two riichis: the one-riichi
+    figures) or folds (one from ready against a riichi)."""
+
+    ready_waits: int  # a ready hand pushes with this many unseen winning tiles...
+    ready_value: float  # ...or this much hand value
+    two_riichi: tuple[int, float] | None  # (waits, value) a ready hand needs against two
+    near_value: float  # one from ready, no riichi: the hand value to push
+    near_live: int  # ...while more live tiles than this are left
+    near_vs_riichi: tuple[float, int, int] | None  # (value, acceptance, live tiles) vs a riichi
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """The numbers that tell the levels apart."""
+
+    dora_keep: float = 1.0  # keep value of a dora kind, beyond its speed
+    careful_kans: bool = False  # no added or open kan while an opponent threatens
+    reads_passes: bool = False  # remember the kinds each riichi hand let pass (safe tiles)
+    caution: float = 0.5  # danger weight on a pushed discard of a hand not yet ready
+    caution_ready: float = 0.5  # the same for a ready hand
+    push: PushRule | None = None  # the push/fold figures of ``measured_push``
+    formal_tenpai_live: int = 16  # live tiles left from which a yakuless ready call pays
+    table_near_live: int = 10  # ``table_push``: one from ready pushes while more are left
+    table_far_live: int = 30  # ``table_push``: two from ready pushes while more are left
+
+
+TurnPolicy = Callable[["RiichiBot", SeatView, Sequence[Action]], Action]
+CallPolicy = Callable[["RiichiBot", SeatView, Sequence[Action]], Action]
+RiichiPolicy = Callable[["RiichiBot", SeatView, Sequence[Action], Evals], Action | None]
+PushPolicy = Callable[["RiichiBot", SeatView, int, int, float, dict[int, float]], bool]
+
+
+def _never_push(
+    bot: RiichiBot, view: SeatView, sh: int, acc: int, value: float, thr: dict[int, float]
+) -> bool:
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A named bot level: its policies and their parameters."""
+
+    name: str
+    turn: TurnPolicy
+    riichi: RiichiPolicy
+    call: CallPolicy
+    push: PushPolicy = _never_push
+    params: Params = Params()
+
+
+class RandomBot:
+    """Any legal action, uniformly (seeded, so arena runs replay)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(str(seed))
+
+    def choose(self, view: SeatView) -> Action:
+        return self.rng.choice(view.legal_actions)
+
+    def observe(self, events: Sequence[Any]) -> None:
+        pass
+
+
+class RiichiBot:
+    """A seat played by a :class:`Level`: wins first, then a kan that costs nothing, then the
+    level's turn or call policy."""
+
+    def __init__(self, level: Level, seed: int | str = 0) -> None:
+        self.level = level
+        self.name = level.name
+        self.params = level.params
+        self.rng = random.Random(str(seed))
+        self.passed: dict[int, set[int]] = {}  # per riichi seat: kinds let go since
+
+    def observe(self, events: Sequence[Any]) -> None:
+        if self.params.reads_passes:
+            track_passed(self.passed, events)
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        for a in legal:
+            if a.kind in (ActionKind.TSUMO, ActionKind.RON):
+                return a
+        kan = kan_choice(view, legal, careful=self.params.careful_kans)
+        if kan is not None:
+            return kan
+        if any(a.kind in TURN_KINDS for a in legal):
+            return self.level.turn(self, view, legal)
+        return self.level.call(self, view, legal)
+
+    # ------------------------------------------------------------------ the level's policies
+
+    def riichi_choice(self, view: SeatView, legal: Sequence[Action], evals: Evals) -> Action | None:
+        return self.level.riichi(self, view, legal, evals)
+
+    def should_push(
+        self, view: SeatView, sh: int, acc: int, value: float, thr: dict[int, float]
+    ) -> bool:
+        return self.level.push(self, view, sh, acc, value, thr)
+
+    def push_caution(self, sh: int) -> float:
+        return self.params.caution_ready if sh <= 0 else self.params.caution
+
+    # ------------------------------------------------------------------ shared measures
+
+    def evaluate(self, view: SeatView, legal: Sequence[Action]) -> Evals:
+        """(shanten, acceptance) after discarding each discardable kind."""
+        me = view.seat
+        assert me is not None
+        counts = counts_of_tiles(view.hand)
+        melds = len(view.seats[me].melds)
+        seen = visible_counts(view)
+        out: Evals = {}
+        for a in legal:
+            if a.kind is ActionKind.DISCARD and a.tile is not None:
+                k = a.tile.kind_id
+                if k not in out:
+                    counts[k] -= 1
+                    out[k] = acceptance_count(counts, melds, seen)
+                    counts[k] += 1
+        return out
+
+    def keep_value(self, view: SeatView, kind: int) -> float:
+        """Tie-break: what a kind is worth keeping beyond speed (dora, yakuhai, middle tiles)."""
+        me = view.seat
+        assert me is not None
+        value = 0.0
+        if kind in dora_kinds(view):
+            value += self.params.dora_keep
+        if kind >= 27:
+            value += _HONOUR_KEEP if kind in yakuhai_kinds(view, me) else 0.0
+        else:
+            value += _RANK_KEEP[kind % 9] + _SUITED_KEEP
+        return value
+
+    def efficiency_score(self, view: SeatView, kind: int, ev: tuple[int, int]) -> float:
+        sh, acc = ev
+        return -sh * _SHANTEN_WEIGHT + acc - KEEP_WEIGHT * self.keep_value(view, kind)
+
+    def pick_tile(self, legal: Sequence[Action], kind: int, akind: ActionKind) -> Action:
+        """The action of ``akind`` on ``kind``, sparing red fives."""
+        options = [
+            a for a in legal if a.kind is akind and a.tile is not None and a.tile.kind_id == kind
+        ]
+        options.sort(key=lambda a: a.tile is not None and a.tile.red)
+        return options[0]
+
+    def after_call(self, view: SeatView, action: Action) -> tuple[list[int], int, int]:
+        """Counts, melds and best shanten after making ``action`` and the best discard."""
+        me = view.seat
+        assert me is not None
+        counts = counts_of_tiles(view.hand)
+        for t in action.tiles:
+            counts[t.kind_id] -= 1
+        melds = len(view.seats[me].melds) + 1
+        best = 9
+        for k in range(34):
+            if counts[k]:
+                counts[k] -= 1
+                best = min(best, shanten(counts, melds))
+                counts[k] += 1
+        return counts, melds, best
+
+    def total_danger(
+        self, view: SeatView, kind: int, thr: dict[int, float], seen: Sequence[int]
+    ) -> float:
+        """Danger of ``kind`` summed over the threats, each by its weight."""
+        return sum(
+            w * danger(kind, view, s, seen, self.passed.get(s, set())) for s, w in thr.items()
+        )

@@ -1,0 +1,14 @@
+"""The bots make the same decisions on the same seeds (golden/*.gz, made before the bots were
+restructured)."""
+
+from __future__ import annotations
+
+from tests.players.decision_log import check_decisions, classical_lines, riichi_lines
+
+
+def test_riichi_decisions_unchanged() -> None:
+    check_decisions("riichi_decisions.txt.gz", riichi_lines)
+
+
+def test_classical_decisions_unchanged() -> None:
+    check_decisions("classical_decisions.txt.gz", classical_lines)
