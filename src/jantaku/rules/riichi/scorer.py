@@ -103,9 +103,12 @@ _SINGLE_WAIT = (TANKI,)
 _new_result = tuple.__new__  # builds the ScoreResult without the named tuple's Python-level __new__
 
 
-Melded = tuple[tuple[int, ...], tuple[int, ...], int, int, list[Group]]
+Melded = tuple[tuple[int, ...], tuple[int, ...], int, int, Sequence[Group]]
 """The melds as the readings need them: the called chows (first kinds), the melded pungs and
 kongs (kinds), the concealed kongs, the melds' fu, and the melds as fu groups."""
+
+
+_NO_MELDS: Melded = ((), (), 0, 0, ())
 
 
 def score(
@@ -139,7 +142,7 @@ def score(
     if melds:
         total, red, kongs, closed, melded = _read_melds(melds, opts.red_fives, code, red)
     else:
-        total, kongs, closed, melded = code, 0, True, ((), (), 0, 0, [])
+        total, kongs, closed, melded = code, 0, True, _NO_MELDS
     riichi = ctx.riichi or ctx.double_riichi
     if validate and _impossible(ctx, total, closed, kongs, riichi):
         ctx.validate()  # raises, naming the problem
