@@ -240,17 +240,10 @@ def _impossible(ctx: WinContext, total: int, closed: bool, kongs: int, riichi: b
     """Whether the fast check finds the request impossible: tile counts, seats, deposits, and
     flags that contradict each other or the hand (:meth:`WinContext.validate` says which)."""
     tsumo = ctx.tsumo
-    melds = ctx.melds
     discarder = ctx.discarder
     pao = ctx.pao
-    ippatsu = ctx.ippatsu
-    haitei = ctx.haitei
-    houtei = ctx.houtei
-    rinshan = ctx.rinshan
-    chankan = ctx.chankan
-    first_turn = ctx.first_turn
     return bool(
-        len(ctx.hand) != 13 - 3 * len(melds)
+        len(ctx.hand) != 13 - 3 * len(ctx.melds)
         or bad_counts(total)
         or (riichi and not closed)
         or ctx.honba < 0
@@ -258,16 +251,32 @@ def _impossible(ctx: WinContext, total: int, closed: bool, kongs: int, riichi: b
         or (discarder is not None and (tsumo or not 1 <= discarder <= 3))
         or (pao is not None and not 1 <= pao <= 3)
         or (
-            (ctx.double_riichi or ippatsu or haitei or houtei or rinshan or chankan or first_turn)
-            and (
-                (ippatsu and not riichi)
-                or (haitei and not tsumo)
-                or (houtei and tsumo)
-                or (rinshan and (not tsumo or not kongs))
-                or (chankan and (tsumo or haitei or houtei or rinshan))
-                or (first_turn and (not tsumo or bool(melds) or riichi))
+            (
+                ctx.double_riichi
+                or ctx.ippatsu
+                or ctx.haitei
+                or ctx.houtei
+                or ctx.rinshan
+                or ctx.chankan
+                or ctx.first_turn
             )
+            and _contradicting_flags(ctx, tsumo, riichi, kongs)
         )
+    )
+
+
+def _contradicting_flags(ctx: WinContext, tsumo: bool, riichi: bool, kongs: int) -> bool:
+    """Whether the situational flags contradict each other or the hand."""
+    haitei = ctx.haitei
+    houtei = ctx.houtei
+    rinshan = ctx.rinshan
+    return bool(
+        (ctx.ippatsu and not riichi)
+        or (haitei and not tsumo)
+        or (houtei and tsumo)
+        or (rinshan and (not tsumo or not kongs))
+        or (ctx.chankan and (tsumo or haitei or houtei or rinshan))
+        or (ctx.first_turn and (not tsumo or bool(ctx.melds) or riichi))
     )
 
 
