@@ -59,6 +59,8 @@ def _yaku(name: str, han: int, seat_wind: int, round_wind: int) -> rec.YakuItem:
 
 @dataclass
 class _Hand:
+    """One deal being read: its start, the actions so far, the dora revealed, the results."""
+
     start: ev.DealStarted
     actions: list[rec.Action] = field(default_factory=list)
     dora: list[Tile] = field(default_factory=list)
@@ -86,6 +88,61 @@ class _Hand:
             result=result,
         )
 
+    def add(self, e: ev.Event) -> None:
+        """One event of the deal as record actions (and results)."""
+        a = self.actions
+        if isinstance(e, ev.Drew):
+            if e.tile is None:
+                raise ValueError("the log is redacted (a hidden draw); use the engine's own log")
+            a.append(rec.Draw(e.seat, e.tile, e.replacement))
+            self.last_drawer = e.seat
+        elif isinstance(e, ev.Discarded):
+            if e.riichi:
+                a.append(rec.Riichi(e.seat))
+            a.append(rec.Discard(e.seat, e.tile, e.tsumogiri))
+        elif isinstance(e, ev.RiichiAccepted):
+            a.append(rec.RiichiAccepted(e.seat))
+        elif isinstance(e, ev.Called):
+            a.append(rec.Call(e.seat, rec.CallKind(e.kind), tuple(e.tiles), e.tile, e.from_seat))
+        elif isinstance(e, ev.KanDeclared):
+            a.append(rec.Call(e.seat, rec.CallKind(e.kind), tuple(e.tiles)))
+        elif isinstance(e, ev.DoraRevealed):
+            a.append(rec.NewDora(e.indicator))
+            self.dora.append(e.indicator)
+        elif isinstance(e, ev.Won):
+            self.won(e)
+        elif isinstance(e, ev.DealEnded) and e.draw is not None:
+            kind = _DRAWS[e.draw]
+            if kind is rec.DrawKind.EXHAUSTIVE and not any(e.tenpai):
+                kind = rec.DrawKind.ALL_NOTEN
+            seat = self.last_drawer if kind is rec.DrawKind.NINE_TERMINALS else None
+            a.append(rec.Abort(kind, seat))
+            self.draw = rec.DrawResult(
+                kind, tuple(e.deltas), tuple(i for i, t in enumerate(e.tenpai) if t)
+            )
+
+    def won(self, e: ev.Won) -> None:
+        """A win: its action and its result (the ura indicators of the last win that has them)."""
+        from_seat = e.seat if e.from_seat is None else e.from_seat
+        self.actions.append(rec.Win(e.seat, from_seat, e.tile))
+        seat_wind = (e.seat - self.start.deal) % 4
+        self.ura = tuple(e.ura_indicators) or self.ura
+        self.wins.append(
+            rec.WinResult(
+                seat=e.seat,
+                from_seat=from_seat,
+                deltas=tuple(e.deltas),
+                pao_seat=e.pao_seat,
+                han=e.han,
+                fu=e.fu,
+                points=e.points,
+                limit=_limit(e.limit),
+                yaku=tuple(_yaku(n, h, seat_wind, self.start.round_wind) for n, h in e.yaku),
+                hand=(*e.hand, e.tile),
+                win_tile=e.tile,
+            )
+        )
+
 
 def record_from_events(
     log: Iterable[ev.Event],
@@ -111,56 +168,8 @@ def record_from_events(
         if isinstance(e, ev.MatchEnded):
             final = tuple(e.scores)
             continue
-        if current is None:
-            continue
-        a = current.actions
-        if isinstance(e, ev.Drew):
-            if e.tile is None:
-                raise ValueError("the log is redacted (a hidden draw); use the engine's own log")
-            a.append(rec.Draw(e.seat, e.tile, e.replacement))
-            current.last_drawer = e.seat
-        elif isinstance(e, ev.Discarded):
-            if e.riichi:
-                a.append(rec.Riichi(e.seat))
-            a.append(rec.Discard(e.seat, e.tile, e.tsumogiri))
-        elif isinstance(e, ev.RiichiAccepted):
-            a.append(rec.RiichiAccepted(e.seat))
-        elif isinstance(e, ev.Called):
-            a.append(rec.Call(e.seat, rec.CallKind(e.kind), tuple(e.tiles), e.tile, e.from_seat))
-        elif isinstance(e, ev.KanDeclared):
-            a.append(rec.Call(e.seat, rec.CallKind(e.kind), tuple(e.tiles)))
-        elif isinstance(e, ev.DoraRevealed):
-            a.append(rec.NewDora(e.indicator))
-            current.dora.append(e.indicator)
-        elif isinstance(e, ev.Won):
-            from_seat = e.seat if e.from_seat is None else e.from_seat
-            a.append(rec.Win(e.seat, from_seat, e.tile))
-            seat_wind = (e.seat - current.start.deal) % 4
-            current.ura = tuple(e.ura_indicators) or current.ura
-            current.wins.append(
-                rec.WinResult(
-                    seat=e.seat,
-                    from_seat=from_seat,
-                    deltas=tuple(e.deltas),
-                    pao_seat=e.pao_seat,
-                    han=e.han,
-                    fu=e.fu,
-                    points=e.points,
-                    limit=_limit(e.limit),
-                    yaku=tuple(_yaku(n, h, seat_wind, current.start.round_wind) for n, h in e.yaku),
-                    hand=(*e.hand, e.tile),
-                    win_tile=e.tile,
-                )
-            )
-        elif isinstance(e, ev.DealEnded) and e.draw is not None:
-            kind = _DRAWS[e.draw]
-            if kind is rec.DrawKind.EXHAUSTIVE and not any(e.tenpai):
-                kind = rec.DrawKind.ALL_NOTEN
-            seat = current.last_drawer if kind is rec.DrawKind.NINE_TERMINALS else None
-            a.append(rec.Abort(kind, seat))
-            current.draw = rec.DrawResult(
-                kind, tuple(e.deltas), tuple(i for i, t in enumerate(e.tenpai) if t)
-            )
+        if current is not None:
+            current.add(e)
     if current is not None:
         hands.append(current.build())
     return rec.GameRecord(

@@ -98,52 +98,21 @@ def _tiles(xs: Any) -> tuple[Tile, ...]:
 
 
 def _kyoku(d: dict[str, Any]) -> HandRecord:
+    """One kyoku line: its events in order, then the results its terminal block holds."""
     pub = d["publicObservation"]
     init = pub["initScore"]
     rnd = int(init.get("round", 0))
     privs = {int(p.get("who", 0)): p for p in d["privateObservations"]}
     hands = tuple(_tiles(privs[s]["initHand"]["closedTiles"]) for s in range(4))
     draw_hist = [list(_tiles(privs[s].get("drawHistory"))) for s in range(4)]
-    actions: list[Action] = []
-    kan_seat: int | None = None
-    last_draw: list[Tile | None] = [None] * 4
-    ends: list[tuple[DrawKind, int | None]] = []
+    events = _Events(draw_hist)
     for n, e in enumerate(pub["events"], 1):
         t, who = e.get("type", "EVENT_TYPE_DISCARD"), int(e.get("who", 0))
         try:
-            if t == "EVENT_TYPE_DRAW":
-                if not draw_hist[who]:
-                    raise ValueError(f"seat {who} draws more tiles than its drawHistory holds")
-                tile = draw_hist[who].pop(0)
-                actions.append(Draw(who, tile, kan_seat == who))
-                last_draw[who], kan_seat = tile, None
-            elif t in ("EVENT_TYPE_DISCARD", "EVENT_TYPE_TSUMOGIRI"):
-                tile = _tile(e.get("tile", 0))
-                tsumogiri = t == "EVENT_TYPE_TSUMOGIRI"
-                if tsumogiri and tile != last_draw[who]:
-                    raise ValueError("tsumogiri of a tile that was not just drawn")
-                actions.append(Discard(who, tile, tsumogiri))
-            elif t == "EVENT_TYPE_RIICHI":
-                actions.append(Riichi(who))
-            elif t == "EVENT_TYPE_RIICHI_SCORE_CHANGE":
-                actions.append(RiichiAccepted(who))
-            elif t in _CALLS:
-                kind, ids, called, frm = decode_meld(who, int(e["open"]))
-                called_tile = None if called is None else _tile(called)
-                actions.append(Call(who, kind, tuple(_tile(i) for i in ids), called_tile, frm))
-                if kind in (CallKind.OPEN_KAN, CallKind.ADDED_KAN, CallKind.CONCEALED_KAN):
-                    kan_seat = who
-            elif t == "EVENT_TYPE_NEW_DORA":
-                actions.append(NewDora(_tile(e.get("tile", 0))))
-            elif t in ("EVENT_TYPE_TSUMO", "EVENT_TYPE_RON"):
-                pass  # written with the results below (the loser is there)
-            elif t in _ENDS:
-                end = _ENDS[t]
-                ends.append((end, who if end is DrawKind.NINE_TERMINALS else None))
-            else:
-                raise ValueError(f"unknown event type {t!r}")
+            events.apply(t, who, e)
         except (KeyError, ValueError) as exc:
             raise ValueError(f"event {n} ({json.dumps(e)}): {exc}") from None
+    actions = events.actions
     dora = _tiles(pub.get("doraIndicators"))
     ura: tuple[Tile, ...] = ()
     result = None
@@ -151,47 +120,13 @@ def _kyoku(d: dict[str, Any]) -> HandRecord:
     if term:
         wins = []
         for w in term.get("wins", []):
-            who, frm = int(w.get("who", 0)), int(w.get("fromWho", 0))
-            win_tile = _tile(w.get("winTile", 0))
-            actions.append(Win(who, frm, win_tile))
-            yaku = [
-                YakuItem(yaku_id(y), h, y, f"{y},{h}")
-                for y, h in zip(w.get("yakus", []), w.get("fans", []), strict=True)
-            ]
-            yaku += [YakuItem(yaku_id(y), 13, y, str(y)) for y in w.get("yakumans", [])]
-            han = sum(y.han for y in yaku)
-            fu = int(w.get("fu", 0))
-            if w.get("uraDoraIndicators"):
-                ura = _tiles(w["uraDoraIndicators"])
-            hand = tuple(sorted(_tiles(w["hand"].get("closedTiles"))))
-            deltas = tuple(int(x) for x in w["tenChanges"])
-            wins.append(
-                WinResult(
-                    who,
-                    frm,
-                    deltas,
-                    _pao(who, frm, deltas),
-                    han,
-                    fu or None,
-                    int(w.get("ten", 0)),
-                    limit_of(han, fu, bool(w.get("yakumans"))),
-                    tuple(yaku),
-                    hand,
-                    win_tile,
-                    f"fu={fu},ten={w.get('ten', 0)}",
-                )
-            )
+            win, win_ura = _win(w, actions)
+            if win_ura is not None:
+                ura = win_ura
+            wins.append(win)
         draw = None
         if "noWinner" in term:
-            nw = term["noWinner"]
-            dk, seat = ends[-1] if ends else (DrawKind.EXHAUSTIVE, None)
-            tenpai = tuple(sorted(int(x.get("who", 0)) for x in nw.get("tenpais", [])))
-            if dk is DrawKind.EXHAUSTIVE and not tenpai:
-                dk = DrawKind.ALL_NOTEN
-            exhaustive = dk in (DrawKind.EXHAUSTIVE, DrawKind.ALL_NOTEN, DrawKind.NAGASHI_MANGAN)
-            deltas = tuple(int(x) for x in nw.get("tenChanges", [0, 0, 0, 0]))
-            draw = DrawResult(dk, deltas, tenpai if exhaustive else None)
-            actions.append(Abort(dk, seat))
+            draw = _no_winner(term["noWinner"], events.ends, actions)
         result = HandResult(tuple(wins), draw)
     return HandRecord(
         round_wind=Wind(rnd // 4),
@@ -206,6 +141,100 @@ def _kyoku(d: dict[str, Any]) -> HandRecord:
         result=result,
         wall=_tiles(d["hiddenState"]["wall"]),
     )
+
+
+class _Events:
+    """The public events of one kyoku read into actions: the draws come from each seat's
+    drawHistory, a draw right after a kan is its replacement tile."""
+
+    def __init__(self, draw_hist: list[list[Tile]]) -> None:
+        self.draw_hist = draw_hist
+        self.actions: list[Action] = []
+        self.kan_seat: int | None = None
+        self.last_draw: list[Tile | None] = [None] * 4
+        self.ends: list[tuple[DrawKind, int | None]] = []
+
+    def apply(self, t: str, who: int, e: dict[str, Any]) -> None:
+        """Read one event of type ``t`` by seat ``who``."""
+        actions = self.actions
+        if t == "EVENT_TYPE_DRAW":
+            if not self.draw_hist[who]:
+                raise ValueError(f"seat {who} draws more tiles than its drawHistory holds")
+            tile = self.draw_hist[who].pop(0)
+            actions.append(Draw(who, tile, self.kan_seat == who))
+            self.last_draw[who], self.kan_seat = tile, None
+        elif t in ("EVENT_TYPE_DISCARD", "EVENT_TYPE_TSUMOGIRI"):
+            tile = _tile(e.get("tile", 0))
+            tsumogiri = t == "EVENT_TYPE_TSUMOGIRI"
+            if tsumogiri and tile != self.last_draw[who]:
+                raise ValueError("tsumogiri of a tile that was not just drawn")
+            actions.append(Discard(who, tile, tsumogiri))
+        elif t == "EVENT_TYPE_RIICHI":
+            actions.append(Riichi(who))
+        elif t == "EVENT_TYPE_RIICHI_SCORE_CHANGE":
+            actions.append(RiichiAccepted(who))
+        elif t in _CALLS:
+            kind, ids, called, frm = decode_meld(who, int(e["open"]))
+            called_tile = None if called is None else _tile(called)
+            actions.append(Call(who, kind, tuple(_tile(i) for i in ids), called_tile, frm))
+            if kind in (CallKind.OPEN_KAN, CallKind.ADDED_KAN, CallKind.CONCEALED_KAN):
+                self.kan_seat = who
+        elif t == "EVENT_TYPE_NEW_DORA":
+            actions.append(NewDora(_tile(e.get("tile", 0))))
+        elif t in ("EVENT_TYPE_TSUMO", "EVENT_TYPE_RON"):
+            pass  # written with the results (the loser is there)
+        elif t in _ENDS:
+            end = _ENDS[t]
+            self.ends.append((end, who if end is DrawKind.NINE_TERMINALS else None))
+        else:
+            raise ValueError(f"unknown event type {t!r}")
+
+
+def _win(w: dict[str, Any], actions: list[Action]) -> tuple[WinResult, tuple[Tile, ...] | None]:
+    """One win of the terminal block (its Win action appended) and the ura dora it shows."""
+    who, frm = int(w.get("who", 0)), int(w.get("fromWho", 0))
+    win_tile = _tile(w.get("winTile", 0))
+    actions.append(Win(who, frm, win_tile))
+    yaku = [
+        YakuItem(yaku_id(y), h, y, f"{y},{h}")
+        for y, h in zip(w.get("yakus", []), w.get("fans", []), strict=True)
+    ]
+    yaku += [YakuItem(yaku_id(y), 13, y, str(y)) for y in w.get("yakumans", [])]
+    han = sum(y.han for y in yaku)
+    fu = int(w.get("fu", 0))
+    ura = _tiles(w["uraDoraIndicators"]) if w.get("uraDoraIndicators") else None
+    hand = tuple(sorted(_tiles(w["hand"].get("closedTiles"))))
+    deltas = tuple(int(x) for x in w["tenChanges"])
+    result = WinResult(
+        who,
+        frm,
+        deltas,
+        _pao(who, frm, deltas),
+        han,
+        fu or None,
+        int(w.get("ten", 0)),
+        limit_of(han, fu, bool(w.get("yakumans"))),
+        tuple(yaku),
+        hand,
+        win_tile,
+        f"fu={fu},ten={w.get('ten', 0)}",
+    )
+    return result, ura
+
+
+def _no_winner(
+    nw: dict[str, Any], ends: list[tuple[DrawKind, int | None]], actions: list[Action]
+) -> DrawResult:
+    """The draw of the terminal block (its Abort action appended): the kind the last end
+    event named (an exhaustive draw without a ready hand is all-noten), deltas, ready seats."""
+    dk, seat = ends[-1] if ends else (DrawKind.EXHAUSTIVE, None)
+    tenpai = tuple(sorted(int(x.get("who", 0)) for x in nw.get("tenpais", [])))
+    if dk is DrawKind.EXHAUSTIVE and not tenpai:
+        dk = DrawKind.ALL_NOTEN
+    exhaustive = dk in (DrawKind.EXHAUSTIVE, DrawKind.ALL_NOTEN, DrawKind.NAGASHI_MANGAN)
+    deltas = tuple(int(x) for x in nw.get("tenChanges", [0, 0, 0, 0]))
+    actions.append(Abort(dk, seat))
+    return DrawResult(dk, deltas, tenpai if exhaustive else None)
 
 
 def read_mjx_text(text: str, source: str = "<mjx>") -> GameRecord:

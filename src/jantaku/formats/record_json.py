@@ -100,16 +100,64 @@ def game_from_json(data: dict[str, Any]) -> GameRecord:
         special=tuple(r["special"]),
         raw=r["raw"],
     )
+    reader = _Reader(rules.red_fives)
+    return GameRecord(
+        source=data["source"],
+        format=LogFormat(data["format"]),
+        rules=rules,
+        players=tuple(data["players"]),
+        hands=tuple(reader.hand(h) for h in data["hands"]),
+        start_scores=tuple(data["start_scores"]),
+        final_scores=_opt_tuple(data["final_scores"]),
+        final_points=_opt_tuple(data["final_points"]),
+        game_id=data["game_id"],
+        title=tuple(data["title"]),
+        extra=dict(data.get("extra", {})),
+    )
 
-    def tile(i: int | dict[str, Any]) -> Tile:
+
+class _Reader:
+    """Rebuilds the parts of a game; tiles are 136 indexes, red as the rules' red fives say
+    (or an explicit ``{"index": i, "red": r}``)."""
+
+    def __init__(self, red_fives: tuple[int, int, int]) -> None:
+        self.red_fives = red_fives
+
+    def tile(self, i: int | dict[str, Any]) -> Tile:
         if isinstance(i, dict):
             return Tile(i["index"], i["red"])
-        return make_tile(i, rules.red_fives)
+        return make_tile(i, self.red_fives)
 
-    def tiles(xs: Any) -> Any:
-        return _opt_tuple(xs, tile)
+    def tiles(self, xs: Any) -> Any:
+        return _opt_tuple(xs, self.tile)
 
-    def action(a: dict[str, Any]) -> Action:
+    def hand(self, h: dict[str, Any]) -> HandRecord:
+        tiles = self.tiles
+        result = None
+        if h["result"] is not None:
+            d = h["result"]["draw"]
+            draw = None
+            if d is not None:
+                draw = DrawResult(
+                    DrawKind(d["kind"]), _opt_tuple(d["deltas"]), _opt_tuple(d["tenpai"])
+                )
+            result = HandResult(tuple(self.win(w) for w in h["result"]["wins"]), draw)
+        return HandRecord(
+            round_wind=Wind(h["round_wind"]),
+            number=h["number"],
+            honba=h["honba"],
+            riichi_deposits=h["riichi_deposits"],
+            scores=tuple(h["scores"]),
+            dora_indicators=tiles(h["dora_indicators"]),
+            ura_indicators=tiles(h["ura_indicators"]),
+            hands=tuple(tiles(x) for x in h["hands"]),
+            actions=tuple(self.action(a) for a in h["actions"]),
+            result=result,
+            wall=tiles(h["wall"]),
+        )
+
+    def action(self, a: dict[str, Any]) -> Action:
+        tile = self.tile
         t = a["type"]
         if t == "draw":
             return Draw(a["seat"], tile(a["tile"]), a["replacement"])
@@ -121,14 +169,15 @@ def game_from_json(data: dict[str, Any]) -> GameRecord:
             return RiichiAccepted(a["seat"])
         if t == "call":
             called = None if a["called"] is None else tile(a["called"])
-            return Call(a["seat"], CallKind(a["kind"]), tiles(a["tiles"]), called, a["from_seat"])
+            kind = CallKind(a["kind"])
+            return Call(a["seat"], kind, self.tiles(a["tiles"]), called, a["from_seat"])
         if t == "new_dora":
             return NewDora(tile(a["indicator"]))
         if t == "win":
             return Win(a["seat"], a["from_seat"], tile(a["tile"]))
         return Abort(DrawKind(a["kind"]), a["seat"])
 
-    def win(w: dict[str, Any]) -> WinResult:
+    def win(self, w: dict[str, Any]) -> WinResult:
         yaku = None
         if w["yaku"] is not None:
             yaku = tuple(YakuItem(y["id"], y["han"], y["tenhou_id"], y["raw"]) for y in w["yaku"])
@@ -142,48 +191,10 @@ def game_from_json(data: dict[str, Any]) -> GameRecord:
             points=w["points"],
             limit=None if w["limit"] is None else Limit(w["limit"]),
             yaku=yaku,
-            hand=tiles(w["hand"]),
-            win_tile=None if w["win_tile"] is None else tile(w["win_tile"]),
+            hand=self.tiles(w["hand"]),
+            win_tile=None if w["win_tile"] is None else self.tile(w["win_tile"]),
             raw=w["raw"],
         )
-
-    def hand(h: dict[str, Any]) -> HandRecord:
-        result = None
-        if h["result"] is not None:
-            d = h["result"]["draw"]
-            draw = None
-            if d is not None:
-                draw = DrawResult(
-                    DrawKind(d["kind"]), _opt_tuple(d["deltas"]), _opt_tuple(d["tenpai"])
-                )
-            result = HandResult(tuple(win(w) for w in h["result"]["wins"]), draw)
-        return HandRecord(
-            round_wind=Wind(h["round_wind"]),
-            number=h["number"],
-            honba=h["honba"],
-            riichi_deposits=h["riichi_deposits"],
-            scores=tuple(h["scores"]),
-            dora_indicators=tiles(h["dora_indicators"]),
-            ura_indicators=tiles(h["ura_indicators"]),
-            hands=tuple(tiles(x) for x in h["hands"]),
-            actions=tuple(action(a) for a in h["actions"]),
-            result=result,
-            wall=tiles(h["wall"]),
-        )
-
-    return GameRecord(
-        source=data["source"],
-        format=LogFormat(data["format"]),
-        rules=rules,
-        players=tuple(data["players"]),
-        hands=tuple(hand(h) for h in data["hands"]),
-        start_scores=tuple(data["start_scores"]),
-        final_scores=_opt_tuple(data["final_scores"]),
-        final_points=_opt_tuple(data["final_points"]),
-        game_id=data["game_id"],
-        title=tuple(data["title"]),
-        extra=dict(data.get("extra", {})),
-    )
 
 
 def read_native_text(text: str, source: str = "<native>") -> list[GameRecord]:

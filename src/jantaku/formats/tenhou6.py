@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import urllib.parse
-from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +20,6 @@ from jantaku.formats.logtext import read_log_text
 from jantaku.formats.record import (
     Abort,
     Action,
-    Call,
-    CallKind,
-    Discard,
-    Draw,
     DrawKind,
     DrawResult,
     GameRecord,
@@ -32,9 +27,6 @@ from jantaku.formats.record import (
     HandResult,
     Length,
     LogFormat,
-    NewDora,
-    Riichi,
-    RiichiAccepted,
     RulesInfo,
     Win,
     WinResult,
@@ -42,12 +34,11 @@ from jantaku.formats.record import (
 )
 from jantaku.formats.tenhou6_codes import (
     DRAW_NAMES,
-    TSUMOGIRI,
     kind_of_code,
-    parse_call,
     parse_points,
     parse_yaku,
 )
+from jantaku.formats.tenhou6_turns import Turns, ended_by_ron
 from jantaku.formats.tenhou6_write import write_tenhou6, write_tenhou6_lines
 from jantaku.formats.yaku_names import yaku_from_name
 from jantaku.tiles import Tile, Wind
@@ -125,6 +116,8 @@ class _Kyoku:
         raise first if first is not None else ValueError("no consistent order of the calls")
 
     def _simulate(self, choices: list[int], counts: list[int]) -> HandRecord:
+        """One attempt at the turn order, the calls resolved as ``choices`` says (``counts``
+        gets the number of alternatives at each call point)."""
         k = self.k
         number, honba, sticks = (int(x) for x in k[0])
         scores = tuple(int(x) for x in k[1])
@@ -139,137 +132,14 @@ class _Kyoku:
             hands.append(tuple(self.take(c) for c in k[4 + 3 * s]))
             if len(hands[-1]) != 13:
                 raise ValueError(f"seat {s} starts with {len(hands[-1])} tiles, not 13")
-        draws = [deque(enumerate(k[5 + 3 * s])) for s in range(4)]
-        discards = [deque(enumerate(k[6 + 3 * s])) for s in range(4)]
         result = k[16] if len(k) > 16 else None
-        hold = Holdings(tuple(hands))
-        actions: list[Action] = []
-        last_draw: list[Tile | None] = [None] * 4
-        dealer = number % 4
-        cur, need_draw = dealer, True
-        next_dora, pending = 1, 0
-        last_discard: tuple[int, Tile] | None = None
-
-        def reveal(n: int) -> None:
-            nonlocal next_dora
-            for _ in range(n):
-                if next_dora < len(dora):
-                    actions.append(NewDora(dora[next_dora]))
-                    next_dora += 1
-
-        def draw_tile(seat: int, replacement: bool) -> bool:
-            if not draws[seat]:
-                return False
-            i, entry = draws[seat][0]
-            self.where = f"seat {seat} draw {i + 1} ({entry!r})"
-            if isinstance(entry, str):
-                raise ValueError("a call that no discard matches")
-            draws[seat].popleft()
-            t = self.take(entry)
-            hold.add(seat, t)
-            last_draw[seat] = t
-            actions.append(Draw(seat, t, replacement))
-            return True
-
-        def all_done() -> bool:
-            return not any(draws) and not any(discards)
-
-        ended_by_ron = (
-            isinstance(result, list)
-            and result
-            and (
-                result[0] == "三家和了"
-                or (
-                    result[0] == "和了"
-                    and any(r[0] != r[1] for r in result[2::2] if isinstance(r, list))
-                )
-            )
-        )
-        while True:
-            if need_draw and not draw_tile(cur, False):
-                break
-            # discard phase (repeats after a kan and its replacement draw)
-            if not discards[cur]:
-                break
-            i, entry = discards[cur].popleft()
-            self.where = f"seat {cur} discard {i + 1} ({entry!r})"
-            if isinstance(entry, str) and not entry.startswith("r"):
-                call = parse_call(entry)
-                if call.kind not in (CallKind.ADDED_KAN, CallKind.CONCEALED_KAN):
-                    raise ValueError("only a kan can stand in the discards")
-                if call.kind is CallKind.ADDED_KAN:
-                    kind, red = kind_of_code(call.called)
-                    added = hold.remove(cur, kind, red)
-                    actions.append(Call(cur, CallKind.ADDED_KAN, (added,)))
-                    reveal(pending)
-                    pending = 1
-                    last_discard = (cur, added)
-                else:
-                    used = tuple(hold.remove(cur, *kind_of_code(c)) for c in call.hand)
-                    actions.append(Call(cur, CallKind.CONCEALED_KAN, used))
-                    reveal(pending + 1)
-                    pending = 0
-                if all_done():
-                    break
-                if not draw_tile(cur, True):
-                    break
-                need_draw = False
-                continue
-            riichi = isinstance(entry, str)
-            code = int(entry[1:]) if riichi else entry
-            if riichi:
-                actions.append(Riichi(cur))
-            if code == TSUMOGIRI:
-                t = last_draw[cur]
-                prev = actions[-2] if riichi else actions[-1]
-                if t is None or not isinstance(prev, Draw) or prev.seat != cur or prev.tile != t:
-                    raise ValueError("tsumogiri without a draw just before")
-                hold.remove_tile(cur, t)
-                tsumogiri = True
-            elif code == 0:
-                raise ValueError("a 0 placeholder without an open kan")
-            else:
-                t = hold.remove(cur, *kind_of_code(code))
-                tsumogiri = False
-            reveal(pending)
-            pending = 0
-            actions.append(Discard(cur, t, tsumogiri))
-            last_discard = (cur, t)
-            if riichi and not (all_done() and (ended_by_ron or result is None)):
-                actions.append(RiichiAccepted(cur))
-            if all_done():
-                break
-            options = self._callers(cur, t, draws)
-            caller = None
-            if options:
-                point = len(counts)
-                counts.append(len(options) + 1)
-                pick = choices[point] if point < len(choices) else 0
-                caller = options[pick] if pick < len(options) else None
-            if caller is None:
-                cur, need_draw = (cur + 1) % 4, True
-                continue
-            s, call = caller
-            i, entry = draws[s].popleft()
-            self.where = f"seat {s} draw {i + 1} ({entry!r})"
-            used = tuple(hold.remove(s, *kind_of_code(c)) for c in call.hand)
-            actions.append(Call(s, call.kind, used, t, cur))
-            cur, need_draw = s, False
-            if call.kind is CallKind.OPEN_KAN:
-                if not discards[s] or discards[s][0][1] != 0:
-                    raise ValueError("an open kan must be followed by a 0 in the discards")
-                discards[s].popleft()
-                reveal(pending)
-                pending = 1
-                if not draw_tile(s, True):
-                    break
-        left = [(s, "draws") for s in range(4) if draws[s]]
-        left += [(s, "discards") for s in range(4) if discards[s]]
-        if left:
-            s, what = left[0]
-            raise ValueError(f"seat {s} has {what} left over when the hand ends")
+        turns = Turns(self, k, dora, hands)
+        accept_last_riichi = not (ended_by_ron(result) or result is None)
+        cur = turns.play(number % 4, accept_last_riichi, choices, counts)
+        turns.check_leftovers()
         self.where = "result"
-        res = self._result(result, actions, hold, last_draw, last_discard, cur)
+        actions = turns.actions
+        res = self._result(result, actions, turns.hold, turns.last_draw, turns.last_discard, cur)
         self.warnings = self.pool.warnings
         return HandRecord(
             Wind(number // 4),
@@ -283,24 +153,6 @@ class _Kyoku:
             tuple(actions),
             res,
         )
-
-    def _callers(
-        self, cur: int, tile: Tile, draws: list[deque[tuple[int, Any]]]
-    ) -> list[tuple[int, Any]]:
-        found = []
-        for step in (1, 2, 3):
-            s = (cur + step) % 4
-            if not draws[s] or not isinstance(draws[s][0][1], str):
-                continue
-            self.where = f"seat {s} draw {draws[s][0][0] + 1} ({draws[s][0][1]!r})"
-            call = parse_call(draws[s][0][1])
-            if call.kind in (CallKind.ADDED_KAN, CallKind.CONCEALED_KAN):
-                raise ValueError("a kan declaration stands in the draws")
-            kind, red = kind_of_code(call.called)
-            if (s + call.offset) % 4 == cur and (kind, red) == (tile.kind, tile.red):
-                found.append((call.kind is CallKind.CHI, s, call))
-        found.sort(key=lambda x: x[0])
-        return [(s, call) for _chi, s, call in found]
 
     def _result(
         self,

@@ -4,6 +4,8 @@ or a log), not on the engine's hot path."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from jantaku.rules.riichi.fu import SEVEN_PAIRS_FU, Group, fu_lines
 from jantaku.rules.riichi.options import RiichiOptions
 from jantaku.rules.riichi.points import ValueEntry
@@ -47,7 +49,7 @@ class Breakdown:
         options: RiichiOptions,
         best: Chosen,
         base_hits: tuple[Hit, ...],
-        meld_groups: list[Group],
+        meld_groups: Sequence[Group],
         bonus: tuple[int, int, int],
     ) -> None:
         self.facts = facts

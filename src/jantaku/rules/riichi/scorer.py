@@ -7,16 +7,20 @@ tuples: the hand-level yaku (flags, tile classes, suits, honor pungs) are looked
 hand by a key of the facts they read (:mod:`.units`); only the reading-level units (chows,
 outside hands, many pungs, seven pairs) run per reading, gated by cheap tests; fu are summed
 from per-kind tables and hand values come from a per-options table. The explained breakdown
-(yaku lines, fu items, groups) is built only when someone asks for it."""
+(yaku lines, fu items, groups) is built only when someone asks for it.
+
+The scorer is split into stages (see :func:`score`), but fewer than a cold path would have:
+each call on this path, with its arguments and results, costs about 1% of a scoring call."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import attrgetter
 
 from jantaku.errors import InvalidHandError
-from jantaku.meld import KongKind, MeldKind
+from jantaku.meld import KongKind, Meld, MeldKind
 from jantaku.rules.riichi import readings
-from jantaku.rules.riichi.breakdown import Breakdown, Candidate, Chosen
+from jantaku.rules.riichi.breakdown import Breakdown, Chosen
 from jantaku.rules.riichi.context import WinContext
 from jantaku.rules.riichi.fu import (
     KAN_FU,
@@ -26,7 +30,7 @@ from jantaku.rules.riichi.fu import (
     Group,
     pair_fu,
 )
-from jantaku.rules.riichi.options import PRESETS, PaoYakuman, RiichiOptions
+from jantaku.rules.riichi.options import PRESETS, RiichiOptions
 from jantaku.rules.riichi.packed import (
     BITS,
     CHOW_WEIGHT,
@@ -38,7 +42,7 @@ from jantaku.rules.riichi.packed import (
     kinds_mask,
 )
 from jantaku.rules.riichi.payments import settle
-from jantaku.rules.riichi.points import ValueEntry, hand_value, value_entry, yakuman_limit
+from jantaku.rules.riichi.points import ValueEntry, value_entry
 from jantaku.rules.riichi.readings import (
     HandReading,
     is_seven_pairs,
@@ -47,18 +51,10 @@ from jantaku.rules.riichi.readings import (
 )
 from jantaku.rules.riichi.result import NoWin, NoWinReason, ScoreResult
 from jantaku.rules.riichi.units import (
-    ALL_GREEN_GATE,
-    ALL_HONORS_GATE,
-    ALL_TERMINALS_GATE,
     CLOSED_GATE,
-    FIRST_TURN_GATE,
-    FOUR_CONCEALED_GATE,
-    FOUR_KONGS_GATE,
     HAND_MEMO,
-    HONOR_PUNGS_GATE,
+    HONOR_MEMO,
     MANY_PUNGS_GATE,
-    NINE_GATES_GATE,
-    ORPHANS_GATE,
     OUTSIDE_GATE,
     PAIRS_GATE,
     PINFU,
@@ -67,14 +63,14 @@ from jantaku.rules.riichi.units import (
     THREE_CHOWS_GATE,
     TWINS_GATE,
     Hit,
+    Unit,
     clear_memos,
     hand_hits,
     honor_code,
     honor_groups,
     reading_units,
-    yakuman_units,
 )
-from jantaku.rules.riichi.yaku import Facts, WaitKind, Yaku, YakuDef
+from jantaku.rules.riichi.yaku import Facts, WaitKind
 from jantaku.rules.riichi.yaku.facts import (
     KANCHAN,
     PENCHAN,
@@ -86,6 +82,7 @@ from jantaku.rules.riichi.yaku.facts import (
     TERMINAL_OR_HONOR,
     THIRTEEN_ORPHANS,
 )
+from jantaku.rules.riichi.yakuman_check import hand_yakuman_gates, pao_seat, yakuman_candidate
 from jantaku.tiles import TileKind
 
 __all__ = ["clear_caches", "score"]
@@ -93,9 +90,6 @@ __all__ = ["clear_caches", "score"]
 _DEFAULT = PRESETS["doman"]
 _DORA_SHIFT = tuple(BITS * k.dora_successor for k in tuple(TileKind)[:34])
 _FIVES = kinds_mask((4, 13, 22))
-_NINE = sum(n * KIND_WEIGHT[k] for k, n in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)))
-_SUIT_ONES = kinds_mask(range(9))
-_PAO_YAKU = {PaoYakuman.DAISANGEN: Yaku.DAISANGEN, PaoYakuman.DAISUUSHII: Yaku.DAISUUSHII}
 _NOT_COMPLETE = NoWin(NoWinReason.NOT_COMPLETE)
 _NO_YAKU = NoWin(NoWinReason.NO_YAKU)
 _CHOW = MeldKind.CHOW
@@ -104,16 +98,17 @@ _ANKAN = KongKind.CONCEALED
 _IS_RED = attrgetter("red")
 _SPECIAL: HandReading = (-1, (), (), 0)
 """Stands in the list of readings for seven pairs or thirteen orphans."""
+_SINGLE_WAIT = (TANKI,)
+"""The waits of seven pairs and thirteen orphans."""
 _new_result = tuple.__new__  # builds the ScoreResult without the named tuple's Python-level __new__
 
 
-def _wait_of_chow(first: int, win: int) -> WaitKind:
-    pos = win - first
-    if pos == 1:
-        return KANCHAN
-    if pos == 0:
-        return PENCHAN if first % 9 == 6 else RYANMEN
-    return PENCHAN if first % 9 == 0 else RYANMEN
+Melded = tuple[tuple[int, ...], tuple[int, ...], int, int, Sequence[Group]]
+"""The melds as the readings need them: the called chows (first kinds), the melded pungs and
+kongs (kinds), the concealed kongs, the melds' fu, and the melds as fu groups."""
+
+
+_NO_MELDS: Melded = ((), (), 0, 0, ())
 
 
 def score(
@@ -124,21 +119,85 @@ def score(
     ``validate`` checks tile counts (at most four of a kind, 13 - 3 x melds concealed tiles)
     and flag consistency, raising :class:`~jantaku.errors.InvalidHandError` with the message of
     :meth:`WinContext.validate`; that method also rejects a physical tile used twice, which
-    this fast check does not look for. An engine that built the context itself may skip it."""
+    this fast check does not look for. An engine that built the context itself may skip it.
+
+    The stages: read the request (the melds: :func:`_read_melds`; checked by
+    :func:`_impossible`), decompose the hand, the hand-level facts and yaku
+    (:func:`_hand_level`), the dora, every reading valued (:func:`_best_reading`), the
+    payments and the breakdown. The short stages stay inline: the engine calls this for every
+    candidate win, and a call with its arguments and results costs about 1% of the whole
+    (measured), as much as such a stage itself."""
     opts = options if options is not None else _DEFAULT
+    # the request: the concealed tiles and the winning tile packed (see .packed), then the melds
     hand = ctx.hand
-    melds = ctx.melds
     weight = TILE_WEIGHT
-    code = 0  # the concealed tiles, packed (see .packed)
+    code = 0
     for t in hand:
         code += weight[t.index]
     win_tile = ctx.win_tile
-    win = win_tile.kind_id
     code += weight[win_tile.index]
     kinds = (code | code >> 1 | code >> 2) & ONES  # packed.present, inline
-    red_fives = opts.red_fives
-    red = sum(map(_IS_RED, hand)) + win_tile.red if red_fives and kinds & _FIVES else 0
-    total = code  # all tiles, melds included
+    red = sum(map(_IS_RED, hand)) + win_tile.red if opts.red_fives and kinds & _FIVES else 0
+    melds = ctx.melds
+    if melds:
+        total, red, kongs, closed, melded = _read_melds(melds, opts.red_fives, code, red)
+    else:
+        total, kongs, closed, melded = code, 0, True, _NO_MELDS
+    riichi = ctx.riichi or ctx.double_riichi
+    if validate and _impossible(ctx, total, closed, kongs, riichi):
+        ctx.validate()  # raises, naming the problem
+        raise InvalidHandError("impossible hand")  # pragma: no cover
+
+    # the decompositions: standard readings, seven pairs, thirteen orphans
+    std = standard_readings(code, kinds)
+    pairs = not melds and kinds.bit_count() == 7 and is_seven_pairs(code, kinds)
+    orphans = not std and not pairs and not melds and is_thirteen_orphans(code, kinds)
+    if not std and not pairs and not orphans:
+        return _NOT_COMPLETE
+
+    f, base_hits, base_han, honor_pair, yakuman_gates = _hand_level(
+        ctx, opts, kinds, total, closed, kongs, orphans, riichi
+    )
+
+    # the dora: indicated, red fives, ura (under riichi)
+    dora = 0
+    for k in ctx.dora_indicators:
+        dora += total >> _DORA_SHIFT[k] & 31
+    ura = 0
+    if riichi:
+        for k in ctx.ura_indicators if opts.kan_ura else ctx.ura_indicators[:1]:
+            ura += total >> _DORA_SHIFT[k] & 31
+
+    readings = [*std, _SPECIAL] if pairs or orphans else std
+    best = _best_reading(
+        f, opts, readings, win_tile.kind_id, melded, honor_pair, pairs, base_han,
+        dora + red + ura, yakuman_gates,
+    )  # fmt: skip
+    if best is None:
+        return _NO_YAKU
+
+    # the payments (pao only for a yakuman it covers) and the breakdown, built lazily
+    cand = best[0]
+    points, b, limit = cand[1]
+    tsumo = f.tsumo
+    pao = pao_seat(ctx, opts, cand[2]) if cand[5] and ctx.pao is not None else None
+    payments = settle(b, points, ctx.seat_wind, tsumo, ctx.honba, ctx.discarder, pao, opts)
+    return _new_result(
+        ScoreResult,
+        (
+            cand[3], cand[4], cand[5], limit, b, points, payments,
+            payments[0] + payments[1] + payments[2] + 1000 * ctx.deposits,
+            f.dealer, tsumo, Breakdown(f, opts, best, base_hits, melded[4], (dora, red, ura)), pao,
+        ),
+    )  # fmt: skip
+
+
+def _read_melds(
+    melds: tuple[Meld, ...], red_fives: int, code: int, red: int
+) -> tuple[int, int, int, bool, Melded]:
+    """Add the melds to the packed concealed tiles ``code`` and the red fives ``red``: all
+    tiles packed, red fives, kongs, whether the hand is still closed, and the melds' parts."""
+    total = code
     meld_groups: list[Group] = []
     meld_chows: tuple[int, ...] = ()
     meld_pungs: tuple[int, ...] = ()
@@ -174,66 +233,86 @@ def score(
                 ankans += 1
             else:
                 closed = False
+    return total, red, kongs, closed, (meld_chows, meld_pungs, ankans, melded_fu, meld_groups)
+
+
+def _impossible(ctx: WinContext, total: int, closed: bool, kongs: int, riichi: bool) -> bool:
+    """Whether the fast check finds the request impossible: tile counts, seats, deposits, and
+    flags that contradict each other or the hand (:meth:`WinContext.validate` says which)."""
     tsumo = ctx.tsumo
-    double_riichi = ctx.double_riichi
-    riichi = ctx.riichi or double_riichi
-    ippatsu = ctx.ippatsu
+    discarder = ctx.discarder
+    pao = ctx.pao
+    return bool(
+        len(ctx.hand) != 13 - 3 * len(ctx.melds)
+        or bad_counts(total)
+        or (riichi and not closed)
+        or ctx.honba < 0
+        or ctx.deposits < 0
+        or (discarder is not None and (tsumo or not 1 <= discarder <= 3))
+        or (pao is not None and not 1 <= pao <= 3)
+        or (
+            (
+                ctx.double_riichi
+                or ctx.ippatsu
+                or ctx.haitei
+                or ctx.houtei
+                or ctx.rinshan
+                or ctx.chankan
+                or ctx.first_turn
+            )
+            and _contradicting_flags(ctx, tsumo, riichi, kongs)
+        )
+    )
+
+
+def _contradicting_flags(ctx: WinContext, tsumo: bool, riichi: bool, kongs: int) -> bool:
+    """Whether the situational flags contradict each other or the hand."""
     haitei = ctx.haitei
     houtei = ctx.houtei
     rinshan = ctx.rinshan
-    chankan = ctx.chankan
-    first_turn = ctx.first_turn
-    if validate:
-        discarder = ctx.discarder
-        pao = ctx.pao
-        if (
-            len(hand) != 13 - 3 * len(melds)
-            or bad_counts(total)
-            or (riichi and not closed)
-            or ctx.honba < 0
-            or ctx.deposits < 0
-            or (discarder is not None and (tsumo or not 1 <= discarder <= 3))
-            or (pao is not None and not 1 <= pao <= 3)
-            or (
-                (double_riichi or ippatsu or haitei or houtei or rinshan or chankan or first_turn)
-                and (
-                    (ippatsu and not riichi)
-                    or (haitei and not tsumo)
-                    or (houtei and tsumo)
-                    or (rinshan and (not tsumo or not kongs))
-                    or (chankan and (tsumo or haitei or houtei or rinshan))
-                    or (first_turn and (not tsumo or bool(melds) or riichi))
-                )
-            )
-        ):
-            ctx.validate()  # raises, naming the problem
-            raise InvalidHandError("impossible hand")  # pragma: no cover
+    return bool(
+        (ctx.ippatsu and not riichi)
+        or (haitei and not tsumo)
+        or (houtei and tsumo)
+        or (rinshan and (not tsumo or not kongs))
+        or (ctx.chankan and (tsumo or haitei or houtei or rinshan))
+        or (ctx.first_turn and (not tsumo or bool(ctx.melds) or riichi))
+    )
 
-    std = standard_readings(code, kinds)
-    pairs = not melds and kinds.bit_count() == 7 and is_seven_pairs(code, kinds)
-    orphans = not std and not pairs and not melds and is_thirteen_orphans(code, kinds)
-    if not std and not pairs and not orphans:
-        return _NOT_COMPLETE
 
+def _hand_level(
+    ctx: WinContext,
+    opts: RiichiOptions,
+    kinds: int,
+    total: int,
+    closed: bool,
+    kongs: int,
+    orphans: bool,
+    riichi: bool,
+) -> tuple[Facts, tuple[Hit, ...], int, int, int]:
+    """The facts every reading shares (:class:`Facts`), the hand-level yaku and their han
+    (looked up by the facts they read, :mod:`.units`), the honor pair (kind or -1) and the
+    hand-level yakuman gates."""
     f = Facts()
-    f.tsumo = tsumo
+    tsumo = f.tsumo = ctx.tsumo
     f.closed = closed
-    f.first_turn = first_turn
-    f.rinshan = rinshan
-    dealer = f.dealer = ctx.seat_wind == 0
+    first_turn = f.first_turn = ctx.first_turn
+    rinshan = f.rinshan = ctx.rinshan
+    f.dealer = ctx.seat_wind == 0
     seat = f.seat = 27 + ctx.seat_wind
     rnd = f.round = 27 + ctx.round_wind
-    f.n_melds = len(melds)
+    melded = f.n_melds = len(ctx.melds)
     f.n_kongs = kongs
-    all_kinds = (total | total >> 1 | total >> 2) & ONES if melds else kinds
+    all_kinds = (total | total >> 1 | total >> 2) & ONES if melded else kinds
     f.set_hand(all_kinds)
-    haitei = haitei and (opts.rinshan_counts_haitei or not rinshan)
     # honors never join a chow: their pungs and pair are the same in every standard reading
-    honor_pungs, honor_pair = (
-        honor_groups(total >> HONOR_SHIFT) if all_kinds >> HONOR_SHIFT else (0, -1)
-    )
+    if all_kinds >> HONOR_SHIFT:
+        key = total >> HONOR_SHIFT
+        honor_pungs, honor_pair = HONOR_MEMO.get(key) or honor_groups(key)
+    else:
+        honor_pungs, honor_pair = 0, -1
     yakuman_gates = (
-        _yakuman_gates(f, orphans, honor_pungs, total)
+        hand_yakuman_gates(ctx, f, orphans, honor_pungs, total)
         if first_turn
         or orphans
         or kongs == 4
@@ -243,119 +322,78 @@ def score(
         or honor_pungs.bit_count() >= 3
         else 0
     )
-    if yakuman_gates & (ORPHANS_GATE | NINE_GATES_GATE):  # closed, no melds: count the tiles
-        hand13_counts = [0] * 34
-        for t in hand:
-            hand13_counts[t.kind_id] += 1
-        f.hand13 = hand13_counts
-        f.counts = hand13_counts[:]
-        f.counts[win] += 1
     hand_key = (
         closed,
         tsumo,
         riichi,
-        double_riichi,
-        ippatsu,
+        ctx.double_riichi,
+        ctx.ippatsu,
         rinshan,
-        chankan,
-        haitei,
-        houtei,
+        ctx.chankan,
+        ctx.haitei and (opts.rinshan_counts_haitei or not rinshan),
+        ctx.houtei,
         opts.kuitan,
         f.suit_mask,
         f.all_simple,
         f.all_term_honor,
         honor_code(honor_pungs, honor_pair, seat, rnd) if honor_pungs or honor_pair >= 31 else 0,
     )
-    base_hits, base_han = HAND_MEMO.get(hand_key) or hand_hits(hand_key, f, honor_pungs, honor_pair)
+    hits, han = HAND_MEMO.get(hand_key) or hand_hits(hand_key, f, honor_pungs, honor_pair)
+    return f, hits, han, honor_pair, yakuman_gates
 
-    dora = 0
-    for k in ctx.dora_indicators:
-        dora += total >> _DORA_SHIFT[k] & 31
-    ura = 0
-    if riichi:
-        for k in ctx.ura_indicators if opts.kan_ura else ctx.ura_indicators[:1]:
-            ura += total >> _DORA_SHIFT[k] & 31
-    bonus = dora + red + ura
-    dealer_tsumo = (2 if dealer else 0) | tsumo
+
+def _best_reading(
+    f: Facts,
+    opts: RiichiOptions,
+    hand_readings: list[HandReading],
+    win: int,
+    melded: Melded,
+    honor_pair: int,
+    pairs: bool,
+    base_han: int,
+    bonus: int,
+    yakuman_gates: int,
+) -> Chosen | None:
+    """Every reading with every place of the winning tile in it, valued: its reading-level yaku
+    on top of the hand-level han, its fu, its points; the one paying most (ties: a yakuman over
+    kazoe, then more han, then more fu, then the first). The loop over the waits stays in
+    this function: it runs for every wait of every reading of every candidate win."""
+    meld_chows, meld_pungs, ankans, melded_fu, _groups = melded
+    tsumo = f.tsumo
+    dealer_tsumo = (2 if f.dealer else 0) | tsumo
     last = _LAST_TABLE[0]
     table = last[1] if last[0] is opts else _table(opts)
-
-    # fu that every standard reading shares: base, win method, melds, the honor pair
-    fu = 20 + ((opts.rinshan_tsumo_fu if rinshan else 2) if tsumo else 10 if closed else 0)
-    fu += melded_fu
-    if honor_pair >= 0:
-        fu += pair_fu(honor_pair, seat, rnd, opts)
-
-    closed_gate = CLOSED_GATE if closed else 0
+    # the fu every standard reading shares: base, win method, melds, the honor pair
+    fu = 20 + ((opts.rinshan_tsumo_fu if f.rinshan else 2) if tsumo else 10 if f.closed else 0)
+    fu += melded_fu if honor_pair < 0 else melded_fu + pair_fu(honor_pair, f.seat, f.round, opts)
+    closed_gate = CLOSED_GATE if f.closed else 0
     best: Chosen | None = None
     best_key = (-1, -1, -1, -1)
-    for pair, rchows, rpungs, pung_fu in [*std, _SPECIAL] if pairs or orphans else std:
-        if pair >= 0:
-            # where the winning tile can sit: each a distinct wait (identical chows read once)
-            waits: list[WaitKind] = []
-            # (in reading order, which decides between readings of equal value)
-            if pair == win:
-                waits.append(TANKI)
-            if win - 2 in rchows:
-                waits.append(PENCHAN if win % 9 == 2 else RYANMEN)
-            if win - 1 in rchows:
-                waits.append(KANCHAN)
-            if win in rpungs:
-                waits.append(SHANPON)
-            if win in rchows:
-                waits.append(PENCHAN if win % 9 == 6 else RYANMEN)
-            shape = STANDARD
-            chows = f.chows = meld_chows + rchows if meld_chows else rchows
-            pungs = f.pungs = meld_pungs + rpungs if meld_pungs else rpungs
-            gates = closed_gate
-            n = len(chows)
-            if n:
-                if closed and n >= 2:
-                    if n == 4:
-                        gates |= PINFU_GATE
-                    if len(set(chows)) < n:
-                        gates |= TWINS_GATE
-                if n >= 3:
-                    gates |= THREE_CHOWS_GATE
-                if TERMINAL_OR_HONOR[pair]:
-                    gates |= OUTSIDE_GATE
-            if len(pungs) >= 3:
-                gates |= MANY_PUNGS_GATE
-            read_fu = fu + pung_fu
-        else:  # seven pairs or thirteen orphans: a single wait, fixed fu
-            waits = [TANKI]
-            shape = SEVEN_PAIRS if pairs else THIRTEEN_ORPHANS
-            f.chows = f.pungs = ()
-            gates = closed_gate | PAIRS_GATE if pairs else closed_gate
-            read_fu = SEVEN_PAIRS_FU
-        f.shape = shape
-        f.pair = pair
-        units = READING_MEMO.get(gates)
-        if units is None:
-            units = reading_units(gates)
+    for reading in hand_readings:
+        pair, rchows, rpungs, pung_fu = reading
+        waits, units = _reading(f, reading, win, meld_chows, meld_pungs, closed_gate, pairs)
+        shape = f.shape
+        read_fu = fu + pung_fu if shape is STANDARD else SEVEN_PAIRS_FU
         ankou = ankans + len(rpungs)
         for wait in waits:
             ron_pung = -1
             wait_fu = read_fu
-            if shape is STANDARD:
-                if wait is SHANPON:
-                    if not tsumo:
-                        ron_pung = win
-                        wait_fu -= RON_PUNG_LOSS[win]
-                elif wait is not RYANMEN:
-                    wait_fu += 2
+            if wait is SHANPON:
+                if not tsumo:
+                    ron_pung = win
+                    wait_fu -= RON_PUNG_LOSS[win]
+            elif wait is not RYANMEN and shape is STANDARD:
+                wait_fu += 2
             f.ankou = ankou - 1 if ron_pung >= 0 else ankou
             f.wait = wait
             if yakuman_gates or f.ankou == 4:
-                ygates = yakuman_gates | FOUR_CONCEALED_GATE if f.ankou == 4 else yakuman_gates
-                cand = _yakuman(f, opts, yakuman_units(ygates))
+                cand = yakuman_candidate(f, opts, yakuman_gates)
                 if cand is not None:
                     if cand[0] > best_key:
                         best_key = cand[0]
                         best = (cand, pair, shape, wait, rchows, rpungs, ron_pung)
                     continue
-            # the reading-level units on top of the hand-level hits
-            han = base_han
+            han = base_han  # the reading-level units on top of the hand-level hits
             extra: list[Hit] = []
             for check, h, y in units:
                 if check(f):
@@ -366,10 +404,8 @@ def score(
             if shape is STANDARD:
                 if dealer_tsumo & 1 and extra and extra[0][0] is PINFU:
                     wait_fu = 20  # pinfu tsumo: no tsumo fu (pinfu is the first unit to run)
-                elif wait_fu == 20:
-                    wait_fu = 30  # an open hand without fu
-                else:
-                    wait_fu = (wait_fu + 9) // 10 * 10
+                else:  # an open hand without fu has 30
+                    wait_fu = 30 if wait_fu == 20 else (wait_fu + 9) // 10 * 10
             han += bonus
             vkey = han << 10 | wait_fu << 2 | dealer_tsumo
             entry = table.get(vkey)
@@ -378,81 +414,60 @@ def score(
             key = (entry[0], 0, han, wait_fu)
             if key > best_key:
                 best_key = key
-                best = (
-                    (key, entry, extra, han, wait_fu, 0),
-                    pair,
-                    shape,
-                    wait,
-                    rchows,
-                    rpungs,
-                    ron_pung,
-                )
-    if best is None:
-        return _NO_YAKU
-    cand = best[0]
-    points, b, limit = cand[1]
-    pao = _pao(ctx, opts, cand[2]) if cand[5] and ctx.pao is not None else None
-    payments = settle(b, points, ctx.seat_wind, tsumo, ctx.honba, ctx.discarder, pao, opts)
-    return _new_result(
-        ScoreResult,
-        (
-            cand[3],
-            cand[4],
-            cand[5],
-            limit,
-            b,
-            points,
-            payments,
-            payments[0] + payments[1] + payments[2] + 1000 * ctx.deposits,
-            dealer,
-            tsumo,
-            Breakdown(f, opts, best, base_hits, meld_groups, (dora, red, ura)),
-            pao,
-        ),
-    )
+                cand = (key, entry, extra, han, wait_fu, 0)
+                best = (cand, pair, shape, wait, rchows, rpungs, ron_pung)
+    return best
 
 
-def _yakuman_gates(f: Facts, orphans: bool, honor_pungs: int, total: int) -> int:
-    """The hand-level yakuman gates (four concealed pungs are gated per reading)."""
-    gates = 0
-    if f.first_turn:
-        gates |= FIRST_TURN_GATE
-    if honor_pungs.bit_count() >= 3:
-        gates |= HONOR_PUNGS_GATE
-    if orphans:
-        gates |= ORPHANS_GATE
-    if f.n_kongs == 4:
-        gates |= FOUR_KONGS_GATE
-    if f.all_term_honor:
-        if f.all_honor:
-            gates |= ALL_HONORS_GATE
-        elif f.all_terminal:
-            gates |= ALL_TERMINALS_GATE
-    if f.all_green:
-        gates |= ALL_GREEN_GATE
-    if not f.n_melds and f.suit_mask in (1, 2, 4):
-        # 1112345678999 of the suit plus one more tile of it
-        extra = (total >> (0 if f.suit_mask == 1 else 45 if f.suit_mask == 2 else 90)) - _NINE
-        if extra > 0 and extra & _SUIT_ONES == extra and extra.bit_count() == 1:
-            gates |= NINE_GATES_GATE
-    return gates
-
-
-def _yakuman(f: Facts, opts: RiichiOptions, units: tuple[YakuDef, ...]) -> Candidate | None:
-    hits: list[Hit] = []
-    mult = 0
-    for y in units:
-        if y.check(f):
-            value = 2 if y.double_pattern and opts.double_yakuman_patterns else 1
-            mult += value
-            hits.append((y, value))
-    if not mult:
-        return None
-    cap = opts.max_yakuman_multiplier
-    capped = mult if cap is None else min(mult, cap)
-    b = 8000 * capped
-    entry: ValueEntry = (hand_value(b, f.dealer, f.tsumo), b, yakuman_limit(capped))
-    return (entry[0], 1, 13 * capped, 0), entry, hits, 13 * capped, 0, capped
+def _reading(
+    f: Facts,
+    reading: HandReading,
+    win: int,
+    meld_chows: tuple[int, ...],
+    meld_pungs: tuple[int, ...],
+    closed_gate: int,
+    pairs: bool,
+) -> tuple[Sequence[WaitKind], Unit]:
+    """Set the reading's facts (shape, pair, chows, pungs); return where the winning tile can
+    sit in it (each a distinct wait, identical chows read once, in reading order, which
+    decides between readings of equal value) and the reading-level units that can hold."""
+    pair, rchows, rpungs, _fu = reading
+    f.pair = pair
+    if pair < 0:  # seven pairs or thirteen orphans: a single wait
+        f.shape = SEVEN_PAIRS if pairs else THIRTEEN_ORPHANS
+        f.chows = f.pungs = ()
+        gates = closed_gate | PAIRS_GATE if pairs else closed_gate
+        return _SINGLE_WAIT, READING_MEMO.get(gates) or reading_units(gates)
+    f.shape = STANDARD
+    waits: list[WaitKind] = []
+    if pair == win:
+        waits.append(TANKI)
+    if win - 2 in rchows:
+        waits.append(PENCHAN if win % 9 == 2 else RYANMEN)
+    if win - 1 in rchows:
+        waits.append(KANCHAN)
+    if win in rpungs:
+        waits.append(SHANPON)
+    if win in rchows:
+        waits.append(PENCHAN if win % 9 == 6 else RYANMEN)
+    chows = f.chows = meld_chows + rchows if meld_chows else rchows
+    pungs = f.pungs = meld_pungs + rpungs if meld_pungs else rpungs
+    gates = closed_gate
+    n = len(chows)
+    if n:
+        if closed_gate and n >= 2:
+            if n == 4:
+                gates |= PINFU_GATE
+            if len(set(chows)) < n:
+                gates |= TWINS_GATE
+        if n >= 3:
+            gates |= THREE_CHOWS_GATE
+        if TERMINAL_OR_HONOR[pair]:
+            gates |= OUTSIDE_GATE
+    if len(pungs) >= 3:
+        gates |= MANY_PUNGS_GATE
+    units = READING_MEMO.get(gates)
+    return waits, reading_units(gates) if units is None else units
 
 
 _TABLES: dict[int, tuple[RiichiOptions, dict[int, ValueEntry]]] = {}
@@ -470,12 +485,6 @@ def _table(opts: RiichiOptions) -> dict[int, ValueEntry]:
         entry = _TABLES[id(opts)] = (opts, {})
     _LAST_TABLE[0] = entry
     return entry[1]
-
-
-def _pao(ctx: WinContext, opts: RiichiOptions, hits: list[Hit]) -> int | None:
-    """The liable seat, when the yakuman hits include one that pao covers."""
-    covered = {_PAO_YAKU[p] for p in opts.pao_yakuman}
-    return ctx.pao if any(y.id in covered for y, _v in hits) else None
 
 
 def clear_caches() -> None:

@@ -33,6 +33,7 @@ __all__ = [
     "FOUR_CONCEALED_GATE",
     "FOUR_KONGS_GATE",
     "HAND_MEMO",
+    "HONOR_MEMO",
     "HONOR_PUNGS_GATE",
     "MANY_PUNGS_GATE",
     "NINE_GATES_GATE",
@@ -125,7 +126,8 @@ HAND_MEMO: dict[HandKey, HandHits] = {}
 """Hand-level hits by key; the scorer reads it directly and fills it through :func:`hand_hits`."""
 READING_MEMO: dict[int, Unit] = {}
 """Reading-level units by gates; read directly, filled through :func:`reading_units`."""
-_HONOR_MEMO: dict[int, tuple[int, int]] = {}
+HONOR_MEMO: dict[int, tuple[int, int]] = {}
+"""Honor groups by packed honor counts; read directly, filled through :func:`honor_groups`."""
 _MEMO_LIMIT = 1 << 14
 
 
@@ -171,7 +173,7 @@ def _run(units: tuple[YakuDef, ...], f: Facts) -> HandHits:
 def honor_groups(key: int) -> tuple[int, int]:
     """(honor pungs as bits ``k - 27``, honor pair kind or -1) of the packed honor counts
     (all tiles, melds included); memoised."""
-    found = _HONOR_MEMO.get(key)
+    found = HONOR_MEMO.get(key)
     if found is None:
         pungs = 0
         pair = -1
@@ -180,7 +182,7 @@ def honor_groups(key: int) -> tuple[int, int]:
                 pungs |= 1 << i
             elif n == 2:
                 pair = 27 + i
-        found = _HONOR_MEMO[key] = (pungs, pair)
+        found = HONOR_MEMO[key] = (pungs, pair)
     return found
 
 
@@ -209,5 +211,5 @@ def yakuman_units(gates: int) -> tuple[YakuDef, ...]:
 
 def clear_memos() -> None:
     """Forget every memoised unit list and hand-level result."""
-    for memo in (_YAKUMAN_MEMO, HAND_MEMO, READING_MEMO, _HONOR_MEMO):
+    for memo in (_YAKUMAN_MEMO, HAND_MEMO, READING_MEMO, HONOR_MEMO):
         memo.clear()

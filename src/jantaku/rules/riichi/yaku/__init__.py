@@ -45,7 +45,7 @@ def _ids(*ids: Yaku) -> tuple[YakuDef, ...]:
     return tuple(REGISTRY[i] for i in ids)
 
 
-# The scorer evaluates these units only when their gate can hold (see ``scorer._evaluate``).
+# The scorer evaluates these units only when their gate can hold (see ``scorer._best_reading``).
 COMMON_FLAGS = _ids(Yaku.RIICHI, Yaku.MENZEN_TSUMO)
 """Gate: riichi or tsumo."""
 RARE_FLAGS = _ids(

@@ -1,4 +1,4 @@
-"""The small codecs: mjlog meld codes, tenhou.net/6 call/points/yaku strings, mjai tiles."""
+"""tenhou.net/6 codes: call strings, tile codes, points and yaku strings, the sanma skip."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ import pytest
 from formats_data import games, validation_data
 
 from jantaku.formats import CallKind, Limit, LogFormatError, Skipped, load_games
-from jantaku.formats.mjai import parse_pai, tile_name
-from jantaku.formats.mjlog import decode_meld
 from jantaku.formats.tenhou6_codes import (
     code_of,
     format_call,
@@ -102,24 +100,6 @@ def test_yaku_strings_and_names() -> None:
                     assert all(y.tenhou_id is not None for y in w.yaku or ()), g.source
 
 
-def test_mjlog_chi_code() -> None:
-    """Worked by hand from Tenhou's bit layout: m=21959 (0x55C7) has bit 2 set (a chi); 21959>>10
-    = 21 = 3*7 + 0, so run 7 (1p-2p-3p) with the called tile first; m&3 = 3: from the left."""
-    kind, hand, called, frm = decode_meld(3, 21959)
-    assert kind is CallKind.CHI and frm == 2
-    assert called is not None and called // 4 == TileKind.P1
-    assert [t // 4 for t in hand] == [TileKind.P2, TileKind.P3]
-
-
-def test_mjai_tiles() -> None:
-    assert parse_pai("5mr") == (TileKind.M5, True)
-    assert parse_pai("C") == (TileKind.RED, False)
-    assert tile_name(Tile(88, True)) == "5sr" and tile_name(Tile(124)) == "P"
-    for bad in ("0m", "5zr", "6mr", "Z", 5):
-        with pytest.raises(ValueError):
-            parse_pai(bad)
-
-
 def test_three_player_tenhou6_is_skipped(tmp_path) -> None:  # type: ignore[no-untyped-def]
     data = json.loads(
         (validation_data() / "mjai-reviewer_convlog_testdata" / "ryukyoku.json").read_text(
@@ -133,45 +113,3 @@ def test_three_player_tenhou6_is_skipped(tmp_path) -> None:  # type: ignore[no-u
     assert len(items) == 1 and isinstance(items[0], Skipped)
     assert "three-player" in items[0].reason
     assert not isinstance(items[0], LogFormatError)
-
-
-def test_original_mjai_protocol_fields() -> None:
-    """The original mjai protocol's hora (yakus, fu, fan, hora_points, uradora_markers) and
-    ryukyoku (reason, tenpais): a hand-made two-event tail on a real kyoku start."""
-    from jantaku.formats import DrawKind, read_games_text
-
-    src = (validation_data() / "riichienv" / "126_204_0_mjai.jsonl").read_text().splitlines()
-    start = [json.loads(line) for line in src[:2]]
-    tsumo = {"type": "tsumo", "actor": 0, "pai": "F"}
-    hora = {
-        "type": "hora",
-        "actor": 0,
-        "target": 0,
-        "deltas": [8000, -2000, -2000, -4000],
-        "uradora_markers": ["1s"],
-        "fu": 30,
-        "fan": 4,
-        "hora_points": 7700,
-        "yakus": [["reach", 1], ["menzenchin_tsumoho", 1], ["akadora", 2]],
-    }
-    lines = [
-        *start,
-        tsumo,
-        hora,
-        {"type": "end_kyoku"},
-        start[1],
-        tsumo,
-        {"type": "ryukyoku", "reason": "kyushukyuhai", "deltas": [0, 0, 0, 0]},
-        {"type": "end_kyoku"},
-        {"type": "end_game"},
-    ]
-    [game] = read_games_text("\n".join(json.dumps(x) for x in lines), "hand-made")
-    w = game.hands[0].result.wins[0]  # type: ignore[union-attr]
-    assert (w.fu, w.han, w.points) == (30, 4, 7700)
-    assert [(y.id, y.han, y.tenhou_id) for y in w.yaku or ()] == [
-        ("riichi", 1, 1),
-        ("menzen_tsumo", 1, 0),
-        ("aka_dora", 2, 54),
-    ]
-    assert [t.notation for t in game.hands[0].ura_indicators] == ["1s"]
-    assert game.hands[1].result.draw.kind is DrawKind.NINE_TERMINALS  # type: ignore[union-attr]
