@@ -86,7 +86,7 @@ function replayWin(w, names, t) {
   return el(
     "div",
     { class: "win", "data-testid": "win" },
-    el("h3", {}, t("replay.mah_jongg", { name: names[w.seat] }), " · ", howWon(w, names, "replay.self_drawn"), flags),
+    el("h3", {}, t("replay.mah_jongg", { name: names[w.seat] }), " · ", howWon(w, names, t("replay.self_drawn")), flags),
     el("div", { class: "tiles-row" }, tileEls(parseTiles(w.hand), { size: "sm" }), el("span", { class: "drawn" }, tileEls([w.tile], { size: "sm" }))),
   );
 }
@@ -132,5 +132,11 @@ export default {
     toggles: () => [],
     handEndBody,
   },
-  replay: { handLabel, centre: () => [], win: replayWin, ended: replayEnded },
+  replay: {
+    handLabel,
+    rulesLabel: (config, t) => t("lobby.classical_rules"),
+    centre: () => [],
+    win: replayWin,
+    ended: replayEnded,
+  },
 };

@@ -7,7 +7,8 @@ import { parseTiles } from "../notation.js";
 import { setSetting } from "../settings.js";
 import { meldsEl } from "../table/meld.js";
 import { labelOr, paymentsTable, tilesRow, winTitle } from "../table/result_parts.js";
-import { deltasLine, howWon, yakuName } from "../replay/parts.js";
+import { deltasLine, howWon } from "../replay/parts.js";
+import { yakuName } from "../yaku.js";
 
 // ---------------------------------------------------------------- the table page
 
@@ -109,7 +110,7 @@ function replayWin(w, names, t) {
   return el(
     "div",
     { class: "win", "data-testid": "win" },
-    el("h3", {}, t("replay.wins", { name: names[w.seat] }), " · ", howWon(w, names, "replay.tsumo"), w.limit ? ` · ${w.limit}` : ""),
+    el("h3", {}, t("replay.wins", { name: names[w.seat] }), " · ", howWon(w, names, t("replay.tsumo")), w.limit ? ` · ${w.limit}` : ""),
     el("div", { class: "tiles-row" }, tileEls(hand, { size: "sm" }), el("span", { class: "drawn" }, tileEls([w.tile], { size: "sm" }))),
     el("ul", { class: "yaku-list" }, (w.yaku || []).map(([name, han]) => el("li", {}, `${yakuName(name)}: ${han} ${t("replay.han")}`))),
     el("p", { class: "figures" }, figures),
@@ -140,5 +141,11 @@ export default {
     toggles,
     handEndBody,
   },
-  replay: { handLabel, centre: replayCentre, win: replayWin, ended: replayEnded },
+  replay: {
+    handLabel,
+    rulesLabel: (config, t) => (config.length ? t(`length.${config.length}`) : null),
+    centre: replayCentre,
+    win: replayWin,
+    ended: replayEnded,
+  },
 };
