@@ -21,10 +21,7 @@ function downloadLink(api, game, fmt, filename, label) {
     const res = await fetch(href, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
     if (!res.ok) return;
     const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = filename;
-    a.click();
+    el("a", { href: url, download: filename }).click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
   return el("a", { href, download: filename, onclick: fetchAndSave }, label);
