@@ -38,7 +38,9 @@ def test_both_languages_have_the_same_keys_and_placeholders() -> None:
 def test_every_literal_key_used_by_the_shell_exists() -> None:
     used: set[str] = set()
     for path in SHELL_FILES:
-        used |= set(re.findall(r'\bt\(\s*"([a-z_]+\.[a-z0-9_.]+)"', path.read_text()))
+        keys = re.findall(r'\bt\(\s*"([a-z_]+\.[a-z0-9_.]+)"', path.read_text())
+        # families/*.js also draw the table: their table.* keys are test_table_labels' to check
+        used |= {k for k in keys if not k.startswith("table.")}
     assert len(used) > 80
     assert sorted(used - set(EN)) == []
 

@@ -13,7 +13,12 @@ from jantaku.server.app import STATIC
 from tests.server.js_labels import read_dictionary
 
 JS = STATIC / "js"
-TABLE_FILES = [JS / "pages" / "table.js", *sorted((JS / "table").glob("*.js"))]
+# the table page and the family modules (families/*.js draw the table's family-specific parts)
+TABLE_FILES = [
+    JS / "pages" / "table.js",
+    *sorted((JS / "table").glob("*.js")),
+    *sorted((JS / "families").glob("*.js")),
+]
 EN = read_dictionary(JS / "i18n" / "table.en.js")
 DE = read_dictionary(JS / "i18n" / "table.de.js")
 

@@ -2,8 +2,10 @@
 // Routes: #/login, #/lobby, #/table/<id>?fill=1|watch=1|invite=<code>, #/replay/<gameId>,
 // #/profile/<userId>. A page module js/pages/<name>.js exports
 // `async function mount(root, params, ctx)` returning an optional unmount function;
-// params = {id, query: URLSearchParams}; ctx = {api, socket, user, t, navigate, settings}.
+// params = {id, query: URLSearchParams}; ctx = {api, socket, user, t, navigate, settings,
+// sessionStarted, el} (el is the builder of dom.js, which pages may also import themselves).
 import { api, Socket } from "./api.js";
+import { el } from "./dom.js";
 import { getLang, onLangChange, setLang, t } from "./i18n.js";
 import { settings } from "./settings.js";
 import { tileEl } from "./tiles.js";
@@ -32,21 +34,6 @@ function navigate(hash) {
   const target = hash.startsWith("#") ? hash : `#${hash}`;
   if (location.hash === target) route();
   else location.hash = target;
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return node;
 }
 
 function renderHeader() {

@@ -4,6 +4,7 @@ import shellEn from "./i18n/shell.en.js";
 import shellDe from "./i18n/shell.de.js";
 import tableEn from "./i18n/table.en.js";
 import tableDe from "./i18n/table.de.js";
+import { readTile } from "./notation.js";
 import { getSetting, setSetting } from "./settings.js";
 
 const DICTS = {
@@ -70,10 +71,9 @@ const NAMES = {
 export function tileName(notation) {
   const names = NAMES[lang];
   if (notation === null || notation === undefined || notation === "") return names.back;
-  const m = /^([0-9])([mpszfy])$/.exec(String(notation));
-  if (!m) return String(notation);
-  const d = Number(m[1]);
-  const suit = m[2];
+  const tile = readTile(notation);
+  if (!tile) return String(notation);
+  const { digit: d, suit } = tile;
   if (suit === "z") return names.honors[d - 1] ?? String(notation);
   if (suit === "f") return names.flower(d);
   if (suit === "y") return names.season(d);

@@ -1,7 +1,18 @@
 // Tile pictures drawn as inline SVG (readable at small sizes, unlike the U+1F000 glyphs).
-// Notation: 1m..9m, 1p..9p, 1s..9s, 0m/0p/0s red fives, 1z..7z = E S W N White Green Red,
-// 1f..4f flowers, 1y..4y seasons, null = face down.
+// The notation itself (parsing, sorting, dora) lives in notation.js; it is re-exported here so
+// a page needs one import for tiles.
+import { el } from "./dom.js";
 import { tileName } from "./i18n.js";
+import { parseTile } from "./notation.js";
+
+export {
+  doraFromIndicator,
+  parseTile,
+  parseTiles,
+  plainTile,
+  sortTiles,
+  tileKey,
+} from "./notation.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const W = 30;
@@ -10,17 +21,6 @@ const RED = "#d1202f";
 const BLUE = "#1f4e9c";
 const GREEN = "#16803c";
 const INK = "#1b1b1b";
-
-/** Parse a notation into {suit, n, red}; null for a face-down tile. */
-export function parseTile(notation) {
-  if (notation === null || notation === undefined) return null;
-  const m = /^([0-9])([mpszfy])$/.exec(String(notation));
-  if (!m) throw new Error(`bad tile notation ${notation}`);
-  const digit = Number(m[1]);
-  const suit = m[2];
-  const red = digit === 0;
-  return { suit, n: red ? 5 : digit, red };
-}
 
 // Pip positions (in a 30 x 40 box) for the dots suit, classic layouts.
 const PIN_LAYOUT = {
@@ -197,65 +197,22 @@ function svgFor(t, sideways) {
  */
 export function tileEl(notation, opts = {}) {
   const t = parseTile(notation);
-  const size = opts.size || "md";
-  const el = document.createElement("span");
-  el.className = `tile tile--${size}`;
-  if (opts.sideways) el.classList.add("tile--sideways");
-  if (opts.dim) el.classList.add("tile--dim");
-  if (t === null) el.classList.add("tile--back");
-  if (t && t.red) el.classList.add("tile--red");
-  el.setAttribute("role", "img");
-  el.setAttribute("aria-label", opts.label || tileName(notation));
-  el.dataset.tile = notation === null || notation === undefined ? "" : String(notation);
-  el.innerHTML = svgFor(t, Boolean(opts.sideways));
-  return el;
+  const classes = [`tile tile--${opts.size || "md"}`];
+  if (opts.sideways) classes.push("tile--sideways");
+  if (opts.dim) classes.push("tile--dim");
+  if (t === null) classes.push("tile--back");
+  if (t && t.red) classes.push("tile--red");
+  const node = el("span", {
+    class: classes.join(" "),
+    role: "img",
+    "aria-label": opts.label || tileName(notation),
+    dataset: { tile: notation === null || notation === undefined ? "" : String(notation) },
+  });
+  node.innerHTML = svgFor(t, Boolean(opts.sideways));
+  return node;
 }
 
-/** The dora indicated by an indicator (next tile in the cycle; red five counts as a five). */
-export function doraFromIndicator(notation) {
-  const t = parseTile(notation);
-  if (t === null) return null;
-  const { suit, n } = t;
-  if (suit === "m" || suit === "p" || suit === "s") return `${(n % 9) + 1}${suit}`;
-  if (suit === "z") {
-    if (n <= 4) return `${(n % 4) + 1}z`;
-    return `${((n - 5 + 1) % 3) + 5}z`;
-  }
-  return notation; // bonus tiles indicate nothing; returned unchanged
-}
-
-const SUIT_ORDER = { m: 0, p: 1, s: 2, z: 3, f: 4, y: 5 };
-
-/** Sort key of a tile: suit, then number; a red five right after the plain fives. */
-export function tileKey(notation) {
-  const t = parseTile(notation);
-  if (t === null) return 1000;
-  return SUIT_ORDER[t.suit] * 20 + t.n * 2 + (t.red ? 1 : 0);
-}
-
-/** A sorted copy of a list of notations (face-down tiles last). */
-export function sortTiles(list) {
-  return [...list].sort((a, b) => tileKey(a) - tileKey(b));
-}
-
-/** Expand MPSZ notation ("123m0p77z") into single tiles (["1m","2m","3m","0p","7z","7z"]). */
-export function parseTiles(text) {
-  const out = [];
-  let digits = "";
-  for (const ch of String(text || "")) {
-    if (ch >= "0" && ch <= "9") digits += ch;
-    else if ("mpszfy".includes(ch)) {
-      for (const d of digits) out.push(`${d}${ch}`);
-      digits = "";
-    } else if (ch.trim() !== "") {
-      throw new Error(`bad tile notation ${text}`);
-    }
-  }
-  if (digits) throw new Error(`bad tile notation ${text}`);
-  return out;
-}
-
-/** The kind of a tile ignoring redness: "0m" -> "5m". */
-export function plainTile(notation) {
-  return notation && notation[0] === "0" ? `5${notation[1]}` : notation;
+/** The pictures of a list of notations (a row of tiles), all drawn with the same options. */
+export function tileEls(list, opts = {}) {
+  return [...list].map((notation) => tileEl(notation, opts));
 }

@@ -6,25 +6,10 @@
 // view is always the server's; the events add what a view cannot say: the last discard, who
 // just called, and the end-of-hand and end-of-match results.
 
-/** Split a notation such as "10589m23p" (or "") into single tiles ["1m", "0m", ...]. */
-export function splitTiles(text) {
-  const out = [];
-  if (!text) return out;
-  let digits = [];
-  for (const ch of String(text)) {
-    if (ch >= "0" && ch <= "9") digits.push(ch);
-    else if ("mpszfy".includes(ch)) {
-      for (const d of digits) out.push(d + ch);
-      digits = [];
-    }
-  }
-  return out;
-}
+import { parseTiles } from "../notation.js";
 
-/** The kind of a tile (a red five is a five): "0m" -> "5m". */
-export function kindOf(tile) {
-  return tile && tile[0] === "0" ? `5${tile[1]}` : tile;
-}
+// The tile parser is notation.js's; `splitTiles` is its name here (kept for callers and tests).
+export { parseTiles as splitTiles } from "../notation.js";
 
 export function createState(user = null) {
   return {
@@ -185,7 +170,7 @@ export function scores(state) {
 export function ownHand(state, sortFn = (x) => x) {
   const v = state.view;
   if (!v || state.seat === null) return { tiles: [], drawn: null };
-  const all = splitTiles(v.hand);
+  const all = parseTiles(v.hand);
   let drawn = v.drawn || null;
   if (drawn) {
     const i = all.lastIndexOf(drawn);
@@ -245,13 +230,6 @@ export function choices(state) {
     else if (a.type === "pass") out.pass.push(a);
   }
   return out;
-}
-
-/** The Störspiel warning for discarding `tile` now (classical), or null. */
-export function dangerFor(state, tile) {
-  const warnings = state.view?.discard_warnings || [];
-  const kind = kindOf(tile);
-  return warnings.find((w) => kindOf(w.tile) === kind && !w.exemption) || null;
 }
 
 /** What an automatic answer would send now, if the toggles allow one. */

@@ -1,5 +1,8 @@
-// A small element builder for the table page (attributes, listeners, children).
-export function h(tag, attrs = {}, ...children) {
+// The one element builder of the client: el("button", {class, onclick, dataset, ...}, ...children).
+// Attributes that are null, undefined or false are left out, `true` sets an empty attribute,
+// `on<event>` functions become listeners, `dataset` is merged into the data-* attributes.
+// Children may be nodes, text, or (nested) arrays; null, undefined and false are skipped.
+export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
@@ -15,7 +18,7 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A signed number: +1000 / -1000 / ±0. */
+/** A signed number as the table shows it: +1000 / −1000 (a true minus sign) / ±0. */
 export function signed(n) {
   if (n > 0) return `+${n}`;
   if (n < 0) return `−${Math.abs(n)}`;

@@ -1,0 +1,142 @@
+// Classical German Mah-Jongg: what the table and the replay draw differently from other families
+// (flowers and seasons, Störspiel warnings, figures and doubles, balances instead of scores).
+// The same hooks as families/riichi.js; families/index.js looks them up by the table's family.
+import { tileEls } from "../tiles.js";
+import { el } from "../dom.js";
+import { parseTiles, plainTile } from "../notation.js";
+import { meldsEl } from "../table/meld.js";
+import { paymentsTable, tilesRow, winTitle } from "../table/result_parts.js";
+import { delta, deltasLine, howWon } from "../replay/parts.js";
+
+// ---------------------------------------------------------------- the table page
+
+function actLabel(a, t) {
+  if (a.type === "tsumo" || a.type === "ron") return t("table.act.mahjongg");
+  if (a.type === "chi") return t("table.act.chow");
+  if (a.type === "pon") return t("table.act.pung");
+  if (a.type.endsWith("kan")) return t("table.act.kong");
+  return t(`table.act.${a.type}`);
+}
+
+/** The Störspiel warning for discarding `tile` now, or null. */
+function discardWarning(state, tile) {
+  const warnings = state.view?.discard_warnings || [];
+  const kind = plainTile(tile);
+  return warnings.find((w) => plainTile(w.tile) === kind && !w.exemption) || null;
+}
+
+function seatExtras(p, name, t) {
+  if (!p.bonus) return [];
+  return [el("div", { class: "bonus", "aria-label": t("table.bonus", { name }) }, tileEls(parseTiles(p.bonus), { size: "sm" }))];
+}
+
+function centre(state, t) {
+  const v = state.view;
+  return [
+    el("div", { class: "round" }, t("table.hand_number", { wind: t(`table.wind.${v.round_wind}`), number: (v.hand_number ?? 0) + 1 })),
+    el("div", { class: "wall" }, t("table.wall", { n: v.live_remaining })),
+    v.dead_remaining !== undefined ? el("div", { class: "wall muted" }, t("table.dead_wall", { n: v.dead_remaining })) : null,
+  ];
+}
+
+function winEl(e, names, t) {
+  return el("section", { class: "win", "data-testid": "win" }, el("h3", {}, t("table.mahjongg_by", { name: names[e.seat] })), el("p", { class: "muted" }, winTitle(t, e, names)));
+}
+
+function figureValue(points, doubles) {
+  return [points ? `${points}` : null, doubles ? `×2${doubles > 1 ? `^${doubles}` : ""}` : null].filter(Boolean).join(" ");
+}
+
+function seatResult(r, end, names, before, t) {
+  const seatView = before?.seats?.[r.seat];
+  const items = (r.items || []).map(([name, points, doubles]) => el("li", {}, el("span", {}, name), el("span", { class: "han" }, figureValue(points, doubles))));
+  return el(
+    "div",
+    { class: `seat-result${end.winner === r.seat ? " seat-result--winner" : ""}` },
+    el("h4", {}, `${t(`table.wind.${r.seat_wind}`)}: ${names[r.seat]}`),
+    el("div", { class: "result-tiles" }, tilesRow(r.hand), meldsEl(seatView, t, "sm", { class: "result-melds" }), seatView?.bonus ? tilesRow(seatView.bonus) : null),
+    r.special_hand ? el("p", {}, r.special_hand) : null,
+    el("ul", { class: "yaku" }, items),
+    el("p", { class: "result-summary" }, `${t("table.base", { base: r.base })} · ${t("table.doubles", { n: r.doubles })} ${t("table.value", { value: r.value })}`),
+  );
+}
+
+function handEndBody({ wins, end, before }, names, t) {
+  const parts = wins.map((w) => winEl(w, names, t));
+  if (end.outcome !== "mah_jongg" && !wins.length) parts.push(el("p", { class: "draw" }, t("table.remis")));
+  if (end.stoerspiel) parts.push(el("p", { class: "warning" }, t("table.stoerspiel", { verdict: end.stoerspiel })));
+  parts.push(
+    el("div", { class: "figures", "data-testid": "figures" }, el("h3", {}, t("table.figures")), (end.results || []).map((r) => seatResult(r, end, names, before, t))),
+    el("h3", {}, t("table.payments")),
+    paymentsTable(t, names, end.deltas, end.balances),
+  );
+  return parts;
+}
+
+// ---------------------------------------------------------------- the replay page
+
+function handLabel(s, t) {
+  return t("replay.hand_label_classical", { wind: t(`wind.${s.roundWind}`), n: s.number + 1 });
+}
+
+const WIN_FLAGS = ["robbing_kong", "heavenly", "earthly", "last_wall_tile", "last_discard"];
+
+function replayWin(w, names, t) {
+  const flags = WIN_FLAGS.filter((f) => w[f]).map((f) => ` · ${t(`flag.${f}`)}`);
+  return el(
+    "div",
+    { class: "win", "data-testid": "win" },
+    el("h3", {}, t("replay.mah_jongg", { name: names[w.seat] }), " · ", howWon(w, names, t("replay.self_drawn")), flags),
+    el("div", { class: "tiles-row" }, tileEls(parseTiles(w.hand), { size: "sm" }), el("span", { class: "drawn" }, tileEls([w.tile], { size: "sm" }))),
+  );
+}
+
+const FIGURE_COLUMNS = ["replay.player", "replay.figures", "replay.base", "replay.doubles", "replay.value", "replay.delta"];
+
+function figuresText(r) {
+  const items = r.items.map(([label, pts, dbl]) => `${label}${pts ? ` ${pts}` : ""}${dbl ? ` ×${2 ** dbl}` : ""}`);
+  return (r.special_hand ? [r.special_hand] : []).concat(items).join("; ");
+}
+
+function replayEnded(e, names, t) {
+  if (!e.results) return [deltasLine(e, names)];
+  const row = (r) =>
+    el("tr", {}, el("td", {}, names[r.seat]), el("td", {}, figuresText(r)), el("td", {}, String(r.base)), el("td", {}, String(r.doubles)), el("td", {}, String(r.value)), el("td", {}, delta(e.deltas[r.seat])));
+  const table = el(
+    "table",
+    { class: "yaku-table figures-table", "data-testid": "figures" },
+    el("thead", {}, el("tr", {}, FIGURE_COLUMNS.map((k) => el("th", {}, t(k))))),
+    el("tbody", {}, e.results.map(row)),
+  );
+  const parts = [];
+  if (e.outcome !== "mah_jongg") parts.push(el("h3", {}, t(`outcome.${e.outcome}`)));
+  parts.push(el("div", { class: "table-scroll" }, table));
+  if (e.stoerspiel) {
+    parts.push(el("p", { class: "error" }, t("replay.stoerspiel", { name: names[e.violator] ?? "?", reason: t(`stoerspiel.${e.stoerspiel}`) })));
+  }
+  return parts;
+}
+
+export default {
+  name: "classical",
+  table: {
+    actLabel,
+    discardWarning,
+    // East is the dealer (the view may name the dealer too)
+    isDealer: (view, seat, wind) => view.dealer === seat || wind === 0,
+    scoreLabel: (t) => t("table.balance"),
+    dealerTitle: (t) => t("table.dealer_east"),
+    finalScoreLabel: (t) => t("table.balance"),
+    seatExtras,
+    centre,
+    toggles: () => [],
+    handEndBody,
+  },
+  replay: {
+    handLabel,
+    rulesLabel: (config, t) => t("lobby.classical_rules"),
+    centre: () => [],
+    win: replayWin,
+    ended: replayEnded,
+  },
+};

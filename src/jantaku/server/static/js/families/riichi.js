@@ -1,0 +1,151 @@
+// Riichi ("Doman" rules): what the table and the replay draw differently from other families
+// (dora and riichi sticks, yaku and han/fu, the draw with tenpai). Every family module exports
+// the same hooks; families/index.js looks them up by the table's family.
+import { tileEls, doraFromIndicator } from "../tiles.js";
+import { el } from "../dom.js";
+import { parseTiles } from "../notation.js";
+import { setSetting } from "../settings.js";
+import { meldsEl } from "../table/meld.js";
+import { labelOr, paymentsTable, tilesRow, winTitle } from "../table/result_parts.js";
+import { deltasLine, howWon } from "../replay/parts.js";
+import { yakuName } from "../yaku.js";
+
+// ---------------------------------------------------------------- the table page
+
+function actLabel(a, t) {
+  if (a.type === "chi") return t("table.act.chi");
+  if (a.type === "pon") return t("table.act.pon");
+  if (a.type.endsWith("kan")) return t("table.act.kan");
+  return t(`table.act.${a.type}`);
+}
+
+function centre(state, t, ui) {
+  const v = state.view;
+  const showIndicator = ui.doraDisplay === "indicator";
+  const dora = el(
+    "div",
+    { class: "dora", "data-testid": "dora" },
+    el("span", { class: "dora-label" }, showIndicator ? t("table.dora_indicator") : t("table.dora")),
+    tileEls(parseTiles(v.dora_indicators).map((ind) => (showIndicator ? ind : doraFromIndicator(ind))), { size: "sm" }),
+  );
+  return [
+    el("div", { class: "round" }, t("table.round", { wind: t(`table.wind.${v.round_wind}`), number: v.dealer + 1 })),
+    el("div", { class: "sticks" }, el("span", {}, t("table.honba", { n: v.honba })), " · ", el("span", {}, t("table.deposits", { n: v.deposits }))),
+    el("div", { class: "wall", "data-testid": "wall" }, t("table.wall", { n: v.live_remaining })),
+    dora,
+  ];
+}
+
+function toggles(ui, box, t, render) {
+  const onchange = (e) => {
+    ui.doraDisplay = e.target.checked ? "indicator" : "dora";
+    setSetting("doraDisplay", ui.doraDisplay);
+    render();
+  };
+  return [box("dora", t("table.show_indicator"), ui.doraDisplay === "indicator", onchange)];
+}
+
+function winEl(e, names, before, t) {
+  const yaku = (e.yaku || []).map(([name, han]) =>
+    el("li", { "data-yaku": name }, el("span", {}, labelOr(t, `table.yaku.${name}`, name)), el("span", { class: "han" }, t("table.han", { han }))),
+  );
+  const summary = [e.yakuman ? t("table.yakuman", { n: e.yakuman }) : t("table.han_fu", { han: e.han, fu: e.fu })];
+  if (e.limit) summary.push(labelOr(t, `table.limit.${e.limit}`, e.limit));
+  summary.push(t("table.points", { points: e.points }));
+  const ura = e.ura_indicators && parseTiles(e.ura_indicators).length;
+  return el(
+    "section",
+    { class: "win", "data-testid": "win" },
+    el("h3", {}, winTitle(t, e, names)),
+    el("div", { class: "result-tiles" }, tilesRow(e.hand, e.tile), meldsEl(before?.seats?.[e.seat], t, "sm", { class: "result-melds" })),
+    el("ul", { class: "yaku", "data-testid": "yaku" }, yaku),
+    el("p", { class: "result-summary", "data-testid": "result-summary" }, summary.join(" · ")),
+    ura ? el("div", { class: "ura" }, el("span", {}, t("table.ura")), tilesRow(e.ura_indicators)) : null,
+  );
+}
+
+function handEndBody({ wins, end, before }, names, t) {
+  const parts = wins.map((w) => winEl(w, names, before, t));
+  if (end.draw) {
+    parts.push(el("p", { class: "draw", "data-testid": "draw" }, t("table.draw", { kind: labelOr(t, `table.draw.${end.draw}`, end.draw) })));
+    (end.hands || []).forEach((hand, i) => {
+      if (hand) parts.push(el("div", { class: "shown-hand" }, el("span", {}, names[i]), tilesRow(hand)));
+    });
+  }
+  parts.push(el("h3", {}, t("table.payments")));
+  const tenpaiCol = end.draw
+    ? { title: t("table.tenpai"), cell: (i) => (end.tenpai?.[i] ? t("table.tenpai") : t("table.noten")) }
+    : null;
+  parts.push(paymentsTable(t, names, end.deltas, end.scores, tenpaiCol));
+  return parts;
+}
+
+// ---------------------------------------------------------------- the replay page
+
+function handLabel(s, t) {
+  return t("replay.hand_label", { wind: t(`wind.${s.roundWind}`), n: s.deal + 1, honba: s.honba });
+}
+
+function replayCentre(state, t, { mode, doraToggle }) {
+  const shown = (list) => (mode === "dora" ? list.map(doraFromIndicator) : list);
+  return [
+    el("span", {}, t("replay.honba_deposits", { honba: state.honba, deposits: state.deposits })),
+    el(
+      "span",
+      { class: "dora-row", "data-testid": "dora" },
+      mode === "dora" ? t("replay.dora") : t("replay.indicators"),
+      tileEls(shown(state.dora), { size: "sm" }),
+      state.ura.length ? el("span", { class: "muted" }, ` ${t("replay.ura")}`) : null,
+      state.ura.length ? tileEls(shown(state.ura), { size: "sm" }) : null,
+    ),
+    doraToggle,
+  ];
+}
+
+function replayWin(w, names, t) {
+  const figures = w.yakuman
+    ? t("replay.yakuman", { n: w.yakuman, points: w.points })
+    : t("replay.han_fu", { han: w.han, fu: w.fu, points: w.points });
+  const hand = w.hand ? parseTiles(Array.isArray(w.hand) ? w.hand.join("") : w.hand) : [];
+  return el(
+    "div",
+    { class: "win", "data-testid": "win" },
+    el("h3", {}, t("replay.wins", { name: names[w.seat] }), " · ", howWon(w, names, t("replay.tsumo")), w.limit ? ` · ${w.limit}` : ""),
+    el("div", { class: "tiles-row" }, tileEls(hand, { size: "sm" }), el("span", { class: "drawn" }, tileEls([w.tile], { size: "sm" }))),
+    el("ul", { class: "yaku-list" }, (w.yaku || []).map(([name, han]) => el("li", {}, `${yakuName(name)}: ${han} ${t("replay.han")}`))),
+    el("p", { class: "figures" }, figures),
+  );
+}
+
+function replayEnded(e, names, t) {
+  const parts = [];
+  if (e.draw) {
+    const tenpai = (e.tenpai || []).map((v, i) => (v ? names[i] : null)).filter(Boolean);
+    parts.push(el("h3", {}, t(`draw.${e.draw}`)), el("p", {}, t("replay.tenpai", { names: tenpai.length ? tenpai.join(", ") : t("replay.nobody") })));
+  }
+  parts.push(deltasLine(e, names));
+  return parts;
+}
+
+export default {
+  name: "riichi",
+  table: {
+    actLabel,
+    discardWarning: () => null,
+    isDealer: (view, seat) => view.dealer === seat,
+    scoreLabel: (t) => t("table.score"),
+    dealerTitle: (t) => t("table.dealer"),
+    finalScoreLabel: (t) => t("table.final_score"),
+    seatExtras: () => [],
+    centre,
+    toggles,
+    handEndBody,
+  },
+  replay: {
+    handLabel,
+    rulesLabel: (config, t) => (config.length ? t(`length.${config.length}`) : null),
+    centre: replayCentre,
+    win: replayWin,
+    ended: replayEnded,
+  },
+};

@@ -1,0 +1,80 @@
+// The lobby's lists of tables (own, open, live) and their periodic refresh; the lobby comes in
+// pages, and "more" shows one page more (kept over the refresh).
+import { t } from "../i18n.js";
+import { el } from "../dom.js";
+
+function seatsText(table) {
+  return table.seats.map((s) => (s.name ? s.name : s.bot ? t("lobby.bot") : t("lobby.free"))).join(" · ");
+}
+
+function tableAction(table, live, own) {
+  if (own) return el("a", { class: "btn btn--small btn--primary", href: `#/table/${table.id}`, "data-testid": "back-to-table" }, t("lobby.back"));
+  if (live) return el("a", { class: "btn btn--small", href: `#/table/${table.id}?watch=1`, "data-testid": "watch" }, t("lobby.watch"));
+  return el("a", { class: "btn btn--small btn--primary", href: `#/table/${table.id}`, "data-testid": "join" }, t("lobby.join"));
+}
+
+function tableItem(table, live, own = false) {
+  const c = table.config;
+  const title = `${t(`kind.${c.kind}`)} · ${c.kind === "classical" ? t("lobby.classical_rules") : t(`length.${c.length}`)}${c.kind === "party" && !c.kuitan ? ` · ${t("lobby.no_kuitan")}` : ""}`;
+  const free = table.seats.filter((s) => !s.name && !s.bot).length;
+  return el(
+    "li",
+    { class: "table-item", "data-table": table.id },
+    el(
+      "div",
+      { class: "table-info" },
+      el("strong", {}, title),
+      el("span", { class: "players" }, live ? seatsText(table) : `${seatsText(table)} (${t("lobby.free_seats", { n: free })})`),
+    ),
+    el("div", { class: "table-actions" }, tableAction(table, live, own)),
+  );
+}
+
+function fill(list, tables, live) {
+  if (!tables.length) list.replaceChildren(el("li", { class: "empty" }, live ? t("lobby.no_live") : t("lobby.no_open")));
+  else list.replaceChildren(...tables.map((tb) => tableItem(tb, live)));
+}
+
+/** The lists' elements and a refresh(lb, counts) that loads the lobby and fills them in. */
+export function tableLists() {
+  const lists = {
+    open: el("ul", { class: "table-list", "data-testid": "open-tables" }),
+    mine: el("ul", { class: "table-list", "data-testid": "my-tables" }),
+    live: el("ul", { class: "table-list", "data-testid": "live-tables" }),
+    pages: 1,
+  };
+  lists.mineCard = el("section", { class: "card card--mine", "aria-labelledby": "mine-title", hidden: true }, el("h2", { id: "mine-title" }, t("lobby.mine")), lists.mine);
+  return lists;
+}
+
+async function lobbyPages(api, pages) {
+  const first = await api.lobby(0);
+  const open = [...first.open];
+  const live = [...first.live];
+  let next = first.next_offset;
+  for (let n = 1; n < pages && next !== null && next !== undefined; n++) {
+    const page = await api.lobby(next);
+    open.push(...page.open);
+    live.push(...page.live);
+    next = page.next_offset;
+  }
+  return { ...first, open, live, next_offset: next };
+}
+
+/** Load the lobby (as many pages as shown) and the own tables; fill the lists and counts. */
+export async function refresh(lb, lists, counts, moreButton) {
+  try {
+    const [data, own] = await Promise.all([lobbyPages(lb.api, lists.pages), lb.api.myTables().catch(() => ({ tables: [] }))]);
+    if (!lb.alive) return;
+    moreButton.hidden = data.next_offset === null || data.next_offset === undefined;
+    lists.mineCard.hidden = own.tables.length === 0;
+    lists.mine.replaceChildren(...own.tables.map((tb) => tableItem(tb, tb.status === "live", true)));
+    for (const [key, node] of Object.entries(counts)) {
+      node.textContent = t("lobby.waiting", { n: data.queues[key] || 0 });
+    }
+    fill(lists.open, data.open.filter((tb) => !tb.config.ranked), false);
+    fill(lists.live, data.live, true);
+  } catch (e) {
+    if (lb.alive) lb.showError(e);
+  }
+}

@@ -1,0 +1,110 @@
+// The profile's cards: rank and rating, statistics (with the yaku table), recent games.
+import { t } from "../i18n.js";
+import { el } from "../dom.js";
+import { yakuName } from "../yaku.js";
+
+/** A rank name of the server ("Novice", "9th Kyu", "1st Dan") in the current language. */
+function rankLabel(name) {
+  const m = /^(\d+)(st|nd|rd|th) (Kyu|Dan)$/.exec(name || "");
+  if (m) return t("rank.numbered", { n: m[1], ord: m[2], grade: m[3] });
+  const key = `rank.${name}`;
+  return t(key) === key ? name : t(key);
+}
+
+const pct = (x) => `${(100 * (x || 0)).toFixed(1)} %`;
+const stat = (key, value, testid) => el("div", { class: "stat", "data-testid": testid || null }, el("dt", {}, t(key)), el("dd", {}, String(value)));
+const fmtDate = (secs) => new Date(secs * 1000).toLocaleString(t("profile.locale"), { dateStyle: "short", timeStyle: "short" });
+
+function card(titleId, title, ...body) {
+  return el("section", { class: "card", "aria-labelledby": titleId }, el("h2", { id: titleId }, title), body);
+}
+
+/** Rank, rank points (with progress), rating. */
+export function rankCard(user) {
+  const points = el(
+    "div",
+    { class: "stat", "data-testid": "rank-points" },
+    el("dt", {}, t("profile.rank_points")),
+    el("dd", {}, user.rank_needed ? `${user.rank_points} / ${user.rank_needed}` : String(user.rank_points)),
+    user.rank_needed
+      ? el("progress", { max: String(user.rank_needed), value: String(Math.max(0, user.rank_points)), "aria-label": t("profile.rank_progress") })
+      : null,
+  );
+  return card(
+    "rank-title",
+    t("profile.rank_title"),
+    el(
+      "dl",
+      { class: "stats-grid" },
+      stat("profile.rank", rankLabel(user.rank), "rank"),
+      points,
+      stat("profile.rating", Math.round(user.rating), "rating"),
+      stat("profile.rating_max", Math.round(user.rating_max)),
+      stat("profile.rated_games", user.rated_games),
+    ),
+  );
+}
+
+function yakuTable(stats) {
+  const yaku = Object.entries(stats.yaku || {}).sort((a, b) => b[1] - a[1]);
+  if (!yaku.length) return null;
+  return el(
+    "div",
+    { class: "table-scroll" },
+    el(
+      "table",
+      { class: "yaku-table" },
+      el("caption", { class: "visually-hidden" }, t("profile.yaku")),
+      el("thead", {}, el("tr", {}, el("th", {}, t("profile.yaku")), el("th", {}, t("profile.count")))),
+      el("tbody", {}, yaku.map(([name, n]) => el("tr", {}, el("td", {}, yakuName(name)), el("td", {}, String(n))))),
+    ),
+  );
+}
+
+/** Games, places, rates, and how often each yaku was made. */
+export function statsCard(stats) {
+  const placements = stats.placements || {};
+  return card(
+    "stats-title",
+    t("profile.stats_title"),
+    el(
+      "dl",
+      { class: "stats-grid", "data-testid": "stats" },
+      stat("profile.games", stats.games, "games"),
+      stat("profile.average_place", stats.games ? Number(stats.average_place).toFixed(2) : "–", "average-place"),
+      [1, 2, 3, 4].map((p) => stat(`profile.place_${p}`, placements[p] || 0, `place-${p}`)),
+      stat("profile.hands", stats.hands, "hands"),
+      stat("profile.win_rate", pct(stats.win_rate), "win-rate"),
+      stat("profile.deal_in_rate", pct(stats.deal_in_rate), "deal-in-rate"),
+    ),
+    yakuTable(stats),
+  );
+}
+
+function gameRow(g) {
+  return el(
+    "tr",
+    { "data-game": g.id },
+    el("td", {}, fmtDate(g.finished_at)),
+    el("td", {}, [g.kind ? t(`kind.${g.kind}`) : "", g.length ? t(`length.${g.length}`) : ""].filter(Boolean).join(" · ")),
+    el("td", {}, String(g.place)),
+    el("td", {}, String(g.score)),
+    el("td", {}, el("a", { href: `#/replay/${g.id}`, "data-testid": "replay-link" }, t("profile.watch_replay"))),
+  );
+}
+
+/** The recent games, each with a link to its replay. */
+export function gamesCard(games) {
+  const columns = ["profile.when", "profile.kind", "profile.place", "profile.score", "profile.replay"];
+  const table = el(
+    "div",
+    { class: "table-scroll" },
+    el(
+      "table",
+      { class: "games-table", "data-testid": "recent-games" },
+      el("thead", {}, el("tr", {}, columns.map((k) => el("th", {}, t(k))))),
+      el("tbody", {}, games.map(gameRow)),
+    ),
+  );
+  return card("games-title", t("profile.games_title"), games.length ? table : el("p", { class: "empty" }, t("profile.no_games")));
+}

@@ -1,0 +1,132 @@
+// The table page talking to the server: join or watch (`enter`), resynchronise after an error,
+// send an action or `continue`, and fold every incoming message into the state.
+import {
+  applyEvents,
+  applyMatchEnded,
+  applyPrompt,
+  applySnapshot,
+  applyTableUpdate,
+} from "./state.js";
+import { openHandEnd } from "./ui.js";
+
+const RESYNC_CODES = new Set(["stale", "illegal_action", "not_your_turn", "bad_action"]);
+const WATCH_CODES = new Set(["table_started", "table_full", "withdrawn", "seat_taken"]);
+
+function enterMessage(tp) {
+  const { query, invite } = tp;
+  const fill = query.get("fill") === "1";
+  // a private table is found by its invite code (its id only serves its own players)
+  if (tp.watching) return invite ? { type: "watch", invite } : { type: "watch", table: tp.tableId };
+  const msg = { type: "join" };
+  if (invite && tp.state.table === null) msg.invite = invite;
+  else msg.table = tp.tableId;
+  if (fill) msg.fill_bots = true;
+  if (fill && query.get("bot")) msg.bot = query.get("bot");
+  return msg;
+}
+
+/** Join (or watch) the table; a seat that is gone turns the page into watching. */
+export function enter(tp) {
+  const { t } = tp;
+  tp.socket.request(enterMessage(tp), { expect: "snapshot" }).catch((err) => {
+    if (!tp.alive) return;
+    if (err && WATCH_CODES.has(err.code) && !tp.watching) {
+      tp.watching = true;
+      tp.ui.notice = t("table.watch_instead");
+      enter(tp);
+    } else if (err && err.code === "no_table") {
+      tp.ui.notice = t("table.no_table");
+      tp.render();
+    } else if (err && err.code !== "disconnected") {
+      tp.ui.notice = t("table.error", { message: err.message || err.code });
+      tp.render();
+    }
+  });
+}
+
+function resync(tp) {
+  if (tp.resyncTimer) return;
+  tp.resyncTimer = setTimeout(() => {
+    tp.resyncTimer = null;
+    if (tp.alive) enter(tp);
+  }, 150);
+}
+
+/** Send one legal action for the current step. */
+export function act(tp, action) {
+  const { state, ui } = tp;
+  if (!state.table) return;
+  const out = { ...action };
+  delete out.seat;
+  ui.sentSeq = state.seq;
+  ui.mode = null;
+  ui.confirm = null;
+  tp.socket.send({ type: "act", table: state.table.id, seq: state.seq, action: out, id: `a-${state.seq}-${Date.now()}` });
+  tp.state = { ...state, prompt: null };
+  tp.render();
+}
+
+/** Close an end-of-hand screen; a seated player thereby tells the server the result has been
+ * seen (the next hand begins when everybody has, docs/protocol.md `continue`). */
+export function dismissHand(tp, shown) {
+  tp.ui.dismissedHands.add(shown.seq);
+  if (tp.state.seat !== null && tp.state.table && !openHandEnd(tp)) {
+    tp.socket.send({ type: "continue", table: tp.state.table.id });
+  }
+}
+
+function onSnapshot(tp, msg) {
+  if (tp.tableId && msg.table?.id !== tp.tableId && !tp.invite) return;
+  tp.tableId = msg.table.id;
+  tp.state = applySnapshot(tp.state, msg, Date.now());
+  if (tp.state.seat === null && !tp.watching) tp.watching = true;
+  tp.ui.sentSeq = null;
+  tp.render();
+}
+
+function onEvents(tp, msg) {
+  if (msg.table !== tp.tableId) return;
+  const before = tp.state.handEnd;
+  tp.state = applyEvents(tp.state, msg, Date.now());
+  if (tp.state.handEnd !== before) tp.ui.mode = null;
+  tp.render();
+}
+
+/** Subscribe to the table's messages; returns the unsubscribe functions. */
+export function listen(tp) {
+  const { socket, t } = tp;
+  const forTable = (apply) => (msg) => {
+    if (msg.table !== tp.tableId) return;
+    apply(msg);
+    tp.render();
+  };
+  return [
+    socket.on("snapshot", (msg) => onSnapshot(tp, msg)),
+    socket.on("events", (msg) => onEvents(tp, msg)),
+    socket.on(
+      "prompt",
+      forTable((msg) => {
+        tp.state = applyPrompt(tp.state, msg, Date.now());
+        tp.ui.sentSeq = null;
+      }),
+    ),
+    socket.on(
+      "match_ended",
+      forTable((msg) => {
+        tp.state = applyMatchEnded(tp.state, msg);
+      }),
+    ),
+    socket.on("table_update", (msg) => {
+      tp.state = applyTableUpdate(tp.state, msg);
+      tp.render();
+    }),
+    socket.on("error", (msg) => {
+      if (RESYNC_CODES.has(msg.code) && tp.state.table) {
+        tp.ui.notice = msg.code === "stale" ? null : t("table.resync");
+        resync(tp);
+      }
+    }),
+    socket.on("reconnected", () => enter(tp)),
+    socket.on("shutdown", () => {}),
+  ];
+}

@@ -1,0 +1,70 @@
+// The waiting room (before the match starts) and the confirmation before a dangerous discard.
+import { tileEl } from "../tiles.js";
+import { tileName } from "../i18n.js";
+import { el } from "../dom.js";
+import { seatNames } from "./state.js";
+import { act } from "./connection.js";
+
+function waitingActions(tp, ranked) {
+  const { t, socket } = tp;
+  const leave = () => {
+    socket.send({ type: "leave", table: tp.tableId });
+    tp.navigate("#/lobby");
+  };
+  return el(
+    "div",
+    { class: "dialog-actions" },
+    // ranked tables start when four people sit; others may fill the empty seats now
+    ranked
+      ? null
+      : el(
+          "button",
+          { type: "button", class: "btn btn--primary", "data-testid": "start-bots", onclick: () => socket.send({ type: "start", table: tp.tableId, fill_bots: true }) },
+          t("table.start_bots"),
+        ),
+    el("button", { type: "button", class: "btn", "data-testid": "leave", onclick: leave }, t("table.leave")),
+  );
+}
+
+/** The seats taken so far, the invitation, and (for a player) start and leave. */
+export function waitingRoom(tp) {
+  const { t, state, invite } = tp;
+  const names = state.table.seats.map((s) =>
+    s.user_id || s.bot ? `${s.name}${s.bot ? ` (${t("table.computer")})` : ""}` : t("table.empty_seat"),
+  );
+  const parts = [el("h2", {}, t("table.waiting")), el("ol", { class: "waiting-seats" }, names.map((n) => el("li", {}, n)))];
+  if (invite) {
+    const link = `${location.origin}${location.pathname}#/table/${tp.tableId}?invite=${encodeURIComponent(invite)}`;
+    parts.push(
+      el("p", { class: "invite-box" }, `${t("table.invite")}: `, el("code", { "data-testid": "invite-code" }, invite)),
+      el("p", { class: "invite-box" }, `${t("table.invite_link")}: `, el("code", {}, link)),
+    );
+  }
+  const ranked = Boolean(state.table.config?.ranked);
+  parts.push(el("p", { class: "muted" }, ranked ? t("table.waiting_ranked") : t("table.waiting_hint")));
+  if (!tp.watching) parts.push(waitingActions(tp, ranked));
+  return el("div", { class: "waiting card", "data-testid": "waiting" }, parts);
+}
+
+/** "This tile may give X a Mah-Jongg; discard it anyway?" (a family's discard warning). */
+export function dangerDialog(tp) {
+  const { t, ui } = tp;
+  const w = ui.confirm.warning;
+  const names = seatNames(tp.state);
+  const keep = () => {
+    ui.confirm = null;
+    tp.render();
+  };
+  return el(
+    "div",
+    { class: "dialog danger", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "danger-title", "data-testid": "danger-dialog" },
+    el("h2", { id: "danger-title" }, t("table.danger_title")),
+    el("p", {}, tileEl(ui.confirm.tile, { size: "md" }), " ", t("table.danger_text", { tile: tileName(ui.confirm.tile), name: names[w.threatened_by] })),
+    el(
+      "div",
+      { class: "dialog-actions" },
+      el("button", { type: "button", class: "btn", "data-testid": "danger-cancel", "data-autofocus": "true", onclick: keep }, t("table.danger_cancel")),
+      el("button", { type: "button", class: "btn btn--primary", "data-testid": "danger-confirm", onclick: () => act(tp, ui.confirm.action) }, t("table.danger_confirm")),
+    ),
+  );
+}

@@ -1,0 +1,108 @@
+// The table page's input: clicks on tiles and buttons, and the keys (tile keys 1-9 0 u i o,
+// D the drawn tile, T R C P K N the prompt's groups, Space/Escape pass or cancel).
+import { sortTiles } from "../notation.js";
+import { familyOf } from "../families/index.js";
+import { choices, currentLegal, ownHand } from "./state.js";
+import { openHandEnd } from "./ui.js";
+import { act, dismissHand } from "./connection.js";
+
+export const TILE_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "u", "i", "o"];
+const GROUP_KEYS = { r: "riichi", t: "win", c: "chi", p: "pon", k: "kan", n: "nine" };
+const FORM_TAGS = ["INPUT", "SELECT", "TEXTAREA"];
+
+/** A click on a hand tile: discard it (after the family's warning, if any) or declare riichi. */
+export function discard(tp, entry) {
+  const { ui } = tp;
+  if (ui.mode === "riichi") {
+    if (entry.riichi) act(tp, entry.riichi);
+    return;
+  }
+  if (!entry.discard) return;
+  const warning = familyOf(tp.state.family).table.discardWarning(tp.state, entry.tile);
+  if (warning) {
+    ui.confirm = { action: entry.discard, warning, tile: entry.tile };
+    tp.render();
+    return;
+  }
+  act(tp, entry.discard);
+}
+
+/** A prompt button (or its key): act at once, or choose among several ways to call. */
+export function pressGroup(tp, kind) {
+  const { ui } = tp;
+  const list = choices(tp.state)[kind] || [];
+  if (!list.length) return;
+  if (kind === "riichi") {
+    ui.mode = ui.mode === "riichi" ? null : "riichi";
+    tp.render();
+    return;
+  }
+  if (list.length === 1 || kind === "pass" || kind === "win" || kind === "nine") {
+    act(tp, list[0]);
+    return;
+  }
+  ui.mode = { choose: list };
+  tp.render();
+}
+
+/** Leave the riichi or choosing mode. */
+export function cancelMode(tp) {
+  tp.ui.mode = null;
+  tp.render();
+}
+
+/** Keys while a dialog is open; true when the key was taken. */
+function dialogKey(tp, key, ev) {
+  const { ui } = tp;
+  if (ui.confirm) {
+    // Enter and Space press the focused button ("Keep it" first); Escape keeps the tile
+    if (key === "escape") {
+      ui.confirm = null;
+      tp.render();
+      ev.preventDefault();
+    }
+    return true;
+  }
+  const shown = openHandEnd(tp);
+  if (shown && ["enter", "escape", " "].includes(key)) {
+    dismissHand(tp, shown); // the end-of-hand screen takes the keys while it is open
+    tp.render();
+    ev.preventDefault();
+    return true;
+  }
+  return false;
+}
+
+/** Keys for the prompt; false when the key means nothing here. */
+function promptKey(tp, key) {
+  const { ui, state } = tp;
+  if (key === "escape" || key === " ") {
+    if (ui.mode) cancelMode(tp);
+    else pressGroup(tp, "pass");
+  } else if (GROUP_KEYS[key]) pressGroup(tp, GROUP_KEYS[key]);
+  else if (ui.mode && ui.mode.choose && /^[1-9]$/.test(key)) {
+    const a = ui.mode.choose[Number(key) - 1];
+    if (a) act(tp, a);
+  } else if (key === "d") {
+    const hand = ownHand(state, sortTiles);
+    if (hand.drawn) discard(tp, hand.drawn);
+  } else if (TILE_KEYS.includes(key)) {
+    const entry = ownHand(state, sortTiles).tiles[TILE_KEYS.indexOf(key)];
+    if (entry) discard(tp, entry);
+  } else return false;
+  return true;
+}
+
+/** The page's keydown listener. */
+export function keyHandler(tp) {
+  return (ev) => {
+    if (!tp.alive || ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const target = ev.target;
+    if (target && FORM_TAGS.includes(target.tagName)) return;
+    const key = ev.key.toLowerCase();
+    if (dialogKey(tp, key, ev)) return;
+    if (key === " " && target && target.tagName === "BUTTON") return; // Space presses the focused button
+    if (!currentLegal(tp.state).length) return;
+    if (promptKey(tp, key)) ev.preventDefault();
+  };
+}

@@ -1,0 +1,142 @@
+// The own area of a seated player: the prompt bar, the hand (one button per tile), the own
+// melds and waits, and the toggles (automatic answers, and whatever the family adds).
+import { tileEl, tileEls } from "../tiles.js";
+import { tileName } from "../i18n.js";
+import { el } from "../dom.js";
+import { parseTiles, sortTiles } from "../notation.js";
+import { setSetting } from "../settings.js";
+import { familyOf } from "../families/index.js";
+import { meldsEl } from "./meld.js";
+import { choices, currentLegal, ownHand } from "./state.js";
+import { act } from "./connection.js";
+import { TILE_KEYS, cancelMode, discard, pressGroup } from "./input.js";
+
+function cancelButton(tp) {
+  const { t } = tp;
+  return el("button", { type: "button", class: "btn act", "data-testid": "act-cancel", onclick: () => cancelMode(tp) }, t("table.act.cancel"), el("kbd", {}, "Esc"));
+}
+
+function choiceButtons(tp, hooks) {
+  const { t } = tp;
+  return tp.ui.mode.choose.map((a, i) =>
+    el(
+      "button",
+      { type: "button", class: "btn act act--choice", "data-testid": `choice-${i}`, "aria-keyshortcuts": String(i + 1), onclick: () => act(tp, a) },
+      hooks.actLabel(a, t),
+      tileEls(parseTiles(a.tiles || ""), { size: "sm" }),
+      a.tile ? tileEl(a.tile, { size: "sm", sideways: true }) : null,
+      el("kbd", {}, String(i + 1)),
+    ),
+  );
+}
+
+function groupButtons(tp, hooks) {
+  const { t, ui } = tp;
+  const c = choices(tp.state);
+  const btn = (kind, text, key, cls = "") =>
+    el(
+      "button",
+      { type: "button", class: `btn act act--${kind} ${cls}`, "data-testid": `act-${kind}`, "aria-keyshortcuts": key, onclick: () => pressGroup(tp, kind) },
+      text,
+      el("kbd", {}, key === " " ? "Space" : key),
+    );
+  return [
+    c.win.length ? btn("win", hooks.actLabel(c.win[0], t), "T", "btn--primary") : null,
+    c.riichi.length ? btn("riichi", t("table.act.riichi"), "R", ui.mode === "riichi" ? "is-on" : "") : null,
+    c.chi.length ? btn("chi", hooks.actLabel(c.chi[0], t), "C") : null,
+    c.pon.length ? btn("pon", hooks.actLabel(c.pon[0], t), "P") : null,
+    c.kan.length ? btn("kan", hooks.actLabel(c.kan[0], t), "K") : null,
+    c.nine.length ? btn("nine", t("table.act.nine_terminals"), "N") : null,
+    c.pass.length ? btn("pass", t("table.act.pass"), " ") : null,
+  ];
+}
+
+/** The prompt's buttons: the groups of legal actions, or the ways to make one call. */
+export function promptBar(tp) {
+  const { t, ui, state } = tp;
+  const bar = el("div", { class: "prompt-bar", role: "toolbar", "aria-label": t("table.options"), "data-testid": "prompt-bar" });
+  const legal = currentLegal(state);
+  if (!legal.length) return bar;
+  const hooks = familyOf(state.family).table;
+  if (ui.mode && ui.mode.choose) {
+    bar.append(el("span", { class: "prompt-text" }, t("table.choose_call")), ...choiceButtons(tp, hooks), cancelButton(tp));
+    return bar;
+  }
+  const isTurn = legal.some((a) => a.type === "discard");
+  const text = ui.mode === "riichi" ? t("table.choose_riichi") : isTurn ? t("table.your_turn") : t("table.your_call");
+  bar.append(el("span", { class: "prompt-text" }, text), ...groupButtons(tp, hooks).filter(Boolean));
+  if (ui.mode === "riichi") bar.append(cancelButton(tp));
+  if (state.prompt?.deadlineAt) {
+    bar.append(el("span", { class: "timer timer--own", "data-deadline": String(state.prompt.deadlineAt), "data-testid": "own-timer" }, ""));
+  }
+  return bar;
+}
+
+function handButton(tp, entry, i, warningFor) {
+  const { t, ui } = tp;
+  const riichiMode = ui.mode === "riichi";
+  const enabled = riichiMode ? Boolean(entry.riichi) : Boolean(entry.discard);
+  const dangerous = warningFor(entry.tile);
+  const notes = [];
+  if (entry.drawn) notes.push(t("table.drawn"));
+  if (dangerous) notes.push(t("table.danger_marked"));
+  const key = entry.drawn ? "D" : TILE_KEYS[i] ? TILE_KEYS[i].toUpperCase() : null;
+  return el(
+    "button",
+    {
+      type: "button",
+      class: `hand-tile${entry.drawn ? " hand-tile--drawn" : ""}${dangerous ? " hand-tile--danger" : ""}${riichiMode && entry.riichi ? " hand-tile--riichi" : ""}`,
+      "data-tile": entry.tile,
+      "data-testid": "hand-tile",
+      "aria-label": [tileName(entry.tile), ...notes].join(", "),
+      "aria-keyshortcuts": key,
+      "aria-disabled": enabled ? null : "true",
+      onclick: () => enabled && discard(tp, entry),
+    },
+    tileEl(entry.tile, { size: "lg", label: tileName(entry.tile) }),
+  );
+}
+
+/** The own hand: one button per tile, the drawn tile apart. */
+export function handEl(tp) {
+  const { t, state } = tp;
+  const hand = ownHand(state, sortTiles);
+  const hooks = familyOf(state.family).table;
+  const warningFor = (tile) => hooks.discardWarning(state, tile);
+  return el(
+    "div",
+    { class: "hand", role: "group", "aria-label": t("table.hand"), "data-testid": "hand" },
+    hand.tiles.map((entry, i) => handButton(tp, entry, i, warningFor)),
+    hand.drawn ? [el("span", { class: "hand-gap", "aria-hidden": "true" }), handButton(tp, hand.drawn, -1, warningFor)] : null,
+  );
+}
+
+/** The own melds, the waits and the furiten mark. */
+export function ownInfo(tp) {
+  const { t } = tp;
+  const v = tp.state.view;
+  const parts = [meldsEl(v.seats[tp.state.seat], t, "md", { class: "own-melds", "aria-label": t("table.melds", { name: t("table.you") }) })];
+  if (v.waits && v.waits.length) {
+    parts.push(el("div", { class: "waits", "data-testid": "waits" }, el("span", {}, t("table.waits")), tileEls(v.waits, { size: "sm" })));
+  }
+  if (v.furiten) parts.push(el("span", { class: "badge badge--furiten", title: t("table.furiten_hint"), "data-testid": "furiten" }, t("table.furiten")));
+  return el("div", { class: "own-info" }, parts);
+}
+
+/** The toggles: automatic answers (players only) and the family's own. */
+export function toggles(tp) {
+  const { t, ui } = tp;
+  const render = () => tp.render();
+  const box = (key, label, checked, onchange) =>
+    el("label", { class: "check" }, el("input", { type: "checkbox", "data-testid": `toggle-${key}`, checked: checked ? true : null, onchange }), label);
+  const setting = (field) => (e) => {
+    ui[field] = e.target.checked;
+    setSetting(field, ui[field]);
+    render();
+  };
+  const parts = tp.watching
+    ? []
+    : [box("auto-win", t("table.auto_win"), ui.autoWin, setting("autoWin")), box("no-calls", t("table.no_calls"), ui.noCalls, setting("noCalls"))];
+  parts.push(...familyOf(tp.state.family).table.toggles(ui, box, t, render));
+  return el("div", { class: "toggles", role: "group", "aria-label": t("table.options") }, parts);
+}

@@ -1,0 +1,51 @@
+// Pieces the end-of-hand screens of every family share: a row of tiles, the payments table,
+// a label that falls back to the raw name.
+import { tileEls } from "../tiles.js";
+import { el, signed } from "../dom.js";
+import { parseTiles } from "../notation.js";
+
+/** A hand's tiles (MPSZ text), with the winning tile apart when given. */
+export function tilesRow(text, extra = null, label = null) {
+  return el(
+    "div",
+    { class: "result-hand", role: "group", "aria-label": label },
+    tileEls(parseTiles(text), { size: "sm" }),
+    extra ? el("span", { class: "win-tile" }, tileEls([extra], { size: "sm" })) : null,
+  );
+}
+
+/** The label of `key`, or `raw` when the dictionaries have none. */
+export function labelOr(t, key, raw) {
+  const text = t(key);
+  return text === key ? raw : text;
+}
+
+/** Who won and how: "X wins by self-draw" / "X wins on Y's discard". */
+export function winTitle(t, e, names) {
+  return e.from_seat === null || e.from_seat === undefined
+    ? t("table.win_tsumo", { name: names[e.seat] })
+    : t("table.win_ron", { name: names[e.seat], from: names[e.from_seat] });
+}
+
+/** Every seat's change and new total; `extraCol` = {title, cell(i)} adds a column. */
+export function paymentsTable(t, names, deltas, totals, extraCol = null) {
+  const head = el(
+    "tr",
+    {},
+    el("th", {}, t("table.seat")),
+    extraCol ? el("th", {}, extraCol.title) : null,
+    el("th", {}, t("table.change")),
+    el("th", {}, t("table.total")),
+  );
+  const rows = names.map((name, i) =>
+    el(
+      "tr",
+      {},
+      el("td", {}, name),
+      extraCol ? el("td", {}, extraCol.cell(i)) : null,
+      el("td", { class: deltas[i] > 0 ? "plus" : deltas[i] < 0 ? "minus" : "" }, signed(deltas[i] ?? 0)),
+      el("td", {}, String(totals[i] ?? "")),
+    ),
+  );
+  return el("table", { class: "payments", "data-testid": "payments" }, el("thead", {}, head), el("tbody", {}, rows));
+}

@@ -1,0 +1,28 @@
+// The table page's own state beside the game state (state.js): the choosing mode, an open
+// confirmation, the toggles, the end-of-hand screens already closed.
+import { getSetting } from "../settings.js";
+
+/** The page's UI state; `render` redraws (the score buttons toggle the differences). */
+export function createUi(notice, render) {
+  const ui = {
+    mode: null, // null | "riichi" | {choose: [actions]}
+    confirm: null, // {action, warning, tile}
+    showDiffs: false,
+    dismissedHands: new Set(), // seqs of the end-of-hand screens closed
+    notice,
+    sentSeq: null,
+    autoWin: Boolean(getSetting("autoWin", false)),
+    noCalls: Boolean(getSetting("noCalls", false)),
+    doraDisplay: getSetting("doraDisplay", "dora"),
+    toggleDiffs() {
+      ui.showDiffs = !ui.showDiffs;
+      render();
+    },
+  };
+  return ui;
+}
+
+/** The first end-of-hand screen not yet closed, or null. */
+export function openHandEnd(tp) {
+  return (tp.state.handEnds || []).find((e) => !tp.ui.dismissedHands.has(e.seq)) || null;
+}

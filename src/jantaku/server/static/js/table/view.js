@@ -1,0 +1,100 @@
+// Drawing the table page from its state: notices, the waiting room or the board, the own area,
+// and one overlay at a time (danger dialog, end of hand, end of match); the focus is kept or
+// given to the overlay. Also the seconds of the timers and the automatic answers.
+import { el } from "../dom.js";
+import { boardEl } from "./board.js";
+import { handEndEl, matchEndEl } from "./results.js";
+import { autoAction, seatNames } from "./state.js";
+import { openHandEnd } from "./ui.js";
+import { act, dismissHand } from "./connection.js";
+import { handEl, ownInfo, promptBar, toggles } from "./own.js";
+import { dangerDialog, waitingRoom } from "./dialogs.js";
+
+function notice(tp, text, testid) {
+  return el("p", { class: "table-notice", role: "status", "data-testid": testid }, text);
+}
+
+function overlayEl(tp) {
+  const { t, state } = tp;
+  const names = seatNames(state);
+  let overlay = null;
+  const shown = openHandEnd(tp);
+  if (tp.ui.confirm) overlay = dangerDialog(tp);
+  else if (shown) {
+    overlay = handEndEl(shown, names, t, () => {
+      dismissHand(tp, shown);
+      tp.render();
+    });
+  } else if (state.matchEnd) overlay = matchEndEl(state.matchEnd, tp.tableId, names, t, state.family);
+  return overlay;
+}
+
+function restoreFocus(tp, overlay, focusedTestId) {
+  if (overlay) {
+    // a dialog takes the focus (its first action), so the keyboard answers it
+    const first = overlay.querySelector(`[data-testid="${focusedTestId}"]`) || overlay.querySelector("[data-autofocus], .btn--primary, button");
+    if (first) first.focus({ preventScroll: true });
+  } else if (focusedTestId) {
+    const again = tp.page.querySelector(`[data-testid="${focusedTestId}"]`);
+    if (again && again.tagName === "BUTTON") again.focus({ preventScroll: true });
+  }
+}
+
+/** Draw the whole page from the state. */
+export function render(tp) {
+  if (!tp.alive) return;
+  const { t, state, page } = tp;
+  const focusedTestId = document.activeElement?.dataset?.testid;
+  const parts = [];
+  if (tp.ui.notice) parts.push(notice(tp, tp.ui.notice, "table-notice"));
+  if (!state.table) {
+    parts.push(el("p", { class: "muted" }, t("table.connecting")));
+    page.replaceChildren(...parts);
+    return;
+  }
+  page.dataset.family = state.family;
+  page.dataset.status = state.table.status;
+  page.dataset.seq = String(state.seq);
+  if (state.table.status === "open" || !state.view) {
+    page.replaceChildren(...parts, waitingRoom(tp));
+    return;
+  }
+  if (state.betweenHands && state.seat !== null && !openHandEnd(tp)) parts.push(notice(tp, t("table.between_hands"), "between-hands"));
+  parts.push(boardEl(state, t, tp.ui));
+  if (state.seat !== null) parts.push(el("div", { class: "own-area", "data-testid": "own-area" }, promptBar(tp), handEl(tp), ownInfo(tp), toggles(tp)));
+  else parts.push(el("div", { class: "own-area own-area--watch" }, toggles(tp)));
+  const overlay = overlayEl(tp);
+  if (overlay) parts.push(el("div", { class: "overlay" }, overlay));
+  page.replaceChildren(...parts);
+  tick(tp);
+  restoreFocus(tp, overlay, focusedTestId);
+  scheduleAuto(tp);
+}
+
+/** Send the automatic answer the toggles ask for, a moment after the step (if still current). */
+function scheduleAuto(tp) {
+  const { ui } = tp;
+  if (tp.autoTimer) return;
+  if (ui.sentSeq === tp.state.seq) return;
+  const opts = () => ({ autoWin: ui.autoWin, noCalls: ui.noCalls });
+  if (!autoAction(tp.state, opts())) return;
+  const seq = tp.state.seq;
+  tp.autoTimer = setTimeout(() => {
+    tp.autoTimer = null;
+    if (!tp.alive || tp.state.seq !== seq || ui.sentSeq === seq) return;
+    const again = autoAction(tp.state, opts());
+    if (again) act(tp, again);
+  }, 350);
+}
+
+/** Count the timers down (every element with a data-deadline). */
+export function tick(tp) {
+  const { t } = tp;
+  const now = Date.now();
+  for (const node of tp.page.querySelectorAll("[data-deadline]")) {
+    const left = Math.max(0, Math.ceil((Number(node.dataset.deadline) - now) / 1000));
+    node.textContent = t("table.timer", { s: left });
+    node.setAttribute("aria-label", t("table.time_left", { s: left }));
+    node.classList.toggle("timer--low", left <= 5);
+  }
+}
