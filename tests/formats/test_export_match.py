@@ -13,8 +13,8 @@ from jantaku.engine.riichi.presets import new_match, tenhou_judge
 from jantaku.formats.detect import read_games_text
 from jantaku.formats.from_engine import record_of_match
 from jantaku.formats.mjai import read_mjai_text, write_mjai
+from jantaku.formats.replay import check_game
 from jantaku.formats.tenhou6_write import write_tenhou6
-from jantaku.replay import check_game
 
 
 def played(seed: int) -> object:

@@ -14,7 +14,7 @@ from jantaku.errors import JantakuError
 from jantaku.formats.detect import GAME_SUFFIXES, load_file, read_games_text
 from jantaku.formats.errors import LogFormatError, Skipped
 from jantaku.formats.record import GameRecord
-from jantaku.replay import GameCheck, check_games, summary
+from jantaku.formats.replay import GameCheck, check_games, summary
 
 
 def _where(path: str) -> str:

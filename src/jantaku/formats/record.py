@@ -297,8 +297,3 @@ class GameRecord:
     game_id: str | None = None
     title: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
-
-    def to_json(self) -> dict[str, Any]:
-        from jantaku.formats.record_json import game_to_json
-
-        return game_to_json(self)

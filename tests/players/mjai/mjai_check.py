@@ -17,7 +17,7 @@ from jantaku.engine.riichi.match import Match
 from jantaku.engine.riichi.presets import tenhou_judge
 from jantaku.formats import GameRecord, read_games_text
 from jantaku.formats.mjai import parse_pai, write_mjai
-from jantaku.replay import rules_for, self_contradiction, wall_for
+from jantaku.formats.replay import rules_for, self_contradiction, wall_for
 from jantaku.tiles import Tile, Wind
 
 _TYPES = {"none", "dahai", "reach", "hora", "chi", "pon", "daiminkan", "ankan", "kakan", "ryukyoku"}

@@ -64,7 +64,7 @@ def test_counting_follows_safe_tiles_and_visible_copies() -> None:
 def _phoenix_rows(files: int) -> np.ndarray:
     """(group, wait chance, reading.danger, is a winning tile) of every unsafe kind against
     every riichi hand at every recorded discard of other seats."""
-    from jantaku.replay import check_game
+    from jantaku.formats.replay import check_game
 
     folder = validation_data() / "mjx" / "tests_py_mjlog"
     games = [

@@ -14,10 +14,10 @@ from jantaku.engine.actions import ActionKind
 from jantaku.engine.riichi.match import Match
 from jantaku.engine.riichi.view import SeatView
 from jantaku.formats import record as rec
+from jantaku.formats.replay import check_game
 from jantaku.hand.lookup import shanten
 from jantaku.players.riichi import make_player
 from jantaku.players.riichi.reading import counts_of_tiles, threats
-from jantaku.replay import check_game
 
 __all__ = ["Agreement", "measure"]
 
