@@ -33,9 +33,9 @@ def open_claims(deal: DealState, discarder: int, tile: Tile) -> None:
     goes on at once."""
     kind = tile.kind_id
     last = deal.live_remaining == 0
-    deal.options = {}
+    deal.claims = {}
     deal.answers = {}
-    deal.ron_outcomes = {}
+    deal.wins = {}
     for offset in (1, 2, 3):
         seat_no = (discarder + offset) % 4
         seat = deal.seats[seat_no]
@@ -43,16 +43,16 @@ def open_claims(deal: DealState, discarder: int, tile: Tile) -> None:
         if kind in seat.waits and not seat.furiten:
             outcome = deal.judge.judge(win_situation(deal, seat_no, tile, discarder))
             if outcome is not None:
-                deal.ron_outcomes[seat_no] = outcome
+                deal.wins[seat_no] = outcome
                 choices.append(Action(ActionKind.RON, seat_no, tile))
         if not last and not seat.riichi:
             open_kan = kong_allowed(deal) and deal.live_remaining >= 1
             choices.extend(call_choices(seat, seat_no, tile, offset == 1, open_kan))
         if choices:
             choices.append(Action(ActionKind.PASS, seat_no))
-            deal.options[seat_no] = choices
-    _missed_wins(deal, kind, set(deal.ron_outcomes))
-    if deal.options or deal.hold_calls:
+            deal.claims[seat_no] = choices
+    _missed_wins(deal, kind, set(deal.wins))
+    if deal.claims or deal.hold_calls:
         deal.phase = Phase.CALLS
     else:
         after_passes(deal)
@@ -76,7 +76,7 @@ def resolve_claims(deal: DealState) -> None:
     discarder, tile = deal.last_discard
     answers = deal.answers
     for seat_no, answer in answers.items():
-        if answer.kind is not ActionKind.RON and seat_no in deal.ron_outcomes:
+        if answer.kind is not ActionKind.RON and seat_no in deal.wins:
             seat = deal.seats[seat_no]
             seat.temp_furiten = True
             if seat.riichi:
@@ -87,7 +87,7 @@ def resolve_claims(deal: DealState) -> None:
         if answers.get((discarder + o) % 4, _PASS).kind is ActionKind.RON
     ]
     chankan = deal.phase is Phase.CHANKAN
-    deal.options = {}
+    deal.claims = {}
     deal.answers = {}
     if rons:
         _settle_rons(deal, rons, discarder, tile, chankan)
@@ -119,7 +119,7 @@ def _settle_rons(
     if deal.rules.head_bump or not deal.rules.double_ron:
         rons = rons[:1]
     deal.riichi_pending = None  # the riichi discard dealt in: no stick is paid
-    winners = [(s, deal.ron_outcomes[s]) for s in rons]
+    winners = [(s, deal.wins[s]) for s in rons]
     if len(winners) > 1:  # only the nearest winner collects honba and deposits
         winners = [winners[0]] + [
             (s, _rejudge_without_bonus(deal, s, tile, discarder, chankan)) for s, _ in winners[1:]

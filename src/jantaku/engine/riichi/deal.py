@@ -93,13 +93,13 @@ class Deal(DealState):
         if self.phase is Phase.TURN:
             return [self.turn]
         if self.phase in (Phase.CALLS, Phase.CHANKAN):
-            return [s for s in self.options if s not in self.answers]
+            return [s for s in self.claims if s not in self.answers]
         return []
 
     @property
     def holding(self) -> bool:
         """A call window is held open that nobody may answer (see ``hold_calls``)."""
-        return self.phase in (Phase.CALLS, Phase.CHANKAN) and not self.options
+        return self.phase in (Phase.CALLS, Phase.CHANKAN) and not self.claims
 
     def legal_actions(self, seat: int) -> list[Action]:
         """What ``seat`` may do now (computed once per state; do not change the list)."""
@@ -110,7 +110,7 @@ class Deal(DealState):
                 self._turn_cache = turn_actions(self, seat)
             return self._turn_cache
         if self.phase in (Phase.CALLS, Phase.CHANKAN) and seat not in self.answers:
-            return self.options.get(seat, [])
+            return self.claims.get(seat, [])
         return []
 
     def view(self, seat: int | None, all_last: bool = False) -> SeatView:
@@ -154,7 +154,7 @@ class Deal(DealState):
                 apply_turn(self, action)
             else:
                 self.answers[action.seat] = action
-                if len(self.answers) == len(self.options):
+                if len(self.answers) == len(self.claims):
                     resolve_claims(self)
         except Exception:
             self._restore(len(self._steps))
@@ -237,9 +237,9 @@ class Deal(DealState):
         other.scores = list(self.scores)
         other.seats = [s.copy() for s in self.seats]
         other.kan_seats = list(self.kan_seats)
-        other.options = {k: list(v) for k, v in self.options.items()}
+        other.claims = {k: list(v) for k, v in self.claims.items()}
         other.answers = dict(self.answers)
-        other.ron_outcomes = dict(self.ron_outcomes)
+        other.wins = dict(self.wins)
         other.log = list(self.log)
         other._steps = list(self._steps)
         other._views = dict(self._views)

@@ -115,7 +115,7 @@ def _finish(
     for i, d in enumerate(deltas):
         deal.scores[i] += d
     deal.phase = Phase.ENDED
-    deal.options = {}
+    deal.claims = {}
     deal.answers = {}
     deal.result = DealResult(winners, draw, tenpai, deltas, deal.deposits, tuple(deal.scores))
     hands = tuple(

@@ -109,9 +109,9 @@ def _open_robbing(deal: DealState, seat_no: int, tile: Tile, orphans_only: bool)
     """Offer the others a ron on the kong tile (robbing the kong); for a concealed kong only a
     thirteen-orphans hand may rob. True when somebody is asked."""
     kind = tile.kind_id
-    deal.options = {}
+    deal.claims = {}
     deal.answers = {}
-    deal.ron_outcomes = {}
+    deal.wins = {}
     deal.last_discard = (seat_no, tile)
     deal.kan_tile = tile
     deal.robbing_concealed = orphans_only
@@ -124,18 +124,18 @@ def _open_robbing(deal: DealState, seat_no: int, tile: Tile, orphans_only: bool)
             continue
         outcome = deal.judge.judge(win_situation(deal, other_no, tile, seat_no, chankan=True))
         if outcome is not None:
-            deal.ron_outcomes[other_no] = outcome
-            deal.options[other_no] = [
+            deal.wins[other_no] = outcome
+            deal.claims[other_no] = [
                 Action(ActionKind.RON, other_no, tile),
                 Action(ActionKind.PASS, other_no),
             ]
     if not orphans_only:
         for other_no, other in enumerate(deal.seats):
-            if other_no != seat_no and kind in other.waits and other_no not in deal.ron_outcomes:
+            if other_no != seat_no and kind in other.waits and other_no not in deal.wins:
                 other.temp_furiten = True
                 if other.riichi:
                     other.riichi_furiten = True
-    if deal.options or deal.hold_calls:
+    if deal.claims or deal.hold_calls:
         deal.phase = Phase.CHANKAN
         return True
     return False

@@ -80,10 +80,10 @@ class DealState:
         self.kuikae: frozenset[int] = frozenset()
         self.riichi_pending: int | None = None  # seat whose riichi discard awaits acceptance
         self.last_discard: tuple[int, Tile] | None = None
-        self.options: dict[int, list[Action]] = {}  # open claims: seat -> its choices
+        self.claims: dict[int, list[Action]] = {}  # an open call window: seat -> its choices
         self.answers: dict[int, Action] = {}
-        self.ron_outcomes: dict[int, WinOutcome] = {}
-        self.tsumo_outcome: WinOutcome | None = None  # found with the turn's legal actions
+        self.wins: dict[int, WinOutcome] = {}  # who may ron in the open window, and for what
+        self.tsumo: WinOutcome | None = None  # found with the turn's legal actions
         self.kan_tile: Tile | None = None  # the tile of a kan being robbed
         self.robbing_concealed = False  # the kan being robbed is concealed (thirteen orphans)
         # Hold a call window open after every discard and robbable kan even when nobody may

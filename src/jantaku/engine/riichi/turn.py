@@ -22,18 +22,18 @@ _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 def turn_actions(deal: DealState, seat_no: int) -> list[Action]:
     """Everything the seat on turn may do now; a possible tsumo's outcome is kept in
-    ``deal.tsumo_outcome`` for :func:`apply_turn`."""
+    ``deal.tsumo`` for :func:`apply_turn`."""
     seat = deal.seats[seat_no]
     actions: list[Action] = []
     drawn = deal.drawn
     melds = len(seat.melds)
     current = shanten(seat.counts, melds)
     if drawn is not None:
-        deal.tsumo_outcome = None
+        deal.tsumo = None
         if current == -1:
             outcome = deal.judge.judge(win_situation(deal, seat_no, drawn, None))
             if outcome is not None:
-                deal.tsumo_outcome = outcome
+                deal.tsumo = outcome
                 actions.append(Action(ActionKind.TSUMO, seat_no, drawn))
         if (
             deal.first_turn(seat_no)
@@ -78,8 +78,8 @@ def apply_turn(deal: DealState, action: Action) -> None:
     kind = action.kind
     seat_no = action.seat
     if kind is ActionKind.TSUMO:
-        assert deal.tsumo_outcome is not None and action.tile is not None
-        settle_wins(deal, [(seat_no, deal.tsumo_outcome)], None, action.tile)
+        assert deal.tsumo is not None and action.tile is not None
+        settle_wins(deal, [(seat_no, deal.tsumo)], None, action.tile)
     elif kind is ActionKind.NINE_TERMINALS:
         abort(deal, DrawKind.NINE_TERMINALS)
     elif kind is ActionKind.CONCEALED_KAN:
