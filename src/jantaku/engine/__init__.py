@@ -1,7 +1,17 @@
 """The engines of both rule families and the contract they share.
 
-:mod:`jantaku.engine.riichi` and :mod:`jantaku.engine.classical` each implement :class:`Game`
-over the shared :class:`Action`, :class:`Event` and :class:`Clock`."""
+Every match, riichi (:class:`jantaku.engine.riichi.Match`) or classical
+(:class:`jantaku.engine.classical.ClassicalMatch`), meets :class:`Game` (:mod:`.game`): ask who
+acts (``to_act``), what each seat may do (``legal_actions``), carry out one action (``apply``,
+which returns the new events and changes nothing when it refuses), look from one seat (``view``),
+copy for search (``clone``), and pace call windows (``hold_calls``, ``close_calls``). Actions
+(:mod:`.actions`), the event base (:mod:`.events`), the clock (:mod:`.clock`) and held call
+windows (:mod:`.windows`) are shared; each family splits its deal by job into the same modules:
+``state`` (the fields), ``drawing`` (tiles from the wall), ``turn`` (the turn's legal actions and
+carrying them out), ``claims`` (call windows and their resolution), ``kongs`` (kongs and robbing
+them), ``ending`` (wins, draws, the result), with ``deal`` keeping the public steps, their
+atomicity and the answers cached per state (``legal_actions`` and ``view`` are computed once per
+state and seat, however often a table asks)."""
 
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.clock import Clock, ManualClock

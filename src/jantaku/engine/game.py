@@ -73,14 +73,20 @@ class Game(Protocol):
         """The seats asked to act now (during a call window: those that may call)."""
         ...
 
-    def legal_actions(self, seat: int) -> list[Action]: ...
+    def legal_actions(self, seat: int) -> list[Action]:
+        """What ``seat`` may do now (empty when it has nothing to decide). Computed once per
+        state and seat, so asking again is cheap; the list is shared: do not change it."""
+        ...
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out a legal action and return the new events; a refused one
         (:class:`~jantaku.errors.IllegalActionError`) changes nothing."""
         ...
 
-    def view(self, seat: int | None) -> GameView: ...
+    def view(self, seat: int | None) -> GameView:
+        """What ``seat`` may see (``None``: a spectator), immutable; built once per state and
+        seat like :meth:`legal_actions`."""
+        ...
 
     def clone(self) -> Game:
         """An independent copy (for search)."""

@@ -52,7 +52,7 @@ def test_an_action_failing_in_the_scorer_changes_nothing(monkeypatch: pytest.Mon
         raise RuntimeError("scorer fault")
 
     with monkeypatch.context() as patch:
-        patch.setattr("jantaku.engine.classical.deal.score_table", broken)
+        patch.setattr("jantaku.engine.classical.ending.score_table", broken)
         with pytest.raises(RuntimeError, match="scorer fault"):
             game.apply(action)  # the Mah Jongg is logged, then scoring fails
     assert snapshot(game) == before

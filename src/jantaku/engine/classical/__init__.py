@@ -1,7 +1,12 @@
-"""The classical German Mah-Jongg engine (spec ``classical-rules.md``): the same public shape as
-the riichi engine (``legal_actions``, ``apply``, ``view``, ``to_act``, ``clone``; seeded walls;
-typed, redactable events), with the scorer, settlement and Störspiel of
-:mod:`jantaku.rules.classical`."""
+"""The classical German Mah-Jongg engine (spec ``classical-rules.md``): a :class:`ClassicalMatch`
+meeting the same :class:`~jantaku.engine.Game` contract as the riichi engine (``to_act``,
+``legal_actions``, ``apply``, ``view``, ``clone``; seeded walls; typed, redactable events), with
+the scorer, settlement and Störspiel of :mod:`jantaku.rules.classical`.
+
+A :class:`ClassicalDeal` is split by job into the same modules as a riichi deal: ``state``,
+``drawing`` (with bonus tiles), ``turn`` (with the Störspielgebot on discards), ``claims``,
+``kongs``, ``ending`` (Mah Jongg, Remis, the settlement); ``calls`` holds the pure call rules,
+``penalties`` the offences of free-declaration mode."""
 
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.classical.deal import ClassicalDeal, ClassicalDealResult, Phase

@@ -13,19 +13,24 @@ is paid, and 10 by East if East shares the fault)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.classical.events import FalseDeclaration, PenaltyPaid
 from jantaku.engine.classical.judge import WinCheck
+from jantaku.engine.classical.state import ClassicalDealState
 from jantaku.errors import IllegalActionError
 from jantaku.rules.classical import Penalty, penalty_settlement
 from jantaku.rules.classical.settlement import PENALTIES
 
-if TYPE_CHECKING:
-    from jantaku.engine.classical.deal import ClassicalDeal
-
-__all__ = ["CONSEQUENCES", "check_report", "false_declaration", "penalty_event", "penalty_paid"]
+__all__ = [
+    "CONSEQUENCES",
+    "bar",
+    "check_report",
+    "correct",
+    "false_declaration",
+    "pay",
+    "penalty_event",
+    "penalty_paid",
+]
 
 _CALLS = {ActionKind.CHI: "chow", ActionKind.PON: "pung", ActionKind.OPEN_KAN: "kong"}
 _MAH_JONGG = (ActionKind.TSUMO, ActionKind.RON)
@@ -45,7 +50,7 @@ CONSEQUENCES: dict[Penalty, str] = {
 """What an offence brings besides its points (spec §8), as its events say it."""
 
 
-def check_report(deal: ClassicalDeal, seat: int, offence: Penalty, east_shares: bool) -> None:
+def check_report(deal: ClassicalDealState, seat: int, offence: Penalty, east_shares: bool) -> None:
     """IllegalActionError naming what is wrong with reporting ``offence`` of ``seat`` now."""
     if not deal.options.penalties:
         raise IllegalActionError("offences are penalised only with penalties = true")
@@ -67,7 +72,7 @@ def check_report(deal: ClassicalDeal, seat: int, offence: Penalty, east_shares: 
         raise IllegalActionError(f"seat {seat}'s wrong number of tiles is already reported")
 
 
-def penalty_paid(deal: ClassicalDeal, seat: int, offence: Penalty) -> PenaltyPaid:
+def penalty_paid(deal: ClassicalDealState, seat: int, offence: Penalty) -> PenaltyPaid:
     """The penalty ``seat`` pays for ``offence``, with the payments by seat."""
     net = penalty_settlement(deal.seat_wind(seat), offence).net
     deltas = tuple(net[deal.seat_wind(s)] for s in range(4))
@@ -83,7 +88,7 @@ def _why_not(check: WinCheck | None) -> str:
     return check.result.reason.value.replace("_", " ")
 
 
-def false_declaration(deal: ClassicalDeal, action: Action) -> str | None:
+def false_declaration(deal: ClassicalDealState, action: Action) -> str | None:
     """Why ``action`` (not a legal action) is a false declaration to penalise, or None when it is
     simply not allowed now and must be refused (mode off, not a declaration, not the seat's
     moment to declare)."""
@@ -122,10 +127,38 @@ def false_declaration(deal: ClassicalDeal, action: Action) -> str | None:
     return None
 
 
-def penalty_event(deal: ClassicalDeal, action: Action, reason: str) -> FalseDeclaration:
+def penalty_event(deal: ClassicalDealState, action: Action, reason: str) -> FalseDeclaration:
     """The penalty for a false declaration, with the payments by seat."""
     offence = Penalty.FALSE_MAHJONG if action.kind in _MAH_JONGG else Penalty.FALSE_CALL
     net = penalty_settlement(deal.seat_wind(action.seat), offence).net
     deltas = tuple(net[deal.seat_wind(s)] for s in range(4))
     points = PENALTIES[offence][1]
     return FalseDeclaration(action.seat, action.kind.value, offence.value, points, reason, deltas)
+
+
+def pay(deal: ClassicalDealState, seat_no: int, offence: Penalty) -> None:
+    """``seat_no`` pays for ``offence`` now."""
+    event = penalty_paid(deal, seat_no, offence)
+    for s, d in enumerate(event.deltas):
+        deal.balances[s] += d
+        deal.penalties[s] += d
+    deal.log.append(event)
+
+
+def bar(deal: ClassicalDealState, seat_no: int) -> None:
+    """Withdraw what a newly dead hand was offered: in an open claim window it may only pass (a
+    claim it already answered, not yet carried out, becomes a pass), and on its turn it may no
+    longer declare Mah Jongg (the turn's legal actions are computed afresh after the report)."""
+    if seat_no in deal.claims:
+        deal.claims[seat_no] = [Action(ActionKind.PASS, seat_no)]
+        deal.wins.pop(seat_no, None)
+        if seat_no in deal.answers:
+            deal.answers[seat_no] = deal.claims[seat_no][0]
+
+
+def correct(deal: ClassicalDealState, seat_no: int) -> None:
+    """A dead hand's error is corrected: it pays 30, East 10 more when sharing the fault."""
+    east_shares = deal.barred.pop(seat_no)
+    pay(deal, seat_no, Penalty.DEAD_HAND)
+    if east_shares:
+        pay(deal, deal.dealer, Penalty.DEAD_HAND_EAST_SHARE)

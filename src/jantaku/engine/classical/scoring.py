@@ -3,20 +3,18 @@ the result per seat as the ``deal_ended`` event reports it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from jantaku.engine.classical.events import SeatResult
+from jantaku.engine.classical.state import ClassicalDealState
 from jantaku.rules.classical import DealScore, FinishedDeal, SeatHand, Win, score_deal
 from jantaku.rules.classical.items import ScoreItem
 from jantaku.tiles import Wind
 
-if TYPE_CHECKING:
-    from jantaku.engine.classical.deal import ClassicalDeal
-
 __all__ = ["score_table", "seat_hand"]
 
 
-def seat_hand(deal: ClassicalDeal, seat_no: int, win: Win | None, winner: int | None) -> SeatHand:
+def seat_hand(
+    deal: ClassicalDealState, seat_no: int, win: Win | None, winner: int | None
+) -> SeatHand:
     """A seat's tiles as the scorer takes them (the winner's without the winning tile)."""
     seat = deal.seats[seat_no]
     kinds = list(seat.kinds())
@@ -35,7 +33,7 @@ def _item_name(item: ScoreItem) -> str:
 
 
 def score_table(
-    deal: ClassicalDeal, winner: int | None, win: Win | None, violation: Wind | None
+    deal: ClassicalDealState, winner: int | None, win: Win | None, violation: Wind | None
 ) -> tuple[DealScore, tuple[SeatResult, ...]]:
     """Score all four hands (``win`` None: a Remis); ``violation``: the discarder's wind when
     the winning discard broke the Störspielgebot against the winner."""

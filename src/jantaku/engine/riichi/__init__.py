@@ -1,4 +1,11 @@
-"""The riichi engine (doman-rules.md): deals, matches, events, per-seat views and walls."""
+"""The riichi engine (doman-rules.md): a :class:`Match` of deals meeting the
+:class:`~jantaku.engine.Game` contract, with events, per-seat views and seeded walls.
+
+A :class:`Deal` is split by job: ``state`` (its fields), ``drawing`` (draws, replacement tiles,
+dora), ``turn`` (the turn's legal actions, discards, riichi), ``claims`` (call windows: ron, pon,
+kan, chi and their priority), ``kongs`` (kans, robbing them, the kan limits), ``ending`` (wins,
+abortive and exhaustive draws, the result); ``calls`` holds the pure call rules of one hand and
+``flow`` the match between deals."""
 
 from jantaku.engine.riichi.deal import Deal, DealResult, Phase
 from jantaku.engine.riichi.judge import WinJudge, WinOutcome, WinSituation

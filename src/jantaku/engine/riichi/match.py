@@ -105,8 +105,9 @@ class Match(HeldCallWindows[Deal]):
         return [] if self.finished else self.deal.legal_actions(seat)
 
     def view(self, seat: int | None) -> SeatView:
-        legal = self.legal_actions(seat) if seat is not None else []
-        return build_view(self.deal, seat, legal, all_last=self.all_last)
+        if self.finished:  # the deal may have been cut short by the clock: nothing to decide
+            return build_view(self.deal, seat, [], all_last=self.all_last)
+        return self.deal.view(seat, all_last=self.all_last)
 
     def awaiting_calls(self) -> bool:
         return not self.finished and self.deal.phase in (Phase.CALLS, Phase.CHANKAN)

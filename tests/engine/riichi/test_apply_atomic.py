@@ -15,8 +15,8 @@ from jantaku.engine.riichi.judge import WinOutcome, WinSituation
 from jantaku.engine.riichi.wall import WallError, WallSetup
 from jantaku.errors import IllegalActionError
 from jantaku.tiles import parse_kind
-from tests.engine.mahjong_judge import MahjongJudge
-from tests.engine.walls import make_wall
+from tests.engine.riichi.mahjong_judge import MahjongJudge
+from tests.engine.riichi.walls import make_wall
 
 # Seat 1 waits on 2z/3z (a shanpon); the dealer holds a 2z to discard.
 RON_WALL = make_wall(["2z", "123m456p789s2233z"], draws="9m")

@@ -13,7 +13,7 @@ from jantaku.engine.riichi.events import DrawKind
 from jantaku.engine.riichi.flow import MatchState, after_deal, is_all_last, ranking
 from jantaku.rules.riichi import preset
 from jantaku.tiles import Wind
-from tests.engine.mahjong_judge import MahjongJudge
+from tests.engine.riichi.mahjong_judge import MahjongJudge
 
 DOMAN = TableRules()
 TENHOU = TableRules(

@@ -14,8 +14,8 @@ from jantaku.engine.riichi import Deal, Match, Phase, TableRules
 from jantaku.engine.riichi.judge import WinOutcome, WinSituation
 from jantaku.engine.riichi.scoring import RiichiJudge
 from jantaku.rules.riichi import preset
-from tests.engine.mahjong_judge import MahjongJudge
 from tests.engine.policies import greedy_choice
+from tests.engine.riichi.mahjong_judge import MahjongJudge
 
 
 class CrossCheckedJudge:

@@ -11,8 +11,8 @@ from jantaku.engine.riichi.events import DealEnded, DoraRevealed, DrawKind, Drew
 from jantaku.engine.riichi.wall import WallSetup
 from jantaku.errors import IllegalActionError
 from jantaku.tiles import TileKind, Wind, parse_kind
-from tests.engine.mahjong_judge import MahjongJudge
-from tests.engine.walls import make_wall
+from tests.engine.riichi.mahjong_judge import MahjongJudge
+from tests.engine.riichi.walls import make_wall
 
 JUDGE = MahjongJudge()
 DOMAN = TableRules()
