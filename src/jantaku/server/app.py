@@ -19,7 +19,6 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from jantaku.server.auth import Accounts, AuthError, token_hash
-from jantaku.server.bots import ALIASES, PLAYERS
 from jantaku.server.config import ServerSettings, TableRequestError, table_config
 from jantaku.server.connection import Client, client_address
 from jantaku.server.headers import SecurityHeaders
@@ -33,6 +32,7 @@ from jantaku.server.protocol import (
     user_json,
     utf8_size,
 )
+from jantaku.server.seating import ALIASES, PLAYERS, bot_names
 from jantaku.server.storage import Store
 from jantaku.server.tables import RANKED_NO_BOTS, Table, TableError
 
@@ -654,9 +654,7 @@ class Server:
 
     async def bots_http(self, request: Request) -> Response:
         """The computer players a table can be filled with (``join``'s ``bot``), by name."""
-        from jantaku.server.bots import PLAYERS
-
-        return JSONResponse({"bots": list(PLAYERS), "default": "filler"})
+        return JSONResponse({"bots": bot_names(), "default": "filler"})
 
     async def health(self, request: Request) -> Response:
         assert self.lobby is not None

@@ -12,8 +12,8 @@ from jantaku.engine.classical.events import (
     ClassicalDealStarted,
     MahJonggDeclared,
 )
+from jantaku.engine.game import GameResult
 from jantaku.engine.riichi.events import DealStarted, Event, Won
-from jantaku.server.engines import MatchOutcome
 from jantaku.server.models import GamePlayerRow, UserRow
 from jantaku.server.ranks import RankState, apply_placement, rating_delta, skill_update
 from jantaku.server.storage import Store
@@ -59,7 +59,7 @@ class _Tally:
 
 
 def player_lines(
-    game_id: str, seats: list[dict[str, Any]], outcome: MatchOutcome, log: list[Event]
+    game_id: str, seats: list[dict[str, Any]], outcome: GameResult, log: list[Event]
 ) -> list[GamePlayerRow]:
     """Each seat's statistics line of a finished riichi or classical game."""
     tally = _Tally()
@@ -100,9 +100,7 @@ def rated_accounts(store: Store, seats: list[dict[str, Any]]) -> list[UserRow] |
     return users
 
 
-def update_ranks(
-    store: Store, kind: str, seats: list[dict[str, Any]], outcome: MatchOutcome
-) -> bool:
+def update_ranks(store: Store, kind: str, seats: list[dict[str, Any]], outcome: GameResult) -> bool:
     """Ranked results: rank points, the shown rating (Q14) and the hidden OpenSkill estimate.
     A player who withdrew finishes 4th (those who stayed move up); one who dropped and was
     played by a computer player keeps the place. Only a match of four registered accounts
