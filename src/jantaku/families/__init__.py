@@ -9,8 +9,9 @@ adding a module here (and its engine, rules and bots below), not editing the ser
 from __future__ import annotations
 
 import importlib
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from jantaku.engine.clock import Clock
@@ -23,6 +24,7 @@ __all__ = [
     "ArenaKit",
     "Family",
     "MatchInfo",
+    "Tally",
     "UnknownFamilyError",
     "all_families",
     "all_levels",
@@ -61,6 +63,30 @@ class MatchInfo:
 
 
 Exporter = Callable[[Sequence[Event], MatchInfo], str]
+
+
+@dataclass(slots=True)
+class Tally:
+    """Per-seat counts of a match's log: hands dealt, wins, deal-ins (the seat whose discard or
+    robbed kong completed another's hand) and the named hands won (riichi yaku, classical
+    special hands)."""
+
+    hands: int = 0
+    wins: Counter[int] = field(default_factory=Counter)
+    deal_ins: Counter[int] = field(default_factory=Counter)
+    yaku: list[Counter[str]] = field(default_factory=lambda: [Counter() for _ in range(4)])
+
+    def win(self, seat: int, from_seat: int | None) -> None:
+        self.wins[seat] += 1
+        if from_seat is not None and from_seat != seat:
+            self.deal_ins[from_seat] += 1
+
+    def add(self, other: Tally) -> None:
+        self.hands += other.hands
+        self.wins.update(other.wins)
+        self.deal_ins.update(other.deal_ins)
+        for mine, theirs in zip(self.yaku, other.yaku, strict=True):
+            mine.update(theirs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +136,8 @@ class Family:
     scorer: str
     """The module that scores one hand of a ``jantaku score`` request (``score_request``,
     ``explain``), imported when a request needs it."""
+    tally: Callable[[Sequence[Event]], Tally]
+    """Counts this family's events of a log (and ignores any other family's)."""
     exports: Mapping[str, Exporter]
     """Record formats a finished match can be written in, by name (may be empty)."""
     arena: ArenaKit

@@ -8,8 +8,9 @@ from functools import partial
 from typing import Any
 
 from jantaku.engine.clock import Clock
+from jantaku.engine.events import Event
 from jantaku.engine.game import Game
-from jantaku.families import ArenaKit, Family, register
+from jantaku.families import ArenaKit, Family, Tally, register
 from jantaku.players.protocol import Player
 from jantaku.rules.classical.options import PRESETS as CLASSICAL_PRESETS
 
@@ -61,6 +62,31 @@ def new_filler(seat: int) -> Player:
 def _length_overrides(length: str) -> dict[str, Any]:
     """A table's length changes no option: the server plays Sontag's whole game."""
     return {}
+
+
+def _tally(log: Sequence[Event]) -> Tally:
+    """A win is counted when the hand's end confirms the Mah Jongg declared in it."""
+    from jantaku.engine.classical.events import (
+        ClassicalDealEnded,
+        ClassicalDealStarted,
+        MahJonggDeclared,
+    )
+
+    tally = Tally()
+    declared: MahJonggDeclared | None = None
+    for e in log:
+        if isinstance(e, ClassicalDealStarted):
+            tally.hands += 1
+            declared = None
+        elif isinstance(e, MahJonggDeclared):
+            declared = e
+        elif isinstance(e, ClassicalDealEnded) and e.winner is not None:
+            by = declared.from_seat if declared is not None and declared.seat == e.winner else None
+            tally.win(e.winner, by)
+            for r in e.results:
+                if r.seat == e.winner and r.special_hand:
+                    tally.yaku[e.winner][r.special_hand] += 1
+    return tally
 
 
 # ---------------------------------------------------------------------------- arena
@@ -144,6 +170,7 @@ CLASSICAL = register(
         table_kinds=("classical",),
         table_lengths=("full",),  # the server plays Sontag's whole game
         scorer="jantaku.rules.classical.request",
+        tally=_tally,
         exports={},
         arena=ArenaKit(arena_one, _summarize, _COLUMNS, "games"),
     )

@@ -11,7 +11,7 @@ from typing import Any
 from jantaku.engine.clock import Clock
 from jantaku.engine.events import Event
 from jantaku.engine.game import Game
-from jantaku.families import ArenaKit, Family, MatchInfo, register
+from jantaku.families import ArenaKit, Family, MatchInfo, Tally, register
 from jantaku.players.filler import Filler
 from jantaku.players.protocol import Player
 from jantaku.rules.riichi.options import PRESETS as RIICHI_PRESETS
@@ -60,6 +60,20 @@ def _length_overrides(length: str) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- records
+
+
+def _tally(log: Sequence[Event]) -> Tally:
+    from jantaku.engine.riichi.events import DealStarted, Won
+
+    tally = Tally()
+    for e in log:
+        if isinstance(e, DealStarted):
+            tally.hands += 1
+        elif isinstance(e, Won):
+            tally.win(e.seat, e.from_seat)
+            for name, _han in e.yaku:
+                tally.yaku[e.seat][name] += 1
+    return tally
 
 
 def _record(log: Sequence[Event], info: MatchInfo) -> Any:
@@ -172,6 +186,7 @@ RIICHI = register(
         table_kinds=("novice", "advanced", "party", "practice"),
         table_lengths=("quick", "full"),
         scorer="jantaku.rules.riichi.request",
+        tally=_tally,
         exports={"tenhou6": _tenhou6, "mjai": _mjai},
         arena=ArenaKit(arena_one, _summarize, _COLUMNS, "matches"),
     )
