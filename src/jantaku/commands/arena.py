@@ -13,7 +13,14 @@ from typing import Any
 import click
 
 from jantaku.errors import JantakuError
-from jantaku.families import Family, all_levels, all_presets, default_family, family_of_preset
+from jantaku.families import (
+    Family,
+    all_levels,
+    all_presets,
+    default_family,
+    family_of_preset,
+    lengths_help,
+)
 
 __all__ = ["arena"]
 
@@ -58,8 +65,7 @@ def _print_table(fam: Family, rows: list[dict[str, Any]], header: str) -> None:
     type=click.Choice(["quick", "full"]),
     default="full",
     show_default=True,
-    help="riichi: full = East and South rounds (hanchan), quick = East round only; "
-    "sontag: full = four wind rounds, quick = the East wind round only.",
+    help=lengths_help(),
 )
 @click.option(
     "--max-hands",

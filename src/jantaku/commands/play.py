@@ -25,7 +25,13 @@ from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.events import DealEnded, MatchEnded, Won
 from jantaku.engine.riichi.view import SeatView
 from jantaku.errors import JantakuError
-from jantaku.families import all_families, all_levels, default_family, family_of_preset
+from jantaku.families import (
+    all_families,
+    all_levels,
+    default_family,
+    family_of_preset,
+    lengths_help,
+)
 from jantaku.families.classical import CLASSICAL
 from jantaku.families.riichi import RIICHI
 
@@ -145,9 +151,7 @@ class Human(KeyboardPlayer):
     type=click.Choice(["quick", "full"]),
     default="quick",
     show_default=True,
-    help="Riichi: quick = the East round, full = East and South (hanchan). Classical (sontag): "
-    "quick = the East wind round only (every player East at least once, usually 6-10 hands), "
-    "full = all four wind rounds (Sontag's whole game).",
+    help=lengths_help(),
 )
 @click.option(
     "--level",

@@ -33,6 +33,7 @@ __all__ = [
     "family",
     "family_of_kind",
     "family_of_preset",
+    "lengths_help",
 ]
 
 
@@ -188,6 +189,11 @@ def all_levels() -> tuple[str, ...]:
     for f in all_families():
         out.update(dict.fromkeys(f.aliases))
     return tuple(out)
+
+
+def lengths_help() -> str:
+    """What ``quick`` and ``full`` mean in each family (for command-line help)."""
+    return " ".join(f"{f.title}: {', '.join(f.lengths.values())}." for f in all_families())
 
 
 def default_family() -> Family:
