@@ -181,7 +181,7 @@ def play(rules: str, length: str, level: str, seed: str | None) -> None:
 
 def _play_riichi(rules: str, length: str, level: str, seed: str) -> None:
     """The riichi match loop: the person sits at seat 0, bots at 1-3."""
-    table = RIICHI.new_game(rules, seed, overrides=RIICHI.length_overrides(length))
+    table: Any = RIICHI.new_table(rules, seed, length, 0)
     human = Human(input, click.echo)
     names = ["You", f"{level}-1", f"{level}-2", f"{level}-3"]
     human.names = names

@@ -18,7 +18,7 @@ from jantaku.engine.clock import Clock
 from jantaku.engine.events import Event
 from jantaku.engine.game import Game
 from jantaku.errors import JantakuError
-from jantaku.players.protocol import Player
+from jantaku.players.protocol import Player, Table
 
 __all__ = [
     "ArenaKit",
@@ -125,7 +125,10 @@ class Family:
     lengths: Mapping[str, str]
     """Match lengths a table or the command line offers (``quick``, ``full``) and their labels."""
     length_overrides: Callable[[str], dict[str, Any]]
-    """The preset options that give a match of that length."""
+    """The preset options that give a server table's match of that length."""
+    new_table: Callable[[str, int | str, str, int], Table]
+    """``(preset, seed, length, max_hands)``: a match of a chosen length for the arena and the
+    terminal game (a classical game stops early, or after ``max_hands`` hands)."""
     preset_options: Callable[[str], Any]
     """The frozen options of a preset (reads e.g. whether open tanyao counts)."""
     kuitan_presets: Mapping[bool, str]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jantaku.engine.clock import Clock
 from jantaku.engine.events import Event
@@ -13,6 +13,9 @@ from jantaku.engine.game import Game
 from jantaku.families import ArenaKit, Family, Tally, register
 from jantaku.players.protocol import Player
 from jantaku.rules.classical.options import PRESETS as CLASSICAL_PRESETS
+
+if TYPE_CHECKING:
+    from jantaku.players.classical_table import ClassicalTable
 
 __all__ = ["CLASSICAL"]
 
@@ -92,12 +95,11 @@ def _tally(log: Sequence[Event]) -> Tally:
 # ---------------------------------------------------------------------------- arena
 
 
-def _arena_table(preset: str, length: str, max_hands: int, match_seed: str) -> Any:
+def new_table(preset: str, seed: int | str, length: str, max_hands: int = 400) -> ClassicalTable:
+    """A game of ``length`` wind rounds' worth, stopped after ``max_hands`` hands."""
     from jantaku.players.classical_table import ClassicalTable
 
-    return ClassicalTable(
-        _options(preset), seed=match_seed, rounds=_ROUNDS[length], max_hands=max_hands
-    )
+    return ClassicalTable(_options(preset), seed=seed, rounds=_ROUNDS[length], max_hands=max_hands)
 
 
 def _arena_player(names: Sequence[str], index: int, seed: str) -> Player:
@@ -120,7 +122,7 @@ def arena_one(
         g,
         seed,
         duplicate,
-        partial(_arena_table, preset, length, max_hands),
+        lambda match_seed: new_table(preset, match_seed, length, max_hands),
         partial(_arena_player, list(names)),
     )
 
@@ -165,6 +167,7 @@ CLASSICAL = register(
             "full": "full = all four wind rounds (Sontag's whole game)",
         },
         length_overrides=_length_overrides,
+        new_table=new_table,
         preset_options=_options,
         kuitan_presets={},
         table_kinds=("classical",),

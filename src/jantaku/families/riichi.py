@@ -13,7 +13,7 @@ from jantaku.engine.events import Event
 from jantaku.engine.game import Game
 from jantaku.families import ArenaKit, Family, MatchInfo, Tally, register
 from jantaku.players.filler import Filler
-from jantaku.players.protocol import Player
+from jantaku.players.protocol import Player, Table
 from jantaku.rules.riichi.options import PRESETS as RIICHI_PRESETS
 
 __all__ = ["RIICHI"]
@@ -111,8 +111,9 @@ def _mjai(log: Sequence[Event], info: MatchInfo) -> str:
 # ---------------------------------------------------------------------------- arena
 
 
-def _arena_table(preset: str, length: str, match_seed: str) -> Any:
-    return new_game(preset, match_seed, overrides=_length_overrides(length))
+def new_table(preset: str, seed: int | str, length: str, max_hands: int = 0) -> Table:
+    """A riichi match of ``length`` (``max_hands`` does not apply: a riichi match ends)."""
+    return new_game(preset, seed, overrides=_length_overrides(length))
 
 
 def _arena_player(names: Sequence[str], kuitan: bool, index: int, seed: str) -> Player:
@@ -136,7 +137,7 @@ def arena_one(
     return play_one(
         match_seed,
         seats,
-        partial(_arena_table, preset, length),
+        lambda match_seed: new_table(preset, match_seed, length),
         partial(_arena_player, list(names), kuitan),
     )
 
@@ -181,6 +182,7 @@ RIICHI = register(
             "full": "full = East and South (hanchan)",
         },
         length_overrides=_length_overrides,
+        new_table=new_table,
         preset_options=_options,
         kuitan_presets={True: "doman", False: "doman_no_kuitan"},
         table_kinds=("novice", "advanced", "party", "practice"),
