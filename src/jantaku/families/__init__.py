@@ -103,9 +103,10 @@ class ArenaKit:
     unit: str  # what one game of the family is called in a title: matches, games
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Family:
-    """One rule family: its presets, engine, bots, record formats and table vocabulary."""
+    """One rule family: its presets, engine, bots, record formats and table vocabulary. Each
+    is registered once, so a family equals only itself (and can key a dict)."""
 
     name: str
     title: str  # what people call it
