@@ -90,9 +90,9 @@ def _sorted(tiles: Any) -> str:
 def play_out(table: Any, limit: int = 40000) -> None:
     """Drive a live table in-process to its end, every seat played by the seat filler: call
     windows are closed at once (the driver would wait for their time)."""
-    from jantaku.server.bots import SeatFiller
+    from jantaku.players.filler import Filler
 
-    filler = SeatFiller()
+    filler = Filler()
     for _ in range(limit):
         if table.status != "live":
             return
@@ -100,6 +100,5 @@ def play_out(table: Any, limit: int = 40000) -> None:
             table._close_window()
             continue
         seat = table.engine.to_act()[0]
-        legal = table.engine.legal_actions(seat)
-        table._commit(filler.choose(table._bot_view(seat), legal), "bot")
+        table._commit(filler.choose(table.engine.view(seat)), "bot")
     raise AssertionError("the match did not end")

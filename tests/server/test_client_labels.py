@@ -8,8 +8,8 @@ import re
 from jantaku.engine.actions import ActionKind
 from jantaku.engine.riichi.events import DrawKind
 from jantaku.server.app import STATIC
-from jantaku.server.bots import PLAYERS
 from jantaku.server.config import TableKind
+from jantaku.server.seating import PLAYERS
 from tests.server.js_labels import read_dictionary
 
 JS = STATIC / "js"

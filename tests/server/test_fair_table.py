@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from jantaku.engine.riichi.events import Event
-from jantaku.server.bots import PLAYERS, SeatFiller, register_player
+from jantaku.families import Family
+from jantaku.players.protocol import Player
 from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
+from jantaku.server.seating import PLAYERS, register_player
 from jantaku.server.storage import Store
 from tests.server.checks import stored_actions
 from tests.server.harness import Client, ServerProcess, choose
@@ -200,15 +202,20 @@ def test_a_restart_gives_deadlines_and_time_banks_back(database: str) -> None:
         server.stop()
 
 
-class _Recorder(SeatFiller):
+class _Recorder:
     """The seat filler, remembering every event it is shown."""
 
-    def __init__(self, family: str = "riichi", kuitan: bool = True) -> None:
-        super().__init__(family, kuitan)
+    name = "recorder"
+
+    def __init__(self, family: Family, preset: str, seat: int) -> None:
+        self.filler: Player = family.new_filler(seat)
         self.seen: list[dict[str, Any]] = []
 
+    def choose(self, view: Any) -> Any:
+        return self.filler.choose(view)
+
     def observe(self, events: Sequence[Event]) -> None:
-        super().observe(events)
+        self.filler.observe(events)
         self.seen.extend(e.to_json() for e in events)
 
 

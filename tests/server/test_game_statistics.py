@@ -8,30 +8,30 @@ from typing import Any
 
 import pytest
 
-from jantaku.server.bots import make_player
-from jantaku.server.engines import FAMILIES, GameEngine
+from jantaku.families import all_families, family
 from jantaku.server.records import player_lines
+from jantaku.server.seating import seat_player
 from tests.server.harness import Client, ServerProcess
 
 needs_classical = pytest.mark.skipif(
-    "classical" not in FAMILIES, reason="the classical engine is not installed"
+    "classical" not in [f.name for f in all_families()],
+    reason="the classical engine is not installed",
 )
 
 
-def _play(family: str, preset: str, seed: str, bot: str, overrides: dict[str, Any]) -> Any:
-    engine: GameEngine = FAMILIES[family](preset, seed, overrides)
-    players = [make_player(bot) for _ in range(4)]
+def _play(family_name: str, preset: str, seed: str, bot: str, overrides: dict[str, Any]) -> Any:
+    fam = family(family_name)
+    engine = fam.new_game(preset, seed, overrides=overrides)
+    players = [seat_player(bot, fam, preset, s) for s in range(4)]
+    for s, p in enumerate(players):
+        p.observe([e.seen_by(s) for e in engine.log])
     for _ in range(200000):
-        if engine.outcome is not None:
+        if engine.result is not None:
             return engine
         seat = engine.to_act()[0]
-        view = {
-            "seat": seat,
-            "drawn_index": engine.drawn_index(seat),
-            "engine": engine,
-            "seat_view": lambda s=seat: engine.seat_view(s),
-        }
-        engine.apply(players[seat].choose(view, engine.legal_actions(seat)))
+        events = engine.apply(players[seat].choose(engine.view(seat)))
+        for s, p in enumerate(players):
+            p.observe([e.seen_by(s) for e in events])
     raise AssertionError("the game did not end")
 
 
@@ -64,7 +64,7 @@ def _counted(events: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _lines(engine: Any) -> dict[str, Any]:
     seats: list[dict[str, Any]] = [{"user_id": None}] * 4
-    lines = player_lines("g", seats, engine.outcome, engine.log)
+    lines = player_lines("g", seats, engine.result, engine.log)
     return {
         "hands": [line.hands for line in lines],
         "wins": [line.wins for line in lines],
@@ -78,7 +78,7 @@ def test_riichi_lines_count_hands_wins_and_deal_ins() -> None:
     expected = _counted(events)
     assert sum(expected["wins"]) > 0 and sum(expected["deal_ins"]) > 0  # the game has both
     assert _lines(engine) == expected
-    yaku = player_lines("g", [{}] * 4, engine.outcome, engine.log)
+    yaku = player_lines("g", [{}] * 4, engine.result, engine.log)
     for seat in range(4):
         named = Counter(
             name
@@ -98,7 +98,7 @@ def test_classical_lines_count_hands_wins_and_deal_ins() -> None:
     assert sum(expected["wins"]) + remis == expected["hands"][0] > 0
     assert sum(expected["deal_ins"]) > 0
     assert _lines(engine) == expected
-    limits = player_lines("g", [{}] * 4, engine.outcome, engine.log)
+    limits = player_lines("g", [{}] * 4, engine.result, engine.log)
     special = Counter(
         (e["winner"], r["special_hand"])
         for e in events

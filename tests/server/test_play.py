@@ -131,8 +131,9 @@ def test_advanced_table_needs_first_dan(server: ServerProcess) -> None:
 
 
 def test_classical_table(server: ServerProcess) -> None:
-    from jantaku.server.engines import FAMILIES
+    from jantaku.families import all_families
 
+    FAMILIES = [f.name for f in all_families()]
     c = Client(server, server.guest())
     c.send({"type": "create", "kind": "classical"})
     reply = c.recv()

@@ -12,6 +12,7 @@ from typing import Any
 
 from playwright.sync_api import WebSocketRoute, expect
 
+from jantaku.server.clientview import client_view
 from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
 from jantaku.server.messages import ServerMessage
@@ -56,9 +57,9 @@ def _dangerous_turn(tmp_path: Path, seed: str) -> list[dict[str, Any]] | None:
         if seat != me:
             bot = table._controller(seat)
             assert bot is not None
-            table._commit(bot.choose(table._bot_view(seat), legal), "bot")
+            table._commit(bot.choose(engine.view(seat)), "bot")
             continue
-        view = engine.view_json(me)
+        view = client_view(engine, me)
         forbidden = [w for w in view.get("discard_warnings", []) if w["exemption"] is None]
         offered = [a.to_json() for a in legal]
         if forbidden and any(a["type"] == "discard" for a in offered):

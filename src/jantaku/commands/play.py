@@ -9,6 +9,7 @@ pass). A key that means nothing now gets a hint."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -23,7 +24,16 @@ from jantaku.commands.play_render import (
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.events import DealEnded, MatchEnded, Won
 from jantaku.engine.riichi.view import SeatView
-from jantaku.players.riichi import LEVELS, make_player
+from jantaku.errors import JantakuError
+from jantaku.families import (
+    all_families,
+    all_levels,
+    default_family,
+    family_of_preset,
+    lengths_help,
+)
+from jantaku.families.classical import CLASSICAL
+from jantaku.families.riichi import RIICHI
 
 __all__ = ["play"]
 
@@ -52,12 +62,6 @@ _NAMES = {
     ActionKind.OPEN_KAN: "k kan",
     ActionKind.PASS: "n pass",
 }
-
-
-def _level_names() -> list[str]:
-    from jantaku.players.classical import LEVELS as CLASSICAL_LEVELS
-
-    return [*LEVELS, *(n for n in CLASSICAL_LEVELS if n not in LEVELS)]
 
 
 class Human(KeyboardPlayer):
@@ -138,8 +142,8 @@ class Human(KeyboardPlayer):
 @click.command("play")
 @click.option(
     "--rules",
-    type=click.Choice(["doman", "doman_no_kuitan", "sontag"]),
-    default="doman",
+    type=click.Choice([p for f in all_families() for p in f.table_presets]),
+    default=default_family().default_preset,
     show_default=True,
 )
 @click.option(
@@ -147,13 +151,11 @@ class Human(KeyboardPlayer):
     type=click.Choice(["quick", "full"]),
     default="quick",
     show_default=True,
-    help="Riichi: quick = the East round, full = East and South (hanchan). Classical (sontag): "
-    "quick = the East wind round only (every player East at least once, usually 6-10 hands), "
-    "full = all four wind rounds (Sontag's whole game).",
+    help=lengths_help(),
 )
 @click.option(
     "--level",
-    type=click.Choice(_level_names()),
+    type=click.Choice(list(all_levels())),
     default="defensive",
     show_default=True,
     help="Strength of the three bots.",
@@ -169,22 +171,22 @@ def play(rules: str, length: str, level: str, seed: str | None) -> None:
     import secrets
 
     seed = seed if seed is not None else secrets.token_hex(4)
-    if rules == "sontag":
-        from jantaku.commands.play_classical import play_classical
+    fam = family_of_preset(rules)
+    try:
+        fam.level(level)
+    except JantakuError as e:
+        raise click.ClickException(str(e)) from None
+    _TERMINAL_GAMES[fam.name](rules, length, level, seed)
 
-        play_classical(length, level, seed)
-        return
-    if level not in LEVELS:
-        raise click.ClickException(
-            f"level {level!r} is classical only; choose one of {', '.join(LEVELS)}"
-        )
-    from jantaku.engine.riichi.presets import new_match
 
-    table = new_match(rules, seed=seed, length="east_only" if length == "quick" else "east_south")
+def _play_riichi(rules: str, length: str, level: str, seed: str) -> None:
+    """The riichi match loop: the person sits at seat 0, bots at 1-3."""
+    table: Any = RIICHI.new_table(rules, seed, length, 0)
     human = Human(input, click.echo)
     names = ["You", f"{level}-1", f"{level}-2", f"{level}-3"]
     human.names = names
-    players = [human] + [make_player(level, f"{seed}:{s}") for s in (1, 2, 3)]
+    players: list[Any] = [human]
+    players += [RIICHI.new_player(level, f"{seed}:{s}", rules) for s in (1, 2, 3)]
     click.echo(
         f"jantaku: {rules}, {length} match, seed {seed}. You sit East; "
         f"three {level} bots play the other seats. Ctrl-D quits."
@@ -202,6 +204,16 @@ def play(rules: str, length: str, level: str, seed: str | None) -> None:
     except Quit:
         click.echo("\nBye.")
         return
+
+
+def _play_classical(rules: str, length: str, level: str, seed: str) -> None:
+    from jantaku.commands.play_classical import play_classical
+
+    play_classical(length, level, seed)
+
+
+#: the terminal game of each family
+_TERMINAL_GAMES = {RIICHI.name: _play_riichi, CLASSICAL.name: _play_classical}
 
 
 def _narrate(events: Sequence[object], names: Sequence[str], human: Human) -> None:

@@ -10,6 +10,7 @@ with it) is only made after a warning and a ``y``. A key that means nothing now 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -142,14 +143,15 @@ class ClassicalHuman(KeyboardPlayer):
 
 def play_classical(length: str, level: str, seed: str) -> None:
     """The classical game loop: the person sits at seat 0, bots at 1-3."""
-    from jantaku.players.classical import make_player as make_classical_player
-    from jantaku.players.classical_table import CLASSICAL_LENGTHS, ClassicalTable
+    from jantaku.families.classical import CLASSICAL
 
-    table = ClassicalTable(seed=seed, rounds=CLASSICAL_LENGTHS[length])
+    preset = CLASSICAL.default_preset
+    table: Any = CLASSICAL.new_table(preset, seed, length, 400)
     human = ClassicalHuman(input, click.echo)
     names = ["You", f"{level}-1", f"{level}-2", f"{level}-3"]
     human.names = names
-    players = [human] + [make_classical_player(level, f"{seed}:{s}") for s in (1, 2, 3)]
+    players: list[Any] = [human]
+    players += [CLASSICAL.new_player(level, f"{seed}:{s}", preset) for s in (1, 2, 3)]
     rounds = "the East wind round" if length == "quick" else "four wind rounds"
     east = "You are" if table.game.dealer == 0 else f"{names[table.game.dealer]} is"
     click.echo(

@@ -1,7 +1,8 @@
 """``jantaku score``: score one hand given as a JSON object (or JSON lines with ``--batch``).
 
-Riichi requests go to :mod:`jantaku.rules.riichi.request`; ``"rules": "sontag"`` requests to
-the classical scorer (:mod:`jantaku.rules.classical.request`)."""
+A request's ``rules`` preset names its family (:mod:`jantaku.families`), whose scorer answers
+it; a request without a known preset goes to the first family's (riichi), which says what is
+wrong with it."""
 
 from __future__ import annotations
 
@@ -15,11 +16,10 @@ from typing import Any, BinaryIO
 import click
 
 from jantaku.errors import JantakuError
+from jantaku.families import all_presets, default_family, family_of_preset
 from jantaku.formats.jsontext import loads
 
 __all__ = ["score"]
-
-CLASSICAL_RULES = frozenset({"sontag"})
 
 
 class _BadInput(Exception):
@@ -28,12 +28,13 @@ class _BadInput(Exception):
 
 def _module_for(obj: Any) -> ModuleType:
     rules = obj.get("rules") if isinstance(obj, dict) else None
-    if isinstance(rules, str) and rules in CLASSICAL_RULES:
-        try:
-            return importlib.import_module("jantaku.rules.classical.request")
-        except ImportError as e:
-            raise _BadInput(f"the classical scorer is not available ({e})") from None
-    return importlib.import_module("jantaku.rules.riichi.request")
+    fam = default_family()
+    if isinstance(rules, str) and rules in all_presets():
+        fam = family_of_preset(rules)
+    try:
+        return importlib.import_module(fam.scorer)
+    except ImportError as e:
+        raise _BadInput(f"the {fam.name} scorer is not available ({e})") from None
 
 
 def _score_one(obj: Any) -> tuple[dict[str, Any], Callable[[dict[str, Any]], str]]:

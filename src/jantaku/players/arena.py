@@ -1,5 +1,9 @@
 """Matches between bots, and the duplicate arena that cancels the luck of the walls.
 
+:func:`play_game` plays a match of any rule family through the :class:`~jantaku.engine.Game`
+shape; each family counts its own statistics (riichi here, classical in
+:mod:`jantaku.players.classical_arena`), and :mod:`jantaku.families` says which to use.
+
 In duplicate mode every wall set (one match seed) is played four times with the players rotated
 through all seats, so each player meets the same tiles from every seat."""
 
@@ -19,10 +23,12 @@ __all__ = [
     "PlayerStats",
     "SeatStats",
     "match_at",
+    "play_game",
     "play_match",
     "play_one",
     "run_arena",
     "schedule",
+    "seat_players",
     "summarize",
 ]
 
@@ -47,13 +53,15 @@ class GameRecordStats:
     by_seat: list[SeatStats]
 
 
-def play_match(
-    table: Table, players: Sequence[Player], on_decision: Callable[[float], None] | None = None
-) -> list[SeatStats]:
-    """Play a riichi match to its end; per-seat statistics. Events reach every player as its
-    seat may see them; ``on_decision`` gets the seconds each decision took (the latency
-    benchmark)."""
-    stats = [SeatStats() for _ in range(4)]
+def play_game(
+    table: Table,
+    players: Sequence[Player],
+    count: Callable[[Sequence[Any]], None],
+    on_decision: Callable[[float], None] | None = None,
+) -> Any:
+    """Play a match of any rule family to its end and return its result. Events reach every
+    player as its seat may see them, and ``count`` (the family's statistics) after each step;
+    ``on_decision`` gets the seconds each decision took (the latency benchmark)."""
     opening = list(getattr(table, "log", ()))  # events before the first decision (the deal)
     tell(players, opening)
     while not table.finished:
@@ -65,6 +73,27 @@ def play_match(
             on_decision(time.perf_counter() - start)
         events = table.apply(action)
         tell(players, events)
+        count(events)
+    result = getattr(table, "result", None)
+    assert result is not None
+    return result
+
+
+def seat_players(match_seed: str, seats: Sequence[int], new_player: PlayerFactory) -> list[Player]:
+    """The players by seat: player ``i`` sits at ``seats[i]``, seeded by match and seat."""
+    players: list[Any] = [None] * 4
+    for i, seat in enumerate(seats):
+        players[seat] = new_player(i, f"{match_seed}:{seat}")
+    return players
+
+
+def play_match(
+    table: Table, players: Sequence[Player], on_decision: Callable[[float], None] | None = None
+) -> list[SeatStats]:
+    """Play a riichi match to its end; per-seat statistics."""
+    stats = [SeatStats() for _ in range(4)]
+
+    def count(events: Sequence[Any]) -> None:
         for e in events:
             if isinstance(e, Won):
                 stats[e.seat].wins += 1
@@ -75,8 +104,8 @@ def play_match(
             elif isinstance(e, DealEnded):
                 for st in stats:
                     st.deals += 1
-    result = getattr(table, "result", None)
-    assert result is not None
+
+    result = play_game(table, players, count, on_decision)
     for place, seat in enumerate(result.ranking, start=1):
         stats[seat].placement = place
         stats[seat].points = result.scores[seat]
@@ -100,9 +129,7 @@ def match_at(games_index: int, seed: int | str, duplicate: bool) -> tuple[str, l
 def play_one(
     match_seed: str, seats: Sequence[int], new_table: MatchFactory, new_player: PlayerFactory
 ) -> GameRecordStats:
-    players: list[Any] = [None] * 4
-    for i, seat in enumerate(seats):
-        players[seat] = new_player(i, f"{match_seed}:{seat}")
+    players = seat_players(match_seed, seats, new_player)
     stats = play_match(new_table(match_seed), players)
     return GameRecordStats(match_seed, list(seats), stats)
 

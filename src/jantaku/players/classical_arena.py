@@ -10,9 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jantaku.engine.classical import ClassicalDealEnded, DangerousDiscard, MahJonggDeclared
-from jantaku.players.arena import match_at, mean_ci, rate_ci
+from jantaku.players.arena import match_at, mean_ci, play_game, rate_ci, seat_players
 from jantaku.players.classical_table import ClassicalTable
-from jantaku.players.protocol import tell
 
 __all__ = [
     "ClassicalPlayerStats",
@@ -47,12 +46,8 @@ class ClassicalRecord:
 def play_classical(table: ClassicalTable, players: Sequence[Any]) -> list[ClassicalSeatStats]:
     """Play a classical game to its end; per-seat statistics."""
     stats = [ClassicalSeatStats() for _ in range(4)]
-    tell(players, table.log)
-    while not table.finished:
-        seat = table.to_act()[0]
-        action = players[seat].choose(table.view(seat))
-        events = table.apply(action)
-        tell(players, events)
+
+    def count(events: Sequence[Any]) -> None:
         for e in events:
             if isinstance(e, MahJonggDeclared):
                 stats[e.seat].wins += 1
@@ -67,8 +62,8 @@ def play_classical(table: ClassicalTable, players: Sequence[Any]) -> list[Classi
                     st.hands += 1
                 if e.violator is not None:
                     stats[e.violator].paid_for_all += 1
-    result = table.result
-    assert result is not None
+
+    result = play_game(table, players, count)
     for place, seat in enumerate(result.ranking, start=1):
         stats[seat].placement = place
         stats[seat].balance = result.balances[seat]
@@ -83,9 +78,7 @@ def play_classical_one(
     new_player: Callable[[int, str], Any],
 ) -> ClassicalRecord:
     match_seed, seats = match_at(games_index, seed, duplicate)
-    players: list[Any] = [None] * 4
-    for i, seat in enumerate(seats):
-        players[seat] = new_player(i, f"{match_seed}:{seat}")
+    players = seat_players(match_seed, seats, new_player)
     table = new_table(match_seed)
     stats = play_classical(table, players)
     return ClassicalRecord(match_seed, list(seats), stats, table.truncated)

@@ -18,7 +18,7 @@ from jantaku.engine.classical import (
     ClassicalView,
     GameEnded,
 )
-from jantaku.engine.riichi.events import Event
+from jantaku.engine.events import Event
 from jantaku.rules.classical import ClassicalOptions
 from jantaku.tiles import Wind
 

@@ -2,8 +2,8 @@
 
 A player sees only its seat's view (which lists the legal actions) and answers with one of them.
 The table shape (``to_act``, ``legal_actions``, ``view``, ``apply``) is the one every jantaku
-engine shares, so the arena and the terminal game drive a riichi match and a classical game
-alike."""
+engine shares, so the arena, the terminal game and the server's tables seat the same players at
+a riichi match and a classical game alike."""
 
 from __future__ import annotations
 

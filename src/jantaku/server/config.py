@@ -7,6 +7,7 @@ from enum import Enum
 from typing import Any
 
 from jantaku.errors import JantakuError
+from jantaku.families import family_of_kind
 
 __all__ = ["ServerSettings", "TableConfig", "TableKind", "TableRequestError", "table_config"]
 
@@ -111,16 +112,21 @@ def table_config(
         raise TableRequestError(f"unknown table kind {kind!r} (choose {names})") from None
     if length not in ("quick", "full"):
         raise TableRequestError(f"length must be quick or full, not {length!r}")
+    fam = family_of_kind(k.value)
+    if length not in fam.table_lengths:
+        length = fam.table_lengths[0]  # a family whose tables have one length plays that one
+    overrides: dict[str, Any] = fam.length_overrides(length)
     if k is TableKind.CLASSICAL:
-        return TableConfig("classical", k, "sontag", {}, False, False, 0, "full", True, private)
-    overrides: dict[str, Any] = {"length": "east_only" if length == "quick" else "east_south"}
+        return TableConfig(
+            fam.name, k, fam.default_preset, overrides, False, False, 0, length, True, private
+        )
     if k in (TableKind.NOVICE, TableKind.ADVANCED):
         if not kuitan:
             raise TableRequestError("ranked tables always play with kuitan")
         return TableConfig(
-            "riichi",
+            fam.name,
             k,
-            "doman",
+            fam.default_preset,
             overrides,
             True,
             True,
@@ -130,8 +136,10 @@ def table_config(
             private,
         )
     if k is TableKind.PARTY:
-        preset = "doman" if kuitan else "doman_no_kuitan"
+        preset = fam.kuitan_presets[kuitan]
         if kuitan:
             overrides.update(_NO_TIMER)
-        return TableConfig("riichi", k, preset, overrides, False, False, 0, length, kuitan, private)
-    return TableConfig("riichi", k, "doman", overrides, False, True, 0, length, True, private)
+        return TableConfig(fam.name, k, preset, overrides, False, False, 0, length, kuitan, private)
+    return TableConfig(
+        fam.name, k, fam.default_preset, overrides, False, True, 0, length, True, private
+    )

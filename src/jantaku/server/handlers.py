@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from jantaku.server.bots import ALIASES, PLAYERS
 from jantaku.server.config import table_config
 from jantaku.server.connection import Client
 from jantaku.server.hub import Hub
@@ -30,6 +29,7 @@ from jantaku.server.protocol import (
     Unwatch,
     Watch,
 )
+from jantaku.server.seating import ALIASES, PLAYERS
 from jantaku.server.tables import RANKED_NO_BOTS, Table, TableError
 
 __all__ = ["HANDLERS", "bot_name", "dispatch"]

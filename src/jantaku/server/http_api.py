@@ -20,6 +20,7 @@ from jantaku.server.limits import Backoff, Busy, HashPool, TokenBuckets
 from jantaku.server.messages import user_json
 from jantaku.server.models import name_key
 from jantaku.server.protocol import ProtocolError, loads_bounded
+from jantaku.server.seating import bot_names
 from jantaku.server.tables import TableError
 
 __all__ = ["HttpApi"]
@@ -307,9 +308,7 @@ class HttpApi:
 
     async def bots_http(self, request: Request) -> Response:
         """The computer players a table can be filled with (``join``'s ``bot``), by name."""
-        from jantaku.server.bots import PLAYERS
-
-        return JSONResponse({"bots": list(PLAYERS), "default": "filler"})
+        return JSONResponse({"bots": bot_names(), "default": "filler"})
 
     async def health(self, request: Request) -> Response:
         live = sum(1 for t in self.hub.lobby.tables.values() if t.status == "live")

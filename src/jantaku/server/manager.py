@@ -11,8 +11,9 @@ import time
 from collections.abc import Collection
 from typing import Any
 
+from jantaku.engine.game import GameResult
+from jantaku.families import UnknownFamilyError, family
 from jantaku.server.config import ServerSettings, TableConfig, TableKind, table_config
-from jantaku.server.engines import FAMILIES, MatchOutcome
 from jantaku.server.messages import LobbyPage, TableUpdate
 from jantaku.server.models import TableRow
 from jantaku.server.records import player_lines, update_ranks
@@ -84,8 +85,12 @@ class Lobby:
                     f"you have {limit} open tables already; start one or leave it empty to "
                     "expire before creating another",
                 )
-        if config.family not in FAMILIES:
-            raise TableError("unavailable", f"no {config.family} engine on this server yet")
+        try:
+            family(config.family)
+        except UnknownFamilyError:
+            raise TableError(
+                "unavailable", f"no {config.family} engine on this server yet"
+            ) from None
         table_id = secrets.token_hex(6)
         invite = secrets.token_urlsafe(6) if private else None
         table = Table(
@@ -195,7 +200,7 @@ class Lobby:
             next_offset=end if end < max(len(open_tables), len(live)) else None,
         )
 
-    def _finished(self, table: Table, outcome: MatchOutcome) -> None:
+    def _finished(self, table: Table, outcome: GameResult) -> None:
         """Store the game (full event log, seed revealed) and, if ranked and recorded, ranks."""
         assert table.engine is not None
         seats = [s.stored() for s in table.seats]

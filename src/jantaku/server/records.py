@@ -3,17 +3,11 @@
 from __future__ import annotations
 
 import logging
-from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
-from jantaku.engine.classical.events import (
-    ClassicalDealEnded,
-    ClassicalDealStarted,
-    MahJonggDeclared,
-)
-from jantaku.engine.riichi.events import DealStarted, Event, Won
-from jantaku.server.engines import MatchOutcome
+from jantaku.engine.events import Event
+from jantaku.engine.game import GameResult
+from jantaku.families import Tally, all_families
 from jantaku.server.models import GamePlayerRow, UserRow
 from jantaku.server.ranks import RankState, apply_placement, rating_delta, skill_update
 from jantaku.server.storage import Store
@@ -23,48 +17,13 @@ __all__ = ["player_lines", "rated_accounts", "update_ranks"]
 log = logging.getLogger("jantaku.server")
 
 
-@dataclass
-class _Tally:
-    """Per-seat counts of one game's log: hands dealt, wins, deal-ins (the seat whose discard
-    or robbed kong completed another's hand) and yaku (riichi) or limit hands (classical)."""
-
-    hands: int = 0
-    wins: Counter[int] = field(default_factory=Counter)
-    deal_ins: Counter[int] = field(default_factory=Counter)
-    yaku: list[Counter[str]] = field(default_factory=lambda: [Counter() for _ in range(4)])
-    _declared: MahJonggDeclared | None = None
-
-    def add(self, e: Event) -> None:
-        if isinstance(e, DealStarted | ClassicalDealStarted):
-            self.hands += 1
-            self._declared = None
-        elif isinstance(e, Won):
-            self._win(e.seat, e.from_seat)
-            for name, _han in e.yaku:
-                self.yaku[e.seat][name] += 1
-        elif isinstance(e, MahJonggDeclared):
-            self._declared = e
-        elif isinstance(e, ClassicalDealEnded) and e.winner is not None:
-            declared = self._declared
-            by = declared.from_seat if declared is not None and declared.seat == e.winner else None
-            self._win(e.winner, by)
-            for r in e.results:
-                if r.seat == e.winner and r.special_hand:
-                    self.yaku[e.winner][r.special_hand] += 1
-
-    def _win(self, seat: int, from_seat: int | None) -> None:
-        self.wins[seat] += 1
-        if from_seat is not None and from_seat != seat:
-            self.deal_ins[from_seat] += 1
-
-
 def player_lines(
-    game_id: str, seats: list[dict[str, Any]], outcome: MatchOutcome, log: list[Event]
+    game_id: str, seats: list[dict[str, Any]], outcome: GameResult, log: list[Event]
 ) -> list[GamePlayerRow]:
     """Each seat's statistics line of a finished riichi or classical game."""
-    tally = _Tally()
-    for e in log:
-        tally.add(e)
+    tally = Tally()
+    for fam in all_families():  # each family counts its own events
+        tally.add(fam.tally(log))
     places = {seat: i + 1 for i, seat in enumerate(outcome.ranking)}
     return [
         GamePlayerRow(
@@ -100,9 +59,7 @@ def rated_accounts(store: Store, seats: list[dict[str, Any]]) -> list[UserRow] |
     return users
 
 
-def update_ranks(
-    store: Store, kind: str, seats: list[dict[str, Any]], outcome: MatchOutcome
-) -> bool:
+def update_ranks(store: Store, kind: str, seats: list[dict[str, Any]], outcome: GameResult) -> bool:
     """Ranked results: rank points, the shown rating (Q14) and the hidden OpenSkill estimate.
     A player who withdrew finishes 4th (those who stayed move up); one who dropped and was
     played by a computer player keeps the place. Only a match of four registered accounts

@@ -283,7 +283,8 @@ def test_every_level_name_has_a_classical_bot() -> None:
 
 
 def test_server_seats_play_the_classical_bot_of_their_level() -> None:
-    from jantaku.server.bots import make_player as seat_player
+    from jantaku.families import family
+    from jantaku.server.seating import seat_player
 
     expected = {
         "random": None,
@@ -292,16 +293,15 @@ def test_server_seats_play_the_classical_bot_of_their_level() -> None:
         "expert": STRONGEST,
     }
     for level, composed in expected.items():
-        bot = seat_player(level, "classical").bot  # type: ignore[attr-defined]
+        bot = seat_player(level, family("classical"), "sontag", 0).bot  # type: ignore[attr-defined]
         assert getattr(bot, "level", None) is composed  # random: no composed level
     table = ClassicalTable(seed="server", rounds=1, max_hands=12)
     levels = ("random", "efficiency", "defensive", "expert")
-    seats = [seat_player(level, "classical") for level in levels]
+    seats = [seat_player(level, family("classical"), "sontag", s) for s, level in enumerate(levels)]
     while not table.finished:
         seat = table.to_act()[0]
         legal = table.legal_actions(seat)
-        view = {"seat_view": lambda s=seat: table.view(s), "seat": seat}
-        action = seats[seat].choose(view, legal)
+        action = seats[seat].choose(table.view(seat))
         assert action in legal
         table.apply(action)
     assert not any(e.type == "dangerous_discard" and e.violation for e in table.log)

@@ -1,0 +1,234 @@
+"""The rule families, in one registry: everything above the engine that must tell riichi from
+classical (the server, the command line, the arena) looks the family up here instead.
+
+A :class:`Family` names its rules presets, builds a match (:class:`~jantaku.engine.Game`) of a
+preset, seats its computer players by level, writes its finished matches in the record formats
+it has, and says what a client may choose at one of its tables. Adding a rule family means
+adding a module here (and its engine, rules and bots below), not editing the server."""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from jantaku.engine.clock import Clock
+from jantaku.engine.events import Event
+from jantaku.engine.game import Game
+from jantaku.errors import JantakuError
+from jantaku.players.protocol import Player, Table
+
+__all__ = [
+    "ArenaKit",
+    "Family",
+    "MatchInfo",
+    "Tally",
+    "UnknownFamilyError",
+    "all_families",
+    "all_levels",
+    "all_presets",
+    "default_family",
+    "family",
+    "family_of_kind",
+    "family_of_preset",
+    "lengths_help",
+]
+
+
+class UnknownFamilyError(JantakuError, ValueError):
+    """A family or preset name nobody registered (the message names the known ones)."""
+
+
+class GameFactory(Protocol):
+    def __call__(
+        self,
+        preset: str,
+        seed: int | str,
+        *,
+        clock: Clock | None = None,
+        overrides: Mapping[str, Any] | None = None,
+    ) -> Game: ...
+
+
+@dataclass(frozen=True, slots=True)
+class MatchInfo:
+    """What a record format needs to know of a finished match beyond its events."""
+
+    players: tuple[str, ...]
+    preset: str
+    length: str  # quick | full
+    kind: str  # the table kind (``practice``, ``party``, ...), kept in the record
+    game_id: str = ""
+
+
+Exporter = Callable[[Sequence[Event], MatchInfo], str]
+
+
+@dataclass(slots=True)
+class Tally:
+    """Per-seat counts of a match's log: hands dealt, wins, deal-ins (the seat whose discard or
+    robbed kong completed another's hand) and the named hands won (riichi yaku, classical
+    special hands)."""
+
+    hands: int = 0
+    wins: Counter[int] = field(default_factory=Counter)
+    deal_ins: Counter[int] = field(default_factory=Counter)
+    yaku: list[Counter[str]] = field(default_factory=lambda: [Counter() for _ in range(4)])
+
+    def win(self, seat: int, from_seat: int | None) -> None:
+        self.wins[seat] += 1
+        if from_seat is not None and from_seat != seat:
+            self.deal_ins[from_seat] += 1
+
+    def add(self, other: Tally) -> None:
+        self.hands += other.hands
+        self.wins.update(other.wins)
+        self.deal_ins.update(other.deal_ins)
+        for mine, theirs in zip(self.yaku, other.yaku, strict=True):
+            mine.update(theirs)
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaKit:
+    """How the arena plays and reports a family: ``play_one(preset, length, max_hands,
+    names, seed, duplicate, games_index)`` plays one game of a run (a module-level function, so
+    worker processes can run it), ``summarize(names, records)`` gives one JSON row per player,
+    ``columns`` say how the command line prints a row."""
+
+    play_one: Callable[[str, str, int, Sequence[str], str, bool, int], Any]
+    summarize: Callable[[Sequence[str], Sequence[Any]], list[dict[str, Any]]]
+    columns: tuple[tuple[str, Callable[[dict[str, Any]], str]], ...]
+    unit: str  # what one game of the family is called in a title: matches, games
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Family:
+    """One rule family: its presets, engine, bots, record formats and table vocabulary. Each
+    is registered once, so a family equals only itself (and can key a dict)."""
+
+    name: str
+    title: str  # what people call it
+    presets: tuple[str, ...]
+    default_preset: str
+    table_presets: tuple[str, ...]
+    """The presets people play (at a server table, at the terminal); others replay records."""
+    new_game: GameFactory
+    levels: tuple[str, ...]
+    """Bot levels, weakest first; every family seats the same level names."""
+    aliases: Mapping[str, str]
+    """Other names of a level (``strongest``: the command line's name of the top level)."""
+    new_player: Callable[[str, int | str | None, str], Player]
+    """``(level, seed, preset)``: a computer player; seed None: the level's fixed seed."""
+    new_filler: Callable[[int], Player]
+    """``(seat)``: the player of a seat nobody plays (must be able to end a match)."""
+    lengths: Mapping[str, str]
+    """Match lengths a table or the command line offers (``quick``, ``full``) and their labels."""
+    length_overrides: Callable[[str], dict[str, Any]]
+    """The preset options that give a server table's match of that length."""
+    new_table: Callable[[str, int | str, str, int], Table]
+    """``(preset, seed, length, max_hands)``: a match of a chosen length for the arena and the
+    terminal game (a classical game stops early, or after ``max_hands`` hands)."""
+    preset_options: Callable[[str], Any]
+    """The frozen options of a preset (reads e.g. whether open tanyao counts)."""
+    kuitan_presets: Mapping[bool, str]
+    """The table preset with and without open tanyao, when a table may choose (else empty)."""
+    table_kinds: tuple[str, ...]
+    """The lobby's table kinds that seat this family (``practice``, ``classical``, ...)."""
+    table_lengths: tuple[str, ...]
+    """The lengths a server table of the family offers (the first is its default)."""
+    scorer: str
+    """The module that scores one hand of a ``jantaku score`` request (``score_request``,
+    ``explain``), imported when a request needs it."""
+    tally: Callable[[Sequence[Event]], Tally]
+    """Counts this family's events of a log (and ignores any other family's)."""
+    exports: Mapping[str, Exporter]
+    """Record formats a finished match can be written in, by name (may be empty)."""
+    arena: ArenaKit
+
+    def level(self, name: str) -> str:
+        """The level a name stands for (an alias gives its level); unknown: UnknownFamilyError."""
+        level = self.aliases.get(name, name)
+        if level not in self.levels:
+            known = ", ".join([*self.levels, *self.aliases])
+            raise UnknownFamilyError(f"unknown level {name!r}; choose from {known}")
+        return level
+
+
+_FAMILIES: dict[str, Family] = {}
+
+
+def register(fam: Family) -> Family:
+    """Add a family (each of this package's modules registers its own on import)."""
+    clash = {p for f in _FAMILIES.values() for p in f.presets} & set(fam.presets)
+    if fam.name in _FAMILIES or clash:
+        raise ValueError(f"family {fam.name!r} or presets {sorted(clash)} registered twice")
+    _FAMILIES[fam.name] = fam
+    return fam
+
+
+def _load() -> None:
+    """Register the built-in families (imported late: they import this module)."""
+    if not _FAMILIES:
+        for module in ("riichi", "classical"):  # registry order: the lobby lists riichi first
+            importlib.import_module(f"jantaku.families.{module}")
+
+
+def all_families() -> tuple[Family, ...]:
+    _load()
+    return tuple(_FAMILIES.values())
+
+
+def all_presets() -> tuple[str, ...]:
+    """Every preset of every family, the first family's first."""
+    return tuple(p for f in all_families() for p in f.presets)
+
+
+def all_levels() -> tuple[str, ...]:
+    """Every bot level and alias any family knows, once each, in registry order."""
+    out: dict[str, None] = {}
+    for f in all_families():
+        out.update(dict.fromkeys(f.levels))
+    for f in all_families():
+        out.update(dict.fromkeys(f.aliases))
+    return tuple(out)
+
+
+def lengths_help() -> str:
+    """What ``quick`` and ``full`` mean in each family (for command-line help)."""
+    return " ".join(f"{f.title}: {', '.join(f.lengths.values())}." for f in all_families())
+
+
+def default_family() -> Family:
+    """The family of a request that names no rules (the first registered)."""
+    return all_families()[0]
+
+
+def family(name: str) -> Family:
+    """The family called ``name`` (``riichi``, ``classical``)."""
+    _load()
+    found = _FAMILIES.get(name)
+    if found is None:
+        raise UnknownFamilyError(
+            f"unknown rule family {name!r}; known families: {', '.join(_FAMILIES)}"
+        )
+    return found
+
+
+def family_of_kind(kind: str) -> Family:
+    """The family a lobby table kind seats."""
+    for f in all_families():
+        if kind in f.table_kinds:
+            return f
+    known = ", ".join(k for f in all_families() for k in f.table_kinds)
+    raise UnknownFamilyError(f"unknown table kind {kind!r}; known kinds: {known}")
+
+
+def family_of_preset(preset: str) -> Family:
+    """The family a rules preset belongs to (``doman`` -> riichi, ``sontag`` -> classical)."""
+    for f in all_families():
+        if preset in f.presets:
+            return f
+    known = ", ".join(all_presets())
+    raise UnknownFamilyError(f"unknown rules preset {preset!r}; known presets: {known}")

@@ -1,0 +1,68 @@
+"""What the browser client gets of a match, and how its intentions become legal actions.
+
+The view is the engine's own per-seat view (:meth:`jantaku.engine.Game.view`) with two things
+the client draws from: which physical tile the seat just drew (``drawn_index``: the view's
+``drawn``, the one place that knows it) and each meld's called tile and giver (``meld_info``),
+so the called tile can be turned sideways."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jantaku.engine.actions import Action
+from jantaku.engine.game import Game, GameView
+
+__all__ = ["client_view", "drawn_index", "match_action"]
+
+
+def drawn_index(game: Game, view: GameView) -> int | None:
+    """The index of the tile the view's seat just drew, while the match goes on."""
+    drawn = view.drawn
+    if drawn is None or game.finished:
+        return None
+    return drawn.index
+
+
+def client_view(game: Game, seat: int | None) -> dict[str, Any]:
+    """The view JSON of ``seat`` (None: a spectator) for the browser client."""
+    view = game.view(seat)
+    out = dict(view.to_json())
+    out["drawn_index"] = drawn_index(game, view)
+    public_seats: Any = getattr(view, "seats", ())
+    for seat_json, public in zip(out["seats"], public_seats, strict=True):
+        seat_json["meld_info"] = [
+            {
+                "tiles": m.notation,
+                "kind": m.kind.value,
+                "kong": m.kong.value if m.kong is not None else None,
+                "called": m.called.notation if m.called is not None else None,
+                "from": m.from_seat,
+            }
+            for m in public.melds
+        ]
+    return out
+
+
+def match_action(legal: list[Action], data: dict[str, Any]) -> Action | None:
+    """The legal action a client's intention names, or None. ``type`` names the kind; a tile is
+    given by ``tile_index`` (exact copy) or ``tile`` (notation, e.g. "5m", first copy held);
+    ``tile_indices`` pick the own tiles of a call when several choices exist."""
+    kind = data.get("type")
+    tile_index = data.get("tile_index")
+    tile_text = data.get("tile")
+    indices = data.get("tile_indices")
+    for action in legal:
+        if action.kind.value != kind:
+            continue
+        if tile_index is not None and (action.tile is None or action.tile.index != tile_index):
+            continue
+        if (
+            tile_index is None
+            and tile_text is not None
+            and (action.tile is None or action.tile.notation != tile_text)
+        ):
+            continue
+        if indices is not None and [t.index for t in action.tiles] != list(indices):
+            continue
+        return action
+    return None

@@ -1,0 +1,69 @@
+"""A table's seats, what a viewer's connection must offer, and the table's refusals."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from jantaku.server.messages import ServerMessage
+
+__all__ = ["RANKED_NO_BOTS", "Connection", "Seat", "TableError", "commitment_of"]
+
+
+class Connection(Protocol):
+    user_id: int | None
+
+    def send(self, message: ServerMessage) -> None: ...
+
+
+class TableError(Exception):
+    """An intention the table refuses; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+RANKED_NO_BOTS = "a ranked table starts only when four players sit; computer players never fill it"
+
+
+def commitment_of(seed: str) -> str:
+    """The published SHA-256 commitment to a seed (hex of sha256 of its UTF-8 bytes)."""
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    user_id: int | None = None
+    name: str = ""
+    bot: str | None = None  # a computer player sits here for the whole match
+    connections: set[Any] = field(default_factory=set)
+    absent_since: float | None = None
+    takeover: bool = False  # a computer player plays for an absent player
+    withdrawn: bool = False  # left a started match: a computer player plays on, ranked 4th
+    bank: float | None = None  # seconds left in the time bank (None: the match has not begun)
+
+    @property
+    def empty(self) -> bool:
+        return self.user_id is None and self.bot is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "user_id": self.user_id,
+            "name": self.name,
+            "bot": self.bot,
+            "connected": bool(self.connections) if self.user_id is not None else None,
+            "takeover": self.takeover,
+            "withdrawn": self.withdrawn,
+        }
+
+    def stored(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"user_id": self.user_id, "name": self.name, "bot": self.bot}
+        if self.withdrawn:
+            out["withdrawn"] = True
+        if self.bank is not None:
+            out["bank"] = round(self.bank, 3)  # a restart gives the seat its bank back
+        return out

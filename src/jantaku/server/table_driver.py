@@ -1,0 +1,192 @@
+"""A live table's driver task: it plays the computer seats (the same :class:`Player` objects
+the arena seats), answers for a player whose time ran out, hands an absent player's seat to a
+computer player after the grace period, closes call windows and ends the pause between hands."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+from jantaku.engine.actions import Action
+from jantaku.engine.game import Game
+from jantaku.families import Family
+from jantaku.players.filler import fallback_action
+from jantaku.players.protocol import Player
+from jantaku.server.clientview import drawn_index
+from jantaku.server.config import ServerSettings, TableConfig
+from jantaku.server.messages import ServerMessage, TableUpdate
+from jantaku.server.seating import FILLER, seat_player
+from jantaku.server.seats import Seat
+
+__all__ = ["TableDriver"]
+
+log = logging.getLogger("jantaku.server")
+
+
+def _soonest(a: float | None, b: float | None) -> float | None:
+    if a is None:
+        return b
+    return a if b is None else min(a, b)
+
+
+class TableDriver:
+    """The driving part of :class:`~jantaku.server.tables.Table`."""
+
+    id: str
+    status: str
+    config: TableConfig
+    family: Family
+    settings: ServerSettings
+    seats: list[Seat]
+    engine: Game | None
+    lags: list[float]
+    _changed: asyncio.Event
+    _players: dict[int, Player]
+    _window_until: float | None
+    _deferred: tuple[Action, str] | None
+    _pause_until: float | None
+    _confirmed: set[int]
+    _rng: random.Random
+
+    if TYPE_CHECKING:  # the rest of the table
+
+        def summary(self) -> dict[str, Any]: ...
+        def _send_all(self, message: ServerMessage) -> None: ...
+        def _asked(self, seat: int) -> bool: ...
+        def _deadline_of(self, seat: int) -> float | None: ...
+        def _start_clocks(self, now: float) -> None: ...
+        def _broadcast(self, events: list[Any]) -> None: ...
+        def _commit(self, action: Action, source: str) -> None: ...
+        def _close_window(self) -> None: ...
+
+    def _controller(self, seat: int) -> Player | None:
+        s = self.seats[seat]
+        if s.bot is None and not s.takeover:
+            return None
+        player = self._players.get(seat)
+        if player is None:
+            # a takeover, or a computer player after a restart: it catches up with the match
+            player = seat_player(s.bot or FILLER, self.family, self.config.preset, seat)
+            assert self.engine is not None
+            player.observe([e.seen_by(seat) for e in self.engine.log])
+            self._players[seat] = player
+        return player
+
+    def _take_over_absent(self, now: float) -> float | None:
+        """A computer player takes every seat whose person has been away for the grace period,
+        whether or not that seat is asked anything now (a takeover at the moment a seat is
+        asked would tell everybody it could call). The seconds until the next one is due."""
+        wake: float | None = None
+        for s in self.seats:
+            if s.user_id is None or s.connections or s.takeover:
+                continue
+            absent = s.absent_since if s.absent_since is not None else now
+            if now - absent >= self.settings.grace_seconds:
+                s.takeover = True
+                self._send_all(TableUpdate(self.summary()))
+            else:
+                wake = _soonest(wake, absent + self.settings.grace_seconds - now)
+        return wake
+
+    def _everyone_confirmed(self) -> bool:
+        waiting = {
+            i
+            for i, s in enumerate(self.seats)
+            if s.user_id is not None and s.connections and not s.takeover
+        }
+        return waiting <= self._confirmed
+
+    def _end_pause(self) -> None:
+        self._pause_until = None
+        self._confirmed = set()
+        self._start_clocks(time.monotonic())
+        self._broadcast([])
+
+    async def _wait(self, timeout: float | None) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), timeout=timeout)
+
+    async def _bot_turn(self, seat: int, player: Player) -> None:
+        """A computer player answers; a bot at a table with a ``bot_delay`` thinks a while
+        first (a call is answered at once: the call window paces the table)."""
+        assert self.engine is not None
+        due = None
+        if (
+            self.settings.bot_delay
+            and self.seats[seat].bot is not None
+            and not self.engine.awaiting_calls()
+        ):
+            # 0.5-1.5 x the delay: players do not all think in step
+            delay = self.settings.bot_delay * (0.5 + self._rng.random())
+            due = time.monotonic() + delay
+            await asyncio.sleep(delay)
+            if self.status != "live" or not self._asked(seat):
+                return
+        self._commit(player.choose(self.engine.view(seat)), "bot")
+        if due is not None:
+            self.lags.append(time.monotonic() - due)
+
+    def _time_out(self, seat: int) -> None:
+        """The seat's time is spent: discard the drawn tile, or pass, for it."""
+        assert self.engine is not None
+        self.seats[seat].bank = 0.0  # spent; stored with the answer
+        legal = self.engine.legal_actions(seat)
+        drawn = drawn_index(self.engine, self.engine.view(seat))
+        self._commit(fallback_action(legal, drawn, win=False), "timeout")
+
+    async def _seats_step(self, wake: float | None) -> tuple[bool, float | None]:
+        """Let the first seat that can answer now answer; (whether one did, when to wake)."""
+        assert self.engine is not None
+        for seat in list(self.engine.to_act()):
+            if not self._asked(seat) or not self.engine.legal_actions(seat):
+                continue
+            player = self._controller(seat)
+            if player is not None:
+                await self._bot_turn(seat, player)
+                return True, wake
+            left = self._deadline_of(seat)
+            if left is not None:
+                if left <= 0:
+                    self._time_out(seat)
+                    return True, wake
+                wake = _soonest(wake, left)
+        return False, wake
+
+    async def _step(self) -> None:
+        """One turn of the driver: end a pause, close a window, or let a seat answer."""
+        assert self.engine is not None
+        self._changed.clear()
+        now = time.monotonic()
+        wake: float | None = None
+        if self._pause_until is not None:
+            if now >= self._pause_until or self._everyone_confirmed():
+                self._end_pause()
+            else:
+                await self._wait(self._pause_until - now)
+            return
+        if self._window_until is not None:
+            if now >= self._window_until and (self._deferred is not None or self.engine.holding):
+                self._close_window()
+                return
+            if now < self._window_until:
+                wake = self._window_until - now
+        wake = _soonest(wake, self._take_over_absent(now))
+        acted, wake = await self._seats_step(wake)
+        if acted:
+            await asyncio.sleep(0)
+        else:
+            await self._wait(wake)
+
+    async def _drive(self) -> None:
+        """Bots, timers and takeovers; bounded by the match: it ends when the match does."""
+        try:
+            while self.status == "live" and self.engine is not None:
+                await self._step()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s driver failed", self.id)

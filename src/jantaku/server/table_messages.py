@@ -1,0 +1,148 @@
+"""What a table tells its viewers: its summary, a (re)joining viewer's snapshot, the events of
+each step filtered for each seat and the spectators, a seat's private prompt, the result."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from jantaku.engine.events import Event
+from jantaku.engine.game import Game, GameResult
+from jantaku.server.clientview import client_view, drawn_index
+from jantaku.server.config import TableConfig
+from jantaku.server.messages import Events, Prompt, ServerMessage, Snapshot
+from jantaku.server.seats import Seat
+
+__all__ = ["TableMessages"]
+
+
+class TableMessages:
+    """The viewer-facing part of :class:`~jantaku.server.tables.Table`."""
+
+    id: str
+    status: str
+    config: TableConfig
+    seed: str
+    commitment: str
+    seats: list[Seat]
+    watchers: set[Any]
+    engine: Game | None
+    seq: int
+    step: int
+    outcome: GameResult | None
+    _pause_until: float | None
+    _deferred: tuple[Any, str] | None
+
+    if TYPE_CHECKING:  # the table's clocks (see :class:`~jantaku.server.table_time.TableClocks`)
+
+        def _deadline_of(self, seat: int) -> float | None: ...
+
+        def _deadlines_json(self) -> dict[str, float]: ...
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "status": self.status,
+            "config": self.config.to_json(),
+            "seats": [s.to_json() for s in self.seats],
+            "commitment": self.commitment,
+            "seq": self.step,
+        }
+
+    def snapshot(self, seat: int | None) -> Snapshot:
+        """Everything a (re)joining viewer needs: the table, its own view, what is asked."""
+        result = self._result_json() if self.outcome is not None else None
+        if self.engine is None:
+            return Snapshot(self.summary(), seat, result=result)
+        return Snapshot(
+            self.summary(),
+            seat,
+            view=client_view(self.engine, seat),
+            to_act=self._public_to_act(),
+            deadlines=self._deadlines_json(),
+            between_hands=self._pause_until is not None,
+            result=result,
+        )
+
+    def _send_all(self, message: ServerMessage) -> None:
+        for s in self.seats:
+            for c in s.connections:
+                c.send(message)
+        for c in self.watchers:
+            c.send(message)
+
+    def _asked(self, seat: int) -> bool:
+        """Whether ``seat`` is asked to decide now (not between hands, not answered yet)."""
+        assert self.engine is not None
+        if self._pause_until is not None:
+            return False
+        if self._deferred is not None and self._deferred[0].seat == seat:
+            return False
+        return seat in self.engine.to_act()
+
+    def _public_to_act(self) -> list[int]:
+        """The seats every viewer may know are deciding: the seat on turn; nobody while a call
+        window is open (who may call is each seat's own secret) or between hands."""
+        assert self.engine is not None
+        if self._pause_until is not None or self.engine.awaiting_calls():
+            return []
+        return self.engine.to_act()
+
+    def _events_message(self, seat: int | None, events: list[Event]) -> Events:
+        assert self.engine is not None
+        return Events(
+            self.id,
+            self.step,
+            [e.seen_by(seat).to_json() for e in events],
+            self._public_to_act(),
+            self._deadlines_json(),
+            self._pause_until is not None,
+            client_view(self.engine, seat),
+        )
+
+    def _broadcast(self, events: list[Event]) -> None:
+        """One step: every seated viewer and every spectator sees the events as it may."""
+        assert self.engine is not None
+        self.step += 1
+        for i, s in enumerate(self.seats):
+            if not s.connections:
+                continue
+            msg = self._events_message(i, events)
+            for c in s.connections:
+                c.send(msg)
+            if self._asked(i):
+                self._prompt(i)
+        if self.watchers:
+            msg = self._events_message(None, events)
+            for c in self.watchers:
+                c.send(msg)
+
+    def _prompt(self, seat: int) -> None:
+        assert self.engine is not None
+        legal = self.engine.legal_actions(seat)
+        if not legal:
+            return
+        msg = Prompt(
+            self.id,
+            self.step,
+            seat,
+            [a.to_json() for a in legal],
+            self._deadline_of(seat),
+            drawn_index(self.engine, self.engine.view(seat)),
+        )
+        for c in self.seats[seat].connections:
+            c.send(msg)
+
+    def _result_json(self) -> dict[str, Any]:
+        o = self.outcome
+        assert o is not None
+        return {
+            "scores": list(o.scores),
+            "ranking": list(o.ranking),
+            "recorded": o.recorded,
+            "reason": o.reason,
+            "seed": self.seed,
+            "commitment": self.commitment,
+            "seats": [s.stored() for s in self.seats],
+            "config": self.config.to_json(),
+            "actions": self.seq,
+        }

@@ -1,0 +1,88 @@
+"""A table's clocks: each seat's base time per decision, its time bank, the deadlines shown,
+and how long a call window stays open at least."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from jantaku.engine.actions import ActionKind
+from jantaku.engine.game import Game
+from jantaku.server.config import ServerSettings, TableConfig
+from jantaku.server.seats import Seat
+
+__all__ = ["TableClocks"]
+
+
+class TableClocks:
+    """The time-keeping part of :class:`~jantaku.server.tables.Table`."""
+
+    config: TableConfig
+    settings: ServerSettings
+    seats: list[Seat]
+    engine: Game | None
+    waiting_since: dict[int, float]
+    _pause_until: float | None
+
+    if TYPE_CHECKING:  # the table's own (see :class:`~jantaku.server.tables.Table`)
+
+        def _store_seats(self) -> None: ...
+
+        def _public_to_act(self) -> list[int]: ...
+
+    def _call_window(self) -> float:
+        """How long every call window stays open at least: at a table with one person there
+        is nobody to hide anything from, so no pause."""
+        persons = sum(1 for s in self.seats if s.user_id is not None)
+        return self.settings.call_window if persons > 1 else 0.0
+
+    def _base_time(self, seat: int) -> float | None:
+        if not self.config.timer or self.engine is None:
+            return None
+        overrides = self.config.overrides
+        turn = self.engine.legal_actions(seat)
+        is_turn = any(a.kind is ActionKind.DISCARD for a in turn) or not any(
+            a.kind is ActionKind.PASS for a in turn
+        )
+        if is_turn:
+            return self.settings.turn_seconds or float(overrides.get("per_action_time_s") or 15)
+        return self.settings.call_seconds or float(overrides.get("call_prompt_time_s") or 8)
+
+    def _deadline_of(self, seat: int) -> float | None:
+        """Seconds left for ``seat`` (turn time plus its bank), None without a timer."""
+        since = self.waiting_since.get(seat)
+        base = self._base_time(seat)
+        if since is None or base is None:
+            return None
+        bank = self.seats[seat].bank or 0.0
+        return round(since + base + bank - time.monotonic(), 3)
+
+    def _deadlines_json(self) -> dict[str, float]:
+        """The public deadlines: of the seat on turn only (a call window has none to show)."""
+        out: dict[str, float] = {}
+        for s in self._public_to_act():
+            d = self._deadline_of(s)
+            if d is not None:
+                out[str(s)] = d
+        return out
+
+    def _start_clocks(self, now: float) -> None:
+        """Each seat asked to decide is timed from now; nobody is timed between hands."""
+        assert self.engine is not None
+        to_act = [] if self._pause_until is not None else self.engine.to_act()
+        for n in to_act:
+            self.waiting_since.setdefault(n, now)
+        for n in list(self.waiting_since):
+            if n not in to_act:
+                del self.waiting_since[n]
+
+    def _charge(self, seat: int) -> None:
+        """Take the time ``seat`` used beyond its base time from its bank; it has answered."""
+        waited = self.waiting_since.pop(seat, None)
+        base = self._base_time(seat)
+        s = self.seats[seat]
+        if waited is not None and base is not None and s.bank is not None:
+            over = time.monotonic() - waited - base
+            if over > 0:
+                s.bank = max(0.0, s.bank - over)
+                self._store_seats()
