@@ -36,14 +36,14 @@ def test_an_unknown_stored_name_gets_the_filler_and_a_warning(
 
 
 def test_strongest_asks_for_the_strong_bot_as_on_the_command_line() -> None:
-    from jantaku.server.app import _bot_name
+    from jantaku.server.handlers import bot_name
     from jantaku.server.protocol import ProtocolError
     from jantaku.server.seating import PLAYERS
 
-    assert _bot_name({"bot": "strongest"}) == "strong"  # stored under the name it stands for
-    assert _bot_name({"bot": "defensive"}) == "defensive"
+    assert bot_name("strongest") == "strong"  # stored under the name it stands for
+    assert bot_name("defensive") == "defensive"
     assert "strongest" not in PLAYERS  # the lobby's list names each bot once
     with pytest.raises(ProtocolError, match="'strongst'"):
-        _bot_name({"bot": "strongst"})
+        bot_name("strongst")
     with pytest.raises(ProtocolError, match="unknown bot"):
-        _bot_name({"bot": 3})
+        bot_name(3)

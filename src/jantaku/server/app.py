@@ -18,7 +18,6 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from jantaku.server.config import ServerSettings
-from jantaku.server.handlers import bot_name
 from jantaku.server.headers import SecurityHeaders
 from jantaku.server.http_api import HttpApi
 from jantaku.server.hub import Hub
@@ -36,11 +35,6 @@ class _Static(StaticFiles):
         response = super().file_response(*args, **kwargs)
         response.headers["Cache-Control"] = "no-cache"
         return response
-
-
-def _bot_name(data: dict[str, Any]) -> str:
-    """The puppet the JSON of a ``join`` or ``start`` asks for (``filler`` by default)."""
-    return bot_name(data.get("bot", "filler"))
 
 
 class Server:
