@@ -178,7 +178,7 @@ def test_tables_send_server_message_objects(tmp_path: Path) -> None:
         elif (seat := engine.to_act()[0]) != me:
             bot = table._controller(seat)
             assert bot is not None
-            table._commit(bot.choose(table._bot_view(seat), engine.legal_actions(seat)), "bot")
+            table._commit(bot.choose(engine.view(seat)), "bot")
         else:
             table.submit(user.id, engine.legal_actions(seat)[0].to_json(), table.step)
     idle, late = lobby.create("party", "quick"), _Inbox()
