@@ -18,11 +18,12 @@ from jantaku.engine.riichi.kongs import (
     fifth_kong_aborts,
     kong_allowed,
 )
+from jantaku.engine.riichi.position import Position
 from jantaku.engine.riichi.state import DealState, Phase, by_index
 from jantaku.meld import KongKind, Meld, MeldKind
 from jantaku.tiles import Tile
 
-__all__ = ["open_claims", "resolve_claims"]
+__all__ = ["claim_choices", "open_claims", "resolve_claims"]
 
 _WIND_KINDS = (27, 28, 29, 30)
 _PASS = Action(ActionKind.PASS, 0)
@@ -32,30 +33,42 @@ def open_claims(deal: DealState, discarder: int, tile: Tile) -> None:
     """Ask the other seats about the discard; with nobody to ask (and no window held), play
     goes on at once."""
     kind = tile.kind_id
-    last = deal.live_remaining == 0
     deal.claims = {}
     deal.answers = {}
     deal.wins = {}
     for offset in (1, 2, 3):
         seat_no = (discarder + offset) % 4
-        seat = deal.seats[seat_no]
-        choices: list[Action] = []
-        if kind in seat.waits and not seat.furiten:
-            outcome = deal.judge.judge(win_situation(deal, seat_no, tile, discarder))
-            if outcome is not None:
-                deal.wins[seat_no] = outcome
-                choices.append(Action(ActionKind.RON, seat_no, tile))
-        if not last and not seat.riichi:
-            open_kan = kong_allowed(deal) and deal.live_remaining >= 1
-            choices.extend(call_choices(seat, seat_no, tile, offset == 1, open_kan))
+        choices, outcome = claim_choices(deal, seat_no, discarder, tile)
+        if outcome is not None:
+            deal.wins[seat_no] = outcome
         if choices:
-            choices.append(Action(ActionKind.PASS, seat_no))
             deal.claims[seat_no] = choices
     _missed_wins(deal, kind, set(deal.wins))
     if deal.claims or deal.hold_calls:
         deal.phase = Phase.CALLS
     else:
         after_passes(deal)
+
+
+def claim_choices(
+    deal: Position, seat_no: int, discarder: int, tile: Tile
+) -> tuple[list[Action], WinOutcome | None]:
+    """What ``seat_no`` may answer to ``discarder``'s ``tile`` (ron, calls, and pass when
+    there is anything else; empty when nothing) and what a ron would win."""
+    seat = deal.seats[seat_no]
+    choices: list[Action] = []
+    outcome = None
+    if tile.kind_id in seat.waits and not seat.furiten:
+        outcome = deal.judge.judge(win_situation(deal, seat_no, tile, discarder))
+        if outcome is not None:
+            choices.append(Action(ActionKind.RON, seat_no, tile))
+    if deal.live_remaining != 0 and not seat.riichi:
+        open_kan = kong_allowed(deal) and deal.live_remaining >= 1
+        nxt = (discarder + 1) % 4 == seat_no
+        choices.extend(call_choices(seat, seat_no, tile, nxt, open_kan))
+    if choices:
+        choices.append(Action(ActionKind.PASS, seat_no))
+    return choices, outcome
 
 
 def _missed_wins(deal: DealState, kind: int, can_ron: set[int]) -> None:

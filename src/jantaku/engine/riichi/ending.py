@@ -6,6 +6,7 @@ from __future__ import annotations
 from jantaku.engine.riichi.draws import draw_payments, is_nagashi, is_tenpai
 from jantaku.engine.riichi.events import DealEnded, DrawKind, Won
 from jantaku.engine.riichi.judge import WinOutcome, WinSituation
+from jantaku.engine.riichi.position import Position
 from jantaku.engine.riichi.state import DealResult, DealState, Phase, by_index
 from jantaku.tiles import Tile
 
@@ -13,7 +14,7 @@ __all__ = ["abort", "exhaustive_draw", "settle_wins", "win_situation"]
 
 
 def win_situation(
-    deal: DealState, seat_no: int, tile: Tile, from_seat: int | None, chankan: bool = False
+    deal: Position, seat_no: int, tile: Tile, from_seat: int | None, chankan: bool = False
 ) -> WinSituation:
     """What the judge needs to know about ``seat_no`` winning on ``tile`` now (self-drawn when
     ``from_seat`` is None)."""

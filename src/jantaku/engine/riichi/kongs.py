@@ -9,6 +9,8 @@ from jantaku.engine.riichi.calls import riichi_kan_keeps_waits
 from jantaku.engine.riichi.drawing import reveal_dora, reveal_pending_dora, start_turn
 from jantaku.engine.riichi.ending import abort, win_situation
 from jantaku.engine.riichi.events import DrawKind, KanDeclared
+from jantaku.engine.riichi.judge import WinOutcome
+from jantaku.engine.riichi.position import Position
 from jantaku.engine.riichi.state import DealState, Phase, by_index
 from jantaku.hand.lookup import shanten_thirteen_orphans
 from jantaku.meld import KongKind, Meld, MeldKind
@@ -22,10 +24,11 @@ __all__ = [
     "fifth_kong_aborts",
     "kong_actions",
     "kong_allowed",
+    "robbing_win",
 ]
 
 
-def kong_allowed(deal: DealState) -> bool:
+def kong_allowed(deal: Position) -> bool:
     """Wall and kong-count limits shared by every kind of kong."""
     if deal.live_remaining < 1 and not deal.rules.kan_on_last_draw:
         return False
@@ -35,7 +38,7 @@ def kong_allowed(deal: DealState) -> bool:
     return deal.rules.fifth_kan_aborts and len(set(deal.kan_seats)) == 1
 
 
-def kong_actions(deal: DealState, seat_no: int) -> list[Action]:
+def kong_actions(deal: Position, seat_no: int) -> list[Action]:
     """The concealed and added kongs the seat on turn may declare."""
     seat = deal.seats[seat_no]
     if not kong_allowed(deal):
@@ -54,7 +57,7 @@ def kong_actions(deal: DealState, seat_no: int) -> list[Action]:
     return actions
 
 
-def _riichi_kong_ok(deal: DealState, seat_no: int, kind: int) -> bool:
+def _riichi_kong_ok(deal: Position, seat_no: int, kind: int) -> bool:
     """A concealed kong in riichi must use the drawn tile and keep the waits."""
     drawn = deal.drawn
     if drawn is None or drawn.kind_id != kind:
@@ -105,6 +108,19 @@ def added_kong(deal: DealState, seat_no: int, tile: Tile) -> None:
         after_added_kong(deal, seat_no)
 
 
+def robbing_win(
+    deal: Position, seat_no: int, kong_seat: int, tile: Tile, orphans_only: bool = False
+) -> WinOutcome | None:
+    """What ``seat_no`` would win by robbing ``kong_seat``'s kong of ``tile`` (None: it may
+    not; for a concealed kong only a thirteen-orphans hand may rob)."""
+    seat = deal.seats[seat_no]
+    if tile.kind_id not in seat.waits or seat.furiten:
+        return None
+    if orphans_only and (seat.melds or shanten_thirteen_orphans(seat.counts) != 0):
+        return None
+    return deal.judge.judge(win_situation(deal, seat_no, tile, kong_seat, chankan=True))
+
+
 def _open_robbing(deal: DealState, seat_no: int, tile: Tile, orphans_only: bool) -> bool:
     """Offer the others a ron on the kong tile (robbing the kong); for a concealed kong only a
     thirteen-orphans hand may rob. True when somebody is asked."""
@@ -117,12 +133,7 @@ def _open_robbing(deal: DealState, seat_no: int, tile: Tile, orphans_only: bool)
     deal.robbing_concealed = orphans_only
     for offset in (1, 2, 3):
         other_no = (seat_no + offset) % 4
-        other = deal.seats[other_no]
-        if kind not in other.waits or other.furiten:
-            continue
-        if orphans_only and (other.melds or shanten_thirteen_orphans(other.counts) != 0):
-            continue
-        outcome = deal.judge.judge(win_situation(deal, other_no, tile, seat_no, chankan=True))
+        outcome = robbing_win(deal, other_no, seat_no, tile, orphans_only)
         if outcome is not None:
             deal.wins[other_no] = outcome
             deal.claims[other_no] = [

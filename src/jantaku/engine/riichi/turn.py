@@ -9,18 +9,19 @@ from jantaku.engine.riichi.drawing import reveal_pending_dora
 from jantaku.engine.riichi.ending import abort, settle_wins, win_situation
 from jantaku.engine.riichi.events import Discarded, DrawKind
 from jantaku.engine.riichi.kongs import added_kong, concealed_kong, kong_actions
-from jantaku.engine.riichi.seat import RiverTile
+from jantaku.engine.riichi.position import Position
+from jantaku.engine.riichi.seat import RiverTile, SeatState
 from jantaku.engine.riichi.state import DealState
 from jantaku.hand.lookup import shanten
 from jantaku.meld import MeldKind
 from jantaku.tiles import Tile
 
-__all__ = ["apply_turn", "turn_actions"]
+__all__ = ["apply_turn", "riichi_discards", "turn_actions"]
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
-def turn_actions(deal: DealState, seat_no: int) -> list[Action]:
+def turn_actions(deal: Position, seat_no: int) -> list[Action]:
     """Everything the seat on turn may do now; a possible tsumo's outcome is kept in
     ``deal.tsumo`` for :func:`apply_turn`."""
     seat = deal.seats[seat_no]
@@ -51,18 +52,25 @@ def turn_actions(deal: DealState, seat_no: int) -> list[Action]:
         if tile.kind_id not in kuikae:
             actions.append(_action(ActionKind.DISCARD, seat_no, tile))
     if current <= 0 and _may_riichi(deal, seat_no):
-        counts = seat.counts
-        for tile in seat.tiles:
-            kind = tile.kind_id
-            counts[kind] -= 1
-            ready = shanten(counts, melds) == 0
-            counts[kind] += 1
-            if ready:
-                actions.append(_action(ActionKind.RIICHI, seat_no, tile))
+        actions.extend(riichi_discards(seat, seat_no))
     return actions
 
 
-def _may_riichi(deal: DealState, seat_no: int) -> bool:
+def riichi_discards(seat: SeatState, seat_no: int) -> list[Action]:
+    """The riichi declarations the seat may make: one for each discard that leaves it ready."""
+    counts, melds = seat.counts, len(seat.melds)
+    out = []
+    for tile in seat.tiles:
+        kind = tile.kind_id
+        counts[kind] -= 1
+        ready = shanten(counts, melds) == 0
+        counts[kind] += 1
+        if ready:
+            out.append(_action(ActionKind.RIICHI, seat_no, tile))
+    return out
+
+
+def _may_riichi(deal: Position, seat_no: int) -> bool:
     seat = deal.seats[seat_no]
     return (
         deal.drawn is not None
