@@ -132,6 +132,11 @@ export default {
     toggles: () => [],
     handEndBody,
   },
+  lobby: {
+    kinds: ["classical"],
+    lengths: ["full"], // a server table plays the whole game
+    rulesLabel: (config, t) => t("lobby.classical_rules"),
+  },
   replay: {
     handLabel,
     rulesLabel: (config, t) => t("lobby.classical_rules"),

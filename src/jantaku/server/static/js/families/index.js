@@ -10,3 +10,13 @@ const FAMILIES = { riichi, classical };
 export function familyOf(name) {
   return FAMILIES[name] || riichi;
 }
+
+/** Every lobby table kind, family by family in registry order. */
+export function tableKinds() {
+  return Object.values(FAMILIES).flatMap((f) => f.lobby.kinds);
+}
+
+/** The family a lobby table kind seats (riichi's for an unknown kind). */
+export function familyOfKind(kind) {
+  return Object.values(FAMILIES).find((f) => f.lobby.kinds.includes(kind)) || riichi;
+}

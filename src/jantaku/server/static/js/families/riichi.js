@@ -141,6 +141,12 @@ export default {
     toggles,
     handEndBody,
   },
+  lobby: {
+    kinds: ["novice", "advanced", "party", "practice"],
+    lengths: ["quick", "full"],
+    // the match length, and "no kuitan" where a table chose to play without it
+    rulesLabel: (config, t) => `${t(`length.${config.length}`)}${config.kuitan ? "" : ` · ${t("lobby.no_kuitan")}`}`,
+  },
   replay: {
     handLabel,
     rulesLabel: (config, t) => (config.length ? t(`length.${config.length}`) : null),

@@ -3,8 +3,9 @@
 // showError(e), clearError()}.
 import { t } from "../i18n.js";
 import { el } from "../dom.js";
+import { familyOfKind, tableKinds } from "../families/index.js";
 
-const KINDS = ["novice", "advanced", "party", "practice", "classical"];
+const KINDS = tableKinds();
 
 const lengthSelect = (id) =>
   el("select", { id, "data-testid": id }, el("option", { value: "quick" }, t("length.quick")), el("option", { value: "full" }, t("length.full")));
@@ -101,7 +102,7 @@ function createControls() {
     const party = kind.value === "party";
     kuitan.disabled = !party;
     if (!party) kuitan.checked = true;
-    length.disabled = kind.value === "classical";
+    length.disabled = familyOfKind(kind.value).lobby.lengths.length < 2;
   };
   kind.addEventListener("change", sync);
   sync();

@@ -2,6 +2,7 @@
 // pages, and "more" shows one page more (kept over the refresh).
 import { t } from "../i18n.js";
 import { el } from "../dom.js";
+import { familyOf } from "../families/index.js";
 
 function seatsText(table) {
   return table.seats.map((s) => (s.name ? s.name : s.bot ? t("lobby.bot") : t("lobby.free"))).join(" · ");
@@ -15,7 +16,7 @@ function tableAction(table, live, own) {
 
 function tableItem(table, live, own = false) {
   const c = table.config;
-  const title = `${t(`kind.${c.kind}`)} · ${c.kind === "classical" ? t("lobby.classical_rules") : t(`length.${c.length}`)}${c.kind === "party" && !c.kuitan ? ` · ${t("lobby.no_kuitan")}` : ""}`;
+  const title = `${t(`kind.${c.kind}`)} · ${familyOf(c.family).lobby.rulesLabel(c, t)}`;
   const free = table.seats.filter((s) => !s.name && !s.bot).length;
   return el(
     "li",
