@@ -9,7 +9,7 @@ import sys
 import time
 
 from jantaku.players.classical import make_player as make_classical_player
-from jantaku.players.classical_table import ClassicalTable
+from jantaku.players.classical.table import ClassicalTable
 
 
 def measure(level: str, games: int) -> list[float]:

@@ -54,7 +54,7 @@ def riichi_lines() -> list[str]:
 
 def classical_lines() -> list[str]:
     from jantaku.players.classical import make_player as make_classical_player
-    from jantaku.players.classical_table import ClassicalTable
+    from jantaku.players.classical.table import ClassicalTable
 
     lines: list[str] = []
     for level in CLASSICAL_LEVELS:

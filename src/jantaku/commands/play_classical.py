@@ -26,8 +26,8 @@ from jantaku.commands.play_render_classical import (
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.classical import (
     ClassicalDealEnded,
+    ClassicalMatchEnded,
     ClassicalView,
-    GameEnded,
     MahJonggDeclared,
 )
 
@@ -177,5 +177,5 @@ def _narrate(events: Sequence[object], names: Sequence[str], human: ClassicalHum
             human.write(render_classical_end(hand_end, names, 0))
             hand_end = []
             human.ask("Press Enter to continue ")
-        elif isinstance(e, GameEnded):
+        elif isinstance(e, ClassicalMatchEnded):
             human.write(render_classical_ranking(e.balances, e.ranking, names, 0, e.hands_played))

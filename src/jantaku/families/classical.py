@@ -15,7 +15,7 @@ from jantaku.players.protocol import Player
 from jantaku.rules.classical.options import PRESETS as CLASSICAL_PRESETS
 
 if TYPE_CHECKING:
-    from jantaku.players.classical_table import ClassicalTable
+    from jantaku.players.classical.table import ClassicalTable
 
 __all__ = ["CLASSICAL"]
 
@@ -96,7 +96,7 @@ def _tally(log: Sequence[Event]) -> Tally:
 
 def new_table(preset: str, seed: int | str, length: str, max_hands: int = 400) -> ClassicalTable:
     """A game of ``length`` wind rounds' worth, stopped after ``max_hands`` hands."""
-    from jantaku.players.classical_table import ClassicalTable
+    from jantaku.players.classical.table import ClassicalTable
 
     return ClassicalTable(_options(preset), seed=seed, rounds=_ROUNDS[length], max_hands=max_hands)
 
@@ -115,7 +115,7 @@ def arena_one(
     g: int,
 ) -> Any:
     """Game ``g`` of a run; a game still going after ``max_hands`` hands is stopped."""
-    from jantaku.players.classical_arena import play_classical_one
+    from jantaku.players.classical.arena import play_classical_one
 
     return play_classical_one(
         g,
@@ -127,7 +127,7 @@ def arena_one(
 
 
 def _summarize(names: Sequence[str], records: Sequence[Any]) -> list[dict[str, Any]]:
-    from jantaku.players.classical_arena import summarize_classical
+    from jantaku.players.classical.arena import summarize_classical
 
     return [p.to_json() for p in summarize_classical(names, records)]
 

@@ -2,7 +2,7 @@
 
 :func:`play_game` plays a match of any rule family through the :class:`~jantaku.engine.Game`
 shape; each family counts its own statistics (riichi here, classical in
-:mod:`jantaku.players.classical_arena`), and :mod:`jantaku.families` says which to use.
+:mod:`jantaku.players.classical.arena`), and :mod:`jantaku.families` says which to use.
 
 In duplicate mode every wall set (one match seed) is played four times with the players rotated
 through all seats, so each player meets the same tiles from every seat."""

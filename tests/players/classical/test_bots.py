@@ -24,6 +24,7 @@ from jantaku.hand.lookup import shanten
 from jantaku.meld import Meld, MeldKind
 from jantaku.players.classical import LEVELS as CLASSICAL_LEVELS
 from jantaku.players.classical import make_player as make_classical_player
+from jantaku.players.classical.arena import play_classical_one, summarize_classical
 from jantaku.players.classical.bot import ClassicalBot, allowed_discards
 from jantaku.players.classical.evaluation import (
     HandState,
@@ -33,8 +34,7 @@ from jantaku.players.classical.evaluation import (
     unseen_counts,
 )
 from jantaku.players.classical.levels import DEFENSIVE, EFFICIENCY, STRONGEST
-from jantaku.players.classical_arena import play_classical_one, summarize_classical
-from jantaku.players.classical_table import ClassicalTable
+from jantaku.players.classical.table import ClassicalTable
 from jantaku.rules.classical import preset
 from jantaku.tiles import Tile, Wind, parse_kinds, parse_tiles
 from tests.engine.classical.test_classical_selfplay import expected_danger

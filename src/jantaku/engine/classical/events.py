@@ -18,10 +18,10 @@ __all__ = [
     "ClassicalDealEnded",
     "ClassicalDealStarted",
     "ClassicalDiscarded",
+    "ClassicalMatchEnded",
     "DangerousDiscard",
     "Drew",
     "FalseDeclaration",
-    "GameEnded",
     "KongDeclared",
     "MahJonggDeclared",
     "OffenceReported",
@@ -214,7 +214,7 @@ class ClassicalDealEnded(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class GameEnded(Event):
+class ClassicalMatchEnded(Event):
     type: ClassVar[str] = "game_ended"
     balances: tuple[int, ...]
     ranking: tuple[int, ...]  # seats, best balance first

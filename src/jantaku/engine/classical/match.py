@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from jantaku.engine.actions import Action
 from jantaku.engine.classical.deal import ClassicalDeal, Phase
-from jantaku.engine.classical.events import GameEnded
+from jantaku.engine.classical.events import ClassicalMatchEnded
 from jantaku.engine.classical.view import ClassicalView
 from jantaku.engine.classical.wall import ClassicalWall, shuffled_wall
 from jantaku.engine.clock import Clock, ManualClock
@@ -200,4 +200,4 @@ class ClassicalMatch(HeldCallWindows[ClassicalDeal]):
     def _end(self) -> None:
         order = tuple(sorted(range(4), key=lambda s: (-self.balances[s], s)))
         self.result = ClassicalMatchResult(tuple(self.balances), order, self.hand_number)
-        self.log.append(GameEnded(tuple(self.balances), order, self.hand_number))
+        self.log.append(ClassicalMatchEnded(tuple(self.balances), order, self.hand_number))

@@ -3,7 +3,7 @@
 The engine plays Sontag's whole game (four wind rounds, spec §9). ``quick`` stops after the East
 wind round (every player East at least once, the usual 6-8 hands), ``full`` plays all four; a
 hand cap (``max_hands``) ends a game whose players never win (four random bots), ranked by the
-balances reached. A stopped game ends with the engine's own :class:`GameEnded` event."""
+balances reached. A stopped game ends with the engine's own :class:`ClassicalMatchEnded` event."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from jantaku.engine.actions import Action
 from jantaku.engine.classical import (
     ClassicalDealEnded,
     ClassicalMatch,
+    ClassicalMatchEnded,
     ClassicalMatchResult,
     ClassicalView,
-    GameEnded,
 )
 from jantaku.engine.events import Event
 from jantaku.rules.classical import ClassicalOptions
@@ -82,7 +82,7 @@ class ClassicalTable:
         hands = self.game.hand_number
         self.result = ClassicalMatchResult(balances, order, hands)
         self.truncated = truncated
-        kept.append(GameEnded(balances, order, hands))
+        kept.append(ClassicalMatchEnded(balances, order, hands))
         return kept
 
     @property

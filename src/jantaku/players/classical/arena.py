@@ -11,7 +11,7 @@ from typing import Any
 
 from jantaku.engine.classical import ClassicalDealEnded, DangerousDiscard, MahJonggDeclared
 from jantaku.players.arena import match_at, mean_ci, play_game, rate_ci, seat_players
-from jantaku.players.classical_table import ClassicalTable
+from jantaku.players.classical.table import ClassicalTable
 
 __all__ = [
     "ClassicalPlayerStats",
