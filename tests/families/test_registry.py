@@ -27,11 +27,8 @@ _OWN = ("families", "rules", "engine", "players", "formats")
 _ALLOWED = {
     # a lobby table kind called like the family it seats (its value is the protocol's word)
     ("server/config.py", "classical"),
-    # riichi-only adapters: mjai is a riichi protocol, and Tenhou's logs replay under ``tenhou``
+    # mjai servers judge wins by Tenhou's rules unless told otherwise
     ("commands/mjai_bot.py", "tenhou"),
-    ("commands/mjai_bot.py", "doman"),
-    ("commands/mjai_bot.py", "doman_no_kuitan"),
-    ("replay.py", "tenhou"),
 }
 
 

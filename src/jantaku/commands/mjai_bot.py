@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from jantaku.families.riichi import RIICHI
 from jantaku.players.mjai.bot import MjaiBot, serve
 from jantaku.players.riichi import LEVELS, make_player
 from jantaku.rules.riichi.options import preset
@@ -24,7 +25,7 @@ __all__ = ["mjai_bot"]
 )
 @click.option(
     "--rules",
-    type=click.Choice(["tenhou", "doman", "doman_no_kuitan"]),
+    type=click.Choice(list(RIICHI.presets)),  # mjai is a riichi protocol
     default="tenhou",
     show_default=True,
     help="Rules the wins are judged by.",
