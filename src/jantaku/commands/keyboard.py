@@ -1,11 +1,25 @@
 """What the riichi and the classical terminal players share: reading one key, picking one of
-several choices by number, and leaving at the end of input."""
+several choices by number, telling what the others did since the last question, and leaving at
+the end of input."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from jantaku.engine.actions import Action
+from jantaku.engine.events import Event
+from jantaku.tiles import Tile
+
+#: event type -> how another seat's event reads ({who}, {tile}, {tiles}, {kind})
+_RECAP = {
+    "discarded": "{who} discards {tile}",
+    "called": "{who} calls {kind} on {tile}",
+    "kan_declared": "{who} declares a kan ({kind}): {tiles}",
+    "kong_declared": "{who} declares a kong ({kind}): {tiles}",
+    "bonus_laid_out": "{who} lays out {tile}",
+}
+_NEW_HAND = ("deal_started", "classical_deal_started")
 
 
 class Quit(Exception):
@@ -16,14 +30,46 @@ class KeyboardPlayer:
     """The person at the keyboard; subclasses render their table and map keys to actions."""
 
     name = "you"
+    seat = 0  # the terminal games seat the person first
 
     def __init__(self, read: Callable[[str], str], write: Callable[[str], None]) -> None:
         self.read = read
         self.write = write
         self.names: Sequence[str] = ()
+        self._since: list[str] = []  # what the others did since the last question
 
-    def observe(self, events: Sequence[object]) -> None:
-        pass
+    def observe(self, events: Sequence[Event]) -> None:
+        for e in events:
+            if e.type in _NEW_HAND:
+                self._since = []
+                continue
+            line = self._recap_line(e)
+            if line is not None:
+                self._since.append(line)
+
+    def tile_label(self, tile: Tile) -> str:
+        """A tile as the family's table shows it."""
+        raise NotImplementedError
+
+    def _recap_line(self, e: Event) -> str | None:
+        text = _RECAP.get(e.type)
+        seat: Any = getattr(e, "seat", None)
+        if text is None or seat is None or seat == self.seat:
+            return None
+        tile = getattr(e, "tile", None)
+        line = text.format(
+            who=self.names[seat] if seat < len(self.names) else f"seat {seat}",
+            tile=self.tile_label(tile) if isinstance(tile, Tile) else "",
+            tiles=" ".join(self.tile_label(t) for t in getattr(e, "tiles", ())),
+            kind=str(getattr(e, "kind", "")).replace("_", " "),
+        )
+        return f"{line}, declaring riichi" if getattr(e, "riichi", False) else line
+
+    def recap(self) -> None:
+        """Write what the others did since the last question (once)."""
+        if self._since:
+            self.write("Since your last move: " + "; ".join(self._since) + ".")
+            self._since = []
 
     def ask(self, prompt: str) -> str:
         try:

@@ -34,6 +34,8 @@ from jantaku.families import (
 )
 from jantaku.families.classical import CLASSICAL
 from jantaku.families.riichi import RIICHI
+from jantaku.players.protocol import tell
+from jantaku.tiles import Tile
 
 __all__ = ["play"]
 
@@ -69,6 +71,7 @@ class Human(KeyboardPlayer):
 
     def choose(self, view: SeatView) -> Action:
         legal = list(view.legal_actions)
+        self.recap()
         self.write(render_table(view, self.names))
         if any(a.kind in (ActionKind.DISCARD, ActionKind.RIICHI) for a in legal):
             return self._turn(view, legal)
@@ -76,6 +79,9 @@ class Human(KeyboardPlayer):
 
     def tiles_text(self, action: Action) -> str:
         return " ".join(label(t) for t in action.tiles)
+
+    def tile_label(self, tile: Tile) -> str:
+        return label(tile)
 
     def _turn(self, view: SeatView, legal: list[Action]) -> Action:
         hand = list(view.hand)
@@ -191,15 +197,13 @@ def _play_riichi(rules: str, length: str, level: str, seed: str) -> None:
         f"jantaku: {rules}, {length} match, seed {seed}. You sit East; "
         f"three {level} bots play the other seats. Ctrl-D quits."
     )
-    for s, p in enumerate(players):
-        p.observe([e.seen_by(s) for e in table.log])
+    tell(players, table.log)
     try:
         while not table.finished:
             seat = table.to_act()[0]
             action = players[seat].choose(table.view(seat))
             events = table.apply(action)
-            for s, p in enumerate(players):
-                p.observe([e.seen_by(s) for e in events])
+            tell(players, events)
             _narrate(events, names, human)
     except Quit:
         click.echo("\nBye.")

@@ -30,6 +30,8 @@ from jantaku.engine.classical import (
     ClassicalView,
     MahJonggDeclared,
 )
+from jantaku.players.protocol import tell
+from jantaku.tiles import Tile
 
 __all__ = ["ClassicalHuman", "play_classical"]
 
@@ -57,6 +59,7 @@ class ClassicalHuman(KeyboardPlayer):
 
     def choose(self, view: ClassicalView) -> Action:
         legal = list(view.legal_actions)
+        self.recap()
         self.write(render_classical_table(view, self.names))
         if any(a.kind is ActionKind.DISCARD for a in legal):
             return self._turn(view, legal)
@@ -65,6 +68,9 @@ class ClassicalHuman(KeyboardPlayer):
     def tiles_text(self, action: Action) -> str:
         tiles = action.tiles or (action.tile,)
         return " ".join(classical_label(t) for t in tiles if t is not None)
+
+    def tile_label(self, tile: Tile) -> str:
+        return classical_label(tile)
 
     def _confirm_discard(self, view: ClassicalView, action: Action) -> bool:
         """Warn before a discard the Störspiel rule forbids; True to go ahead."""
@@ -158,11 +164,13 @@ def play_classical(length: str, level: str, seed: str) -> None:
         f"jantaku: classical (sontag), {rounds}, seed {seed}. {east} East first; "
         f"three {level} bots play the other seats. Ctrl-D quits."
     )
+    tell(players, table.log)
     try:
         while not table.finished:
             seat = table.to_act()[0]
             action = players[seat].choose(table.view(seat))
             events = table.apply(action)
+            tell(players, events)
             _narrate(events, names, human)
     except Quit:
         click.echo("\nBye.")
