@@ -63,7 +63,7 @@ class KeyboardPlayer:
             tiles=" ".join(self.tile_label(t) for t in getattr(e, "tiles", ())),
             kind=str(getattr(e, "kind", "")).replace("_", " "),
         )
-        return f"{line}, declaring riichi" if getattr(e, "riichi", False) else line
+        return line
 
     def recap(self) -> None:
         """Write what the others did since the last question (once)."""

@@ -22,7 +22,8 @@ from jantaku.commands.play_render import (
     render_table,
 )
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.riichi.events import DealEnded, MatchEnded, Won
+from jantaku.engine.events import Event
+from jantaku.engine.riichi.events import DealEnded, Discarded, MatchEnded, Won
 from jantaku.engine.riichi.view import SeatView
 from jantaku.errors import JantakuError
 from jantaku.families import (
@@ -82,6 +83,12 @@ class Human(KeyboardPlayer):
 
     def tile_label(self, tile: Tile) -> str:
         return label(tile)
+
+    def _recap_line(self, e: Event) -> str | None:
+        line = super()._recap_line(e)
+        if line is not None and isinstance(e, Discarded) and e.riichi:
+            return f"{line}, declaring riichi"
+        return line
 
     def _turn(self, view: SeatView, legal: list[Action]) -> Action:
         hand = list(view.hand)
