@@ -6,8 +6,6 @@ import threading
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from jantaku.server.export import replay_stored
 from jantaku.tiles import parse_tiles
 from tests.server.accounts import registered
@@ -131,22 +129,20 @@ def test_advanced_table_needs_first_dan(server: ServerProcess) -> None:
 
 
 def test_classical_table(server: ServerProcess) -> None:
-    from jantaku.families import all_families
-
-    FAMILIES = [f.name for f in all_families()]
+    """A quick classical table plays the East wind round with bots and is stored whole."""
     c = Client(server, server.guest())
-    c.send({"type": "create", "kind": "classical"})
-    reply = c.recv()
-    if "classical" not in FAMILIES:
-        assert reply["type"] == "error" and reply["code"] == "unavailable"
-        pytest.skip("the classical engine is not merged yet: the table kind answers 'unavailable'")
+    c.send({"type": "create", "kind": "classical", "length": "quick"})
+    reply = c.expect("created")
     table = reply["table"]["id"]
+    assert reply["table"]["config"]["overrides"] == {"wind_rounds": 1}
     c.send({"type": "join", "table": table, "fill_bots": True})
     result = c.play(table)
     assert result is not None
     game = server.get(f"/api/games/{table}").json()
-    outcome, _log = replay_stored(game["result"], stored_actions(server.database, table))
+    outcome, log = replay_stored(game["result"], stored_actions(server.database, table))
     assert outcome is not None and list(outcome.scores) == result["scores"]
+    winds = {e.round_wind for e in log if e.type == "classical_deal_started"}
+    assert winds == {0}  # the East wind round only
     assert server.get(f"/api/games/{table}/tenhou6").status_code == 400  # riichi formats only
 
 

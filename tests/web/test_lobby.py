@@ -152,26 +152,31 @@ def test_the_lobby_leads_back_to_ones_own_tables(
 def test_lobby_offers_and_labels_each_familys_tables_by_its_own_words(
     server: str, new_page
 ) -> None:
-    """The create form offers a length only where the family's tables have two; the open list
-    names each table by its family's words (the length and "no kuitan" for riichi, the rules
-    for classical)."""
+    """The create form offers each family's lengths in its own words; the open list names each
+    table by its family's words (the length and "no kuitan" for riichi, the rules and the wind
+    rounds for classical)."""
     page = new_page()
     login_guest(page, server)
     kind, length = page.get_by_test_id("create-kind"), page.get_by_test_id("create-length")
     kind.select_option("classical")
-    expect(length).to_be_disabled()
-    kind.select_option("party")
     expect(length).to_be_enabled()
+    expect(length.locator("option")).to_have_text(["East wind round", "four wind rounds"])
+    kind.select_option("party")
+    expect(length.locator("option")).to_have_text(["Quick (East only)", "Full (East + South)"])
     page.get_by_test_id("create-kuitan").uncheck()
     page.get_by_test_id("create-submit").click()
     page.wait_for_url("**/#/table/*")
     other = new_page()
     login_guest(other, server)
     other.get_by_test_id("create-kind").select_option("classical")
+    other.get_by_test_id("create-length").select_option("full")
     other.get_by_test_id("create-submit").click()
     other.wait_for_url("**/#/table/*")
     page.goto(f"{server}/#/lobby")
     items = page.get_by_test_id("open-tables").locator("li.table-item strong")
     expect(items).to_have_count(2)
     titles = sorted(items.all_inner_texts())
-    assert titles == ["Classical · German classical rules", "Party · Quick (East only) · no kuitan"]
+    assert titles == [
+        "Classical · German classical rules · four wind rounds",
+        "Party · Quick (East only) · no kuitan",
+    ]

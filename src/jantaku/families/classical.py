@@ -62,8 +62,8 @@ def new_filler(seat: int) -> Player:
 
 
 def _length_overrides(length: str) -> dict[str, Any]:
-    """A table's length changes no option: the server plays Sontag's whole game."""
-    return {}
+    """A quick table plays the East wind round only; a full one Sontag's whole game."""
+    return {"wind_rounds": 1} if length == "quick" else {}
 
 
 def _tally(log: Sequence[Event]) -> Tally:
@@ -170,7 +170,7 @@ CLASSICAL = register(
         preset_options=_options,
         kuitan_presets={},
         table_kinds=("classical",),
-        table_lengths=("full",),  # the server plays Sontag's whole game
+        table_lengths=("quick", "full"),
         scorer="jantaku.rules.classical.request",
         tally=_tally,
         exports={},

@@ -181,7 +181,7 @@ class ClassicalMatch(HeldCallWindows[ClassicalDeal]):
             passes += 1
             if passes == 4:
                 passes = 0
-                over = round_wind is Wind.NORTH
+                over = round_wind >= self.options.wind_rounds - 1  # the last wind round
                 round_wind = round_wind if over else Wind(round_wind + 1)
         balances = self.deal.balances
         new = None if over else self._make_deal(dealer, round_wind, self.hand_number + 1, balances)

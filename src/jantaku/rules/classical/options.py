@@ -203,6 +203,7 @@ class ClassicalOptions:
     kong_replacement_premium: KongReplacementPremium = KongReplacementPremium.NONE  # §11.28
     penalties: bool = False  # §11.29
     start_balance: int = 0  # §11.30
+    wind_rounds: int = 4  # §9: a game is four wind rounds; 1 plays the East wind round only
     name: str = field(default="sontag", compare=False)
 
     def __post_init__(self) -> None:
@@ -215,6 +216,8 @@ class ClassicalOptions:
                 "prevailing_wind_pair_points must be 2 or 0, not "
                 f"{self.prevailing_wind_pair_points}"
             )
+        if not 1 <= self.wind_rounds <= 4:
+            raise OptionError(f"wind_rounds must be 1 to 4, not {self.wind_rounds}")
         if self.loser_max_scoring_pairs < 0:
             raise OptionError("loser_max_scoring_pairs must be 0 or more")
         if self.dead_wall_size < 0 or self.dead_wall_size % 2:

@@ -134,8 +134,9 @@ export default {
   },
   lobby: {
     kinds: ["classical"],
-    lengths: ["full"], // a server table plays the whole game
-    rulesLabel: (config, t) => t("lobby.classical_rules"),
+    lengths: ["quick", "full"],
+    lengthLabel: (length, t) => t(`lobby.classical_${length}`),
+    rulesLabel: (config, t) => `${t("lobby.classical_rules")} · ${t(`lobby.classical_${config.length}`)}`,
   },
   replay: {
     handLabel,

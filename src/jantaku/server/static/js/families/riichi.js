@@ -144,6 +144,7 @@ export default {
   lobby: {
     kinds: ["novice", "advanced", "party", "practice"],
     lengths: ["quick", "full"],
+    lengthLabel: (length, t) => t(`length.${length}`),
     // the match length, and "no kuitan" where a table chose to play without it
     rulesLabel: (config, t) => `${t(`length.${config.length}`)}${config.kuitan ? "" : ` · ${t("lobby.no_kuitan")}`}`,
   },

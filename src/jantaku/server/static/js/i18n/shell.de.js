@@ -53,6 +53,8 @@ export default {
   "lobby.watch": "Zuschauen",
   "lobby.join": "Beitreten",
   "lobby.classical_rules": "klassische deutsche Regeln",
+  "lobby.classical_quick": "Ostwindrunde",
+  "lobby.classical_full": "vier Windrunden",
   "lobby.no_kuitan": "ohne Kuitan",
   "lobby.practice": "Gegen Puppen spielen",
   "lobby.practice_text": "Ein Übungstisch: du und drei Computerspieler. Ohne Wertung.",

@@ -53,6 +53,8 @@ export default {
   "lobby.watch": "Watch",
   "lobby.join": "Join",
   "lobby.classical_rules": "German classical rules",
+  "lobby.classical_quick": "East wind round",
+  "lobby.classical_full": "four wind rounds",
   "lobby.no_kuitan": "no kuitan",
   "lobby.practice": "Play against puppets",
   "lobby.practice_text": "A practice table: you and three computer players. Unranked.",

@@ -102,7 +102,9 @@ function createControls() {
     const party = kind.value === "party";
     kuitan.disabled = !party;
     if (!party) kuitan.checked = true;
-    length.disabled = familyOfKind(kind.value).lobby.lengths.length < 2;
+    const fam = familyOfKind(kind.value);
+    length.disabled = fam.lobby.lengths.length < 2;
+    for (const option of length.options) option.textContent = fam.lobby.lengthLabel(option.value, t);
   };
   kind.addEventListener("change", sync);
   sync();
