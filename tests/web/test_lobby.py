@@ -75,7 +75,8 @@ def test_practice_against_puppets_starts_a_filled_table(server: str, new_page) -
     page = new_page()
     login_guest(page, server)
     expect(page.get_by_test_id("practice-bot").locator("option[value=defensive]")).to_have_count(1)
-    page.get_by_test_id("practice-bot").select_option("defensive")
+    # the default for a player who never chose: the defensive puppets
+    expect(page.get_by_test_id("practice-bot")).to_have_value("defensive")
     page.get_by_test_id("practice-start").click()
     page.wait_for_url("**/#/table/*?fill=1&bot=defensive")
     table_id = page.url.split("#/table/")[1].split("?")[0]

@@ -6,6 +6,7 @@ import { el } from "../dom.js";
 import { familyOfKind, tableKinds } from "../families/index.js";
 
 const KINDS = tableKinds();
+const DEFAULT_BOT = "defensive";
 
 const lengthSelect = (id) =>
   el("select", { id, "data-testid": id }, el("option", { value: "quick" }, t("length.quick")), el("option", { value: "full" }, t("length.full")));
@@ -37,12 +38,13 @@ export function queueButtons(lb, counts) {
 }
 
 function botSelect(lb) {
-  const select = el("select", { id: "practice-bot", "data-testid": "practice-bot" }, el("option", { value: "filler" }, t("bot.filler")));
+  // a practice table defaults to the defensive puppets (a fair first opponent), until one is chosen
+  const select = el("select", { id: "practice-bot", "data-testid": "practice-bot" }, el("option", { value: DEFAULT_BOT }, t(`bot.${DEFAULT_BOT}`)));
   lb.api
     .bots()
     .then((data) => {
       if (!lb.alive) return;
-      const saved = lb.settings.get("botLevel", "filler");
+      const saved = lb.settings.get("botLevel", DEFAULT_BOT);
       const label = (name) => (t(`bot.${name}`) === `bot.${name}` ? name : t(`bot.${name}`));
       select.replaceChildren(...data.bots.map((name) => el("option", { value: name, selected: name === saved }, label(name))));
     })
@@ -57,7 +59,7 @@ export function practiceCard(lb) {
   const start = async () => {
     lb.clearError();
     button.disabled = true;
-    const bot = bots.value || "filler";
+    const bot = bots.value || DEFAULT_BOT;
     lb.settings.set("botLevel", bot);
     try {
       await lb.socket.connect();
