@@ -8,8 +8,8 @@ from __future__ import annotations
 import sys
 
 from jantaku.engine.riichi.presets import new_match
-from jantaku.players.arena import play_match
 from jantaku.players.riichi import LEVELS, make_player
+from jantaku.players.riichi.arena import play_match
 
 
 def measure(level: str, matches: int) -> list[float]:

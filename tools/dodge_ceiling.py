@@ -25,8 +25,9 @@ from jantaku.engine.riichi.presets import new_match
 from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.analysis import waits
 from jantaku.hand.lookup import shanten
-from jantaku.players.arena import match_at, mean_ci, play_one
+from jantaku.players.arena import match_at, mean_ci
 from jantaku.players.riichi import make_player
+from jantaku.players.riichi.arena import play_one
 from jantaku.players.riichi.reading import counts_of_tiles
 
 

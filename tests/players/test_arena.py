@@ -8,9 +8,10 @@ from click.testing import CliRunner
 
 from jantaku.cli import main
 from jantaku.engine.riichi.presets import new_match
-from jantaku.players.arena import per_wall_means, play_match, run_arena, schedule, summarize
+from jantaku.players.arena import per_wall_means, schedule
 from jantaku.players.classical import make_player as make_classical_player
 from jantaku.players.riichi import make_player
+from jantaku.players.riichi.arena import play_match, run_arena, summarize
 from jantaku.players.riichi.levels import STRONG
 
 

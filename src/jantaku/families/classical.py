@@ -11,6 +11,7 @@ from jantaku.engine.clock import Clock
 from jantaku.engine.events import Event
 from jantaku.engine.game import Game
 from jantaku.families import ArenaKit, Family, Tally, register
+from jantaku.players.arena import PLAYER_COLUMNS, ci_cell, percent_cell
 from jantaku.players.protocol import Player
 from jantaku.rules.classical.options import PRESETS as CLASSICAL_PRESETS
 
@@ -132,18 +133,12 @@ def _summarize(names: Sequence[str], records: Sequence[Any]) -> list[dict[str, A
     return [p.to_json() for p in summarize_classical(names, records)]
 
 
-def _pct(key: str) -> Any:
-    return lambda r: f"{100 * r[key]:.1f}% ± {100 * r[key + '_ci95']:.1f}"
-
-
 _COLUMNS = (
-    ("player", lambda r: r["name"]),
-    ("seat", lambda r: str(r["seat_index"])),
-    ("games", lambda r: str(r["games"])),
-    ("avg balance", lambda r: f"{r['avg_balance']:.0f} ± {r['avg_balance_ci95']:.0f}"),
-    ("avg place", lambda r: f"{r['avg_placement']:.3f} ± {r['avg_placement_ci95']:.3f}"),
-    ("win", _pct("win_rate")),
-    ("deal-in", _pct("deal_in_rate")),
+    *PLAYER_COLUMNS,
+    ("avg balance", ci_cell("avg_balance", ".0f")),
+    ("avg place", ci_cell("avg_placement", ".3f")),
+    ("win", percent_cell("win_rate")),
+    ("deal-in", percent_cell("deal_in_rate")),
     ("violations", lambda r: str(r["violations"])),
 )
 

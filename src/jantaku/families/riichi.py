@@ -12,6 +12,7 @@ from jantaku.engine.clock import Clock
 from jantaku.engine.events import Event
 from jantaku.engine.game import Game
 from jantaku.families import ArenaKit, Family, MatchInfo, Tally, register
+from jantaku.players.arena import PLAYER_COLUMNS, ci_cell, percent_cell
 from jantaku.players.filler import Filler
 from jantaku.players.protocol import Player, Table
 from jantaku.rules.riichi.options import PRESETS as RIICHI_PRESETS
@@ -130,7 +131,8 @@ def arena_one(
     g: int,
 ) -> Any:
     """Match ``g`` of a run (``max_hands`` does not apply: a riichi match always ends)."""
-    from jantaku.players.arena import match_at, play_one
+    from jantaku.players.arena import match_at
+    from jantaku.players.riichi.arena import play_one
 
     match_seed, seats = match_at(g, seed, duplicate)
     return play_one(
@@ -142,25 +144,19 @@ def arena_one(
 
 
 def _summarize(names: Sequence[str], records: Sequence[Any]) -> list[dict[str, Any]]:
-    from jantaku.players.arena import summarize
+    from jantaku.players.riichi.arena import summarize
 
     return [p.to_json() for p in summarize(names, records)]
 
 
-def _pct(key: str) -> Any:
-    return lambda r: f"{100 * r[key]:.1f}% ± {100 * r[key + '_ci95']:.1f}"
-
-
 _COLUMNS = (
-    ("player", lambda r: r["name"]),
-    ("seat", lambda r: str(r["seat_index"])),
-    ("games", lambda r: str(r["games"])),
-    ("avg place", lambda r: f"{r['avg_placement']:.3f} ± {r['avg_placement_ci95']:.3f}"),
+    *PLAYER_COLUMNS,
+    ("avg place", ci_cell("avg_placement", ".3f")),
     ("± by wall set", lambda r: f"± {r['avg_placement_ci95_by_wall']:.3f}"),
-    ("avg points", lambda r: f"{r['avg_points']:.0f} ± {r['avg_points_ci95']:.0f}"),
-    ("win", _pct("win_rate")),
-    ("deal-in", _pct("deal_in_rate")),
-    ("riichi", _pct("riichi_rate")),
+    ("avg points", ci_cell("avg_points", ".0f")),
+    ("win", percent_cell("win_rate")),
+    ("deal-in", percent_cell("deal_in_rate")),
+    ("riichi", percent_cell("riichi_rate")),
 )
 
 

@@ -8,9 +8,9 @@ import sys
 
 from jantaku.engine.actions import ActionKind
 from jantaku.engine.riichi.presets import new_match
-from jantaku.players.arena import play_match
 from jantaku.players.mjai.process import MjaiProcessPlayer
 from jantaku.players.riichi import make_player
+from jantaku.players.riichi.arena import play_match
 
 BOT = [sys.executable, "-m", "jantaku", "mjai-bot", "--level", "efficiency", "--rules", "doman"]
 

@@ -45,10 +45,8 @@ DEFENSIVE = Level(
     value_score,
     value_kong,
     value_claim,
-    # A third of strongest's weight on value, three times its care. An opponent counts only
-    # strictly above the threat level: at 0.05 an opponent without a figure laid out counted
-    # whenever East was involved (0.075), and the care bent every discard; at 0.99 a threat
-    # of exactly 1.0 (four plain figures out) counts.
+    # A third of strongest's weight on value, three times its care; only a full threat (four
+    # figures laid out: 1.0) counts, so the care bends the discards that matter (docs/bots.md).
     ClassicalParams(alpha=10.0, care=12.0, min_threat=0.99),
 )
 

@@ -36,7 +36,7 @@ __all__ = [
 
 RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = range(5)
 
-# Fitted by tools/fit_wait_model.py --games 300 --seed dz (docs/bots.md): bias, then one
+# Fitted by tools/fit_wait_model.py (the run and its figures: docs/bots.md): bias, then one
 # coefficient per shape type's log share.
 BIAS = -0.3683
 COEFFICIENTS = (0.2459, 0.1495, 0.0334, -0.0671, 0.3005)
