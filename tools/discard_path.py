@@ -32,7 +32,7 @@ def _modules_of_a_discard(fold: bool) -> list[str]:
     from jantaku.server.storage import Store
 
     store = Store(f"sqlite:///{Path(tempfile.mkdtemp()) / 'db.sqlite3'}")
-    lobby = Lobby(store, ServerSettings())
+    lobby = Lobby(store, ServerSettings(bot_delay=0.0))
     user = store.add_user("player", "-", guest=False)
     table = lobby.create("practice", "quick", seed="path")
     table.sit(user.id, user.name)

@@ -51,6 +51,9 @@ class ServerProcess:
             "0.02",
             "--hand-pause",
             "2",
+            # computer players act at once (``jantaku serve`` gives them a moment by default)
+            "--bot-delay",
+            "0",
             *self.extra,
         ]
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

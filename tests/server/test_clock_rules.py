@@ -14,7 +14,7 @@ from tests.server.checks import play_out
 
 def _table(tmp_path: Path):  # type: ignore[no-untyped-def]
     store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
-    lobby = Lobby(store, ServerSettings())
+    lobby = Lobby(store, ServerSettings(bot_delay=0.0))
     users = [store.add_user(f"player{i}", "-", guest=False) for i in range(4)]
     table = lobby.create("novice", "full")  # ranked: four registered accounts
     for user in users:

@@ -224,7 +224,7 @@ def test_computer_players_observe_every_event(tmp_path: Path) -> None:
     try:
         for kind in ("practice", "classical"):
             store = Store(f"sqlite:///{tmp_path / f'{kind}.sqlite3'}")
-            lobby = Lobby(store, ServerSettings())
+            lobby = Lobby(store, ServerSettings(bot_delay=0.0))
             table = lobby.create(kind, "quick")
             table.fill_with_bots("recorder")
             table.start()

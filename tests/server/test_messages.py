@@ -159,7 +159,7 @@ def test_tables_send_server_message_objects(tmp_path: Path) -> None:
     """In process: everything a table sends its connections, from the first snapshot to the
     end of a match (and the expiry of an idle table), is a ServerMessage."""
     store = Store(f"sqlite:///{tmp_path / 'inbox.sqlite3'}")
-    lobby = Lobby(store, ServerSettings())
+    lobby = Lobby(store, ServerSettings(bot_delay=0.0))
     table = lobby.create("party", "quick", seed="messages")
     player, watcher = _Inbox(), _Inbox()
     user = store.add_user("inbox", None, guest=True)

@@ -92,7 +92,7 @@ def _resumed_table(store: Store, seats: list[dict[str, Any]]) -> Table:
             started_at=now,
         )
     )
-    lobby = Lobby(store, ServerSettings())
+    lobby = Lobby(store, ServerSettings(bot_delay=0.0))
     assert lobby.recover() == 1
     return lobby.tables[table_id]
 

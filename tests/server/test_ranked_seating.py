@@ -72,7 +72,7 @@ def test_ranked_tables_are_never_filled_with_bots(server: ServerProcess) -> None
 def test_a_ranked_table_starts_only_with_four_accounts(tmp_path: Path) -> None:
     """The table itself refuses computer players, whoever asks (a later caller, a stored row)."""
     store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
-    lobby = Lobby(store, ServerSettings())
+    lobby = Lobby(store, ServerSettings(bot_delay=0.0))
     table = lobby.create("novice", "quick")
     user = store.add_user("alice", "-", guest=False)
     table.sit(user.id, user.name)

@@ -39,7 +39,7 @@ def _dangerous_turn(tmp_path: Path, seed: str) -> list[dict[str, Any]] | None:
     ``strong`` puppets that open pure and dragon hands) with a forbidden discard, or None."""
     store = Store(f"sqlite:///{tmp_path / f'{seed}.sqlite3'}")
     user = store.add_user("recorded", None, guest=True)
-    table = Lobby(store, ServerSettings()).create("classical", "quick", seed=seed)
+    table = Lobby(store, ServerSettings(bot_delay=0.0)).create("classical", "quick", seed=seed)
     me = table.sit(user.id, user.name)
     table.fill_with_bots("strong")
     table.start()

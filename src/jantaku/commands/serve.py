@@ -48,9 +48,9 @@ __all__ = ["serve"]
 @click.option(
     "--bot-delay",
     type=float,
-    default=0.0,
+    default=0.7,
     show_default=True,
-    help="Seconds a computer player waits before acting.",
+    help="Seconds a computer player thinks before its turn (0.5-1.5 times this; 0: at once).",
 )
 @click.option(
     "--call-window",

@@ -34,7 +34,9 @@ class ServerSettings:
     call_seconds: float | None = None
     bank_seconds: float = 30.0
     grace_seconds: float = 20.0
-    bot_delay: float = 0.0
+    # a computer player's moment of thought before a turn (0.5-1.5 times this, so the seats do
+    # not act in step); 0 makes them instant (the tests)
+    bot_delay: float = 0.7
     # Every discard opens a call window of at least this long at a table with more than one
     # person, whether or not anybody may call, so its length tells nobody anything.
     call_window: float = 1.0

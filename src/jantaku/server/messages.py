@@ -7,7 +7,7 @@ events, a result) stay the JSON objects their owners build. docs/protocol.md lis
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from jantaku.server.models import UserRow
@@ -204,6 +204,7 @@ class Snapshot(ServerMessage):
     deadlines: dict[str, float] | None = None
     between_hands: bool = False
     result: Json | None = None
+    clocks: dict[str, Json] | None = None
 
     def to_json(self) -> Json:
         out: Json = {"type": self.TYPE, "table": self.table, "seat": self.seat}
@@ -211,6 +212,7 @@ class Snapshot(ServerMessage):
             out["view"] = self.view
             out["to_act"] = self.to_act
             out["deadlines"] = self.deadlines
+            out["clocks"] = self.clocks or {}
             out["between_hands"] = self.between_hands
         if self.result is not None:
             out["result"] = self.result
@@ -230,6 +232,7 @@ class Events(ServerMessage):
     deadlines: dict[str, float]
     between_hands: bool
     view: Json
+    clocks: dict[str, Json] = field(default_factory=dict)  # the deadlines, turn and bank apart
 
     def to_json(self) -> Json:
         return {
@@ -239,6 +242,7 @@ class Events(ServerMessage):
             "events": self.events,
             "to_act": self.to_act,
             "deadlines": self.deadlines,
+            "clocks": self.clocks,
             "between_hands": self.between_hands,
             "view": self.view,
         }
@@ -247,7 +251,8 @@ class Events(ServerMessage):
 @dataclass(frozen=True, slots=True)
 class Prompt(ServerMessage):
     """A seat's own decision: its legal actions, the seconds it has left (None without a
-    timer) and the tile it just drew."""
+    timer: ``deadline`` in all, ``turn_left`` of the turn time and then the ``bank``) and the
+    tile it just drew."""
 
     TYPE = "prompt"
     table: str
@@ -256,6 +261,8 @@ class Prompt(ServerMessage):
     legal_actions: list[Json]
     deadline: float | None
     drawn_index: int | None
+    turn_left: float | None = None
+    bank: float | None = None
 
     def to_json(self) -> Json:
         return {
@@ -265,6 +272,8 @@ class Prompt(ServerMessage):
             "seat": self.seat,
             "legal_actions": self.legal_actions,
             "deadline": self.deadline,
+            "turn_left": self.turn_left,
+            "bank": self.bank,
             "drawn_index": self.drawn_index,
         }
 

@@ -38,6 +38,10 @@ class TableMessages:
 
         def _deadlines_json(self) -> dict[str, float]: ...
 
+        def _clock_of(self, seat: int) -> tuple[float, float] | None: ...
+
+        def _clocks_json(self) -> dict[str, dict[str, float]]: ...
+
     def summary(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -61,6 +65,7 @@ class TableMessages:
             deadlines=self._deadlines_json(),
             between_hands=self._pause_until is not None,
             result=result,
+            clocks=dict(self._clocks_json()),
         )
 
     def _send_all(self, message: ServerMessage) -> None:
@@ -97,6 +102,7 @@ class TableMessages:
             self._deadlines_json(),
             self._pause_until is not None,
             client_view(self.engine, seat),
+            dict(self._clocks_json()),
         )
 
     def _broadcast(self, events: list[Event]) -> None:
@@ -121,6 +127,7 @@ class TableMessages:
         legal = self.engine.legal_actions(seat)
         if not legal:
             return
+        clock = self._clock_of(seat)
         msg = Prompt(
             self.id,
             self.step,
@@ -128,6 +135,8 @@ class TableMessages:
             [a.to_json() for a in legal],
             self._deadline_of(seat),
             drawn_index(self.engine, self.engine.view(seat)),
+            turn_left=None if clock is None else clock[0],
+            bank=None if clock is None else clock[1],
         )
         for c in self.seats[seat].connections:
             c.send(msg)

@@ -48,6 +48,18 @@ class TableClocks:
             return self.settings.turn_seconds or float(overrides.get("per_action_time_s") or 15)
         return self.settings.call_seconds or float(overrides.get("call_prompt_time_s") or 8)
 
+    def _clock_of(self, seat: int) -> tuple[float, float] | None:
+        """``seat``'s clock, (turn time left, bank left) in seconds, None without a timer: the
+        turn time runs first, then the bank."""
+        since = self.waiting_since.get(seat)
+        base = self._base_time(seat)
+        if since is None or base is None:
+            return None
+        bank = self.seats[seat].bank or 0.0
+        used = time.monotonic() - since
+        over = max(0.0, used - base)
+        return round(max(0.0, base - used), 3), round(max(0.0, bank - over), 3)
+
     def _deadline_of(self, seat: int) -> float | None:
         """Seconds left for ``seat`` (turn time plus its bank), None without a timer."""
         since = self.waiting_since.get(seat)
@@ -64,6 +76,16 @@ class TableClocks:
             d = self._deadline_of(s)
             if d is not None:
                 out[str(s)] = d
+        return out
+
+    def _clocks_json(self) -> dict[str, dict[str, float]]:
+        """The public clocks, turn time and bank apart: of the seat on turn only, as the
+        deadlines (a call window shows none: who may call is each seat's secret)."""
+        out: dict[str, dict[str, float]] = {}
+        for s in self._public_to_act():
+            clock = self._clock_of(s)
+            if clock is not None:
+                out[str(s)] = {"turn_left": clock[0], "bank": clock[1]}
         return out
 
     def _start_clocks(self, now: float) -> None:

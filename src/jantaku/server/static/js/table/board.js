@@ -6,6 +6,7 @@ import { tileName } from "../i18n.js";
 import { el, signed } from "../dom.js";
 import { familyOf } from "../families/index.js";
 import { meldsEl } from "./meld.js";
+import { timerEl } from "./timer.js";
 import { relative, scores, seatNames, seatWind } from "./state.js";
 
 const POSITIONS = ["self", "right", "across", "left"];
@@ -34,10 +35,9 @@ function riverEl(seatView, name, t, last) {
   );
 }
 
-function timerEl(state, seat, t) {
+function seatTimerEl(state, seat, t) {
   const at = state.deadlines[String(seat)];
-  if (!at) return null;
-  return el("span", { class: "timer", "data-deadline": String(at), "aria-label": t("table.time_left", { s: "" }) }, "");
+  return timerEl(at, state.turnEnds?.[String(seat)], { "aria-label": t("table.time_left", { s: "" }), "data-testid": "seat-timer" });
 }
 
 function scoreEl(state, seat, t, ui, hooks) {
@@ -84,7 +84,7 @@ function seatEl(state, seat, t, ui) {
     el("span", { class: "seat-name" }, seat === state.seat ? `${name} (${t("table.you")})` : name),
     scoreEl(state, seat, t, ui, hooks),
     badges(p, state.table?.seats?.[seat] || {}, isDealer, t, hooks),
-    timerEl(state, seat, t),
+    seatTimerEl(state, seat, t),
   );
   // the own melds are drawn beside the own hand instead
   const melds = seat === state.seat ? null : meldsEl(p, t, "sm", { class: "melds", "aria-label": t("table.melds", { name }) });

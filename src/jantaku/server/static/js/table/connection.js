@@ -8,6 +8,7 @@ import {
   applyTableUpdate,
 } from "./state.js";
 import { openHandEnd } from "./ui.js";
+import { playSound, soundOf } from "./sound.js";
 
 const RESYNC_CODES = new Set(["stale", "illegal_action", "not_your_turn", "bad_action"]);
 const WATCH_CODES = new Set(["table_started", "table_full", "withdrawn", "seat_taken"]);
@@ -58,6 +59,9 @@ export function act(tp, action) {
   if (!state.table) return;
   const out = { ...action };
   delete out.seat;
+  // the focus leaves the hand (a clicked tile keeps it, and the redraw would give it to the
+  // first tile), so a key pressed later answers the next prompt, not a tile
+  if (document.activeElement?.closest?.("[data-testid=hand-tile]")) document.activeElement.blur();
   ui.sentSeq = state.seq;
   ui.mode = null;
   ui.confirm = null;
@@ -89,6 +93,8 @@ function onEvents(tp, msg) {
   const before = tp.state.handEnd;
   tp.state = applyEvents(tp.state, msg, Date.now());
   if (tp.state.handEnd !== before) tp.ui.mode = null;
+  const sound = tp.ui.sound ? soundOf(msg.events) : null;
+  if (sound) playSound(sound);
   tp.render();
 }
 

@@ -1,10 +1,13 @@
 // The table page's input: clicks on tiles and buttons, and the keys (tile keys 1-9 0 u i o,
-// D the drawn tile, T R C P K N the prompt's groups, Space/Escape pass or cancel).
+// D the drawn tile, T R C P K N the prompt's groups, Space/Escape pass or cancel). Space and
+// Enter never play a focused hand tile: a tile clicked a moment ago keeps the focus, and the
+// key meant for the prompt must not throw it.
 import { sortTiles } from "../notation.js";
 import { familyOf } from "../families/index.js";
 import { choices, currentLegal, ownHand } from "./state.js";
 import { openHandEnd } from "./ui.js";
 import { act, dismissHand } from "./connection.js";
+import { stay } from "./leave.js";
 
 export const TILE_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "u", "i", "o"];
 const GROUP_KEYS = { r: "riichi", t: "win", c: "chi", p: "pon", k: "kan", n: "nine" };
@@ -54,6 +57,14 @@ export function cancelMode(tp) {
 /** Keys while a dialog is open; true when the key was taken. */
 function dialogKey(tp, key, ev) {
   const { ui } = tp;
+  if (ui.leaving) {
+    // the leave confirmation takes the keys: Enter and Space press its focused button ("Stay")
+    if (key === "escape") {
+      stay(tp);
+      ev.preventDefault();
+    }
+    return true;
+  }
   if (ui.confirm) {
     // Enter and Space press the focused button ("Keep it" first); Escape keeps the tile
     if (key === "escape") {
@@ -101,6 +112,11 @@ export function keyHandler(tp) {
     if (target && FORM_TAGS.includes(target.tagName)) return;
     const key = ev.key.toLowerCase();
     if (dialogKey(tp, key, ev)) return;
+    if ((key === " " || key === "enter") && target?.closest?.("[data-testid=hand-tile]")) {
+      ev.preventDefault(); // not the tile's click: Space is the shortcut, Enter does nothing
+      if (key === " " && currentLegal(tp.state).length) promptKey(tp, key);
+      return;
+    }
     if (key === " " && target && target.tagName === "BUTTON") return; // Space presses the focused button
     if (!currentLegal(tp.state).length) return;
     if (promptKey(tp, key)) ev.preventDefault();

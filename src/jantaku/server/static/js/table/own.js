@@ -9,6 +9,7 @@ import { familyOf } from "../families/index.js";
 import { meldsEl } from "./meld.js";
 import { choices, currentLegal, ownHand } from "./state.js";
 import { act } from "./connection.js";
+import { timerEl } from "./timer.js";
 import { TILE_KEYS, cancelMode, discard, pressGroup } from "./input.js";
 
 function cancelButton(tp) {
@@ -66,9 +67,7 @@ export function promptBar(tp) {
   const text = ui.mode === "riichi" ? t("table.choose_riichi") : isTurn ? t("table.your_turn") : t("table.your_call");
   bar.append(el("span", { class: "prompt-text" }, text), ...groupButtons(tp, hooks).filter(Boolean));
   if (ui.mode === "riichi") bar.append(cancelButton(tp));
-  if (state.prompt?.deadlineAt) {
-    bar.append(el("span", { class: "timer timer--own", "data-deadline": String(state.prompt.deadlineAt), "data-testid": "own-timer" }, ""));
-  }
+  if (state.prompt?.deadlineAt) bar.append(timerEl(state.prompt.deadlineAt, state.prompt.turnEndAt, { class: "timer--own", "data-testid": "own-timer" }));
   return bar;
 }
 
@@ -138,5 +137,6 @@ export function toggles(tp) {
     ? []
     : [box("auto-win", t("table.auto_win"), ui.autoWin, setting("autoWin")), box("no-calls", t("table.no_calls"), ui.noCalls, setting("noCalls"))];
   parts.push(...familyOf(tp.state.family).table.toggles(ui, box, t, render));
+  parts.push(box("sound", t("table.sound"), ui.sound, setting("sound")));
   return el("div", { class: "toggles", role: "group", "aria-label": t("table.options") }, parts);
 }

@@ -21,7 +21,8 @@ export function createState(user = null) {
     seq: 0,
     toAct: [],
     deadlines: {}, // seat -> absolute ms
-    prompt: null, // {seq, legal, drawnIndex, deadlineAt}
+    turnEnds: {}, // seat -> absolute ms when its turn time is spent (the bank follows)
+    prompt: null, // {seq, legal, drawnIndex, deadlineAt, turnEndAt}
     lastDiscard: null, // {seat, tile}
     handEnd: null, // the latest {wins: [...], end: deal_ended, before: previous view, seq}
     handEnds: [], // the last few, so none is missed while an earlier one is still open
@@ -38,6 +39,15 @@ function deadlinesFrom(obj, now) {
   return out;
 }
 
+/** The public clocks: seat -> when its turn time is spent (absolute ms). */
+function turnEndsFrom(obj, now) {
+  const out = {};
+  for (const [seat, c] of Object.entries(obj || {})) {
+    if (typeof c?.turn_left === "number") out[seat] = now + c.turn_left * 1000;
+  }
+  return out;
+}
+
 /** A `snapshot` message: everything is replaced. */
 export function applySnapshot(state, msg, now = 0) {
   const s = { ...state, error: null };
@@ -48,6 +58,7 @@ export function applySnapshot(state, msg, now = 0) {
   s.seq = msg.table?.seq ?? 0;
   s.toAct = msg.to_act || [];
   s.deadlines = deadlinesFrom(msg.deadlines, now);
+  s.turnEnds = turnEndsFrom(msg.clocks, now);
   s.prompt = null;
   s.betweenHands = Boolean(msg.between_hands);
   if (msg.result) s.matchEnd = msg.result;
@@ -63,6 +74,7 @@ export function applyEvents(state, msg, now = 0) {
   if (s.table) s.table = { ...s.table, seq: msg.seq, status: s.table.status === "open" ? "live" : s.table.status };
   s.toAct = msg.to_act || [];
   s.deadlines = deadlinesFrom(msg.deadlines, now);
+  s.turnEnds = turnEndsFrom(msg.clocks, now);
   s.betweenHands = Boolean(msg.between_hands); // the last hand's result is on screen
   if (msg.view) s.view = msg.view;
   if (s.prompt && s.prompt.seq !== msg.seq) s.prompt = null;
@@ -112,6 +124,7 @@ export function applyPrompt(state, msg, now = 0) {
     legal: msg.legal_actions || [],
     drawnIndex: msg.drawn_index ?? null,
     deadlineAt: typeof msg.deadline === "number" ? now + msg.deadline * 1000 : null,
+    turnEndAt: typeof msg.turn_left === "number" ? now + msg.turn_left * 1000 : null,
   };
   if (msg.seq > s.seq) s.seq = msg.seq;
   return s;

@@ -1,5 +1,6 @@
 // The table page's own state beside the game state (state.js): the choosing mode, an open
-// confirmation, the toggles, the end-of-hand screens already closed.
+// confirmation (a dangerous discard, leaving the match), the toggles, the end-of-hand screens
+// already closed.
 import { getSetting } from "../settings.js";
 
 /** The page's UI state; `render` redraws (the score buttons toggle the differences). */
@@ -7,12 +8,14 @@ export function createUi(notice, render) {
   const ui = {
     mode: null, // null | "riichi" | {choose: [actions]}
     confirm: null, // {action, warning, tile}
+    leaving: false, // the "leave the match?" confirmation is open
     showDiffs: false,
     dismissedHands: new Set(), // seqs of the end-of-hand screens closed
     notice,
     sentSeq: null,
     autoWin: Boolean(getSetting("autoWin", false)),
     noCalls: Boolean(getSetting("noCalls", false)),
+    sound: Boolean(getSetting("sound", false)), // a click for each discard and call
     doraDisplay: getSetting("doraDisplay", "dora"),
     toggleDiffs() {
       ui.showDiffs = !ui.showDiffs;

@@ -9,6 +9,8 @@ import { openHandEnd } from "./ui.js";
 import { act, dismissHand } from "./connection.js";
 import { handEl, ownInfo, promptBar, toggles } from "./own.js";
 import { dangerDialog, waitingRoom } from "./dialogs.js";
+import { tickTimers } from "./timer.js";
+import { leaveButton, leaveDialog } from "./leave.js";
 
 function notice(tp, text, testid) {
   return el("p", { class: "table-notice", role: "status", "data-testid": testid }, text);
@@ -19,7 +21,8 @@ function overlayEl(tp) {
   const names = seatNames(state);
   let overlay = null;
   const shown = openHandEnd(tp);
-  if (tp.ui.confirm) overlay = dangerDialog(tp);
+  if (tp.ui.leaving) overlay = leaveDialog(tp);
+  else if (tp.ui.confirm) overlay = dangerDialog(tp);
   else if (shown) {
     overlay = handEndEl(shown, names, t, () => {
       dismissHand(tp, shown);
@@ -61,7 +64,7 @@ export function render(tp) {
   }
   if (state.betweenHands && state.seat !== null && !openHandEnd(tp)) parts.push(notice(tp, t("table.between_hands"), "between-hands"));
   parts.push(boardEl(state, t, tp.ui));
-  if (state.seat !== null) parts.push(el("div", { class: "own-area", "data-testid": "own-area" }, promptBar(tp), handEl(tp), ownInfo(tp), toggles(tp)));
+  if (state.seat !== null) parts.push(el("div", { class: "own-area", "data-testid": "own-area" }, promptBar(tp), handEl(tp), ownInfo(tp), toggles(tp), state.matchEnd ? null : leaveButton(tp)));
   else parts.push(el("div", { class: "own-area own-area--watch" }, toggles(tp)));
   const overlay = overlayEl(tp);
   if (overlay) parts.push(el("div", { class: "overlay" }, overlay));
@@ -89,12 +92,5 @@ function scheduleAuto(tp) {
 
 /** Count the timers down (every element with a data-deadline). */
 export function tick(tp) {
-  const { t } = tp;
-  const now = Date.now();
-  for (const node of tp.page.querySelectorAll("[data-deadline]")) {
-    const left = Math.max(0, Math.ceil((Number(node.dataset.deadline) - now) / 1000));
-    node.textContent = t("table.timer", { s: left });
-    node.setAttribute("aria-label", t("table.time_left", { s: left }));
-    node.classList.toggle("timer--low", left <= 5);
-  }
+  tickTimers(tp.page, tp.t, Date.now());
 }

@@ -1,0 +1,211 @@
+"""Nothing happens behind the player's back: Space and Enter never throw a tile after a mouse
+discard (Space passes a call, as its key label says), the clock shows the turn time and the
+bank apart ("5 + 10"), a player can leave a running match (a computer player takes the seat),
+and the optional sound clicks for discards without ever raising an error."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.server.harness import ServerProcess
+from tests.web.helpers import login_guest
+from tests.web.table_driver import STATE, step
+
+SIZES = [(1440, 900), (390, 844)]
+OWN_RIVER = "[data-testid=seat-self] .river .tile"
+
+
+def _table_id(page: Page) -> str:
+    return page.url.split("#/table/")[1].split("?")[0]
+
+
+def _practice(page: Page, server: str) -> str:
+    """A public practice table against computer players (so a spectator may watch it)."""
+    page.goto(f"{server}/#/table/new?kind=practice&length=quick")
+    page.wait_for_url(re.compile(r".*#/table/[0-9a-f]+$"))
+    page.get_by_test_id("start-bots").click()
+    expect(page.get_by_test_id("hand-tile").first).to_be_visible(timeout=20000)
+    return _table_id(page)
+
+
+def _settle(page: Page, ms: int = 400) -> dict[str, Any]:
+    page.wait_for_timeout(ms)
+    return dict(page.evaluate(STATE))
+
+
+def _check_keys_on_turn(page: Page) -> None:
+    """Our turn after a mouse discard: Enter and Space throw nothing, neither with the focus
+    where the click left it nor on a hand tile."""
+    before = page.locator(OWN_RIVER).count()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Space")
+    page.get_by_test_id("hand-tile").first.focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Space")
+    s = _settle(page)
+    assert page.locator(OWN_RIVER).count() == before, "a key threw a tile"
+    assert s["tiles"] and not s["handEnd"], s  # still asked to discard
+
+
+def _check_space_passes(page: Page) -> None:
+    """A call is offered after a mouse discard: Space passes it, even with a tile focused."""
+    before = page.locator(OWN_RIVER).count()
+    # a stray click focuses a (disabled) tile
+    page.get_by_test_id("hand-tile").first.click(force=True)
+    page.keyboard.press("Space")
+    expect(page.get_by_test_id("act-pass")).to_have_count(0)
+    assert page.locator(OWN_RIVER).count() == before, "Space threw a tile"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1440x900", "390x844"])
+def test_space_and_enter_never_discard_after_a_mouse_discard(
+    server: str, new_page: Any, artifacts: Path, size: tuple[int, int]
+) -> None:
+    page = new_page(width=size[0], height=size[1])
+    login_guest(page, server)
+    _practice(page, server)
+    turns = calls = 0
+    clicked = False
+    deadline = time.monotonic() + 400
+    while turns < 3 or calls < 1:
+        assert time.monotonic() < deadline, f"{turns} turns and {calls} call prompts seen"
+        s = page.evaluate(STATE)
+        if s["handEnd"]:
+            page.get_by_test_id("continue").click()
+        elif s["matchEnd"]:
+            break
+        elif s["pass"] and clicked:
+            if calls == 0:
+                page.screenshot(path=str(artifacts / f"pacing-call-{size[0]}.png"))
+            _check_space_passes(page)
+            calls += 1
+        elif s["pass"]:
+            page.get_by_test_id("act-pass").click()
+        elif s["tiles"]:
+            if clicked:
+                _check_keys_on_turn(page)
+                turns += 1
+            before = page.locator(OWN_RIVER).count()
+            page.locator("[data-testid=hand-tile]:not([aria-disabled]) >> nth=-1").click()
+            expect(page.locator(OWN_RIVER)).to_have_count(before + 1)
+            clicked = True
+        else:
+            page.wait_for_timeout(50)
+    assert turns >= 3 and calls >= 1, f"the match ended first: {turns} turns, {calls} calls"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1440x900", "390x844"])
+def test_the_own_timer_shows_turn_time_plus_bank(
+    tmp_path: Path, new_page: Any, artifacts: Path, size: tuple[int, int]
+) -> None:
+    proc = ServerProcess(
+        f"sqlite:///{tmp_path / 'timed.sqlite3'}", "--turn-seconds", "3", "--bank-seconds", "40"
+    ).start()
+    page = new_page(width=size[0], height=size[1])
+    try:
+        login_guest(page, proc.base)
+        _practice(page, proc.base)
+        timer = page.get_by_test_id("own-timer")
+        expect(timer).to_have_text(re.compile(r"^[1-3] \+ 40$"), timeout=20000)
+        seat_timer = page.locator("[data-testid=seat-self] [data-testid=seat-timer]")
+        expect(seat_timer).to_have_text(re.compile(r"^[0-3] \+ 40$"))
+        page.screenshot(path=str(artifacts / f"pacing-timer-{size[0]}.png"))
+        # the turn time runs out first; then the bank counts down
+        expect(timer).to_have_text(re.compile(r"^0 \+ (3\d|40)$"), timeout=6000)
+        page.wait_for_timeout(2200)
+        turn, bank = (int(x) for x in timer.inner_text().split(" + "))
+        assert turn == 0 and 30 <= bank <= 38, (turn, bank)
+        assert "bank" in (timer.get_attribute("aria-label") or "")
+    finally:
+        page.close()  # before its server stops (no failed reconnections logged)
+        proc.stop()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1440x900", "390x844"])
+def test_leaving_a_match_hands_the_seat_to_a_computer(
+    server: str, new_page: Any, artifacts: Path, size: tuple[int, int]
+) -> None:
+    page = new_page(width=size[0], height=size[1])
+    name = login_guest(page, server)
+    table = _practice(page, server)
+    watcher = new_page(width=size[0], height=size[1])
+    login_guest(watcher, server)
+    watcher.goto(f"{server}/#/table/{table}?watch=1")
+    expect(watcher.get_by_test_id("board")).to_be_visible()
+    leave = page.get_by_test_id("leave-match")
+    expect(leave).to_be_visible()
+    leave.click()
+    dialog = page.get_by_test_id("leave-dialog")
+    expect(dialog).to_contain_text("computer player takes your seat")
+    expect(page.get_by_test_id("leave-ranked")).to_have_count(0)  # a practice table
+    page.screenshot(path=str(artifacts / f"pacing-leave-{size[0]}.png"))
+    page.keyboard.press("Escape")  # changed one's mind: still at the table
+    expect(dialog).to_have_count(0)
+    expect(page.get_by_test_id("hand")).to_be_visible()
+    leave.click()
+    page.get_by_test_id("leave-confirm").click()
+    page.wait_for_url("**/#/lobby")
+    expect(page.get_by_test_id("open-tables")).to_be_visible()
+    summary = page.evaluate(f"fetch('/api/tables/{table}').then((r) => r.json())")
+    mine = next(s for s in summary["seats"] if s["name"] == name)
+    assert mine["withdrawn"] and mine["takeover"], mine
+    # the match goes on: the spectator sees the seat played by the computer, its river growing
+    seat = watcher.locator(f"[data-seat='{summary['seats'].index(mine)}']")
+    expect(seat.locator(".badge--away")).to_have_text(re.compile("computer"))
+    seq = int(watcher.get_by_test_id("table-page").get_attribute("data-seq") or "0")
+    watcher.wait_for_function(
+        "(seq) => Number(document.querySelector('[data-testid=table-page]').dataset.seq) > seq"
+        " || document.querySelector('[data-testid=match-end]')",
+        arg=seq,
+        timeout=30000,
+    )
+    watcher.screenshot(path=str(artifacts / f"pacing-left-watch-{size[0]}.png"))
+
+
+COUNT_SOUNDS = """
+window.__sounds = 0;
+const Real = window.AudioContext;
+window.AudioContext = class extends Real {
+  createOscillator() { window.__sounds += 1; return super.createOscillator(); }
+};
+"""
+
+
+def _play_until(page: Page, condition: str, timeout: float = 60) -> None:
+    """Click through the game until the page's ``condition`` (a JS expression) holds."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(condition):
+        assert time.monotonic() < deadline, f"never: {condition}"
+        step(page)
+
+
+def test_the_sound_is_off_by_default_remembered_and_silent_without_audio(
+    server: str, new_page: Any
+) -> None:
+    page = new_page(width=1440, height=900)
+    page.add_init_script(COUNT_SOUNDS)
+    login_guest(page, server)
+    _practice(page, server)
+    box = page.get_by_test_id("toggle-sound")
+    expect(box).not_to_be_checked()
+    _play_until(page, "document.querySelectorAll('.river .tile').length >= 4")
+    assert page.evaluate("window.__sounds") == 0  # discards happened, no sound
+    box.check()
+    assert page.evaluate("localStorage.getItem('jantaku.sound')") == "true"
+    _play_until(page, "window.__sounds > 0")  # the next discard clicks
+    page.reload()
+    expect(page.get_by_test_id("toggle-sound")).to_be_checked(timeout=20000)
+    # a browser without Web Audio: the sound is on, and nothing complains
+    mute = new_page(width=390, height=844)
+    mute.add_init_script("delete window.AudioContext; delete window.webkitAudioContext;")
+    login_guest(mute, server)
+    mute.evaluate("localStorage.setItem('jantaku.sound', 'true')")
+    _practice(mute, server)
+    expect(mute.get_by_test_id("toggle-sound")).to_be_checked()
+    _play_until(mute, "document.querySelectorAll('.river .tile').length >= 4")
