@@ -10,6 +10,7 @@ import { meldsEl } from "./meld.js";
 import { choices, currentLegal, ownHand } from "./state.js";
 import { act } from "./connection.js";
 import { timerEl } from "./timer.js";
+import { leaveButton } from "./leave.js";
 import { TILE_KEYS, cancelMode, discard, pressGroup } from "./input.js";
 
 function cancelButton(tp) {
@@ -122,7 +123,8 @@ export function ownInfo(tp) {
   return el("div", { class: "own-info" }, parts);
 }
 
-/** The toggles: automatic answers (players only) and the family's own. */
+/** The toggles: automatic answers (players only), the family's own, the sound; and (players
+ * only) the way to leave the match. */
 export function toggles(tp) {
   const { t, ui } = tp;
   const render = () => tp.render();
@@ -138,5 +140,6 @@ export function toggles(tp) {
     : [box("auto-win", t("table.auto_win"), ui.autoWin, setting("autoWin")), box("no-calls", t("table.no_calls"), ui.noCalls, setting("noCalls"))];
   parts.push(...familyOf(tp.state.family).table.toggles(ui, box, t, render));
   parts.push(box("sound", t("table.sound"), ui.sound, setting("sound")));
+  if (!tp.watching && !tp.state.matchEnd) parts.push(leaveButton(tp));
   return el("div", { class: "toggles", role: "group", "aria-label": t("table.options") }, parts);
 }

@@ -10,7 +10,7 @@ import { act, dismissHand } from "./connection.js";
 import { handEl, ownInfo, promptBar, toggles } from "./own.js";
 import { dangerDialog, waitingRoom } from "./dialogs.js";
 import { tickTimers } from "./timer.js";
-import { leaveButton, leaveDialog } from "./leave.js";
+import { leaveDialog } from "./leave.js";
 
 function notice(tp, text, testid) {
   return el("p", { class: "table-notice", role: "status", "data-testid": testid }, text);
@@ -64,7 +64,7 @@ export function render(tp) {
   }
   if (state.betweenHands && state.seat !== null && !openHandEnd(tp)) parts.push(notice(tp, t("table.between_hands"), "between-hands"));
   parts.push(boardEl(state, t, tp.ui));
-  if (state.seat !== null) parts.push(el("div", { class: "own-area", "data-testid": "own-area" }, promptBar(tp), handEl(tp), ownInfo(tp), toggles(tp), state.matchEnd ? null : leaveButton(tp)));
+  if (state.seat !== null) parts.push(el("div", { class: "own-area", "data-testid": "own-area" }, promptBar(tp), handEl(tp), ownInfo(tp), toggles(tp)));
   else parts.push(el("div", { class: "own-area own-area--watch" }, toggles(tp)));
   const overlay = overlayEl(tp);
   if (overlay) parts.push(el("div", { class: "overlay" }, overlay));
