@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.server.harness import ServerProcess
-from tests.web.helpers import login_guest
+from tests.server.accounts import registered
+from tests.server.harness import Client, ServerProcess
+from tests.web.helpers import login_guest, register
 from tests.web.table_driver import STATE, step
 
 SIZES = [(1440, 900), (390, 844)]
@@ -209,3 +210,30 @@ def test_the_sound_is_off_by_default_remembered_and_silent_without_audio(
     _practice(mute, server)
     expect(mute.get_by_test_id("toggle-sound")).to_be_checked()
     _play_until(mute, "document.querySelectorAll('.river .tile').length >= 4")
+
+
+def test_leaving_a_ranked_match_says_it_counts_as_last_place(
+    server_proc: ServerProcess, new_page: Any, artifacts: Path
+) -> None:
+    page = new_page(width=390, height=844)
+    name = register(page, server_proc.base, "ranked-leaver", "a long password")
+    page.get_by_test_id("queue-novice-quick").click()
+    page.wait_for_url("**/#/table/*")
+    table = _table_id(page)
+    others = [Client(server_proc, registered(server_proc)) for _ in range(3)]
+    try:
+        for c in others:  # three more people: the ranked match starts
+            c.send({"type": "queue", "kind": "novice", "length": "quick"})
+            assert c.expect("snapshot")["table"]["id"] == table
+        expect(page.get_by_test_id("hand")).to_be_visible(timeout=20000)
+        page.get_by_test_id("leave-match").click()
+        expect(page.get_by_test_id("leave-ranked")).to_contain_text("4th place")
+        page.screenshot(path=str(artifacts / "pacing-leave-ranked-390.png"))
+        page.get_by_test_id("leave-confirm").click()
+        page.wait_for_url("**/#/lobby")
+        summary = server_proc.get(f"/api/tables/{table}").json()
+        mine = next(s for s in summary["seats"] if s["name"] == name)
+        assert mine["withdrawn"] and mine["takeover"], mine
+    finally:
+        for c in others:
+            c.close()
