@@ -1,5 +1,6 @@
 // Client settings in localStorage, stored as JSON under "jantaku.<key>"
-// (keys: lang = "en" | "de", doraDisplay = "dora" | "indicator", and whatever pages add).
+// (keys: lang = "en" | "de", doraDisplay = "dora" | "indicator", the table's toggles autoWin,
+// noCalls and sound = true | false (the sound is off unless chosen), and whatever pages add).
 const PREFIX = "jantaku.";
 
 export function getSetting(key, fallback = null) {
