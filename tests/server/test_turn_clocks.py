@@ -1,6 +1,6 @@
 """The clock a timed table shows: the turn time and the bank apart (``turn_left`` and ``bank`` in
-a prompt, ``clocks`` in events and snapshots), the turn time running first, then the bank; and
-nothing of it while a call window is open."""
+a prompt, ``clocks`` in events and snapshots), the turn time running first, then the bank; the
+bank to its own seat only; and nothing of it while a call window is open."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def test_a_call_window_shows_no_clock(database: str) -> None:
     me_client = Client(server, server.guest())
     watcher = Client(server, server.guest())
     try:
-        table, _me = _practice(me_client)
+        table, me = _practice(me_client)
         watcher.send({"type": "watch", "table": table})
         watcher.expect("snapshot")
         windows = own_calls = 0
@@ -96,7 +96,17 @@ def test_a_call_window_shows_no_clock(database: str) -> None:
         assert seen and all(
             m["clocks"] == {} for m in seen if m["view"]["phase"] in ("calls", "chankan")
         )
-        assert any(m["clocks"] for m in seen)  # the seat on turn shows its clock to everyone
+        assert any(m["clocks"] for m in seen)  # the seat on turn shows its turn time to all
+        # but its bank to nobody else: thinking long over a call prompt spends the bank, so
+        # another seat's bank would tell who could have called
+        for m in seen:
+            for seat, clock in m["clocks"].items():
+                assert set(clock) == {"turn_left"} and m["deadlines"][seat] == clock["turn_left"]
+        own = [m for m in me_client.messages if m["type"] == "events" and m["clocks"]]
+        assert any(str(me) in m["clocks"] for m in own)
+        for m in own:
+            for seat, clock in m["clocks"].items():
+                assert ("bank" in clock) == (seat == str(me)), (seat, clock)
     finally:
         me_client.close()
         watcher.close()

@@ -36,11 +36,11 @@ class TableMessages:
 
         def _deadline_of(self, seat: int) -> float | None: ...
 
-        def _deadlines_json(self) -> dict[str, float]: ...
+        def _deadlines_json(self, viewer: int | None) -> dict[str, float]: ...
 
         def _clock_of(self, seat: int) -> tuple[float, float] | None: ...
 
-        def _clocks_json(self) -> dict[str, dict[str, float]]: ...
+        def _clocks_json(self, viewer: int | None) -> dict[str, dict[str, float]]: ...
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -62,10 +62,10 @@ class TableMessages:
             seat,
             view=client_view(self.engine, seat),
             to_act=self._public_to_act(),
-            deadlines=self._deadlines_json(),
+            deadlines=self._deadlines_json(seat),
             between_hands=self._pause_until is not None,
             result=result,
-            clocks=dict(self._clocks_json()),
+            clocks=dict(self._clocks_json(seat)),
         )
 
     def _send_all(self, message: ServerMessage) -> None:
@@ -99,10 +99,10 @@ class TableMessages:
             self.step,
             [e.seen_by(seat).to_json() for e in events],
             self._public_to_act(),
-            self._deadlines_json(),
+            self._deadlines_json(seat),
             self._pause_until is not None,
             client_view(self.engine, seat),
-            dict(self._clocks_json()),
+            dict(self._clocks_json(seat)),
         )
 
     def _broadcast(self, events: list[Event]) -> None:

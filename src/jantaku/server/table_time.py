@@ -69,23 +69,24 @@ class TableClocks:
         bank = self.seats[seat].bank or 0.0
         return round(since + base + bank - time.monotonic(), 3)
 
-    def _deadlines_json(self) -> dict[str, float]:
-        """The public deadlines: of the seat on turn only (a call window has none to show)."""
-        out: dict[str, float] = {}
-        for s in self._public_to_act():
-            d = self._deadline_of(s)
-            if d is not None:
-                out[str(s)] = d
-        return out
+    def _deadlines_json(self, viewer: int | None) -> dict[str, float]:
+        """The deadlines ``viewer`` sees: of the seat on turn only (a call window has none to
+        show); another seat's is its turn time alone, see :meth:`_clocks_json`."""
+        clocks = self._clocks_json(viewer).items()
+        return {s: round(c["turn_left"] + c.get("bank", 0.0), 3) for s, c in clocks}
 
-    def _clocks_json(self) -> dict[str, dict[str, float]]:
-        """The public clocks, turn time and bank apart: of the seat on turn only, as the
-        deadlines (a call window shows none: who may call is each seat's secret)."""
+    def _clocks_json(self, viewer: int | None) -> dict[str, dict[str, float]]:
+        """The clocks ``viewer`` sees, turn time and bank apart, of the seat on turn only. The
+        bank is the seat's own secret: it shrinks when the seat thinks long over a call
+        prompt, so showing it to the others would tell them who could have called."""
         out: dict[str, dict[str, float]] = {}
         for s in self._public_to_act():
             clock = self._clock_of(s)
             if clock is not None:
-                out[str(s)] = {"turn_left": clock[0], "bank": clock[1]}
+                own = s == viewer
+                out[str(s)] = (
+                    {"turn_left": clock[0], "bank": clock[1]} if own else {"turn_left": clock[0]}
+                )
         return out
 
     def _start_clocks(self, now: float) -> None:

@@ -39,11 +39,12 @@ function deadlinesFrom(obj, now) {
   return out;
 }
 
-/** The public clocks: seat -> when its turn time is spent (absolute ms). */
+/** The clocks shown with a bank (the own seat's): seat -> when its turn time is spent
+ * (absolute ms). Another seat's clock is its turn time alone (its deadline), one number. */
 function turnEndsFrom(obj, now) {
   const out = {};
   for (const [seat, c] of Object.entries(obj || {})) {
-    if (typeof c?.turn_left === "number") out[seat] = now + c.turn_left * 1000;
+    if (typeof c?.turn_left === "number" && typeof c?.bank === "number") out[seat] = now + c.turn_left * 1000;
   }
   return out;
 }
