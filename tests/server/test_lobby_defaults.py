@@ -46,9 +46,7 @@ def test_each_family_seats_exactly_its_own_levels() -> None:
         ("novice", False, "novice tables always play with kuitan"),
     ],
 )
-def test_an_option_the_kind_does_not_have_is_refused(
-    kind: str, kuitan: bool, refusal: str
-) -> None:
+def test_an_option_the_kind_does_not_have_is_refused(kind: str, kuitan: bool, refusal: str) -> None:
     with pytest.raises(TableRequestError, match=refusal):
         table_config(kind, "quick", kuitan)
 
@@ -80,8 +78,9 @@ def test_a_classical_table_refuses_a_riichi_level_and_seats_the_chosen_one(
         c.send({"type": "join", "table": table, "fill_bots": True, "bot": "expert"})
         error = c.expect("error")
         assert error["code"] == "bad_message"
-        assert "'expert'" in error["message"] and "random, efficiency, defensive, strong" in (
-            error["message"]
+        assert (
+            "'expert'" in error["message"]
+            and "random, efficiency, defensive, strong" in (error["message"])
         )
         seats = server.get(f"/api/tables/{table}", token).json()["seats"]
         assert [s["bot"] for s in seats] == [None] * 4  # nothing seated by the refusal

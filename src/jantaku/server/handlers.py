@@ -50,9 +50,7 @@ def bot_name(bot: object, fam: Family | None = None) -> str:
         bot = ALIASES.get(bot, bot)
     if not isinstance(bot, str) or bot not in PLAYERS:
         known = [FILLER, *fam.table_levels] if fam is not None else sorted(PLAYERS)
-        raise ProtocolError(
-            "bad_message", f"unknown bot {bot!r}; choose one of {', '.join(known)}"
-        )
+        raise ProtocolError("bad_message", f"unknown bot {bot!r}; choose one of {', '.join(known)}")
     if fam is not None and bot in _LEVELS:
         try:
             fam.table_level(bot)
