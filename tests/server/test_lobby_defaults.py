@@ -73,6 +73,10 @@ def test_a_classical_table_refuses_a_riichi_level_and_seats_the_chosen_one(
         c.send({"type": "create", "kind": "classical", "length": "quick", "kuitan": False})
         error = c.expect("error")
         assert error["code"] == "bad_request" and "no kuitan option" in error["message"]
+        # an option no table has (red fives are part of a preset) is refused, never ignored
+        c.send({"type": "create", "kind": "classical", "red_fives": False})
+        error = c.expect("error")
+        assert error["code"] == "bad_message" and "red_fives" in error["message"]
         c.send({"type": "create", "kind": "classical", "length": "quick", "private": True})
         table = c.expect("created")["table"]["id"]
         c.send({"type": "join", "table": table, "fill_bots": True, "bot": "expert"})
