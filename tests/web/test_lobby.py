@@ -154,8 +154,8 @@ def test_lobby_offers_and_labels_each_familys_tables_by_its_own_words(
     server: str, new_page
 ) -> None:
     """The create form offers each family's lengths in its own words; the open list names each
-    table by its family's words (the length and "no kuitan" for riichi, the rules and the wind
-    rounds for classical)."""
+    table by its family's words (the rules, "no kuitan" and the length for riichi, the rules and
+    the wind rounds for classical)."""
     page = new_page()
     login_guest(page, server)
     kind, length = page.get_by_test_id("create-kind"), page.get_by_test_id("create-length")
@@ -178,6 +178,6 @@ def test_lobby_offers_and_labels_each_familys_tables_by_its_own_words(
     expect(items).to_have_count(2)
     titles = sorted(items.all_inner_texts())
     assert titles == [
-        "Classical · German classical rules · four wind rounds",
-        "Party · Quick (East only) · no kuitan",
+        "Classical · TU Chemnitz rules · four wind rounds",
+        "Party · Doman rules · no kuitan · Quick (East only)",
     ]

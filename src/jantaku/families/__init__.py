@@ -138,6 +138,9 @@ class Family:
     """The lobby's table kinds that seat this family (``practice``, ``classical``, ...)."""
     table_lengths: tuple[str, ...]
     """The lengths a server table of the family offers (the first is its default)."""
+    table_levels: tuple[str, ...]
+    """The levels a server table of the family seats, weakest first, one name per distinct bot
+    (what the lobby offers); a table of the family refuses another family's level name."""
     scorer: str
     """The module that scores one hand of a ``jantaku score`` request (``score_request``,
     ``explain``), imported when a request needs it."""
@@ -153,6 +156,17 @@ class Family:
         if level not in self.levels:
             known = ", ".join([*self.levels, *self.aliases])
             raise UnknownFamilyError(f"unknown level {name!r}; choose from {known}")
+        return level
+
+    def table_level(self, name: str) -> str:
+        """The level a table of this family seats for ``name`` (an alias gives its level);
+        a level this family's tables do not offer: UnknownFamilyError naming the ones they do."""
+        level = self.aliases.get(name, name)
+        if level not in self.table_levels:
+            raise UnknownFamilyError(
+                f"{name!r} is not a computer player level of {self.title} tables; "
+                f"choose one of {', '.join(self.table_levels)}"
+            )
         return level
 
 

@@ -166,6 +166,9 @@ CLASSICAL = register(
         kuitan_presets={},
         table_kinds=("classical",),
         table_lengths=("quick", "full"),
+        # the distinct classical bots (players/classical/levels.py): ``expert`` there is
+        # another name of the strongest, so a table offers the strongest once, as ``strong``
+        table_levels=("random", "efficiency", "defensive", "strong"),
         scorer="jantaku.rules.classical.request",
         tally=_tally,
         exports={},

@@ -182,6 +182,7 @@ RIICHI = register(
         kuitan_presets={True: "doman", False: "doman_no_kuitan"},
         table_kinds=("novice", "advanced", "party", "practice"),
         table_lengths=("quick", "full"),
+        table_levels=("random", "efficiency", "defensive", "expert", "strong"),
         scorer="jantaku.rules.riichi.request",
         tally=_tally,
         exports={"tenhou6": _tenhou6, "mjai": _mjai},

@@ -104,9 +104,11 @@ _NO_TIMER = {"per_action_timer": False, "per_action_time_s": None, "call_prompt_
 
 
 def table_config(
-    kind: str, length: str = "quick", kuitan: bool = True, private: bool = False
+    kind: str, length: str = "quick", kuitan: bool | None = None, private: bool = False
 ) -> TableConfig:
-    """The configuration of a table kind; raises TableRequestError for what the kind forbids."""
+    """The configuration of a table kind; raises TableRequestError for what the kind forbids.
+    ``kuitan`` (None: the kind's default) is a choice of party tables only: a ranked or
+    practice table always plays with it, and a family without open tanyao has no such option."""
     try:
         k = TableKind(kind)
     except ValueError:
@@ -117,14 +119,21 @@ def table_config(
     fam = family_of_kind(k.value)
     if length not in fam.table_lengths:
         length = fam.table_lengths[0]  # a family whose tables have one length plays that one
+    if kuitan is not None and not fam.kuitan_presets:
+        raise TableRequestError(
+            f"{k.value} tables have no kuitan option (open tanyao is a riichi rule); "
+            "leave kuitan out"
+        )
     overrides: dict[str, Any] = fam.length_overrides(length)
     if k is TableKind.CLASSICAL:
         return TableConfig(
             fam.name, k, fam.default_preset, overrides, False, False, 0, length, True, private
         )
+    if k is not TableKind.PARTY and kuitan is False:
+        raise TableRequestError(
+            f"{k.value} tables always play with kuitan; a party table may play without it"
+        )
     if k in (TableKind.NOVICE, TableKind.ADVANCED):
-        if not kuitan:
-            raise TableRequestError("ranked tables always play with kuitan")
         return TableConfig(
             fam.name,
             k,
@@ -138,10 +147,13 @@ def table_config(
             private,
         )
     if k is TableKind.PARTY:
-        preset = fam.kuitan_presets[kuitan]
-        if kuitan:
+        with_kuitan = kuitan is not False
+        preset = fam.kuitan_presets[with_kuitan]
+        if with_kuitan:
             overrides.update(_NO_TIMER)
-        return TableConfig(fam.name, k, preset, overrides, False, False, 0, length, kuitan, private)
+        return TableConfig(
+            fam.name, k, preset, overrides, False, False, 0, length, with_kuitan, private
+        )
     return TableConfig(
         fam.name, k, fam.default_preset, overrides, False, True, 0, length, True, private
     )

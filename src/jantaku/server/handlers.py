@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from jantaku.families import Family, UnknownFamilyError, all_families, family
 from jantaku.server.config import table_config
 from jantaku.server.connection import Client
 from jantaku.server.hub import Hub
@@ -29,7 +30,7 @@ from jantaku.server.protocol import (
     Unwatch,
     Watch,
 )
-from jantaku.server.seating import ALIASES, PLAYERS
+from jantaku.server.seating import ALIASES, FILLER, PLAYERS
 from jantaku.server.tables import RANKED_NO_BOTS, Table, TableError
 
 __all__ = ["HANDLERS", "bot_name", "dispatch"]
@@ -37,16 +38,29 @@ __all__ = ["HANDLERS", "bot_name", "dispatch"]
 Handler = Callable[[Hub, Client, Any], ServerMessage | None]
 
 
-def bot_name(bot: object) -> str:
+#: every family's level names: a name among them seats only at a table of a family offering it
+_LEVELS = frozenset(name for f in all_families() for name in f.levels)
+
+
+def bot_name(bot: object, fam: Family | None = None) -> str:
     """The puppet a join or start asks for; an unknown name is refused rather than quietly
-    seating fillers. Another name of a bot (``strongest``) gives its own."""
+    seating fillers. Another name of a bot (``strongest``) gives its own. At a table of
+    ``fam``, a level its tables do not offer (another family's level) is refused too."""
     if isinstance(bot, str):
         bot = ALIASES.get(bot, bot)
     if not isinstance(bot, str) or bot not in PLAYERS:
-        raise ProtocolError(
-            "bad_message", f"unknown bot {bot!r}; choose one of {', '.join(sorted(PLAYERS))}"
-        )
+        known = [FILLER, *fam.table_levels] if fam is not None else sorted(PLAYERS)
+        raise ProtocolError("bad_message", f"unknown bot {bot!r}; choose one of {', '.join(known)}")
+    if fam is not None and bot in _LEVELS:
+        try:
+            fam.table_level(bot)
+        except UnknownFamilyError as e:
+            raise ProtocolError("bad_message", str(e)) from None
     return bot
+
+
+def _family_of(table: Table) -> Family:
+    return family(table.config.family)
 
 
 def _may_fill(table: Table) -> None:
@@ -122,7 +136,7 @@ def _join(hub: Hub, client: Client, message: Join) -> None:
         check_entry(table.config, client.guest, client.rank_index)
     if message.fill_bots and table.status == "open":
         _may_fill(table)
-    bot = bot_name(message.bot)
+    bot = bot_name(message.bot, _family_of(table))
     seat = table.sit(user_id, client.name, message.seat)
     for t in list(client.tables):
         if t is table:
@@ -163,7 +177,7 @@ def _start(hub: Hub, client: Client, message: Start) -> None:
         raise TableError("not_seated", "only a seated player can start the table")
     if message.fill_bots:
         _may_fill(table)
-        table.fill_with_bots(bot_name(message.bot))
+        table.fill_with_bots(bot_name(message.bot, _family_of(table)))
     _maybe_start(table, force=True)
 
 

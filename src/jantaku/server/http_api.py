@@ -13,6 +13,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from jantaku.families import all_families
 from jantaku.server.auth import AuthError
 from jantaku.server.connection import client_address
 from jantaku.server.hub import Hub
@@ -184,7 +185,8 @@ class HttpApi:
 
     async def my_tables(self, request: Request) -> Response:
         """The open and live tables where the token's player sits (private ones too), so the
-        lobby can offer the way back to a table left by navigating away."""
+        lobby can offer the way back to a table left by navigating away; at an open ranked
+        table, how long the player has ``waited`` in its queue."""
         user = self.hub.accounts.by_token(_bearer(request))
         if user is None:
             return JSONResponse(
@@ -195,7 +197,11 @@ class HttpApi:
         for t in self.hub.lobby.tables.values():
             seat = t.seat_of(user.id)
             if seat is not None and t.status in ("open", "live") and not t.seats[seat].withdrawn:
-                tables.append({**t.summary(), "seat": seat})
+                mine = {**t.summary(), "seat": seat}
+                waited = t.waited(seat)  # the own wait in a ranked queue
+                if waited is not None:
+                    mine["waited"] = waited
+                tables.append(mine)
         return JSONResponse({"tables": tables})
 
     async def lobby_http(self, request: Request) -> Response:
@@ -307,8 +313,10 @@ class HttpApi:
         return JSONResponse({"games": games})
 
     async def bots_http(self, request: Request) -> Response:
-        """The computer players a table can be filled with (``join``'s ``bot``), by name."""
-        return JSONResponse({"bots": bot_names(), "default": "filler"})
+        """The computer players a table can be filled with (``join``'s ``bot``), by name, and
+        the levels each family's tables offer (weakest first; another family's are refused)."""
+        levels = {f.name: list(f.table_levels) for f in all_families()}
+        return JSONResponse({"bots": bot_names(), "default": "filler", "levels": levels})
 
     async def health(self, request: Request) -> Response:
         live = sum(1 for t in self.hub.lobby.tables.values() if t.status == "live")

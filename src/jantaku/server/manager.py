@@ -53,10 +53,6 @@ def _count(value: object, what: str, default: int) -> int:
     return value
 
 
-def _ranked_last(table: Table) -> bool:
-    return table.config.ranked
-
-
 class Lobby:
     def __init__(self, store: Store, settings: ServerSettings) -> None:
         self.store = store
@@ -69,7 +65,7 @@ class Lobby:
         self,
         kind: str,
         length: str = "quick",
-        kuitan: bool = True,
+        kuitan: bool | None = None,
         private: bool = False,
         seed: str | None = None,
         created_by: int | None = None,
@@ -176,16 +172,18 @@ class Lobby:
         raise TableError("no_table", "no table with that invite code")
 
     def listing(self, offset: object = 0, limit: object = None) -> LobbyPage:
-        """One page of the public tables: at most ``lobby_page`` open ones (unranked first,
-        then oldest first) and as many live ones, from ``offset`` in each list, with the
-        totals and the ``next_offset`` (None on the last page). Queues count every table."""
+        """One page of the public tables: at most ``lobby_page`` open ones (oldest first) and
+        as many live ones, from ``offset`` in each list, with the totals and the
+        ``next_offset`` (None on the last page). An open ranked table is never listed: its
+        queue says only how many wait (counting every table), never who."""
         start = _count(offset, "offset", 0)
         size = min(self.settings.lobby_page, _count(limit, "limit", self.settings.lobby_page))
         public = [t for t in self.tables.values() if not t.config.private]
-        open_tables = sorted((t for t in public if t.status == "open"), key=_ranked_last)
+        waiting = [t for t in public if t.status == "open"]
+        open_tables = [t for t in waiting if not t.config.ranked]
         live = [t for t in public if t.status == "live"]
         queues: dict[str, int] = {}
-        for t in open_tables:
+        for t in waiting:
             if t.config.ranked:
                 key = f"{t.config.kind.value}-{t.config.length}"
                 queues[key] = queues.get(key, 0) + sum(1 for s in t.seats if not s.empty)
@@ -243,6 +241,9 @@ class Lobby:
                     withdrawn=bool(s.get("withdrawn")),
                     takeover=bool(s.get("withdrawn")),
                     bank=s.get("bank"),
+                    # a wait at an open table counts from the restart (sitting times are
+                    # not stored)
+                    since=time.monotonic() if s.get("user_id") is not None else None,
                 )
                 for s in row.seats
             ]

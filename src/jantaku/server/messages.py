@@ -194,7 +194,8 @@ class TableUpdate(ServerMessage):
 class Snapshot(ServerMessage):
     """Everything a (re)joining viewer needs: the table summary and the viewer's ``seat``;
     once the match has begun (``view`` given) the viewer's view, the public seats to act,
-    their deadlines and whether the table pauses between hands; the ``result`` when over."""
+    their deadlines and whether the table pauses between hands; the ``result`` when over; at an
+    open ranked table, how long the viewer has ``waited`` there (the viewer's own wait only)."""
 
     TYPE = "snapshot"
     table: Json
@@ -205,9 +206,12 @@ class Snapshot(ServerMessage):
     between_hands: bool = False
     result: Json | None = None
     clocks: dict[str, Json] | None = None
+    waited: float | None = None  # seconds the own seat has waited at an open ranked table
 
     def to_json(self) -> Json:
         out: Json = {"type": self.TYPE, "table": self.table, "seat": self.seat}
+        if self.waited is not None:
+            out["waited"] = self.waited
         if self.view is not None:
             out["view"] = self.view
             out["to_act"] = self.to_act

@@ -159,7 +159,7 @@ class Create(ClientMessage):
     TYPE = "create"
     kind: str = _field(FieldSpec("str"), "novice")
     length: str = _field(FieldSpec("str"), "quick")
-    kuitan: bool = _field(FieldSpec("bool"), True)
+    kuitan: bool | None = _field(FieldSpec("bool"), None)  # party tables only; None: with it
     private: bool = _field(FieldSpec("bool"), False)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -45,10 +46,19 @@ class Seat:
     takeover: bool = False  # a computer player plays for an absent player
     withdrawn: bool = False  # left a started match: a computer player plays on, ranked 4th
     bank: float | None = None  # seconds left in the time bank (None: the match has not begun)
+    # when the player sat down (monotonic; in memory only, never sent or stored): the own wait
+    # at an open ranked table, told to that player alone
+    since: float | None = None
 
     @property
     def empty(self) -> bool:
         return self.user_id is None and self.bot is None
+
+    def waited(self) -> float | None:
+        """Seconds since the player sat down (None for a computer player or an empty seat)."""
+        if self.since is None or self.user_id is None:
+            return None
+        return round(max(0.0, time.monotonic() - self.since), 1)
 
     def to_json(self) -> dict[str, Any]:
         return {

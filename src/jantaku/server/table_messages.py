@@ -56,7 +56,7 @@ class TableMessages:
         """Everything a (re)joining viewer needs: the table, its own view, what is asked."""
         result = self._result_json() if self.outcome is not None else None
         if self.engine is None:
-            return Snapshot(self.summary(), seat, result=result)
+            return Snapshot(self.summary(), seat, result=result, waited=self.waited(seat))
         return Snapshot(
             self.summary(),
             seat,
@@ -67,6 +67,13 @@ class TableMessages:
             result=result,
             clocks=dict(self._clocks_json(seat)),
         )
+
+    def waited(self, seat: int | None) -> float | None:
+        """How long the player of ``seat`` has waited at this open ranked table (the queue's
+        wait, for that player alone), else None."""
+        if seat is None or self.status != "open" or not self.config.ranked:
+            return None
+        return self.seats[seat].waited()
 
     def _send_all(self, message: ServerMessage) -> None:
         for s in self.seats:

@@ -109,7 +109,7 @@ class Table(TableMessages, TableClocks, TableDriver):
             free = [seat]
         if not free:
             raise TableError("table_full", "the table is full")
-        self.seats[free[0]] = Seat(user_id=user_id, name=name)
+        self.seats[free[0]] = Seat(user_id=user_id, name=name, since=time.monotonic())
         self._store_seats()
         self._send_all(TableUpdate(self.summary()))
         return free[0]

@@ -24,3 +24,9 @@ export function signed(n) {
   if (n < 0) return `−${Math.abs(n)}`;
   return "±0";
 }
+
+/** A count of seconds as m:ss (a wait in the ranked queue: 0:07, 2:45). */
+export function clockText(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}

@@ -134,9 +134,12 @@ export default {
   },
   lobby: {
     kinds: ["classical"],
+    // practice against puppets: a private classical table filled with them
+    practiceKind: "classical",
     lengths: ["quick", "full"],
+    options: [],
     lengthLabel: (length, t) => t(`lobby.classical_${length}`),
-    rulesLabel: (config, t) => `${t("lobby.classical_rules")} · ${t(`lobby.classical_${config.length}`)}`,
+    rulesLabel: (config, t) => t("lobby.classical_rules"),
   },
   replay: {
     handLabel,

@@ -11,6 +11,18 @@ export function familyOf(name) {
   return FAMILIES[name] || riichi;
 }
 
+/** The families' names in registry order (the lobby's choice of rules). */
+export function familyNames() {
+  return Object.keys(FAMILIES);
+}
+
+/** A table's kind, rules and length in its family's words ("Party · Doman rules · kuitan on ·
+ * Quick (East only)"): the lobby's lists and the table page's header line. */
+export function tableTitle(config, t) {
+  const lobby = familyOf(config.family).lobby;
+  return [t(`kind.${config.kind}`), lobby.rulesLabel(config, t), lobby.lengthLabel(config.length, t)].join(" · ");
+}
+
 /** Every lobby table kind, family by family in registry order. */
 export function tableKinds() {
   return Object.values(FAMILIES).flatMap((f) => f.lobby.kinds);

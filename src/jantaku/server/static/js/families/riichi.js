@@ -143,10 +143,14 @@ export default {
   },
   lobby: {
     kinds: ["novice", "advanced", "party", "practice"],
+    practiceKind: "practice",
     lengths: ["quick", "full"],
+    // the create form's options this family has
+    options: ["kuitan"],
     lengthLabel: (length, t) => t(`length.${length}`),
-    // the match length, and "no kuitan" where a table chose to play without it
-    rulesLabel: (config, t) => `${t(`length.${config.length}`)}${config.kuitan ? "" : ` · ${t("lobby.no_kuitan")}`}`,
+    // the rules: Doman with kuitan on or off (the Tenhou preset by its name)
+    rulesLabel: (config, t) =>
+      config.preset === "tenhou" ? t("lobby.rules_tenhou") : `${t("lobby.rules_doman")} · ${config.kuitan ? t("lobby.kuitan_on") : t("lobby.no_kuitan")}`,
   },
   replay: {
     handLabel,

@@ -5,6 +5,7 @@ export default {
   "table.waiting": "Warten auf Mitspieler",
   "table.waiting_hint": "Das Spiel beginnt, wenn vier Personen sitzen – oder jetzt gleich mit Computerspielern auf den freien Plätzen.",
   "table.waiting_ranked": "Das Spiel beginnt, sobald vier Personen sitzen.",
+  "table.you_wait": "Du wartest seit {time}",
   "table.leave": "Tisch verlassen",
   "table.start_bots": "Mit Computerspielern beginnen",
   "table.invite": "Einladungscode",

@@ -5,6 +5,7 @@ export default {
   "table.waiting": "Waiting for players",
   "table.waiting_hint": "The match starts when four players sit, or start it now with computer players in the empty seats.",
   "table.waiting_ranked": "The match starts when four players have sat down.",
+  "table.you_wait": "You have waited {time}",
   "table.leave": "Leave the table",
   "table.start_bots": "Start with computer players",
   "table.invite": "Invite code",

@@ -2,8 +2,8 @@
 // by invite code. `lb` is the page's object: {api, socket, settings, navigate, alive,
 // showError(e), clearError()}.
 import { t } from "../i18n.js";
-import { el } from "../dom.js";
-import { familyOfKind, tableKinds } from "../families/index.js";
+import { clockText, el } from "../dom.js";
+import { familyNames, familyOf, familyOfKind, tableKinds } from "../families/index.js";
 
 const KINDS = tableKinds();
 const DEFAULT_BOT = "defensive";
@@ -13,7 +13,8 @@ const lengthSelect = (id) =>
 
 const field = (id, label, control) => el("label", { class: "field", for: id }, el("span", {}, label), control);
 
-/** The ranked queue buttons; `counts` gets each "kind-length" -> its waiting count element. */
+/** The ranked queue buttons; `counts` gets each "kind-length" -> {count, wait} elements (the
+ * refresh writes the count, and the own wait's start when one sits in that queue). */
 export function queueButtons(lb, counts) {
   const enter = async (button, kind, length) => {
     lb.clearError();
@@ -29,41 +30,90 @@ export function queueButtons(lb, counts) {
   };
   return ["novice", "advanced"].flatMap((kind) =>
     ["quick", "full"].map((length) => {
+      const key = `${kind}-${length}`;
       const count = el("span", { class: "count" }, t("lobby.waiting", { n: 0 }));
-      counts[`${kind}-${length}`] = count;
+      const wait = el("span", { class: "count wait", "data-testid": `queue-wait-${key}`, hidden: true });
+      counts[key] = { count, wait, since: null };
       const onclick = (ev) => enter(ev.currentTarget, kind, length);
-      return el("button", { type: "button", class: "btn queue-btn", "data-testid": `queue-${kind}-${length}`, onclick }, el("strong", {}, `${t(`kind.${kind}`)} · ${t(`length.${length}`)}`), count);
+      return el("button", { type: "button", class: "btn queue-btn", "data-testid": `queue-${key}`, onclick }, el("strong", {}, `${t(`kind.${kind}`)} · ${t(`length.${length}`)}`), count, wait);
     }),
   );
 }
 
-function botSelect(lb) {
+/** Count the own wait in a queue up (once a second, from the start the server told). */
+export function tickWaits(counts) {
+  const now = Date.now();
+  for (const c of Object.values(counts)) {
+    c.wait.hidden = c.since === null;
+    if (c.since !== null) c.wait.textContent = t("lobby.you_wait", { time: clockText((now - c.since) / 1000) });
+  }
+}
+
+/** The level a player chose for a family's puppets (an older string setting was riichi's). */
+function savedLevel(settings, fam) {
+  const saved = settings.get("botLevel", null);
+  if (typeof saved === "string") return fam === "riichi" ? saved : DEFAULT_BOT;
+  return (saved && saved[fam]) || DEFAULT_BOT;
+}
+
+function saveLevel(settings, fam, level) {
+  const saved = settings.get("botLevel", null);
+  const levels = saved && typeof saved === "object" ? saved : typeof saved === "string" ? { riichi: saved } : {};
+  settings.set("botLevel", { ...levels, [fam]: level });
+}
+
+const levelLabel = (fam, level) => {
+  const key = `level.${fam}.${level}`;
+  if (t(key) !== key) return t(key);
+  return t(`bot.${level}`) === `bot.${level}` ? level : t(`bot.${level}`);
+};
+
+/** The practice card's controls: the family, its lengths and its puppet levels (the server
+ * says which levels each family's tables seat). */
+function practiceControls(lb) {
+  const names = familyNames();
+  const savedFamily = lb.settings.get("practiceFamily", names[0]);
+  const fam = el("select", { id: "practice-family", "data-testid": "practice-family" }, names.map((n) => el("option", { value: n, selected: n === savedFamily }, t(`family.${n}`))));
+  const length = lengthSelect("practice-length");
   // a practice table defaults to the defensive puppets (a fair first opponent), until one is chosen
-  const select = el("select", { id: "practice-bot", "data-testid": "practice-bot" }, el("option", { value: DEFAULT_BOT }, t(`bot.${DEFAULT_BOT}`)));
+  const bots = el("select", { id: "practice-bot", "data-testid": "practice-bot" }, el("option", { value: DEFAULT_BOT }, t(`bot.${DEFAULT_BOT}`)));
+  let offered = {};
+  const sync = () => {
+    const name = fam.value;
+    for (const option of length.options) option.textContent = familyOf(name).lobby.lengthLabel(option.value, t);
+    const levels = offered[name] || [DEFAULT_BOT];
+    const saved = savedLevel(lb.settings, name);
+    const chosen = levels.includes(saved) ? saved : levels.includes(DEFAULT_BOT) ? DEFAULT_BOT : levels[0];
+    bots.replaceChildren(...levels.map((level) => el("option", { value: level, selected: level === chosen }, levelLabel(name, level))));
+    bots.value = chosen;
+  };
+  fam.addEventListener("change", sync);
+  sync();
   lb.api
     .bots()
     .then((data) => {
       if (!lb.alive) return;
-      const saved = lb.settings.get("botLevel", DEFAULT_BOT);
-      const label = (name) => (t(`bot.${name}`) === `bot.${name}` ? name : t(`bot.${name}`));
-      select.replaceChildren(...data.bots.map((name) => el("option", { value: name, selected: name === saved }, label(name))));
+      offered = data.levels || {};
+      sync();
     })
     .catch(() => {});
-  return select;
+  return { fam, length, bots };
 }
 
-/** "Play against puppets": a private practice table filled with the chosen computer players. */
+/** "Play against puppets": a private table of the chosen family filled with the chosen level. */
 export function practiceCard(lb) {
-  const length = lengthSelect("practice-length");
-  const bots = botSelect(lb);
+  const c = practiceControls(lb);
   const start = async () => {
     lb.clearError();
     button.disabled = true;
-    const bot = bots.value || DEFAULT_BOT;
-    lb.settings.set("botLevel", bot);
+    const name = c.fam.value;
+    const bot = c.bots.value || DEFAULT_BOT;
+    lb.settings.set("practiceFamily", name);
+    saveLevel(lb.settings, name, bot);
     try {
       await lb.socket.connect();
-      const created = await lb.socket.request({ type: "create", kind: "practice", length: length.value, kuitan: true, private: true });
+      const kind = familyOf(name).lobby.practiceKind;
+      const created = await lb.socket.request({ type: "create", kind, length: c.length.value, private: true });
       const id = created.table.id;
       // sit down with the puppets chosen here; the table page's own join then takes the seat back
       await lb.socket.request({ type: "join", table: id, fill_bots: true, bot }, { expect: "snapshot" });
@@ -79,7 +129,14 @@ export function practiceCard(lb) {
     { class: "card", "aria-labelledby": "practice-title", "data-testid": "practice" },
     el("h2", { id: "practice-title" }, t("lobby.practice")),
     el("p", { class: "hint" }, t("lobby.practice_text")),
-    el("div", { class: "create-form" }, field("practice-length", t("lobby.length"), length), field("practice-bot", t("lobby.bot_level"), bots), el("div", { class: "wide" }, button)),
+    el(
+      "div",
+      { class: "create-form" },
+      field("practice-family", t("lobby.family"), c.fam),
+      field("practice-length", t("lobby.length"), c.length),
+      el("div", { class: "wide" }, field("practice-bot", t("lobby.bot_level"), c.bots)),
+      el("div", { class: "wide" }, button),
+    ),
   );
 }
 
@@ -99,18 +156,27 @@ function createControls() {
   const kind = el("select", { id: "create-kind", "data-testid": "create-kind" }, KINDS.map((k) => el("option", { value: k, selected: k === "party" }, t(`kind.${k}`))));
   const length = lengthSelect("create-length");
   const kuitan = el("input", { type: "checkbox", id: "create-kuitan", checked: true, "data-testid": "create-kuitan" });
+  const kuitanLabel = el("label", { class: "check", for: "create-kuitan" }, kuitan, t("lobby.kuitan"));
   const priv = el("input", { type: "checkbox", id: "create-private", "data-testid": "create-private" });
   const sync = () => {
+    const fam = familyOfKind(kind.value);
+    // kuitan is offered only by a family that has it, and chosen only at a party table
     const party = kind.value === "party";
+    kuitanLabel.hidden = !fam.lobby.options.includes("kuitan");
     kuitan.disabled = !party;
     if (!party) kuitan.checked = true;
-    const fam = familyOfKind(kind.value);
     length.disabled = fam.lobby.lengths.length < 2;
     for (const option of length.options) option.textContent = fam.lobby.lengthLabel(option.value, t);
   };
   kind.addEventListener("change", sync);
   sync();
-  return { kind, length, kuitan, priv };
+  // the create message: kuitan only where it is a choice (the server refuses it elsewhere)
+  const message = () => {
+    const msg = { type: "create", kind: kind.value, length: length.value, private: priv.checked };
+    if (kind.value === "party" && !kuitanLabel.hidden) msg.kuitan = kuitan.checked;
+    return msg;
+  };
+  return { kind, length, kuitanLabel, priv, message };
 }
 
 /** Create a table (kind, length, kuitan, private); a private one shows its invitation. */
@@ -124,8 +190,7 @@ export function createForm(lb) {
     button.disabled = true;
     try {
       await lb.socket.connect();
-      const msg = { type: "create", kind: c.kind.value, length: c.length.value, kuitan: c.kuitan.checked, private: c.priv.checked };
-      const created = await lb.socket.request(msg);
+      const created = await lb.socket.request(c.message());
       if (created.invite) showInvite(inviteBox, created.table.id, created.invite);
       else lb.navigate(`#/table/${created.table.id}`);
     } catch (e) {
@@ -143,7 +208,7 @@ export function createForm(lb) {
       { class: "create-form" },
       field("create-kind", t("lobby.kind"), c.kind),
       field("create-length", t("lobby.length"), c.length),
-      el("div", { class: "row wide" }, el("label", { class: "check", for: "create-kuitan" }, c.kuitan, t("lobby.kuitan")), el("label", { class: "check", for: "create-private" }, c.priv, t("lobby.private"))),
+      el("div", { class: "row wide" }, c.kuitanLabel, el("label", { class: "check", for: "create-private" }, c.priv, t("lobby.private"))),
       el("div", { class: "wide" }, button),
     ),
     inviteBox,

@@ -2,7 +2,7 @@
 // pages, and "more" shows one page more (kept over the refresh).
 import { t } from "../i18n.js";
 import { el } from "../dom.js";
-import { familyOf } from "../families/index.js";
+import { tableTitle } from "../families/index.js";
 
 function seatsText(table) {
   return table.seats.map((s) => (s.name ? s.name : s.bot ? t("lobby.bot") : t("lobby.free"))).join(" · ");
@@ -15,8 +15,7 @@ function tableAction(table, live, own) {
 }
 
 function tableItem(table, live, own = false) {
-  const c = table.config;
-  const title = `${t(`kind.${c.kind}`)} · ${familyOf(c.family).lobby.rulesLabel(c, t)}`;
+  const title = tableTitle(table.config, t);
   const free = table.seats.filter((s) => !s.name && !s.bot).length;
   return el(
     "li",
@@ -24,7 +23,7 @@ function tableItem(table, live, own = false) {
     el(
       "div",
       { class: "table-info" },
-      el("strong", {}, title),
+      el("strong", { "data-testid": "table-title" }, title),
       el("span", { class: "players" }, live ? seatsText(table) : `${seatsText(table)} (${t("lobby.free_seats", { n: free })})`),
     ),
     el("div", { class: "table-actions" }, tableAction(table, live, own)),
@@ -70,8 +69,14 @@ export async function refresh(lb, lists, counts, moreButton) {
     moreButton.hidden = data.next_offset === null || data.next_offset === undefined;
     lists.mineCard.hidden = own.tables.length === 0;
     lists.mine.replaceChildren(...own.tables.map((tb) => tableItem(tb, tb.status === "live", true)));
-    for (const [key, node] of Object.entries(counts)) {
-      node.textContent = t("lobby.waiting", { n: data.queues[key] || 0 });
+    const now = Date.now();
+    for (const [key, c] of Object.entries(counts)) {
+      c.count.textContent = t("lobby.waiting", { n: data.queues[key] || 0 });
+      // one's own wait in this queue: counted up from the server's `waited`, kept steady
+      // across refreshes (a new start only when it drifts by more than a second)
+      const queued = own.tables.find((tb) => tb.waited !== undefined && `${tb.config.kind}-${tb.config.length}` === key);
+      const since = queued ? now - queued.waited * 1000 : null;
+      c.since = since === null || c.since === null || Math.abs(c.since - since) > 1000 ? since : c.since;
     }
     fill(lists.open, data.open.filter((tb) => !tb.config.ranked), false);
     fill(lists.live, data.live, true);

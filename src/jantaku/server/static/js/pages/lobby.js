@@ -3,7 +3,7 @@
 // js/lobby/forms.js, the lists js/lobby/tables.js; they share the page object `lb`.
 import { t } from "../i18n.js";
 import { el } from "../dom.js";
-import { createForm, inviteForm, practiceCard, queueButtons } from "../lobby/forms.js";
+import { createForm, inviteForm, practiceCard, queueButtons, tickWaits } from "../lobby/forms.js";
 import { refresh, tableLists } from "../lobby/tables.js";
 
 const REFRESH_MS = 3000;
@@ -35,7 +35,10 @@ export async function mount(root, params, ctx) {
   const lb = pageObject(ctx);
   const counts = {};
   const lists = tableLists();
-  const update = () => refresh(lb, lists, counts, moreButton);
+  const update = async () => {
+    await refresh(lb, lists, counts, moreButton);
+    tickWaits(counts);
+  };
   const more = async () => {
     lists.pages += 1;
     moreButton.disabled = true;
@@ -62,10 +65,13 @@ export async function mount(root, params, ctx) {
       schedule();
     }, REFRESH_MS);
   };
+  // the own wait in a ranked queue counts up every second between the refreshes
+  const ticker = setInterval(() => tickWaits(counts), 1000);
   await update();
   schedule();
   return () => {
     lb.alive = false;
+    clearInterval(ticker);
     if (timer) clearTimeout(timer);
   };
 }

@@ -13,13 +13,10 @@ import { keyHandler } from "../table/input.js";
 import { render, tick } from "../table/view.js";
 
 async function createTable(socket, query, navigate) {
-  const created = await socket.request({
-    type: "create",
-    kind: query.get("kind") || "party",
-    length: query.get("length") || "quick",
-    kuitan: query.get("kuitan") !== "0",
-    private: query.get("private") === "1",
-  });
+  const msg = { type: "create", kind: query.get("kind") || "party", length: query.get("length") || "quick", private: query.get("private") === "1" };
+  // kuitan only when the address chooses it (a kind without the choice refuses it)
+  if (query.has("kuitan")) msg.kuitan = query.get("kuitan") !== "0";
+  const created = await socket.request(msg);
   const q = created.invite ? `?invite=${encodeURIComponent(created.invite)}` : "";
   navigate(`#/table/${created.table.id}${q}`);
 }

@@ -2,6 +2,7 @@
 import { t } from "../i18n.js";
 import { el } from "../dom.js";
 import { yakuName } from "../yaku.js";
+import { familyOfKind } from "../families/index.js";
 
 /** A rank name of the server ("Novice", "9th Kyu", "1st Dan") in the current language. */
 function rankLabel(name) {
@@ -86,7 +87,7 @@ function gameRow(g) {
     "tr",
     { "data-game": g.id },
     el("td", {}, fmtDate(g.finished_at)),
-    el("td", {}, [g.kind ? t(`kind.${g.kind}`) : "", g.length ? t(`length.${g.length}`) : ""].filter(Boolean).join(" · ")),
+    el("td", {}, [g.kind ? t(`kind.${g.kind}`) : "", g.length ? familyOfKind(g.kind).lobby.lengthLabel(g.length, t) : ""].filter(Boolean).join(" · ")),
     el("td", {}, String(g.place)),
     el("td", {}, String(g.score)),
     el("td", {}, el("a", { href: `#/replay/${g.id}`, "data-testid": "replay-link" }, t("profile.watch_replay"))),

@@ -42,6 +42,10 @@ export function waitingRoom(tp) {
   }
   const ranked = Boolean(state.table.config?.ranked);
   parts.push(el("p", { class: "muted" }, ranked ? t("table.waiting_ranked") : t("table.waiting_hint")));
+  // the own wait in the ranked queue, counted up by the page's ticker
+  if (ranked && state.waitedSince !== null && state.waitedSince !== undefined) {
+    parts.push(el("p", { class: "queue-wait", "data-testid": "queue-wait", "data-since": String(state.waitedSince) }));
+  }
   if (!tp.watching) parts.push(waitingActions(tp, ranked));
   return el("div", { class: "waiting card", "data-testid": "waiting" }, parts);
 }

@@ -63,6 +63,8 @@ export function applySnapshot(state, msg, now = 0) {
   s.prompt = null;
   s.betweenHands = Boolean(msg.between_hands);
   if (msg.result) s.matchEnd = msg.result;
+  // at an open ranked table: when the own wait began (the server tells the seconds waited)
+  s.waitedSince = typeof msg.waited === "number" ? now - msg.waited * 1000 : null;
   return s;
 }
 

@@ -1,7 +1,8 @@
 // Drawing the table page from its state: notices, the waiting room or the board, the own area,
 // and one overlay at a time (danger dialog, end of hand, end of match); the focus is kept or
 // given to the overlay. Also the seconds of the timers and the automatic answers.
-import { el } from "../dom.js";
+import { clockText, el } from "../dom.js";
+import { tableTitle } from "../families/index.js";
 import { boardEl } from "./board.js";
 import { handEndEl, matchEndEl } from "./results.js";
 import { autoAction, seatNames } from "./state.js";
@@ -14,6 +15,12 @@ import { leaveDialog } from "./leave.js";
 
 function notice(tp, text, testid) {
   return el("p", { class: "table-notice", role: "status", "data-testid": testid }, text);
+}
+
+/** The header line: the table's kind, rules and length in its family's words. */
+function rulesLine(tp) {
+  const config = tp.state.table.config;
+  return config ? el("p", { class: "table-rules", "data-testid": "table-rules" }, tableTitle(config, tp.t)) : null;
 }
 
 function overlayEl(tp) {
@@ -58,8 +65,10 @@ export function render(tp) {
   page.dataset.family = state.family;
   page.dataset.status = state.table.status;
   page.dataset.seq = String(state.seq);
+  parts.push(rulesLine(tp));
   if (state.table.status === "open" || !state.view) {
     page.replaceChildren(...parts, waitingRoom(tp));
+    tick(tp);
     return;
   }
   if (state.betweenHands && state.seat !== null && !openHandEnd(tp)) parts.push(notice(tp, t("table.between_hands"), "between-hands"));
@@ -92,5 +101,9 @@ function scheduleAuto(tp) {
 
 /** Count the timers down (every element with a data-deadline). */
 export function tick(tp) {
-  tickTimers(tp.page, tp.t, Date.now());
+  const now = Date.now();
+  tickTimers(tp.page, tp.t, now);
+  for (const node of tp.page.querySelectorAll("[data-since]")) {
+    node.textContent = tp.t("table.you_wait", { time: clockText((now - Number(node.dataset.since)) / 1000) });
+  }
 }
