@@ -14,7 +14,10 @@ _RIVER = "1m2m3m4m5m6m7m8m9m1p2p3p4p5p"
 
 def _river(seat: int) -> list[dict[str, Any]]:
     tiles = [_RIVER[i : i + 2] for i in range(0, len(_RIVER), 2)]
-    out = [{"tile": t, "tsumogiri": i % 5 == 4, "riichi": False, "called": i == 3} for i, t in enumerate(tiles)]
+    out = [
+        {"tile": t, "tsumogiri": i % 5 == 4, "riichi": False, "called": i == 3}
+        for i, t in enumerate(tiles)
+    ]
     if seat == 2:
         out[9].update(riichi=True, called=True)
     else:
@@ -90,7 +93,8 @@ _DRAW = """async (state) => {
 # Every tile of every seat: its box, whether it lies turned, where it sits (river, meld, stack).
 _TILES = """() => {
   const box = (n) => { const r = n.getBoundingClientRect();
-    return {x: r.left, y: r.top, w: r.width, h: r.height, cx: r.left + r.width / 2, cy: r.top + r.height / 2}; };
+    return {x: r.left, y: r.top, w: r.width, h: r.height,
+            cx: r.left + r.width / 2, cy: r.top + r.height / 2}; };
   const out = {centre: box(document.querySelector('[data-testid=centre]')), seats: {},
     board: box(document.querySelector('[data-testid=board]')),
     all: [...document.querySelectorAll('[data-testid=board] .tile')].map(box)};
@@ -106,7 +110,8 @@ _TILES = """() => {
       melds: [...seat.querySelectorAll('.melds .meld')].map((m) => ({
         from: m.dataset.from, kong: m.dataset.kong, fresh: m.classList.contains('meld--new'),
         tiles: [...m.querySelectorAll('.tile')].map((n) => ({...box(n),
-          turned: n.classList.contains('tile--turned'), added: n.classList.contains('meld-added')}))})),
+          turned: n.classList.contains('tile--turned'),
+          added: n.classList.contains('meld-added')}))})),
     };
   }
   return out;

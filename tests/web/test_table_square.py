@@ -6,6 +6,7 @@ lie turned toward their owner's giver; the newest discard and meld light up for 
 from __future__ import annotations
 
 import time
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,8 @@ _BOXES = """() => {
     out['river-' + p] = box(`[data-testid=river-${p}]`);
   }
   out.tiles = [...document.querySelectorAll('[data-testid=hand-tile] .tile')].map((n) => {
-    const r = n.getBoundingClientRect(); return {x: r.left, r: r.right, w: r.width, b: r.bottom}; });
+    const r = n.getBoundingClientRect();
+    return {x: r.left, r: r.right, w: r.width, b: r.bottom}; });
   out.riverTiles = [...document.querySelectorAll('.river .tile')].map((n) => {
     const r = n.getBoundingClientRect(); return Math.min(r.width, r.height); });
   out.scroll = [document.documentElement.scrollWidth, document.documentElement.scrollHeight,
@@ -139,7 +141,9 @@ def test_the_table_is_square_with_the_seats_around_the_centre(
     s = _play_until_every_river_has_tiles(page)
     assert s["tiles"] and s["drawn"]
     page.evaluate("window.scrollTo(0, 0)")
-    name = f"table-square-{width}.png" if family == "riichi" else f"table-square-{family}-{width}.png"
+    name = (
+        f"table-square-{width}.png" if family == "riichi" else f"table-square-{family}-{width}.png"
+    )
     page.screenshot(path=str(artifacts / name))
 
     b = page.evaluate(_BOXES)
@@ -157,7 +161,9 @@ def test_the_table_is_square_with_the_seats_around_the_centre(
     assert fresh, "no discard was highlighted"
     assert all(f["last"] and f["all"] == 1 for f in fresh), fresh
     assert any(f["seat"] == "seat-self" for f in fresh), fresh  # the own discard too
-    assert {f["animation"] for f in fresh} == {"jt-fresh"} and {f["duration"] for f in fresh} == {"1s"}
+    assert {f["animation"] for f in fresh} == {"jt-fresh"} and {f["duration"] for f in fresh} == {
+        "1s"
+    }
     last = page.locator(".river-cell--last")
     expect(last).to_have_count(1)
     assert last.evaluate("(c) => c === c.parentElement.lastElementChild")
@@ -215,7 +221,7 @@ def _check_melds(pos: str, melds: list[dict[str, Any]], stacked: bool) -> None:
     else:
         assert len(turned) == 1 and not any(t["added"] for t in kong["tiles"]), kong
         line = sorted(along(t, axis) for t in kong["tiles"])
-        assert all(b - a > 5 for a, b in zip(line, line[1:], strict=False)), line  # in a row
+        assert all(b - a > 5 for a, b in pairwise(line)), line  # in a row
 
 
 @pytest.mark.parametrize("family", ["riichi", "classical"])
@@ -235,16 +241,28 @@ def test_riichi_and_called_tiles_lie_turned_toward_their_owner(
         _check_river(pos, seat["cells"], centre)
         _check_melds(pos, seat["melds"], stacked=family == "riichi")
     # the newest discard (at the right seat) and the newest meld (the kong across) light up
-    fresh = [(pos, c["tile"]) for pos, s in board["seats"].items() for c in s["cells"] if "river-cell--new" in c["classes"]]
-    assert fresh == [("right", "5p")], fresh
-    assert [(pos, m["kong"]) for pos, s in board["seats"].items() for m in s["melds"] if m["fresh"]] == [
-        ("across", "added")
+    fresh = [
+        (pos, c["tile"])
+        for pos, s in board["seats"].items()
+        for c in s["cells"]
+        if "river-cell--new" in c["classes"]
     ]
+    assert fresh == [("right", "5p")], fresh
+    assert [
+        (pos, m["kong"]) for pos, s in board["seats"].items() for m in s["melds"] if m["fresh"]
+    ] == [("across", "added")]
     # ...for a moment only: drawn again two seconds later, nothing is lit, the newest stays marked
     later = draw_made_up_board(page, family, ago_ms=2000)
-    assert not any("river-cell--new" in c["classes"] for s in later["seats"].values() for c in s["cells"])
+    assert not any(
+        "river-cell--new" in c["classes"] for s in later["seats"].values() for c in s["cells"]
+    )
     assert not any(m["fresh"] for s in later["seats"].values() for m in s["melds"])
-    marked = [(pos, c["tile"]) for pos, s in later["seats"].items() for c in s["cells"] if "river-cell--last" in c["classes"]]
+    marked = [
+        (pos, c["tile"])
+        for pos, s in later["seats"].items()
+        for c in s["cells"]
+        if "river-cell--last" in c["classes"]
+    ]
     assert marked == [("right", "5p")]
 
 
