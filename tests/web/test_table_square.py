@@ -150,6 +150,8 @@ def test_the_table_is_square_with_the_seats_around_the_centre(
     _assert_square(b, width)
     scroll_w, scroll_h, inner_w, inner_h = b["scroll"]
     assert scroll_w <= inner_w, b["scroll"]  # never sideways
+    # the own hand and the prompt on the first screen, on a phone too
+    assert b["hand"]["b"] <= inner_h and b["prompt"]["b"] <= inner_h, (b["hand"], b["prompt"])
     if width >= 1000:
         # the whole table, the own hand and the prompt's buttons without scrolling
         assert scroll_h <= inner_h, b["scroll"]
