@@ -27,7 +27,7 @@ def test_classical_table_plays_a_hand_with_flowers_balances_and_figures(
     expect(page.get_by_test_id("board")).to_be_visible(timeout=20000)
     assert page.get_by_test_id("table-page").get_attribute("data-family") == "classical"
     # balances instead of riichi scores; the wall and the dead wall; no dora in this family
-    expect(page.locator("[data-testid=seat-self] .score")).to_have_attribute(
+    expect(page.locator("[data-testid=score-self] .score")).to_have_attribute(
         "aria-label", "Balance 0"
     )
     expect(page.get_by_test_id("centre")).to_contain_text("Dead wall")

@@ -128,6 +128,8 @@ export default {
     dealerTitle: (t) => t("table.dealer_east"),
     finalScoreLabel: (t) => t("table.balance"),
     seatExtras,
+    // an added kong: its fourth tile lies on the called one (riichi tables), or beside it
+    stackAddedKong: false,
     centre,
     toggles: () => [],
     handEndBody,

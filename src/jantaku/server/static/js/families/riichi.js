@@ -137,6 +137,8 @@ export default {
     dealerTitle: (t) => t("table.dealer"),
     finalScoreLabel: (t) => t("table.final_score"),
     seatExtras: () => [],
+    // an added kong: its fourth tile lies on the called one (riichi tables), or beside it
+    stackAddedKong: true,
     centre,
     toggles,
     handEndBody,

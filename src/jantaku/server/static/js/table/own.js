@@ -1,12 +1,13 @@
-// The own area of a seated player: the prompt bar, the hand (one button per tile), the own
-// melds and waits, and the toggles (automatic answers, and whatever the family adds).
+// The own area of a seated player: the prompt bar, the hand (one button per tile) and the own
+// melds (both drawn at the bottom edge of the board), the waits, and the toggles (automatic
+// answers, and whatever the family adds).
 import { tileEl, tileEls } from "../tiles.js";
 import { tileName } from "../i18n.js";
 import { el } from "../dom.js";
 import { parseTiles, sortTiles } from "../notation.js";
 import { setSetting } from "../settings.js";
 import { familyOf } from "../families/index.js";
-import { meldsEl } from "./meld.js";
+import { seatMelds } from "./board.js";
 import { choices, currentLegal, ownHand } from "./state.js";
 import { act } from "./connection.js";
 import { timerEl } from "./timer.js";
@@ -111,11 +112,17 @@ export function handEl(tp) {
   );
 }
 
-/** The own melds, the waits and the furiten mark. */
+/** The own melds, at the right-hand end of the own edge of the board. */
+export function ownMelds(tp) {
+  const { t, state } = tp;
+  return seatMelds(state, state.seat, t, { class: "own-melds", "aria-label": t("table.melds", { name: t("table.you") }) });
+}
+
+/** The waits and the furiten mark. */
 export function ownInfo(tp) {
   const { t } = tp;
   const v = tp.state.view;
-  const parts = [meldsEl(v.seats[tp.state.seat], t, "md", { class: "own-melds", "aria-label": t("table.melds", { name: t("table.you") }) })];
+  const parts = [];
   if (v.waits && v.waits.length) {
     parts.push(el("div", { class: "waits", "data-testid": "waits" }, el("span", {}, t("table.waits")), tileEls(v.waits, { size: "sm" })));
   }

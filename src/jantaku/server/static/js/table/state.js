@@ -23,7 +23,8 @@ export function createState(user = null) {
     deadlines: {}, // seat -> absolute ms
     turnEnds: {}, // seat -> absolute ms when its turn time is spent (the bank follows)
     prompt: null, // {seq, legal, drawnIndex, deadlineAt, turnEndAt}
-    lastDiscard: null, // {seat, tile}
+    lastDiscard: null, // {seat, tile, at}: the newest discard (at: when it arrived, ms)
+    lastCall: null, // {seat, tile, at}: the newest call or kong (tile: the called or declared one)
     handEnd: null, // the latest {wins: [...], end: deal_ended, before: previous view, seq}
     handEnds: [], // the last few, so none is missed while an earlier one is still open
     matchEnd: null, // the match result
@@ -85,16 +86,18 @@ export function applyEvents(state, msg, now = 0) {
   for (const e of msg.events || []) {
     switch (e.type) {
       case "discarded":
-        s.lastDiscard = { seat: e.seat, tile: e.tile };
+        s.lastDiscard = { seat: e.seat, tile: e.tile, at: now };
         break;
       case "called":
       case "kan_declared":
       case "kong_declared":
         s.lastDiscard = null;
+        s.lastCall = { seat: e.seat, tile: e.tile || e.tiles?.[0] || null, at: now };
         break;
       case "deal_started":
       case "classical_deal_started":
         s.lastDiscard = null;
+        s.lastCall = null;
         break;
       case "won":
       case "mah_jongg":

@@ -8,7 +8,7 @@ import { handEndEl, matchEndEl } from "./results.js";
 import { autoAction, seatNames } from "./state.js";
 import { openHandEnd } from "./ui.js";
 import { act, dismissHand } from "./connection.js";
-import { handEl, ownInfo, promptBar, toggles } from "./own.js";
+import { handEl, ownInfo, ownMelds, promptBar, toggles } from "./own.js";
 import { dangerDialog, waitingRoom } from "./dialogs.js";
 import { tickTimers } from "./timer.js";
 import { leaveDialog } from "./leave.js";
@@ -55,8 +55,9 @@ export function render(tp) {
   if (!tp.alive) return;
   const { t, state, page } = tp;
   const focusedTestId = document.activeElement?.dataset?.testid;
-  const parts = [];
-  if (tp.ui.notice) parts.push(notice(tp, tp.ui.notice, "table-notice"));
+  const notices = el("div", { class: "table-notices" });
+  const parts = [notices];
+  if (tp.ui.notice) notices.append(notice(tp, tp.ui.notice, "table-notice"));
   if (!state.table) {
     parts.push(el("p", { class: "muted" }, t("table.connecting")));
     page.replaceChildren(...parts);
@@ -71,9 +72,11 @@ export function render(tp) {
     tick(tp);
     return;
   }
-  if (state.betweenHands && state.seat !== null && !openHandEnd(tp)) parts.push(notice(tp, t("table.between_hands"), "between-hands"));
-  parts.push(boardEl(state, t, tp.ui));
-  if (state.seat !== null) parts.push(el("div", { class: "own-area", "data-testid": "own-area" }, promptBar(tp), handEl(tp), ownInfo(tp), toggles(tp)));
+  if (state.betweenHands && state.seat !== null && !openHandEnd(tp)) notices.append(notice(tp, t("table.between_hands"), "between-hands"));
+  // the own hand and melds lie at the bottom edge of the board; the prompt beside or below it
+  const seated = state.seat !== null;
+  parts.push(boardEl(state, t, tp.ui, seated ? { hand: handEl(tp), melds: ownMelds(tp) } : null));
+  if (seated) parts.push(el("div", { class: "own-area", "data-testid": "own-area" }, promptBar(tp), ownInfo(tp), toggles(tp)));
   else parts.push(el("div", { class: "own-area own-area--watch" }, toggles(tp)));
   const overlay = overlayEl(tp);
   if (overlay) parts.push(el("div", { class: "overlay" }, overlay));
