@@ -16,8 +16,8 @@ the table pauses until every connected person has confirmed the result, or ``han
 from __future__ import annotations
 
 import asyncio
-import math
 import contextlib
+import math
 import random
 import secrets
 import time

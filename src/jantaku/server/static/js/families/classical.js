@@ -53,7 +53,7 @@ function figureValue(points, doubles) {
 function itemEl([raw, points, doubles]) {
   const item = classicalItem(raw);
   const tiles = item.tiles ? el("span", { class: "item-tiles" }, tileEls(parseTiles(item.tiles), { size: "sm" })) : null;
-  return el("li", { "data-item": raw }, el("span", { class: "item-name" }, item.name, tiles), el("span", { class: "han" }, figureValue(points, doubles)));
+  return el("li", { "data-item": raw }, el("span", { class: "item" }, el("span", { class: "item-name" }, item.name), tiles), el("span", { class: "han" }, figureValue(points, doubles)));
 }
 
 function seatResult(r, end, names, before, t) {
