@@ -19,9 +19,10 @@ from playwright.sync_api import Page, expect
 from jantaku.hand import shanten
 from jantaku.rules.classical.names import ENGLISH, split_item
 from jantaku.tiles import counts_of, parse_kind, parse_kinds
+from tests.server.accounts import registered
 from tests.server.checks import stored_actions
-from tests.server.harness import Client, ServerProcess, choose
-from tests.web.helpers import login_guest, session
+from tests.server.harness import Client, ServerProcess, choose, play_all
+from tests.web.helpers import login_guest, register, session
 from tests.web.layout import layout_problems
 from tests.web.table_driver import STATE
 
@@ -142,6 +143,53 @@ def test_the_match_end_says_why_and_shows_points_sticks_and_that_it_is_unrated(
     expect(end.get_by_test_id("rated")).to_contain_text("Unrated")
     assert end.get_by_test_id("rank-points").count() == 0  # a practice table: no ladder
     _shots(page, artifacts, "match-end")
+
+
+def test_a_ranked_match_end_shows_rank_points_and_rating_changes(
+    server_proc: ServerProcess, new_page, artifacts: Path
+) -> None:
+    """Four new accounts at a quick novice table (doman-rules.md §5.1, Q14): from Novice with
+    0 points and 1500 against three 1500s, 1st gets +30 (promoted to 9th Kyu at 0), 2nd +15,
+    3rd and 4th 0; the rating moves by +30 / +10 / -10 / -30."""
+    page = new_page(1440, 900)
+    register(page, server_proc.base, "rankie", "a long password")
+    clients = [Client(server_proc, session(page)["token"])]
+    clients += [Client(server_proc, registered(server_proc)) for _ in range(3)]
+    for c in clients:
+        c.send({"type": "queue", "kind": "novice", "length": "quick"})
+        c.expect("snapshot")
+    table = str(clients[0].expect("snapshot")["table"]["id"])
+    for c in clients[1:]:
+        c.expect("snapshot")
+    page.goto(f"{server_proc.base}/#/table/{table}")
+    expect(page.get_by_test_id("board")).to_be_visible(timeout=20000)
+    players = _Background(lambda: {"results": play_all(clients, table)})
+    deadline = time.monotonic() + 400
+    while not page.evaluate(STATE)["matchEnd"]:
+        assert time.monotonic() < deadline
+        if page.evaluate(STATE)["handEnd"]:
+            page.get_by_test_id("continue").click()
+        page.wait_for_timeout(50)
+        players.done  # noqa: B018 (raises the players' error)
+    while not players.done:
+        time.sleep(0.05)
+    for c in clients:
+        c.close()
+    result = (players.result or {})["results"][0]
+    end = page.get_by_test_id("match-end")
+    expect(end.get_by_test_id("rated")).to_contain_text("Ranked match")
+    rows = end.get_by_test_id("ranking").locator("tbody tr")
+    expect(rows).to_have_count(4)
+    rank_text = {1: "+30 · Novice 0 → 9th Kyu 0", 2: "+15 · Novice 15", 3: "±0 · Novice 0"}
+    rank_text[4] = rank_text[3]
+    rating = {1: "1500 → 1530 (+30)", 2: "1500 → 1510 (+10)", 3: "1500 → 1490 (−10)"}
+    rating[4] = "1500 → 1470 (−30)"
+    for place in range(1, 5):
+        row = rows.nth(place - 1)
+        assert row.get_attribute("data-seat") == str(result["ranking"][place - 1])
+        expect(row.get_by_test_id("rank-points")).to_have_text(rank_text[place])
+        expect(row.get_by_test_id("rating-change")).to_have_text(rating[place])
+    _shots(page, artifacts, "match-end-ranked")
 
 
 def _ready_policy(me: int, client: Client) -> Policy:

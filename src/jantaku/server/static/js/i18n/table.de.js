@@ -147,6 +147,7 @@ export default {
   "table.rank_points": "Rangpunkte",
   "table.rating": "Wertung",
   "table.rating_change": "{before} → {after} ({delta})",
+  "table.rank_change_short": "{points} Rangpunkte, Wertung {rating}",
   "table.withdrew": "aufgegeben: Vierter in der Rangliste",
   "table.tenpai_hand": "{name}: tenpai",
   "table.noten_hidden": "{name}: nicht tenpai, die Hand bleibt verdeckt",

@@ -147,6 +147,7 @@ export default {
   "table.rank_points": "Rank points",
   "table.rating": "Rating",
   "table.rating_change": "{before} → {after} ({delta})",
+  "table.rank_change_short": "{points} rank points, rating {rating}",
   "table.withdrew": "withdrew: 4th for the ranking",
   "table.tenpai_hand": "{name}: ready (tenpai)",
   "table.noten_hidden": "{name}: not ready (noten), the hand stays hidden",

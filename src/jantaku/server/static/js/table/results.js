@@ -3,7 +3,7 @@
 // leftover riichi sticks, rank points and rating changes, replay link).
 import { el, signed } from "../dom.js";
 import { familyOf } from "../families/index.js";
-import { labelOr } from "./result_parts.js";
+import { matchFacts } from "./result_parts.js";
 
 /** The end-of-hand screen for `handEnd` = {wins, end, before, family}. */
 export function handEndEl(handEnd, names, t, onContinue) {
@@ -56,29 +56,6 @@ function rankingTable(result, names, t, family) {
     );
   });
   return el("table", { class: "ranking", "data-testid": "ranking" }, el("thead", {}, head), el("tbody", {}, rows));
-}
-
-/** Why the match ended, the riichi sticks left over, and whether it counts for the ladder. */
-function matchFacts(result, names, t) {
-  const facts = [];
-  const code = result.reason_code;
-  if (code) facts.push(el("p", { class: "end-reason", "data-testid": "end-reason" }, labelOr(t, `table.end_reason.${code}`, result.reason || code)));
-  const left = result.leftover;
-  if (left) {
-    const text = !left.sticks
-      ? t("table.leftover_none")
-      : left.to === null || left.to === undefined
-        ? t("table.leftover_kept", { n: left.sticks, points: left.points })
-        : t("table.leftover_to", { n: left.sticks, points: left.points, name: names[left.to] || `#${left.to + 1}` });
-    facts.push(el("p", { "data-testid": "leftover" }, text));
-  }
-  let rating;
-  if (result.rated) rating = t("table.rated");
-  else if (result.ranked) rating = t("table.ranked_not_rated");
-  else rating = t("table.unrated");
-  facts.push(el("p", { class: "muted", "data-testid": "rated" }, rating));
-  if (result.recorded === false) facts.push(el("p", { class: "muted" }, t("table.not_recorded", { reason: labelOr(t, `table.end_reason.${code}`, result.reason || "") })));
-  return el("div", { class: "match-facts" }, facts);
 }
 
 /** The end-of-match screen: why it ended, the ranking with the final scores (and rank points
