@@ -98,6 +98,11 @@ def _shots(page: Page, artifacts: Path, name: str) -> None:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)
         assert layout_problems(page, ".overlay button, .overlay a") == [], (width, name)
+        clipped = page.evaluate(
+            "[...document.querySelectorAll('.overlay .table-scroll')]"
+            ".filter((b) => b.scrollWidth > b.clientWidth + 1).length"
+        )
+        assert clipped == 0, f"{name}: a result table is cut off at {width}x{height}"
         page.screenshot(path=str(artifacts / f"{name}-{width}x{height}.png"))
 
 

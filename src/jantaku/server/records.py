@@ -26,7 +26,6 @@ __all__ = [
     "player_lines",
     "rated_accounts",
     "save_ranks",
-    "update_ranks",
 ]
 
 log = logging.getLogger("jantaku.server")
@@ -128,11 +127,3 @@ def save_ranks(store: Store, plan: RankPlan) -> None:
         user.rank_index, user.rank_points = change.after.index, change.after.points
         user.skill_mu, user.skill_sigma = skill
         store.save_user(user)
-
-
-def update_ranks(store: Store, kind: str, seats: list[dict[str, Any]], outcome: GameResult) -> bool:
-    """Plan and save a ranked result at once; returns whether it counted."""
-    plan = plan_ranks(store, kind, seats, outcome)
-    if plan is not None:
-        save_ranks(store, plan)
-    return plan is not None
