@@ -276,16 +276,30 @@ def test_a_draw_shows_the_ready_hands_with_their_melds(
         tiles = shown.nth(i).locator(".result-hand .tile")
         expect(tiles).to_have_count(len(parse_kinds(event["hands"][seat])))
     hidden = drawn.get_by_test_id("hidden-hand")
-    expect(hidden).to_have_count(4 - len(ready))
-    if len(ready) < 4:
-        expect(hidden.first).to_contain_text("not ready (noten), the hand stays hidden")
-        assert hidden.first.locator(".tile").count() == 0
+    noten = [s["name"] for i, s in enumerate(_seats(page)) if i not in ready]
+    if noten:
+        expect(hidden).to_have_text(f"Not ready (noten), hands stay hidden: {', '.join(noten)}")
+        assert hidden.locator(".tile").count() == 0
+    else:
+        expect(hidden).to_have_count(0)
     own = [int(shown.nth(i).get_attribute("data-seat") or -1) for i in range(shown.count())]
     if me in own:  # the own ready hand shows its pon (when one was taken) beside the tiles
         box = shown.nth(own.index(me))
         melds = len(client_view_melds(client, me))
         expect(box.locator(".result-melds .meld")).to_have_count(melds)
     _shots(page, artifacts, "draw-ready-hands")
+
+
+def _seats(page: Page) -> list[dict[str, Any]]:
+    """The table's seats as the page knows them (names in seat order)."""
+    table = page.evaluate("location.hash").split("/table/")[1].split("?")[0]
+    token = session(page)["token"]
+    return list(
+        page.evaluate(
+            f"fetch('/api/tables/{table}', {{headers: {{Authorization: 'Bearer {token}'}}}})"
+            ".then((r) => r.json()).then((j) => j.seats)"
+        )
+    )
 
 
 def client_view_melds(client: Client, me: int) -> list[Any]:
@@ -373,3 +387,65 @@ def test_a_result_left_open_20_seconds_lets_nothing_happen_behind_it(
             page.close()
     finally:
         proc.stop()
+
+
+_RENDER_DRAW = """async ([kind, lang, deltas]) => {
+  const { handEndEl } = await import('/static/js/table/results.js');
+  const i18n = await import('/static/js/i18n.js');
+  i18n.setLang(lang);
+  const names = ['Anna', 'Bert', 'Cora', 'Dirk'];
+  const end = { draw: kind, deltas, scores: deltas.map((d) => 25000 + d),
+                tenpai: [false, false, false, false], hands: [null, null, null, null] };
+  const shown = { wins: [], end, before: null, family: 'riichi' };
+  const dialog = handEndEl(shown, names, i18n.t, () => {});
+  document.querySelector('#draw-box')?.remove();
+  const box = document.createElement('div');
+  box.id = 'draw-box';
+  box.className = 'table-page';
+  const overlay = document.createElement('div');
+  overlay.className = 'overlay';
+  overlay.append(dialog);
+  box.append(overlay);
+  document.body.append(box);
+  return dialog.querySelector('[data-testid=draw-explain]').textContent;
+}"""
+
+_DRAWS = {
+    "nagashi_mangan": (
+        "Nagashi mangan: Anna discarded only terminals and honours",
+        "Nagashi Mangan: Anna hat nur Rand- und Trumpfsteine abgeworfen",
+    ),
+    "four_riichi": ("all four players declared riichi", "alle vier Spieler haben Riichi angesagt"),
+    "four_winds": ("discarded the same wind", "denselben Wind abgeworfen"),
+    "four_kans": ("four kans were declared", "vier Kans angesagt"),
+    "nine_terminals": ("nine different terminals and honours", "neun verschiedene Rand-"),
+    "triple_ron": ("three players called ron", "drei Spieler haben auf denselben Stein Ron"),
+}
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_nagashi_mangan_and_abortive_draws_say_what_happened(
+    server: str, new_page, artifacts: Path, width: int, height: int
+) -> None:
+    """The end-of-hand screen of each draw without a win (the table's own dialog, fed the
+    deal_ended event each draw sends) in both languages."""
+    page = new_page(width, height)
+    page.goto(f"{server}/#/login")
+    expect(page.get_by_test_id("login-guest")).to_be_visible()
+    for kind, (english, german) in _DRAWS.items():
+        deltas = [12000, -4000, -4000, -4000] if kind == "nagashi_mangan" else [0, 0, 0, 0]
+        for lang, text in (("en", english), ("de", german)):
+            shown = page.evaluate(_RENDER_DRAW, [kind, lang, deltas])
+            assert text in shown, (kind, lang, shown)
+        if kind in ("nagashi_mangan", "four_riichi"):
+            page.evaluate(_RENDER_DRAW, [kind, "en", deltas])
+            dialog = page.locator("#draw-box [data-testid=hand-end]")
+            expect(dialog.get_by_test_id("draw")).to_be_visible()
+            if kind == "nagashi_mangan":  # a draw at the wall's end: hands not ready stay hidden
+                expect(dialog.get_by_test_id("hidden-hand")).to_contain_text(
+                    "hands stay hidden: Anna, Bert, Cora, Dirk"
+                )
+            else:  # an abortive draw shows no hands and claims nobody is noten
+                expect(dialog.get_by_test_id("hidden-hand")).to_have_count(0)
+            page.screenshot(path=str(artifacts / f"draw-{kind}-{width}x{height}.png"))
+    page.evaluate("import('/static/js/i18n.js').then((m) => m.setLang('en'))")

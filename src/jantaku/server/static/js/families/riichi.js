@@ -71,16 +71,17 @@ function drawEl(end, names, before, t) {
     el("p", { class: "draw", "data-testid": "draw" }, t("table.draw", { kind: labelOr(t, `table.draw.${end.draw}`, end.draw) })),
     el("p", { class: "draw-explain", "data-testid": "draw-explain" }, t(`table.draw_explain.${end.draw}`, { names: gainers.join(", ") })),
   ];
-  const shows = end.draw === "exhaustive" || end.draw === "nagashi_mangan";
+  const hidden = [];
   names.forEach((name, i) => {
     const hand = end.hands?.[i];
     if (hand) {
       const tiles = el("div", { class: "result-tiles" }, tilesRow(hand), meldsEl(before?.seats?.[i], t, "sm", { class: "result-melds" }));
       parts.push(el("div", { class: "shown-hand", "data-testid": "shown-hand", "data-seat": String(i) }, el("span", { class: "shown-name" }, t("table.tenpai_hand", { name })), tiles));
-    } else if (shows) {
-      parts.push(el("p", { class: "hidden-hand muted", "data-testid": "hidden-hand", "data-seat": String(i) }, t("table.noten_hidden", { name })));
-    }
+    } else hidden.push(name);
   });
+  // at the wall's end a hand not ready stays hidden (an abortive draw judges nobody's hand)
+  const atWallEnd = end.draw === "exhaustive" || end.draw === "nagashi_mangan";
+  if (atWallEnd && hidden.length) parts.push(el("p", { class: "hidden-hand muted", "data-testid": "hidden-hand" }, t("table.noten_hidden", { names: hidden.join(", ") })));
   return parts;
 }
 

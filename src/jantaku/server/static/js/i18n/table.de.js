@@ -150,7 +150,7 @@ export default {
   "table.rank_change_short": "{points} Rangpunkte, Wertung {rating}",
   "table.withdrew": "aufgegeben: Vierter in der Rangliste",
   "table.tenpai_hand": "{name}: tenpai",
-  "table.noten_hidden": "{name}: nicht tenpai, die Hand bleibt verdeckt",
+  "table.noten_hidden": "Nicht tenpai, die Hände bleiben verdeckt: {names}",
   "table.draw_explain.exhaustive": "Die Mauer ist aufgebraucht und niemand hat gewonnen: wer nicht tenpai ist, zahlt an die, die es sind.",
   "table.draw_explain.nagashi_mangan": "Nagashi Mangan: {names} hat nur Rand- und Trumpfsteine abgeworfen, keiner wurde gerufen; das zählt als Mangan.",
   "table.draw_explain.nine_terminals": "Abbruch: ein Spieler hatte in der ersten Runde neun verschiedene Rand- und Trumpfsteine.",

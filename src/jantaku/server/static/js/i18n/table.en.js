@@ -150,7 +150,7 @@ export default {
   "table.rank_change_short": "{points} rank points, rating {rating}",
   "table.withdrew": "withdrew: 4th for the ranking",
   "table.tenpai_hand": "{name}: ready (tenpai)",
-  "table.noten_hidden": "{name}: not ready (noten), the hand stays hidden",
+  "table.noten_hidden": "Not ready (noten), hands stay hidden: {names}",
   "table.draw_explain.exhaustive": "The wall is used up and nobody won: the ready players are paid by those not ready.",
   "table.draw_explain.nagashi_mangan": "Nagashi mangan: {names} discarded only terminals and honours, none of them called, and is paid a mangan.",
   "table.draw_explain.nine_terminals": "Abortive draw: a player showed nine different terminals and honours in the first go-around.",
