@@ -222,3 +222,53 @@ def test_a_ranked_match_end_gives_rank_points_and_rating_changes(database: str) 
         assert _LADDER[user.rank_index][0] == want["rank"]
         assert user.rank_points == want["rank_points"]
     store.close()
+
+
+def _engine_reasons() -> set[str]:
+    """Every reason the engines can give for a match's end: the strings the riichi flow's
+    ending rules return, those the riichi match ends with, the classical default."""
+    import ast
+    import inspect
+
+    from jantaku.engine.classical.match import ClassicalMatchResult
+    from jantaku.engine.riichi import flow, match
+
+    reasons = {ClassicalMatchResult.__dataclass_fields__["reason"].default}
+    for module, names in ((flow, ("_ending", "_dealer_stop")), (match, ("apply",))):
+        tree = ast.parse(inspect.getsource(module))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name in names:
+                for sub in ast.walk(node):
+                    if isinstance(sub, ast.Return) and isinstance(sub.value, ast.Constant):
+                        reasons.add(sub.value.value)
+                    if isinstance(sub, ast.Call) and getattr(sub.func, "attr", "") == "_end":
+                        reasons.add(sub.args[0].value)  # type: ignore[attr-defined]
+    reasons.discard(None)
+    return {str(r) for r in reasons}
+
+
+def test_every_reason_an_engine_gives_has_a_code() -> None:
+    reasons = _engine_reasons()
+    assert len(reasons) >= 7  # bust, 80 minutes, last hand, dealer stops, 120 minutes, ...
+    assert {r: reason_code(r) for r in reasons if reason_code(r) == "other"} == {}
+
+
+def test_the_80_minute_rule_ends_the_match_after_the_next_hand() -> None:
+    """§2.10: once 80 minutes have passed, the hand after the one in progress is the last."""
+    config = table_config("practice", "full")
+    clock = ManualClock()
+    match = family("riichi").new_game(config.preset, "y", clock=clock, overrides=config.overrides)
+    players = [family("riichi").new_player("efficiency", i, "doman") for i in range(4)]
+    clock.advance(80 * 60)
+    deals = 0
+    while not match.finished:
+        seat = match.to_act()[0]
+        events = match.apply(players[seat].choose(match.view(seat)))
+        deals += sum(1 for e in events if e.type == "deal_ended")
+        for i, p in enumerate(players):
+            p.observe([e.seen_by(i) for e in events])
+    assert match.result is not None and match.result.recorded
+    if any(s < 0 for s in match.result.scores):  # a bust may come first
+        assert reason_code(match.result.reason) == "bust"
+    else:
+        assert deals == 2 and reason_code(match.result.reason) == "time_80"

@@ -449,3 +449,74 @@ def test_nagashi_mangan_and_abortive_draws_say_what_happened(
                 expect(dialog.get_by_test_id("hidden-hand")).to_have_count(0)
             page.screenshot(path=str(artifacts / f"draw-{kind}-{width}x{height}.png"))
     page.evaluate("import('/static/js/i18n.js').then((m) => m.setLang('en'))")
+
+
+_RENDER_END = """async ([result, lang]) => {
+  const { matchEndEl } = await import('/static/js/table/results.js');
+  const i18n = await import('/static/js/i18n.js');
+  i18n.setLang(lang);
+  const names = ['Anna', 'Bert', 'Cora', 'Dirk'];
+  const dialog = matchEndEl(result, 'x', names, i18n.t, 'riichi');
+  document.querySelector('#end-box')?.remove();
+  const box = document.createElement('div');
+  box.id = 'end-box';
+  box.className = 'table-page';
+  box.innerHTML = '<div class="overlay"></div>';
+  box.firstChild.append(dialog);
+  document.body.append(box);
+  return dialog.innerText;
+}"""
+
+
+def test_match_ends_by_the_clock_with_sticks_and_a_withdrawal_say_so(
+    server: str, new_page, artifacts: Path
+) -> None:
+    """The end screen of the results a live test seldom reaches (the table's own dialog, fed
+    the result the server sends): sticks to the leader, a withdrawal at a ranked table, the
+    120-minute stop that keeps the sticks on the table, in English and German."""
+    page = new_page(1440, 900)
+    page.goto(f"{server}/#/login")
+    expect(page.get_by_test_id("login-guest")).to_be_visible()
+    seats = [{"name": n} for n in ("Anna", "Bert", "Cora", "Dirk")]
+    seats[3]["withdrawn"] = True  # type: ignore[assignment]
+    rank = {
+        "place": 4,
+        "rank_before": "1st Dan",
+        "rank": "1st Kyu",
+        "rank_points_before": 10,
+        "rank_points": 0,
+        "rank_delta": -30,
+        "rating_before": 1600,
+        "rating": 1570.4,
+        "rating_delta": -29.6,
+    }
+    timed = {
+        "scores": [33000, 27000, 22000, 17000],
+        "ranking": [0, 1, 2, 3],
+        "recorded": True,
+        "reason_code": "time_80",
+        "leftover": {"sticks": 2, "points": 2000, "to": 0},
+        "ranked": True,
+        "rated": True,
+        "ranks": [None, None, None, rank],
+        "seats": seats,
+    }
+    text = page.evaluate(_RENDER_END, [timed, "en"])
+    assert "after 80 minutes the next hand was the last" in text
+    assert "2 riichi sticks left on the table (2000 points) went to Anna, the leader." in text
+    assert "Dirk (withdrew: 4th for the ranking)" in text
+    assert "−30 · 1st Dan 10 → 1st Kyu 0" in text and "1600 → 1570 (−30)" in text
+    page.screenshot(path=str(artifacts / "match-end-time80-withdrawn.png"))
+    text = page.evaluate(_RENDER_END, [timed, "de"])
+    assert "nach 80 Minuten war das nächste Spiel das letzte" in text
+    assert "gingen an Anna, den Führenden" in text
+    stopped = dict(timed, recorded=False, reason_code="time_120", ranked=False, rated=False)
+    stopped.update(leftover={"sticks": 1, "points": 1000, "to": None}, ranks=None)
+    seats[3]["withdrawn"] = True  # type: ignore[assignment]
+    text = page.evaluate(_RENDER_END, [stopped, "en"])
+    assert "stopped by the 120-minute limit" in text
+    assert "1 riichi stick (1000 points) stayed on the table" in text
+    assert "Dirk (withdrew)" in text and "Rank points" not in text
+    assert "not recorded" in text
+    page.screenshot(path=str(artifacts / "match-end-time120.png"))
+    page.evaluate("import('/static/js/i18n.js').then((m) => m.setLang('en'))")

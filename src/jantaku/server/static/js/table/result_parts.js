@@ -57,11 +57,12 @@ export function matchFacts(result, names, t) {
   if (code) facts.push(el("p", { class: "end-reason", "data-testid": "end-reason" }, labelOr(t, `table.end_reason.${code}`, result.reason || code)));
   const left = result.leftover;
   if (left) {
+    const one = left.sticks === 1 ? "_one" : ""; // "1 riichi stick ... went" / "2 ... sticks went"
     const text = !left.sticks
       ? t("table.leftover_none")
       : left.to === null || left.to === undefined
-        ? t("table.leftover_kept", { n: left.sticks, points: left.points })
-        : t("table.leftover_to", { n: left.sticks, points: left.points, name: names[left.to] || `#${left.to + 1}` });
+        ? t(`table.leftover_kept${one}`, { n: left.sticks, points: left.points })
+        : t(`table.leftover_to${one}`, { n: left.sticks, points: left.points, name: names[left.to] || `#${left.to + 1}` });
     facts.push(el("p", { "data-testid": "leftover" }, text));
   }
   let rating;

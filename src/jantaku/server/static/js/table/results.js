@@ -45,7 +45,8 @@ function rankingTable(result, names, t, family) {
     rated ? [el("th", {}, t("table.rank_points")), el("th", {}, t("table.rating"))] : null,
   );
   const rows = (result.ranking || []).map((seat, place) => {
-    const withdrew = result.seats?.[seat]?.withdrawn ? el("span", { class: "muted withdrew" }, ` (${t("table.withdrew")})`) : null;
+    const gone = result.seats?.[seat]?.withdrawn ? t(result.ranked ? "table.withdrew_ranked" : "table.withdrew") : null;
+    const withdrew = gone ? el("span", { class: "muted withdrew", "data-testid": "withdrew" }, ` (${gone})`) : null;
     return el(
       "tr",
       { "data-seat": String(seat) },
