@@ -447,6 +447,7 @@ def test_nagashi_mangan_and_abortive_draws_say_what_happened(
                 )
             else:  # an abortive draw shows no hands and claims nobody is noten
                 expect(dialog.get_by_test_id("hidden-hand")).to_have_count(0)
+                expect(dialog.get_by_test_id("payments")).not_to_contain_text("noten")
             page.screenshot(path=str(artifacts / f"draw-{kind}-{width}x{height}.png"))
     page.evaluate("import('/static/js/i18n.js').then((m) => m.setLang('en'))")
 

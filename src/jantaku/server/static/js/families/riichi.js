@@ -64,6 +64,8 @@ function winEl(e, names, before, t) {
   );
 }
 
+const AT_WALL_END = ["exhaustive", "nagashi_mangan"];
+
 /** A draw: what happened, and the ready hands with their melds (a hand not ready stays hidden). */
 function drawEl(end, names, before, t) {
   const gainers = names.filter((_, i) => (end.deltas?.[i] ?? 0) > 0);
@@ -80,8 +82,7 @@ function drawEl(end, names, before, t) {
     } else hidden.push(name);
   });
   // at the wall's end a hand not ready stays hidden (an abortive draw judges nobody's hand)
-  const atWallEnd = end.draw === "exhaustive" || end.draw === "nagashi_mangan";
-  if (atWallEnd && hidden.length) parts.push(el("p", { class: "hidden-hand muted", "data-testid": "hidden-hand" }, t("table.noten_hidden", { names: hidden.join(", ") })));
+  if (AT_WALL_END.includes(end.draw) && hidden.length) parts.push(el("p", { class: "hidden-hand muted", "data-testid": "hidden-hand" }, t("table.noten_hidden", { names: hidden.join(", ") })));
   return parts;
 }
 
@@ -89,7 +90,8 @@ function handEndBody({ wins, end, before }, names, t) {
   const parts = wins.map((w) => winEl(w, names, before, t));
   if (end.draw) parts.push(...drawEl(end, names, before, t));
   parts.push(el("h3", {}, t("table.payments")));
-  const tenpaiCol = end.draw
+  // ready or not is judged only when the wall ran out (an abortive draw judges nobody)
+  const tenpaiCol = AT_WALL_END.includes(end.draw)
     ? { title: t("table.tenpai"), cell: (i) => (end.tenpai?.[i] ? t("table.tenpai") : t("table.noten")) }
     : null;
   parts.push(paymentsTable(t, names, end.deltas, end.scores, tenpaiCol));
