@@ -148,6 +148,15 @@ def test_the_match_end_says_why_and_shows_points_sticks_and_that_it_is_unrated(
     expect(end.get_by_test_id("rated")).to_contain_text("Unrated")
     assert end.get_by_test_id("rank-points").count() == 0  # a practice table: no ladder
     _shots(page, artifacts, "match-end")
+    # the replay's end says the same (from the stored record)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    end.get_by_test_id("replay-link").click()
+    expect(page.get_by_test_id("replay")).to_be_visible()
+    page.keyboard.press("End")
+    box = page.get_by_test_id("replay-result")
+    expect(box.get_by_test_id("end-reason")).to_contain_text(reason)
+    expect(box.get_by_test_id("final-ranking").locator("li")).to_have_count(4)
+    expect(box.get_by_test_id("rated")).to_contain_text("Unrated")
 
 
 def test_a_ranked_match_end_shows_rank_points_and_rating_changes(
