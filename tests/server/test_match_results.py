@@ -14,7 +14,7 @@ from jantaku.families import family
 from jantaku.players.filler import Filler
 from jantaku.server.config import ServerSettings, table_config
 from jantaku.server.manager import Lobby
-from jantaku.server.match_summary import leftover_sticks, reason_code
+from jantaku.server.match_summary import REASON_CODES, leftover_sticks, reason_code
 from jantaku.server.models import TableRow
 from jantaku.server.storage import Store
 from jantaku.server.tables import Table, commitment_of
@@ -272,3 +272,15 @@ def test_the_80_minute_rule_ends_the_match_after_the_next_hand() -> None:
         assert reason_code(match.result.reason) == "bust"
     else:
         assert deals == 2 and reason_code(match.result.reason) == "time_80"
+
+
+def test_every_reason_code_is_worded_in_both_languages() -> None:
+    from pathlib import Path
+
+    from tests.server.js_labels import read_dictionary
+
+    i18n = Path(__file__).resolve().parents[2] / "src/jantaku/server/static/js/i18n"
+    codes = {*REASON_CODES.values(), "other"}
+    for lang in ("en", "de"):
+        labels = read_dictionary(i18n / f"table.{lang}.js")
+        assert {c for c in codes if f"table.end_reason.{c}" not in labels} == set(), lang

@@ -141,6 +141,6 @@ def test_match_ends_by_the_clock_with_sticks_and_a_withdrawal_say_so(
     assert "stopped by the 120-minute limit" in text
     assert "1 riichi stick (1000 points) stayed on the table" in text
     assert "Dirk (withdrew)" in text and "Rank points" not in text
-    assert "not recorded" in text
+    assert "This match is not recorded: no rank, rating or statistics change." in text
     page.screenshot(path=str(artifacts / "match-end-time120.png"))
     page.evaluate("import('/static/js/i18n.js').then((m) => m.setLang('en'))")

@@ -138,6 +138,7 @@ export default {
   "table.end_reason.time_120": "Die Partie wurde vom 120-Minuten-Limit abgebrochen.",
   "table.end_reason.target": "Die Partie ist zu Ende: ein Spieler hat die Zielpunktzahl erreicht.",
   "table.end_reason.other": "Die Partie ist zu Ende.",
+  "table.unrecorded": "Diese Partie wird nicht gewertet: Rang, Wertung und Statistik bleiben unverändert.",
   "table.leftover_none": "Es lagen keine Riichi-Stäbchen mehr auf dem Tisch.",
   "table.leftover_to": "{n} Riichi-Stäbchen auf dem Tisch ({points} Punkte) gingen an {name}, den Führenden.",
   "table.leftover_to_one": "1 Riichi-Stäbchen auf dem Tisch ({points} Punkte) ging an {name}, den Führenden.",

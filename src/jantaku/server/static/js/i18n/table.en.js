@@ -138,6 +138,7 @@ export default {
   "table.end_reason.time_120": "The match was stopped by the 120-minute limit.",
   "table.end_reason.target": "The match ended: a player reached the target score.",
   "table.end_reason.other": "The match ended.",
+  "table.unrecorded": "This match is not recorded: no rank, rating or statistics change.",
   "table.leftover_none": "No riichi sticks were left on the table.",
   "table.leftover_to": "{n} riichi sticks left on the table ({points} points) went to {name}, the leader.",
   "table.leftover_to_one": "1 riichi stick left on the table ({points} points) went to {name}, the leader.",

@@ -70,6 +70,6 @@ export function matchFacts(result, names, t) {
   else if (result.ranked) rating = t("table.ranked_not_rated");
   else rating = t("table.unrated");
   facts.push(el("p", { class: "muted", "data-testid": "rated" }, rating));
-  if (result.recorded === false) facts.push(el("p", { class: "muted" }, t("table.not_recorded", { reason: labelOr(t, `table.end_reason.${code}`, result.reason || "") })));
+  if (result.recorded === false) facts.push(el("p", { class: "muted", "data-testid": "unrecorded" }, t("table.unrecorded")));
   return el("div", { class: "match-facts" }, facts);
 }
