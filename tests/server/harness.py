@@ -24,9 +24,11 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, database: str, *extra: str) -> None:
+    def __init__(self, database: str, *extra: str, solo_pause: str | None = "2") -> None:
+        """``solo_pause``: ``--solo-hand-pause`` (None: the server's own, until confirmed)."""
         self.database = database
         self.extra = extra
+        self.solo = () if solo_pause is None else ("--solo-hand-pause", solo_pause)
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -54,6 +56,7 @@ class ServerProcess:
             # computer players act at once (``jantaku serve`` gives them a moment by default)
             "--bot-delay",
             "0",
+            *self.solo,
             *self.extra,
         ]
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

@@ -118,7 +118,12 @@ def _play_to_hand_end(c: Client, table: str) -> dict[str, Any]:
 def test_no_clock_runs_while_the_result_is_shown(database: str) -> None:
     pause = 3.0
     server = ServerProcess(
-        database, "--turn-seconds", "0.5", "--bank-seconds", "0.5", "--hand-pause", str(pause)
+        database,
+        "--turn-seconds",
+        "0.5",
+        "--bank-seconds",
+        "0.5",
+        solo_pause=str(pause),  # a practice table: its one person's pause
     ).start()
     try:
         c = Client(server, server.guest())

@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
+from jantaku.rules.riichi.names import yaku_label
 from jantaku.server.ranks import RANKS
 from jantaku.tiles import parse_tiles
 from tests.server.harness import Client, ServerProcess
@@ -165,7 +166,7 @@ def test_profile_and_replay_after_a_practice_game(
         page.goto(f"{server}/#/replay/{game_id}?step={wins[0] + 1}")
         box = page.get_by_test_id("replay-result")
         expect(box).to_contain_text(f"{won['han']} han {won['fu']} fu")
-        expect(box).to_contain_text(won["yaku"][0][0].replace("_", " ").capitalize())
+        expect(box).to_contain_text(yaku_label(won["yaku"][0][0]))  # as the table names it
         expect(page.get_by_test_id("replay-last")).to_contain_text("wins")
     page.screenshot(path=str(artifacts / "replay-classical-1280.png"), full_page=True)
     page.keyboard.press("End")

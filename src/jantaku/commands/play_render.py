@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from jantaku.engine.riichi.events import DealEnded, Won
 from jantaku.engine.riichi.view import SeatView
 from jantaku.meld import Meld
+from jantaku.rules.riichi.names import yaku_label
 from jantaku.tiles import Tile
 
 __all__ = ["HAND_KEYS", "label", "render_end_of_hand", "render_ranking", "render_table"]
@@ -74,7 +75,7 @@ def render_end_of_hand(events: Sequence[object], names: Sequence[str], me: int) 
             lines.append(f"{who} wins by {how} on {label(e.tile)}")
             lines.append("  hand: " + " ".join(label(t) for t in e.hand) + f" + {label(e.tile)}")
             for name, han in e.yaku:
-                lines.append(f"  {name:<24} {han:>2} han")
+                lines.append(f"  {yaku_label(name):<40} {han:>2} han")
             limit = f" ({e.limit})" if e.limit else ""
             value = f"yakuman x{e.yakuman}" if e.yakuman else f"{e.han} han {e.fu} fu"
             lines.append(f"  {value}{limit}: {e.points} points")

@@ -14,10 +14,12 @@ from jantaku.engine.classical import (
     MahJonggDeclared,
 )
 from jantaku.meld import Meld, MeldKind
-from jantaku.tiles import Tile
+from jantaku.rules.classical.names import english_item, split_item
+from jantaku.tiles import Tile, parse_tiles
 
 __all__ = [
     "classical_label",
+    "item_line",
     "render_classical_end",
     "render_classical_ranking",
     "render_classical_table",
@@ -57,6 +59,19 @@ def warning_text(w: DiscardWarning, me: int, names: Sequence[str]) -> str:
             f"the rule, and if {who} wins with it you pay for everybody"
         )
     return f"{classical_label(kind)} is dangerous for {who}, allowed now ({w.exemption})"
+
+
+def item_line(name: str, points: int, doubles: int) -> str:
+    """One scored row: its English name with the German term beside it, its tiles, its
+    points and doubles (``Pung of dragons (Drachenpung) Rd Rd Rd   1 dbl``)."""
+    _row, tiles, _limit = split_item(name)
+    shown = " ".join(classical_label(t) for t in parse_tiles(tiles, red_fives=False))
+    parts = []
+    if points:
+        parts.append(f"{points} pts")
+    if doubles:
+        parts.append(f"{doubles} dbl")
+    return f"{english_item(name) + (' ' + shown if shown else ''):<56} {' '.join(parts) or '0 pts'}"
 
 
 def render_classical_table(view: ClassicalView, names: Sequence[str]) -> str:
@@ -111,13 +126,8 @@ def render_classical_end(events: Sequence[object], names: Sequence[str], me: int
                 title = "winner" if r.seat == e.winner else "hand"
                 lines.append(f"  {who} ({_WINDS[r.seat_wind]}, {title}): {tiles}")
                 for name, points, doubles in r.items:
-                    parts = []
-                    if points:
-                        parts.append(f"{points} pts")
-                    if doubles:
-                        parts.append(f"{doubles} dbl")
-                    lines.append(f"      {name:<40} {' '.join(parts) or '0 pts'}")
-                special = f" [{r.special_hand}]" if r.special_hand else ""
+                    lines.append("      " + item_line(name, points, doubles))
+                special = f" [{english_item(r.special_hand)}]" if r.special_hand else ""
                 lines.append(f"      = {r.base} points x 2^{r.doubles} -> value {r.value}{special}")
             if e.stoerspiel is not None:
                 lines.append(f"Störspiel: {e.stoerspiel}")

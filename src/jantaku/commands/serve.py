@@ -67,6 +67,13 @@ __all__ = ["serve"]
     help="Longest pause between hands while the result is shown (ends when all confirm).",
 )
 @click.option(
+    "--solo-hand-pause",
+    type=float,
+    default=900.0,
+    show_default=True,
+    help="The same at a table of one person and computer players (nobody else waits).",
+)
+@click.option(
     "--session-days",
     type=float,
     default=30.0,
@@ -92,6 +99,7 @@ def serve(
     bot_delay: float,
     call_window: float,
     hand_pause: float,
+    solo_hand_pause: float | None,
     session_days: float,
     table_idle_seconds: float,
     log_level: str,
@@ -111,6 +119,7 @@ def serve(
         bot_delay=bot_delay,
         call_window=call_window,
         hand_pause=hand_pause,
+        solo_hand_pause=solo_hand_pause,
         session_days=session_days,
         table_idle_seconds=table_idle_seconds,
     )

@@ -43,6 +43,10 @@ class ServerSettings:
     # Between hands the table waits until every connected person has confirmed the result, or
     # this long at most; no turn clock runs meanwhile.
     hand_pause: float = 15.0
+    # At a table of one person and computer players nobody else waits: the result stays until
+    # the person has seen it, or this long at most (None: no limit). The limit frees a table
+    # left open in a forgotten browser tab.
+    solo_hand_pause: float | None = 900.0
     session_days: float = 30.0  # a login token's lifetime; an older one answers bad_token
     max_message_bytes: int = 16 * 1024
     messages_per_second: float = 100.0

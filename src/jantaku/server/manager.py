@@ -16,7 +16,7 @@ from jantaku.families import UnknownFamilyError, family
 from jantaku.server.config import ServerSettings, TableConfig, TableKind, table_config
 from jantaku.server.messages import LobbyPage, TableUpdate
 from jantaku.server.models import TableRow
-from jantaku.server.records import player_lines, update_ranks
+from jantaku.server.records import plan_ranks, player_lines, save_ranks
 from jantaku.server.storage import Store
 from jantaku.server.tables import Seat, Table, TableError
 
@@ -203,11 +203,15 @@ class Lobby:
         assert table.engine is not None
         seats = [s.stored() for s in table.seats]
         events = [e.to_json() for e in table.engine.log]
-        result = table._result_json()
+        plan = None
+        if outcome.recorded and table.config.ranked:
+            plan = plan_ranks(self.store, table.config.kind.value, seats, outcome)
+        table.rank_changes = None if plan is None else [c.to_json() for c in plan.changes]
+        result = table._result_json()  # with the rank changes, for the record and the screen
         lines = player_lines(table.id, seats, outcome, table.engine.log)
         self.store.finish_game(table.id, outcome.recorded, result, events, lines)
-        if outcome.recorded and table.config.ranked:
-            update_ranks(self.store, table.config.kind.value, seats, outcome)
+        if plan is not None:
+            save_ranks(self.store, plan)
         self.tables.pop(table.id, None)
         self.idle_since.pop(table.id, None)
 

@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["RANKS", "Rank", "RankState", "apply_placement", "rating_delta", "skill_update"]
+__all__ = [
+    "RANKS",
+    "Rank",
+    "RankChange",
+    "RankState",
+    "apply_placement",
+    "placement_points",
+    "rating_delta",
+    "skill_update",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +62,16 @@ class RankState:
     points: int
 
 
+def placement_points(index: int, place: int, table: str) -> int:
+    """The rank points finishing ``place`` (1-4) at a ``novice`` or ``advanced`` table is
+    worth at rank ``index`` (§5.1: the 4th place's depends on the rank)."""
+    return RANKS[index].fourth if place == 4 else _TOP[table][place - 1]
+
+
 def apply_placement(state: RankState, place: int, table: str) -> RankState:
     """The rank after finishing ``place`` (1-4) at a ``novice`` or ``advanced`` ranked table."""
     rank = RANKS[state.index]
-    delta = rank.fourth if place == 4 else _TOP[table][place - 1]
-    points = state.points + delta
+    points = state.points + placement_points(state.index, place, table)
     index = state.index
     if rank.needed is not None and points >= rank.needed:
         index += 1
@@ -69,6 +83,31 @@ def apply_placement(state: RankState, place: int, table: str) -> RankState:
         else:
             points = 0
     return RankState(index, points)
+
+
+@dataclass(frozen=True, slots=True)
+class RankChange:
+    """One seat's ladder result of a ranked match, as the end-of-match screen shows it."""
+
+    place: int  # 1-4 for the ladder (a player who withdrew is 4th)
+    before: RankState
+    after: RankState
+    rank_delta: int  # the placement's rank points (before a promotion or demotion resets them)
+    rating_before: float
+    rating_after: float
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "place": self.place,
+            "rank_before": RANKS[self.before.index].name,
+            "rank": RANKS[self.after.index].name,
+            "rank_points_before": self.before.points,
+            "rank_points": self.after.points,
+            "rank_delta": self.rank_delta,
+            "rating_before": round(self.rating_before, 2),
+            "rating": round(self.rating_after, 2),
+            "rating_delta": round(self.rating_after - self.rating_before, 2),
+        }
 
 
 _PLACE_POINTS = (30, 10, -10, -30)

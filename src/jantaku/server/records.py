@@ -3,16 +3,30 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from jantaku.engine.events import Event
 from jantaku.engine.game import GameResult
 from jantaku.families import Tally, all_families
 from jantaku.server.models import GamePlayerRow, UserRow
-from jantaku.server.ranks import RankState, apply_placement, rating_delta, skill_update
+from jantaku.server.ranks import (
+    RankChange,
+    RankState,
+    apply_placement,
+    placement_points,
+    rating_delta,
+    skill_update,
+)
 from jantaku.server.storage import Store
 
-__all__ = ["player_lines", "rated_accounts", "update_ranks"]
+__all__ = [
+    "RankPlan",
+    "plan_ranks",
+    "player_lines",
+    "rated_accounts",
+    "save_ranks",
+]
 
 log = logging.getLogger("jantaku.server")
 
@@ -59,29 +73,57 @@ def rated_accounts(store: Store, seats: list[dict[str, Any]]) -> list[UserRow] |
     return users
 
 
-def update_ranks(store: Store, kind: str, seats: list[dict[str, Any]], outcome: GameResult) -> bool:
-    """Ranked results: rank points, the shown rating (Q14) and the hidden OpenSkill estimate.
-    A player who withdrew finishes 4th (those who stayed move up); one who dropped and was
-    played by a computer player keeps the place. Only a match of four registered accounts
-    counts (:func:`rated_accounts`); returns whether it did."""
+@dataclass(frozen=True, slots=True)
+class RankPlan:
+    """A ranked result before it is saved: the four accounts and what changes for each."""
+
+    users: list[UserRow]
+    changes: list[RankChange]
+    skills: list[tuple[float, float]]
+
+
+def plan_ranks(
+    store: Store, kind: str, seats: list[dict[str, Any]], outcome: GameResult
+) -> RankPlan | None:
+    """Ranked results, computed but not saved: rank points, the shown rating (Q14) and the
+    hidden OpenSkill estimate. A player who withdrew finishes 4th (those who stayed move up);
+    one who dropped and was played by a computer player keeps the place. Only a match of four
+    registered accounts counts (:func:`rated_accounts`); None when it does not."""
     users = rated_accounts(store, seats)
     if users is None:
         log.warning("ranked match without four registered accounts: no rank changes: %s", seats)
-        return False
+        return None
     order = [s for s in outcome.ranking if not seats[s].get("withdrawn")]
     order += [s for s in outcome.ranking if seats[s].get("withdrawn")]
     places = {seat: i + 1 for i, seat in enumerate(order)}
     ratings = [u.rating for u in users]
-    new_skills = skill_update(
+    skills = skill_update(
         [(u.skill_mu, u.skill_sigma) for u in users], [places[i] for i in range(4)]
     )
+    changes = []
     for i, user in enumerate(users):
-        rank = apply_placement(RankState(user.rank_index, user.rank_points), places[i], kind)
+        before = RankState(user.rank_index, user.rank_points)
         others = [ratings[j] for j in range(4) if j != i]
-        user.rating += rating_delta(ratings[i], others, places[i], user.rated_games)
+        rating = ratings[i] + rating_delta(ratings[i], others, places[i], user.rated_games)
+        changes.append(
+            RankChange(
+                places[i],
+                before,
+                apply_placement(before, places[i], kind),
+                placement_points(before.index, places[i], kind),
+                ratings[i],
+                rating,
+            )
+        )
+    return RankPlan(users, changes, skills)
+
+
+def save_ranks(store: Store, plan: RankPlan) -> None:
+    """Store a planned ranked result on the four accounts."""
+    for user, change, skill in zip(plan.users, plan.changes, plan.skills, strict=True):
+        user.rating = change.rating_after
         user.rating_max = max(user.rating_max, user.rating)
         user.rated_games += 1
-        user.rank_index, user.rank_points = rank.index, rank.points
-        user.skill_mu, user.skill_sigma = new_skills[i]
+        user.rank_index, user.rank_points = change.after.index, change.after.points
+        user.skill_mu, user.skill_sigma = skill
         store.save_user(user)
-    return True

@@ -9,6 +9,7 @@ from jantaku.engine.events import Event
 from jantaku.engine.game import Game, GameResult
 from jantaku.server.clientview import client_view, drawn_index
 from jantaku.server.config import TableConfig
+from jantaku.server.match_summary import leftover_sticks, reason_code
 from jantaku.server.messages import Events, Prompt, ServerMessage, Snapshot
 from jantaku.server.seats import Seat
 
@@ -31,6 +32,7 @@ class TableMessages:
     outcome: GameResult | None
     _pause_until: float | None
     _deferred: tuple[Any, str] | None
+    rank_changes: list[dict[str, Any]] | None = None  # a rated match's, by seat (records.py)
 
     if TYPE_CHECKING:  # the table's clocks (see :class:`~jantaku.server.table_time.TableClocks`)
 
@@ -161,4 +163,20 @@ class TableMessages:
             "seats": [s.stored() for s in self.seats],
             "config": self.config.to_json(),
             "actions": self.seq,
+            **self._summary_json(o),
+        }
+
+    def _summary_json(self, o: GameResult) -> dict[str, Any]:
+        """The end-of-match screen's facts beyond scores and ranking (docs/protocol.md)."""
+        rules = getattr(self.engine, "rules", None)  # riichi's table rules (deposits, sticks)
+        leftover = None
+        if rules is not None and self.engine is not None:
+            to_first = getattr(rules, "leftover_sticks", None) == "to_first"
+            leftover = leftover_sticks(self.engine.log, o, to_first)
+        return {
+            "reason_code": reason_code(o.reason),
+            "leftover": leftover,
+            "ranked": self.config.ranked,
+            "rated": self.rank_changes is not None,
+            "ranks": self.rank_changes,
         }

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import random
 import secrets
 import time
@@ -327,7 +328,7 @@ class Table(TableMessages, TableClocks, TableDriver):
         else:
             self._window_until = None
         if engine.result is None and any(e.type == "deal_ended" for e in events):
-            self._pause_until = now + self.settings.hand_pause
+            self._pause_until = now + self._hand_pause()
             self._confirmed = set()
         self._start_clocks(now)
         self._broadcast(events)
@@ -338,6 +339,17 @@ class Table(TableMessages, TableClocks, TableDriver):
         """Every computer player sees every event its seat may see, as in the arena."""
         for seat, player in self._players.items():
             player.observe([e.seen_by(seat) for e in events])
+
+    def _hand_pause(self) -> float:
+        """How long a hand's result stays on screen at most: until its one person has seen it
+        when the other seats are computer players (nobody else waits, and nothing moves on
+        behind the person's back), else ``hand_pause`` (an absent-minded person does not hold
+        up the others)."""
+        persons = sum(1 for s in self.seats if s.user_id is not None and not s.takeover)
+        if persons > 1:
+            return self.settings.hand_pause
+        solo = self.settings.solo_hand_pause
+        return math.inf if solo is None else solo
 
     def confirm(self, user_id: int | None) -> None:
         """A person has seen the hand's result; the next hand begins once all connected

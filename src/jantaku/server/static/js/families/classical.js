@@ -5,8 +5,10 @@ import { tileEls } from "../tiles.js";
 import { el } from "../dom.js";
 import { parseTiles, plainTile } from "../notation.js";
 import { meldsEl } from "../table/meld.js";
-import { paymentsTable, tilesRow, winTitle } from "../table/result_parts.js";
+import { labelOr, paymentsTable, tilesRow, winTitle } from "../table/result_parts.js";
 import { delta, deltasLine, howWon } from "../replay/parts.js";
+import { tileName } from "../i18n.js";
+import { classicalItem, classicalName } from "../yaku.js";
 
 // ---------------------------------------------------------------- the table page
 
@@ -47,15 +49,22 @@ function figureValue(points, doubles) {
   return [points ? `${points}` : null, doubles ? `×2${doubles > 1 ? `^${doubles}` : ""}` : null].filter(Boolean).join(" ");
 }
 
+/** One scored row: its name in the UI language, its tiles, its points and doubles. */
+function itemEl([raw, points, doubles]) {
+  const item = classicalItem(raw);
+  const tiles = item.tiles ? el("span", { class: "item-tiles" }, tileEls(parseTiles(item.tiles), { size: "sm" })) : null;
+  return el("li", { "data-item": raw }, el("span", { class: "item" }, el("span", { class: "item-name" }, item.name), tiles), el("span", { class: "han" }, figureValue(points, doubles)));
+}
+
 function seatResult(r, end, names, before, t) {
   const seatView = before?.seats?.[r.seat];
-  const items = (r.items || []).map(([name, points, doubles]) => el("li", {}, el("span", {}, name), el("span", { class: "han" }, figureValue(points, doubles))));
+  const items = (r.items || []).map(itemEl);
   return el(
     "div",
     { class: `seat-result${end.winner === r.seat ? " seat-result--winner" : ""}` },
     el("h4", {}, `${t(`table.wind.${r.seat_wind}`)}: ${names[r.seat]}`),
     el("div", { class: "result-tiles" }, tilesRow(r.hand), meldsEl(seatView, t, "sm", { class: "result-melds" }), seatView?.bonus ? tilesRow(seatView.bonus) : null),
-    r.special_hand ? el("p", {}, r.special_hand) : null,
+    r.special_hand ? el("p", { class: "special-hand" }, classicalName(r.special_hand)) : null,
     el("ul", { class: "yaku" }, items),
     el("p", { class: "result-summary" }, `${t("table.base", { base: r.base })} · ${t("table.doubles", { n: r.doubles })} ${t("table.value", { value: r.value })}`),
   );
@@ -64,7 +73,7 @@ function seatResult(r, end, names, before, t) {
 function handEndBody({ wins, end, before }, names, t) {
   const parts = wins.map((w) => winEl(w, names, t));
   if (end.outcome !== "mah_jongg" && !wins.length) parts.push(el("p", { class: "draw" }, t("table.remis")));
-  if (end.stoerspiel) parts.push(el("p", { class: "warning" }, t("table.stoerspiel", { verdict: end.stoerspiel })));
+  if (end.stoerspiel) parts.push(el("p", { class: "warning" }, t("table.stoerspiel", { verdict: labelOr(t, `stoerspiel.${end.stoerspiel}`, end.stoerspiel) })));
   parts.push(
     el("div", { class: "figures", "data-testid": "figures" }, el("h3", {}, t("table.figures")), (end.results || []).map((r) => seatResult(r, end, names, before, t))),
     el("h3", {}, t("table.payments")),
@@ -94,8 +103,12 @@ function replayWin(w, names, t) {
 const FIGURE_COLUMNS = ["replay.player", "replay.figures", "replay.base", "replay.doubles", "replay.value", "replay.delta"];
 
 function figuresText(r) {
-  const items = r.items.map(([label, pts, dbl]) => `${label}${pts ? ` ${pts}` : ""}${dbl ? ` ×${2 ** dbl}` : ""}`);
-  return (r.special_hand ? [r.special_hand] : []).concat(items).join("; ");
+  const items = r.items.map(([raw, pts, dbl]) => {
+    const item = classicalItem(raw);
+    const tiles = item.tiles ? ` (${parseTiles(item.tiles).map(tileName).join(", ")})` : "";
+    return `${item.name}${tiles}${pts ? ` ${pts}` : ""}${dbl ? ` ×${2 ** dbl}` : ""}`;
+  });
+  return (r.special_hand ? [classicalName(r.special_hand)] : []).concat(items).join("; ");
 }
 
 function replayEnded(e, names, t) {

@@ -47,7 +47,7 @@ function toggles(ui, box, t, render) {
 
 function winEl(e, names, before, t) {
   const yaku = (e.yaku || []).map(([name, han]) =>
-    el("li", { "data-yaku": name }, el("span", {}, labelOr(t, `table.yaku.${name}`, name)), el("span", { class: "han" }, t("table.han", { han }))),
+    el("li", { "data-yaku": name }, el("span", {}, yakuName(name)), el("span", { class: "han" }, t("table.han", { han }))),
   );
   const summary = [e.yakuman ? t("table.yakuman", { n: e.yakuman }) : t("table.han_fu", { han: e.han, fu: e.fu })];
   if (e.limit) summary.push(labelOr(t, `table.limit.${e.limit}`, e.limit));
@@ -64,16 +64,34 @@ function winEl(e, names, before, t) {
   );
 }
 
+const AT_WALL_END = ["exhaustive", "nagashi_mangan"];
+
+/** A draw: what happened, and the ready hands with their melds (a hand not ready stays hidden). */
+function drawEl(end, names, before, t) {
+  const gainers = names.filter((_, i) => (end.deltas?.[i] ?? 0) > 0);
+  const parts = [
+    el("p", { class: "draw", "data-testid": "draw" }, t("table.draw", { kind: labelOr(t, `table.draw.${end.draw}`, end.draw) })),
+    el("p", { class: "draw-explain", "data-testid": "draw-explain" }, t(`table.draw_explain.${end.draw}`, { names: gainers.join(", ") })),
+  ];
+  const hidden = [];
+  names.forEach((name, i) => {
+    const hand = end.hands?.[i];
+    if (hand) {
+      const tiles = el("div", { class: "result-tiles" }, tilesRow(hand), meldsEl(before?.seats?.[i], t, "sm", { class: "result-melds" }));
+      parts.push(el("div", { class: "shown-hand", "data-testid": "shown-hand", "data-seat": String(i) }, el("span", { class: "shown-name" }, t("table.tenpai_hand", { name })), tiles));
+    } else hidden.push(name);
+  });
+  // at the wall's end a hand not ready stays hidden (an abortive draw judges nobody's hand)
+  if (AT_WALL_END.includes(end.draw) && hidden.length) parts.push(el("p", { class: "hidden-hand muted", "data-testid": "hidden-hand" }, t("table.noten_hidden", { names: hidden.join(", ") })));
+  return parts;
+}
+
 function handEndBody({ wins, end, before }, names, t) {
   const parts = wins.map((w) => winEl(w, names, before, t));
-  if (end.draw) {
-    parts.push(el("p", { class: "draw", "data-testid": "draw" }, t("table.draw", { kind: labelOr(t, `table.draw.${end.draw}`, end.draw) })));
-    (end.hands || []).forEach((hand, i) => {
-      if (hand) parts.push(el("div", { class: "shown-hand" }, el("span", {}, names[i]), tilesRow(hand)));
-    });
-  }
+  if (end.draw) parts.push(...drawEl(end, names, before, t));
   parts.push(el("h3", {}, t("table.payments")));
-  const tenpaiCol = end.draw
+  // ready or not is judged only when the wall ran out (an abortive draw judges nobody)
+  const tenpaiCol = AT_WALL_END.includes(end.draw)
     ? { title: t("table.tenpai"), cell: (i) => (end.tenpai?.[i] ? t("table.tenpai") : t("table.noten")) }
     : null;
   parts.push(paymentsTable(t, names, end.deltas, end.scores, tenpaiCol));
@@ -110,7 +128,7 @@ function replayWin(w, names, t) {
   return el(
     "div",
     { class: "win", "data-testid": "win" },
-    el("h3", {}, t("replay.wins", { name: names[w.seat] }), " · ", howWon(w, names, t("replay.tsumo")), w.limit ? ` · ${w.limit}` : ""),
+    el("h3", {}, t("replay.wins", { name: names[w.seat] }), " · ", howWon(w, names, t("replay.tsumo")), w.limit ? ` · ${labelOr(t, `table.limit.${w.limit}`, w.limit)}` : ""),
     el("div", { class: "tiles-row" }, tileEls(hand, { size: "sm" }), el("span", { class: "drawn" }, tileEls([w.tile], { size: "sm" }))),
     el("ul", { class: "yaku-list" }, (w.yaku || []).map(([name, han]) => el("li", {}, `${yakuName(name)}: ${han} ${t("replay.han")}`))),
     el("p", { class: "figures" }, figures),
@@ -121,7 +139,12 @@ function replayEnded(e, names, t) {
   const parts = [];
   if (e.draw) {
     const tenpai = (e.tenpai || []).map((v, i) => (v ? names[i] : null)).filter(Boolean);
-    parts.push(el("h3", {}, t(`draw.${e.draw}`)), el("p", {}, t("replay.tenpai", { names: tenpai.length ? tenpai.join(", ") : t("replay.nobody") })));
+    const gainers = names.filter((_, i) => (e.deltas?.[i] ?? 0) > 0);
+    parts.push(
+      el("h3", {}, t(`draw.${e.draw}`)),
+      el("p", { class: "draw-explain" }, t(`table.draw_explain.${e.draw}`, { names: gainers.join(", ") })),
+      el("p", {}, t("replay.tenpai", { names: tenpai.length ? tenpai.join(", ") : t("replay.nobody") })),
+    );
   }
   parts.push(deltasLine(e, names));
   return parts;

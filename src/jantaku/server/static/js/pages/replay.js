@@ -39,7 +39,7 @@ function render(rp) {
   const label = rp.starts[k] ? handLabel(rp.starts[k]) : "";
   rp.board.replaceChildren(centreEl(state, label, rp, mode), ...[0, 1, 2, 3].map((s) => seatPanel(state, s, rp)));
   rp.lastLine.textContent = describe(state.last, rp.names);
-  const parts = resultParts(state, rp.names);
+  const parts = resultParts(state, rp.names, rp.result);
   rp.resultBox.replaceChildren(...parts);
   rp.resultBox.hidden = parts.length === 0;
 }
@@ -56,6 +56,7 @@ function replayObject(game, params, settings) {
     settings,
     events,
     seats,
+    result: game.result || {}, // the stored result: why the match ended, sticks, rank changes
     starts,
     names: seats.map((s, i) => s.name || t("replay.seat", { n: i + 1 })),
     pos: step >= 1 ? Math.min(events.length, step) - 1 : starts.length ? starts[startHand].index : 0,

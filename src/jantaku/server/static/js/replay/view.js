@@ -2,9 +2,10 @@
 // the four seats with every hand open, and the results of the deal and the match.
 import { tileEl, tileEls } from "../tiles.js";
 import { t } from "../i18n.js";
-import { el } from "../dom.js";
+import { el, signed } from "../dom.js";
 import { familyOf } from "../families/index.js";
 import { describe } from "./describe.js";
+import { matchFacts } from "../table/result_parts.js";
 
 function meldEl(m) {
   const concealed = m.kind === "concealed_kan" || m.kind === "concealed";
@@ -83,8 +84,15 @@ export function centreEl(state, label, rp, mode) {
   );
 }
 
-/** The wins, the end of the deal and the final ranking, as far as the step has come. */
-export function resultParts(state, names) {
+/** " · +30 rank points, rating +12" for a rated seat of the stored result, else "". */
+function rankText(r) {
+  if (!r) return "";
+  return ` · ${t("table.rank_change_short", { points: signed(r.rank_delta), rating: signed(Math.round(r.rating_delta)) })}`;
+}
+
+/** The wins, the end of the deal and the final ranking (with why the match ended, the leftover
+ * sticks and the ladder's changes from the stored result), as far as the step has come. */
+export function resultParts(state, names, result = null) {
   const hooks = familyOf(state.family).replay;
   const parts = state.wins.map((w) => hooks.win(w, names, t));
   if (state.ended) parts.push(...hooks.ended(state.ended, names, t));
@@ -92,7 +100,8 @@ export function resultParts(state, names) {
     const m = state.matchEnded;
     parts.push(
       el("h3", {}, t("replay.final")),
-      el("ol", { class: "ranking", "data-testid": "final-ranking" }, m.ranking.map((s) => el("li", {}, `${names[s]}: ${m.scores[s]}`))),
+      result?.reason_code ? matchFacts(result, names, t) : null,
+      el("ol", { class: "ranking", "data-testid": "final-ranking" }, m.ranking.map((s) => el("li", {}, `${names[s]}: ${m.scores[s]}`, rankText(result?.ranks?.[s])))),
     );
   }
   return parts;

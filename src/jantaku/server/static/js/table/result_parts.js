@@ -1,5 +1,5 @@
-// Pieces the end-of-hand screens of every family share: a row of tiles, the payments table,
-// a label that falls back to the raw name.
+// Pieces the result screens share (the table's and the replay's, every family's): a row of
+// tiles, the payments table, a label that falls back to the raw name, the match's end facts.
 import { tileEls } from "../tiles.js";
 import { el, signed } from "../dom.js";
 import { parseTiles } from "../notation.js";
@@ -48,4 +48,28 @@ export function paymentsTable(t, names, deltas, totals, extraCol = null) {
     ),
   );
   return el("table", { class: "payments", "data-testid": "payments" }, el("thead", {}, head), el("tbody", {}, rows));
+}
+
+/** Why the match ended, the riichi sticks left over, and whether it counts for the ladder. */
+export function matchFacts(result, names, t) {
+  const facts = [];
+  const code = result.reason_code;
+  if (code) facts.push(el("p", { class: "end-reason", "data-testid": "end-reason" }, labelOr(t, `table.end_reason.${code}`, result.reason || code)));
+  const left = result.leftover;
+  if (left) {
+    const one = left.sticks === 1 ? "_one" : ""; // "1 riichi stick ... went" / "2 ... sticks went"
+    const text = !left.sticks
+      ? t("table.leftover_none")
+      : left.to === null || left.to === undefined
+        ? t(`table.leftover_kept${one}`, { n: left.sticks, points: left.points })
+        : t(`table.leftover_to${one}`, { n: left.sticks, points: left.points, name: names[left.to] || `#${left.to + 1}` });
+    facts.push(el("p", { "data-testid": "leftover" }, text));
+  }
+  let rating;
+  if (result.rated) rating = t("table.rated");
+  else if (result.ranked) rating = t("table.ranked_not_rated");
+  else rating = t("table.unrated");
+  facts.push(el("p", { class: "muted", "data-testid": "rated" }, rating));
+  if (result.recorded === false) facts.push(el("p", { class: "muted", "data-testid": "unrecorded" }, t("table.unrecorded")));
+  return el("div", { class: "match-facts" }, facts);
 }

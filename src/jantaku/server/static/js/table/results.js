@@ -1,7 +1,9 @@
 // The end-of-hand screen (its body drawn by the family: winners and their hands, yaku or
-// figures, payments, the draw) and the end-of-match screen (ranking, scores, replay link).
-import { el } from "../dom.js";
+// figures, payments, the draw) and the end-of-match screen (why it ended, ranking, scores,
+// leftover riichi sticks, rank points and rating changes, replay link).
+import { el, signed } from "../dom.js";
 import { familyOf } from "../families/index.js";
+import { matchFacts } from "./result_parts.js";
 
 /** The end-of-hand screen for `handEnd` = {wins, end, before, family}. */
 export function handEndEl(handEnd, names, t, onContinue) {
@@ -16,18 +18,56 @@ export function handEndEl(handEnd, names, t, onContinue) {
   );
 }
 
-/** The end-of-match screen. */
-export function matchEndEl(result, tableId, names, t, family) {
-  const rows = (result.ranking || []).map((seat, place) =>
-    el("tr", { "data-seat": String(seat) }, el("td", {}, String(place + 1)), el("td", {}, names[seat] || `#${seat + 1}`), el("td", {}, String(result.scores?.[seat] ?? ""))),
+/** A ranked seat's ladder result: "+30 · Novice 10 → 9th Kyu 0" and the rating change. */
+function rankCells(r, t) {
+  if (!r) return [el("td", {}, "–"), el("td", {}, "–")];
+  const moved = r.rank !== r.rank_before ? ` · ${r.rank_before} ${r.rank_points_before} → ${r.rank} ${r.rank_points}` : ` · ${r.rank} ${r.rank_points}`;
+  const rating = t("table.rating_change", { before: Math.round(r.rating_before), after: Math.round(r.rating), delta: signed(Math.round(r.rating_delta)) });
+  return [
+    el("td", { class: deltaClass(r.rank_delta), "data-testid": "rank-points" }, `${signed(r.rank_delta)}${moved}`),
+    el("td", { class: deltaClass(r.rating_delta), "data-testid": "rating-change" }, rating),
+  ];
+}
+
+function deltaClass(n) {
+  return n > 0 ? "plus" : n < 0 ? "minus" : "";
+}
+
+/** The ranking: place, player (and who withdrew), final score, rank points and rating when rated. */
+function rankingTable(result, names, t, family) {
+  const rated = Boolean(result.rated && result.ranks);
+  const head = el(
+    "tr",
+    {},
+    el("th", {}, t("table.place")),
+    el("th", {}, t("table.player")),
+    el("th", {}, familyOf(family).table.finalScoreLabel(t)),
+    rated ? [el("th", {}, t("table.rank_points")), el("th", {}, t("table.rating"))] : null,
   );
-  const head = el("tr", {}, el("th", {}, t("table.place")), el("th", {}, t("table.player")), el("th", {}, familyOf(family).table.finalScoreLabel(t)));
+  const rows = (result.ranking || []).map((seat, place) => {
+    const gone = result.seats?.[seat]?.withdrawn ? t(result.ranked ? "table.withdrew_ranked" : "table.withdrew") : null;
+    const withdrew = gone ? el("span", { class: "muted withdrew", "data-testid": "withdrew" }, ` (${gone})`) : null;
+    return el(
+      "tr",
+      { "data-seat": String(seat) },
+      el("td", {}, String(place + 1)),
+      el("td", {}, names[seat] || `#${seat + 1}`, withdrew),
+      el("td", { "data-testid": "final-score" }, String(result.scores?.[seat] ?? "")),
+      rated ? rankCells(result.ranks[seat], t) : null,
+    );
+  });
+  return el("table", { class: "ranking", "data-testid": "ranking" }, el("thead", {}, head), el("tbody", {}, rows));
+}
+
+/** The end-of-match screen: why it ended, the ranking with the final scores (and rank points
+ * and rating changes at a ranked table), the leftover riichi sticks, the replay link. */
+export function matchEndEl(result, tableId, names, t, family) {
   return el(
     "div",
-    { class: "dialog result", role: "dialog", "aria-labelledby": "match-end-title", "data-testid": "match-end" },
+    { class: "dialog result match-result", role: "dialog", "aria-modal": "true", "aria-labelledby": "match-end-title", "data-testid": "match-end" },
     el("h2", { id: "match-end-title" }, t("table.match_end")),
-    el("table", { class: "ranking", "data-testid": "ranking" }, el("thead", {}, head), el("tbody", {}, rows)),
-    result.recorded === false ? el("p", { class: "muted" }, t("table.not_recorded", { reason: result.reason || "" })) : null,
+    matchFacts(result, names, t),
+    el("div", { class: "table-scroll" }, rankingTable(result, names, t, family)),
     el(
       "div",
       { class: "dialog-actions" },

@@ -1,0 +1,45 @@
+"""What the end-of-match screen says beside the scores and the ranking: why the match ended (as a
+code the client words in its language), the riichi sticks left on the table and who got them,
+and whether the match was rated (doman-rules.md §2.10, §5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jantaku.engine.events import Event
+from jantaku.engine.game import GameResult
+
+__all__ = ["REASON_CODES", "leftover_sticks", "reason_code"]
+
+#: the engines' reasons for the end of a match -> the code the protocol sends
+REASON_CODES: dict[str, str] = {
+    "a player went below zero": "bust",
+    "the last hand is over": "last_hand",
+    "the dealer won or was ready in the last hand while leading": "dealer_stop",
+    "the dealer won the last hand while leading with at least 30,000": "dealer_stop",
+    "the 80-minute rule made this the last hand": "time_80",
+    "the 120-minute limit was reached": "time_120",
+    "a player reached the target in the extension round": "target",
+    "the extension round is over": "last_hand",
+    "the game is over": "last_hand",  # classical: the last wind round is over
+}
+
+
+def reason_code(reason: str) -> str:
+    """The code of an engine's reason (``other`` for one this table does not know)."""
+    return REASON_CODES.get(reason, "other")
+
+
+def leftover_sticks(log: list[Event], outcome: GameResult, to_first: bool) -> dict[str, Any]:
+    """The riichi sticks on the table when the match ended, and the seat they went to: the
+    first-placed player's when the match is recorded and the rules say so (§2.10), nobody's
+    (``to`` null) otherwise. The count is the last one an event reported (the deal's end, or a
+    riichi in a deal the 120-minute rule stopped)."""
+    sticks = 0
+    for event in reversed(log):
+        deposits = getattr(event, "deposits", None)
+        if isinstance(deposits, int):
+            sticks = deposits
+            break
+    to = outcome.ranking[0] if sticks and to_first and outcome.recorded else None
+    return {"sticks": sticks, "points": 1000 * sticks, "to": to}
