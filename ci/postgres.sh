@@ -33,8 +33,10 @@ case "${1:-start}" in
       [ "$(id -u)" = 0 ] && chown postgres "$DATA"
       as_pg "$BIN/initdb" -D "$DATA" -U jantaku --auth=trust >/dev/null
     fi
-    as_pg "$BIN/pg_ctl" -D "$DATA" -l "$DATA/server.log" -w \
-      -o "-c listen_addresses=127.0.0.1 -p $PORT -k /tmp" start >/dev/null
+    if ! as_pg "$BIN/pg_ctl" -D "$DATA" status >/dev/null 2>&1; then  # not running yet
+      as_pg "$BIN/pg_ctl" -D "$DATA" -l "$DATA/server.log" -w \
+        -o "-c listen_addresses=127.0.0.1 -p $PORT -k /tmp" start >/dev/null
+    fi
     as_pg "$BIN/psql" -h 127.0.0.1 -p "$PORT" -U jantaku -d postgres -tAc \
       "SELECT 1 FROM pg_database WHERE datname='$DB'" | grep -q 1 ||
       as_pg "$BIN/createdb" -h 127.0.0.1 -p "$PORT" -U jantaku "$DB"
