@@ -11,10 +11,10 @@ from typing import Any
 
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.view import SeatView
+from jantaku.hand.incremental import HandAnalysis
 from jantaku.hand.lookup import shanten
 from jantaku.players.riichi.kans import kan_choice
 from jantaku.players.riichi.reading import (
-    acceptance_count,
     counts_of_tiles,
     danger,
     dora_kinds,
@@ -113,6 +113,7 @@ class RiichiBot:
         self.params = level.params
         self.rng = random.Random(str(seed))
         self.passed: dict[int, set[int]] = {}  # per riichi seat: kinds let go since
+        self._analysis: tuple[SeatView, HandAnalysis] | None = None  # this decision's
 
     def observe(self, events: Sequence[Any]) -> None:
         if self.params.reads_passes:
@@ -147,20 +148,30 @@ class RiichiBot:
 
     # ------------------------------------------------------------------ shared measures
 
-    def evaluate(self, view: SeatView, legal: Sequence[Action]) -> Evals:
-        """(shanten, acceptance) after discarding each discardable kind."""
+    def analysis(self, view: SeatView) -> HandAnalysis:
+        """The incremental hand analysis of this decision (one per view: the unseen copies it
+        weighs acceptance by are this view's)."""
+        held = self._analysis
+        if held is not None and held[0] is view:
+            return held[1]
         me = view.seat
         assert me is not None
+        left = [4 - n for n in visible_counts(view)]
+        an = HandAnalysis(len(view.seats[me].melds), left)
+        self._analysis = (view, an)
+        return an
+
+    def evaluate(self, view: SeatView, legal: Sequence[Action]) -> Evals:
+        """(shanten, acceptance) after discarding each discardable kind."""
         counts = counts_of_tiles(view.hand)
-        melds = len(view.seats[me].melds)
-        seen = visible_counts(view)
+        acceptance = self.analysis(view).acceptance
         out: Evals = {}
         for a in legal:
             if a.kind is ActionKind.DISCARD and a.tile is not None:
                 k = a.tile.kind_id
                 if k not in out:
                     counts[k] -= 1
-                    out[k] = acceptance_count(counts, melds, seen)
+                    out[k] = acceptance(counts)
                     counts[k] += 1
         return out
 

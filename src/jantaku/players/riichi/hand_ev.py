@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from jantaku.engine.riichi.view import SeatView
-from jantaku.hand.analysis import waits
-from jantaku.hand.lookup import shanten
+from jantaku.hand.incremental import HandAnalysis
 from jantaku.meld import Meld
 from jantaku.players.riichi.reading import visible_counts
 from jantaku.rules.riichi import NoWin, RiichiOptions, WinContext, score
@@ -55,9 +54,11 @@ class HandSpot:
     ready_end: float = _END_AFTER_RIICHI  # the same once the hand is ready
     wall: int = 0  # unseen tiles in all
     ready_cache: dict[bytes, tuple[float, float]] = field(default_factory=dict)
+    analysis: HandAnalysis = field(init=False)  # this turn's incremental hand analysis
 
     def __post_init__(self) -> None:
         self.wall = max(1, sum(self.unseen))
+        self.analysis = HandAnalysis(len(self.melds), [max(0, n) for n in self.unseen])
         if not self.closed:
             self.ready_end = max(self.ready_end, self.end)
 
@@ -91,7 +92,8 @@ class HandSpot:
         if hit is not None:
             return hit
         tiles = self._tiles(counts)
-        found = [int(kind) for kind in waits(counts)]
+        sh, _accepted, kinds, _mask = self.analysis.analyse(counts)
+        found = list(kinds) if sh == 0 else []  # a ready hand's improving kinds are its waits
         ron = 1.0 if any(w in self.river for w in found) else 1.0 + _RON_FACTOR
         weight = 0.0
         value = 0.0
@@ -137,6 +139,22 @@ class HandSpot:
         result = score(ctx, self.options, validate=False)
         return 0 if isinstance(result, NoWin) else result.points
 
+    def _ready_draws(self, counts: list[int]) -> list[int]:
+        """The kinds whose draw makes a 13-tile hand ready: from one from ready, the kinds
+        that improve it; otherwise each draw is tried."""
+        an = self.analysis
+        sh, _accepted, kinds, _mask = an.analyse(counts)
+        if sh == 1:
+            return list(kinds)
+        out = []
+        for k in range(34):
+            if counts[k] < 4:
+                counts[k] += 1
+                if an.shanten(counts) == 0:
+                    out.append(k)
+                counts[k] -= 1
+        return out
+
     # ------------------------------------------------------------------ values
 
     def ready_value(self, counts: list[int], draws: int) -> float:
@@ -149,21 +167,21 @@ class HandSpot:
             return 0.0
         # per improving kind: its draw chance and the best (chance, points) ready hand it allows
         options: list[tuple[float, list[tuple[float, float]]]] = []
-        for k in range(34):
+        an = self.analysis
+        for k in self._ready_draws(counts):
             left = self.unseen[k]
-            if not left or counts[k] == 4:
+            if not left:
                 continue
             counts[k] += 1
-            if shanten(counts) == 0:
-                readies = []
-                for j in range(34):
-                    if counts[j]:
-                        counts[j] -= 1
-                        if shanten(counts) == 0:
-                            readies.append(self.ready(counts))
-                        counts[j] += 1
-                if readies:
-                    options.append((left / self.wall, readies))
+            readies = []
+            for j in range(34):
+                if counts[j]:
+                    counts[j] -= 1
+                    if an.analyse(counts)[0] == 0:
+                        readies.append(self.ready(counts))
+                    counts[j] += 1
+            if readies:
+                options.append((left / self.wall, readies))
             counts[k] -= 1
         if not options:
             return 0.0
@@ -196,14 +214,14 @@ def discard_values(spot: HandSpot, counts: list[int], kinds: Sequence[int]) -> d
     """Expected points of discarding each of ``kinds`` from a 14-tile hand that is ready or
     one from ready, for the discards that keep it so (a discard that backs off is left out:
     the model undervalues an early riichi, so it must not trade a ready hand for a wider one)."""
-    fastest = shanten(counts)
+    fastest = spot.analysis.shanten(counts)
     value = {0: spot.ready_value, 1: spot.one_away_value}.get(fastest)
     out: dict[int, float] = {}
     if value is None:
         return out
     for d in kinds:
         counts[d] -= 1
-        if shanten(counts) == fastest:
+        if spot.analysis.analyse(counts)[0] == fastest:
             out[d] = value(counts, spot.draws)
         counts[d] += 1
     return out
