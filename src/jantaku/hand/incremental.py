@@ -28,10 +28,17 @@ __all__ = ["HandAnalysis", "Analysed"]
 # (shanten, unseen copies of the improving kinds, improving kinds in order, their bit mask)
 Analysed = tuple[int, int, tuple[int, ...], int]
 
-# (part bytes, rest vector id, groups still to make, part index) -> (standard shanten,
-# improving kinds of that part). Bounded: cleared when it grows past _PART_GAINS_LIMIT.
-_PART_GAINS: dict[tuple[bytes, int, int, int], tuple[int, tuple[int, ...]]] = {}
+# [groups still to make][part index]: (part bytes, rest vector id) -> (standard shanten,
+# improving kinds of that part). Bounded: a table is cleared when it grows past the limit.
+_PART_GAINS: list[list[dict[tuple[bytes, int], tuple[int, tuple[int, ...]]]]] = [
+    [{} for _i in range(4)] for _g in range(5)
+]
 _PART_GAINS_LIMIT = 400_000
+# The same for the discards of a 3n+2 hand: (part, rest) -> (standard shanten, mask of the
+# part's kinds whose discard keeps it).
+_PART_KEEPS: list[list[dict[tuple[bytes, int], tuple[int, int]]]] = [
+    [{} for _i in range(4)] for _g in range(5)
+]
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
@@ -59,38 +66,86 @@ def _part_gains(part: bytes, rest: int, groups: int, index: int) -> tuple[int, t
             grown = _part_entry(part[:o] + bytes((n + 1,)) + part[o + 1 :], index)[0]
             if (standard.get(grown << 32 | rest) or final(grown, rest))[groups] < base:
                 gains.append(9 * index + o)
-    if len(_PART_GAINS) >= _PART_GAINS_LIMIT:
-        _PART_GAINS.clear()
+    table = _PART_GAINS[groups][index]
+    if len(table) >= _PART_GAINS_LIMIT:
+        table.clear()
     entry = (base, tuple(gains))
-    _PART_GAINS[(part, rest, groups, index)] = entry
+    table[(part, rest)] = entry
     return entry
 
 
-def _special_gains(b: bytes, stats: int) -> tuple[int, int, list[int], list[int]]:
-    """Seven pairs and thirteen orphans of a concealed hand: (their shanten, the kinds that
-    lower each). Drawing a single's mate adds a pair; a new kind counts while fewer than seven
-    are held; a missing orphan, or a held one's mate while no orphan pair is held, helps."""
-    pairs, kinds = stats >> 8 & 0xFF, stats >> 16 & 0xFF
-    orphans, orphan_pairs = stats >> 24 & 0xFF, stats >> 32
-    seven = 6 - pairs + max(0, 7 - kinds)
-    thirteen = 13 - orphans - (orphan_pairs > 0)
-    seven_gains = [k for k in range(34) if b[k] == 1 or (b[k] == 0 and kinds < 7)]
-    orphan_gains = [k for k in _ORPHANS if b[k] == 0 or (b[k] == 1 and not orphan_pairs)]
-    return seven, thirteen, seven_gains, orphan_gains
+def _part_keeps(part: bytes, rest: int, groups: int, index: int) -> tuple[int, int]:
+    """First sight of a part of a 3n+2 hand against a rest: its standard shanten and the mask
+    of the part's kinds whose discard keeps it."""
+    standard, final = _lk._standard, _lk._final_standard
+    vid = _part_entry(part, index)[0]
+    base = (standard.get(vid << 32 | rest) or final(vid, rest))[groups]
+    mask = 0
+    for o, n in enumerate(part):
+        if n:
+            shrunk = _part_entry(part[:o] + bytes((n - 1,)) + part[o + 1 :], index)[0]
+            if (standard.get(shrunk << 32 | rest) or final(shrunk, rest))[groups] == base:
+                mask |= 1 << (9 * index + o)
+    table = _PART_KEEPS[groups][index]
+    if len(table) >= _PART_GAINS_LIMIT:
+        table.clear()
+    entry = (base, mask)
+    table[(part, rest)] = entry
+    return entry
+
+
+def _special_keeps(b: bytes, stats: int, seven: int, thirteen: int, best: int) -> int:
+    """The kinds of a concealed 14-tile hand whose discard keeps a special shape at ``best``:
+    seven pairs keeps a third or fourth copy, and a single while more than seven kinds are
+    held; thirteen orphans keeps any non-orphan, a third copy, or a pair while another orphan
+    pair is held."""
+    mask = 0
+    if seven == best:
+        many = stats >> 16 & 0xFF > 7
+        for k in range(34):
+            if b[k] >= 3 or (b[k] == 1 and many):
+                mask |= 1 << k
+    if thirteen == best:
+        pairs = stats >> 32
+        for k in range(34):
+            n = b[k]
+            if n and (k not in _ORPHANS or n >= 3 or (n == 2 and pairs >= 2)):
+                mask |= 1 << k
+    return mask
+
+
+def _with_special(
+    b: bytes, stats: int, base: int, gains: tuple[int, ...], seven: int, thirteen: int
+) -> tuple[int, tuple[int, ...]]:
+    """Seven pairs and thirteen orphans of a concealed hand at or below the standard shanten
+    ``base``: the least shanten and the kinds that lower it. Drawing a single's mate adds a
+    pair and a new kind counts while fewer than seven are held; a missing orphan, or a held
+    one's mate while no orphan pair is held, helps."""
+    best = min(base, seven, thirteen)
+    found = set(gains) if base == best else set()
+    if seven == best:
+        kinds = stats >> 16 & 0xFF
+        found.update(k for k in range(34) if b[k] == 1 or (b[k] == 0 and kinds < 7))
+    if thirteen == best:
+        single = not stats >> 32
+        found.update(k for k in _ORPHANS if b[k] == 0 or (b[k] == 1 and single))
+    return best, tuple(sorted(found))
 
 
 class HandAnalysis:
     """Shanten and acceptance of one seat's hands in one decision (``melds`` called, ``left``
     unseen copies of each kind, never below 0)."""
 
-    __slots__ = ("_groups", "_memo", "_shanten", "left", "melds")
+    __slots__ = ("_gains", "_groups", "_keeps", "_memo", "_shanten", "left", "melds")
 
     def __init__(self, melds: int, left: Sequence[int]) -> None:
         self.melds = melds
         self.left = list(left)
         self._groups = 4 - melds
+        self._gains = _PART_GAINS[self._groups]
         self._memo: dict[bytes, Analysed] = {}
         self._shanten: dict[bytes, int] = {}
+        self._keeps: dict[bytes, tuple[int, int]] = {}
 
     def analyse(self, counts: Sequence[int]) -> Analysed:
         """(shanten, unseen improving tiles, improving kinds, their mask) of a 3n+1 hand; a
@@ -104,37 +159,77 @@ class HandAnalysis:
         return out
 
     def _analyse(self, b: bytes) -> Analysed:
-        """The four parts against their rests, then the special shapes of a concealed hand."""
-        parts = (b[:9], b[9:18], b[18:27], b[27:])
-        (m, ms), (p, ps), (s, ss), (z, zs) = (_part_entry(q, i) for i, q in enumerate(parts))
-        mp, sz = _pair(m, p), _pair(s, z)
-        rests = (_pair(p, sz), _pair(m, sz), _pair(mp, z), _pair(mp, s))
+        """The four parts against their rests, then the special shapes of a concealed hand
+        (written out flat: this runs for every hand a decision weighs)."""
+        suits, honors, pairs = _lk._suit_parts, _lk._honor_parts, _lk._pair_ids
+        pm, pp, ps, pz = b[:9], b[9:18], b[18:27], b[27:]
+        m, ms = suits.get(pm) or _lk._suit_part(pm)
+        p, pst = suits.get(pp) or _lk._suit_part(pp)
+        s, ss = suits.get(ps) or _lk._suit_part(ps)
+        z, zs = honors.get(pz) or _lk._honor_part(pz)
+        mp = pairs.get(m << 32 | p) or _pair(m, p)
+        sz = pairs.get(s << 32 | z) or _pair(s, z)
         groups = self._groups
-        gains: list[int] = []
-        base = 99
-        for i in range(4):
-            key = (parts[i], rests[i], groups, i)
-            base, found = _PART_GAINS.get(key) or _part_gains(parts[i], rests[i], groups, i)
-            gains += found
+        gains_of = self._gains
+        base, gm = gains_of[0].get((pm, pairs.get(p << 32 | sz) or _pair(p, sz))) or _part_gains(
+            pm, _pair(p, sz), groups, 0
+        )
+        _b, gp = gains_of[1].get((pp, pairs.get(m << 32 | sz) or _pair(m, sz))) or _part_gains(
+            pp, _pair(m, sz), groups, 1
+        )
+        _b, gs = gains_of[2].get((ps, pairs.get(mp << 32 | z) or _pair(mp, z))) or _part_gains(
+            ps, _pair(mp, z), groups, 2
+        )
+        _b, gz = gains_of[3].get((pz, pairs.get(mp << 32 | s) or _pair(mp, s))) or _part_gains(
+            pz, _pair(mp, s), groups, 3
+        )
+        gains = gm + gp + gs + gz
         if self.melds == 0:
-            seven, thirteen, seven_gains, orphan_gains = _special_gains(b, ms + ps + ss + zs)
-            best = min(base, seven, thirteen)
-            if best < base:
-                gains = []
-            if seven == best:
-                gains += seven_gains
-            if thirteen == best:
-                gains += orphan_gains
-            if best < base or seven == best or thirteen == best:
-                gains = sorted({k for k in gains if b[k] < 4})
-            base = best
+            stats = ms + pst + ss + zs
+            seven = 6 - (stats >> 8 & 0xFF) + max(0, 7 - (stats >> 16 & 0xFF))
+            thirteen = 13 - (stats >> 24 & 0xFF) - (stats >> 32 > 0)
+            if seven <= base or thirteen <= base:
+                base, gains = _with_special(b, stats, base, gains, seven, thirteen)
         left = self.left
         mask = 0
         total = 0
         for k in gains:
             mask |= 1 << k
             total += left[k]
-        return base, total, tuple(gains), mask
+        return base, total, gains, mask
+
+    def keeps(self, counts: Sequence[int]) -> tuple[int, int]:
+        """(shanten, mask of the held kinds whose discard keeps it) of a 3n+2 hand."""
+        b = bytes(counts)
+        hit = self._keeps.get(b)
+        if hit is None:
+            hit = self._keeps[b] = self._keep_mask(b)
+        return hit
+
+    def _keep_mask(self, b: bytes) -> tuple[int, int]:
+        """Per part against its rest, as :meth:`_analyse` does for the draws."""
+        entries = [_part_entry(q, i) for i, q in enumerate((b[:9], b[9:18], b[18:27], b[27:]))]
+        (m, _s), (p, _s), (s, _s), (z, _s) = entries
+        rests = (_pair(p, _pair(s, z)), _pair(m, _pair(s, z)))
+        rests += (_pair(_pair(m, p), z), _pair(_pair(m, p), s))
+        groups = self._groups
+        base = 99
+        mask = 0
+        for i, part in enumerate((b[:9], b[9:18], b[18:27], b[27:])):
+            key = (part, rests[i])
+            base, found = _PART_KEEPS[groups][i].get(key) or _part_keeps(*key, groups, i)
+            mask |= found
+        if self.melds == 0:
+            stats = sum(st for _v, st in entries)
+            seven = 6 - (stats >> 8 & 0xFF) + max(0, 7 - (stats >> 16 & 0xFF))
+            thirteen = 13 - (stats >> 24 & 0xFF) - (stats >> 32 > 0)
+            best = min(base, seven, thirteen)
+            if best < base:
+                mask = 0
+            if seven == best or thirteen == best:
+                mask |= _special_keeps(b, stats, seven, thirteen, best)
+            base = best
+        return base, mask
 
     def acceptance(self, counts: Sequence[int]) -> tuple[int, int]:
         """(shanten, unseen tiles that lower it) of a 3n+1 hand."""

@@ -163,12 +163,15 @@ def second_step(an: HandAnalysis, counts: list[int], discard: int) -> float:
         if copies <= 0:
             continue
         counts[k] += 1
+        # the discards after the draw that keep its (improved) shanten, i.e. below ``base``
+        _sh, keep = an.keeps(counts)
+        keep &= ~(1 << k)
         best = 0
-        for j in [j for j in range(34) if counts[j] and j != k]:
-            counts[j] -= 1
-            sh, accepted, _kinds, mask = analyse(counts)
-            counts[j] += 1
-            if sh < base:
+        for j in range(34):
+            if keep >> j & 1:
+                counts[j] -= 1
+                _sh, accepted, _kinds, mask = analyse(counts)
+                counts[j] += 1
                 accepted -= mask >> k & 1
                 if accepted > best:
                     best = accepted
