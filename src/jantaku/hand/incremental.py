@@ -39,6 +39,10 @@ _PART_GAINS_LIMIT = 400_000
 _PART_KEEPS: list[list[dict[tuple[bytes, int], tuple[int, int]]]] = [
     [{} for _i in range(4)] for _g in range(5)
 ]
+# [part index]: part bytes -> (vector id, ((kind, vector id one copy more), ...)); _SHRUNK the
+# same with one copy less.
+_GROWN: list[dict[bytes, tuple[int, tuple[tuple[int, int], ...]]]] = [{} for _i in range(4)]
+_SHRUNK: list[dict[bytes, tuple[int, tuple[tuple[int, int], ...]]]] = [{} for _i in range(4)]
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
@@ -54,22 +58,39 @@ def _pair(a: int, b: int) -> int:
     return vid if vid is not None else _lk._combine(a, b)
 
 
+def _neighbours(part: bytes, index: int, step: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """A part's vector id and, for each kind of it that can take one more copy (``step`` 1) or
+    give one up (``step`` -1), that kind and the vector id of the part so changed. These do not
+    depend on the rest of the hand, so each part pattern is seen once."""
+    table = _GROWN[index] if step == 1 else _SHRUNK[index]
+    hit = table.get(part)
+    if hit is not None:
+        return hit
+    out = []
+    for o, n in enumerate(part):
+        if (n < 4) if step == 1 else n:
+            changed = part[:o] + bytes((n + step,)) + part[o + 1 :]
+            out.append((9 * index + o, _part_entry(changed, index)[0]))
+    entry = (_part_entry(part, index)[0], tuple(out))
+    if len(table) >= _PART_GAINS_LIMIT:
+        table.clear()
+    table[part] = entry
+    return entry
+
+
 def _part_gains(part: bytes, rest: int, groups: int, index: int) -> tuple[int, tuple[int, ...]]:
     """First sight of a part against a rest: its standard shanten and the kinds of the part
     whose draw lowers it."""
     standard, final = _lk._standard, _lk._final_standard
-    vid = _part_entry(part, index)[0]
+    vid, grown = _neighbours(part, index, 1)
     base = (standard.get(vid << 32 | rest) or final(vid, rest))[groups]
-    gains = []
-    for o, n in enumerate(part):
-        if n < 4:
-            grown = _part_entry(part[:o] + bytes((n + 1,)) + part[o + 1 :], index)[0]
-            if (standard.get(grown << 32 | rest) or final(grown, rest))[groups] < base:
-                gains.append(9 * index + o)
+    gains = tuple(
+        k for k, g in grown if (standard.get(g << 32 | rest) or final(g, rest))[groups] < base
+    )
     table = _PART_GAINS[groups][index]
     if len(table) >= _PART_GAINS_LIMIT:
         table.clear()
-    entry = (base, tuple(gains))
+    entry = (base, gains)
     table[(part, rest)] = entry
     return entry
 
@@ -78,14 +99,12 @@ def _part_keeps(part: bytes, rest: int, groups: int, index: int) -> tuple[int, i
     """First sight of a part of a 3n+2 hand against a rest: its standard shanten and the mask
     of the part's kinds whose discard keeps it."""
     standard, final = _lk._standard, _lk._final_standard
-    vid = _part_entry(part, index)[0]
+    vid, shrunk = _neighbours(part, index, -1)
     base = (standard.get(vid << 32 | rest) or final(vid, rest))[groups]
     mask = 0
-    for o, n in enumerate(part):
-        if n:
-            shrunk = _part_entry(part[:o] + bytes((n - 1,)) + part[o + 1 :], index)[0]
-            if (standard.get(shrunk << 32 | rest) or final(shrunk, rest))[groups] == base:
-                mask |= 1 << (9 * index + o)
+    for k, g in shrunk:
+        if (standard.get(g << 32 | rest) or final(g, rest))[groups] == base:
+            mask |= 1 << k
     table = _PART_KEEPS[groups][index]
     if len(table) >= _PART_GAINS_LIMIT:
         table.clear()

@@ -174,11 +174,11 @@ class HandSpot:
                 continue
             counts[k] += 1
             readies = []
+            _sh, keep = an.keeps(counts)  # the discards that leave the hand ready
             for j in range(34):
-                if counts[j]:
+                if keep >> j & 1:
                     counts[j] -= 1
-                    if an.analyse(counts)[0] == 0:
-                        readies.append(self.ready(counts))
+                    readies.append(self.ready(counts))
                     counts[j] += 1
             if readies:
                 options.append((left / self.wall, readies))
