@@ -39,6 +39,11 @@ _PART_GAINS_LIMIT = 400_000
 _PART_KEEPS: list[list[dict[tuple[bytes, int], tuple[int, int]]]] = [
     [{} for _i in range(4)] for _g in range(5)
 ]
+# [groups still to make]: whole hands (tiles) -> (shanten, improving kinds, their mask), and
+# 3n+2 hands -> (shanten, keep mask); what a seat weighed last turn it meets again this turn.
+_HANDS: list[dict[bytes, tuple[int, tuple[int, ...], int]]] = [{} for _g in range(5)]
+_KEEPS: list[dict[bytes, tuple[int, int]]] = [{} for _g in range(5)]
+_HANDS_LIMIT = 200_000
 # [part index]: part bytes -> (vector id, ((kind, vector id one copy more), ...)); _SHRUNK the
 # same with one copy less.
 _GROWN: list[dict[bytes, tuple[int, tuple[tuple[int, int], ...]]]] = [{} for _i in range(4)]
@@ -155,7 +160,7 @@ class HandAnalysis:
     """Shanten and acceptance of one seat's hands in one decision (``melds`` called, ``left``
     unseen copies of each kind, never below 0)."""
 
-    __slots__ = ("_gains", "_groups", "_keeps", "_memo", "_shanten", "left", "melds")
+    __slots__ = ("_gains", "_groups", "_memo", "_shanten", "left", "melds")
 
     def __init__(self, melds: int, left: Sequence[int]) -> None:
         self.melds = melds
@@ -164,7 +169,6 @@ class HandAnalysis:
         self._gains = _PART_GAINS[self._groups]
         self._memo: dict[bytes, Analysed] = {}
         self._shanten: dict[bytes, int] = {}
-        self._keeps: dict[bytes, tuple[int, int]] = {}
 
     def analyse(self, counts: Sequence[int]) -> Analysed:
         """(shanten, unseen improving tiles, improving kinds, their mask) of a 3n+1 hand; a
@@ -173,11 +177,18 @@ class HandAnalysis:
         hit = self._memo.get(b)
         if hit is not None:
             return hit
-        out = self._analyse(b)
+        hands = _HANDS[self._groups]
+        shape = hands.get(b)
+        if shape is None:
+            if len(hands) >= _HANDS_LIMIT:
+                hands.clear()
+            shape = hands[b] = self._analyse(b)
+        left = self.left
+        out = (shape[0], sum([left[k] for k in shape[1]]), shape[1], shape[2])
         self._memo[b] = out
         return out
 
-    def _analyse(self, b: bytes) -> Analysed:
+    def _analyse(self, b: bytes) -> tuple[int, tuple[int, ...], int]:
         """The four parts against their rests, then the special shapes of a concealed hand
         (written out flat: this runs for every hand a decision weighs)."""
         suits, honors, pairs = _lk._suit_parts, _lk._honor_parts, _lk._pair_ids
@@ -209,20 +220,20 @@ class HandAnalysis:
             thirteen = 13 - (stats >> 24 & 0xFF) - (stats >> 32 > 0)
             if seven <= base or thirteen <= base:
                 base, gains = _with_special(b, stats, base, gains, seven, thirteen)
-        left = self.left
         mask = 0
-        total = 0
         for k in gains:
             mask |= 1 << k
-            total += left[k]
-        return base, total, gains, mask
+        return base, gains, mask
 
     def keeps(self, counts: Sequence[int]) -> tuple[int, int]:
         """(shanten, mask of the held kinds whose discard keeps it) of a 3n+2 hand."""
         b = bytes(counts)
-        hit = self._keeps.get(b)
+        keeps = _KEEPS[self._groups]
+        hit = keeps.get(b)
         if hit is None:
-            hit = self._keeps[b] = self._keep_mask(b)
+            if len(keeps) >= _HANDS_LIMIT:
+                keeps.clear()
+            hit = keeps[b] = self._keep_mask(b)
         return hit
 
     def _keep_mask(self, b: bytes) -> tuple[int, int]:
