@@ -87,7 +87,9 @@ def main() -> None:
         for root in order:
             runs[root].append(run(root, levels, r, args.matches))
         print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
-    print(f"{args.rounds} rounds x {args.matches} hanchan per level; old {args.old}, new {args.new}")
+    print(
+        f"{args.rounds} rounds x {args.matches} hanchan per level; old {args.old}, new {args.new}"
+    )
     print(
         f"{'level':10s} {'decisions':>9s} {'old dec/s':>10s} {'new dec/s':>10s} "
         f"{'ratio [min, max]':>22s} {'old h/s':>8s} {'new h/s':>8s} {'ratio [min, max]':>22s} same"

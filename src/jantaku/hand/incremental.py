@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from jantaku.hand import lookup as _lk
 
-__all__ = ["HandAnalysis", "Analysed"]
+__all__ = ["Analysed", "HandAnalysis"]
 
 # (shanten, unseen copies of the improving kinds, improving kinds in order, their bit mask)
 Analysed = tuple[int, int, tuple[int, ...], int]
@@ -240,8 +240,8 @@ class HandAnalysis:
         """Per part against its rest, as :meth:`_analyse` does for the draws."""
         entries = [_part_entry(q, i) for i, q in enumerate((b[:9], b[9:18], b[18:27], b[27:]))]
         (m, _s), (p, _s), (s, _s), (z, _s) = entries
-        rests = (_pair(p, _pair(s, z)), _pair(m, _pair(s, z)))
-        rests += (_pair(_pair(m, p), z), _pair(_pair(m, p), s))
+        mp, sz = _pair(m, p), _pair(s, z)
+        rests = (_pair(p, sz), _pair(m, sz), _pair(mp, z), _pair(mp, s))
         groups = self._groups
         base = 99
         mask = 0

@@ -174,9 +174,9 @@ class HandSpot:
                 continue
             counts[k] += 1
             readies = []
-            _sh, keep = an.keeps(counts)  # the discards that leave the hand ready
+            _sh, stays = an.keeps(counts)  # the discards that leave the hand ready
             for j in range(34):
-                if keep >> j & 1:
+                if stays >> j & 1:
                     counts[j] -= 1
                     readies.append(self.ready(counts))
                     counts[j] += 1

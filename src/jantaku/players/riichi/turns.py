@@ -154,7 +154,7 @@ def second_step(an: HandAnalysis, counts: list[int], discard: int) -> float:
     acceptance the best discard after it leaves (``counts`` comes back unchanged). The drawn
     copy is no longer in the wall, so it leaves the acceptance after it once less."""
     counts[discard] -= 1
-    base, _total, kinds, _mask = an.analyse(counts)
+    _base, _total, kinds, _mask = an.analyse(counts)
     left = an.left
     analyse = an.analyse
     total = 0.0
@@ -163,7 +163,7 @@ def second_step(an: HandAnalysis, counts: list[int], discard: int) -> float:
         if copies <= 0:
             continue
         counts[k] += 1
-        # the discards after the draw that keep its (improved) shanten, i.e. below ``base``
+        # the discards after the draw that keep its improved shanten
         _sh, keep = an.keeps(counts)
         keep &= ~(1 << k)
         best = 0
