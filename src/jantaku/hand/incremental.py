@@ -48,6 +48,7 @@ _HANDS_LIMIT = 200_000
 # same with one copy less.
 _GROWN: list[dict[bytes, tuple[int, tuple[tuple[int, int], ...]]]] = [{} for _i in range(4)]
 _SHRUNK: list[dict[bytes, tuple[int, tuple[tuple[int, int], ...]]]] = [{} for _i in range(4)]
+_POWERS = tuple(5**o for o in range(9))
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
@@ -72,10 +73,17 @@ def _neighbours(part: bytes, index: int, step: int) -> tuple[int, tuple[tuple[in
     if hit is not None:
         return hit
     out = []
-    for o, n in enumerate(part):
-        if (n < 4) if step == 1 else n:
-            changed = part[:o] + bytes((n + step,)) + part[o + 1 :]
-            out.append((9 * index + o, _part_entry(changed, index)[0]))
+    if index < 3:  # a suit: the shipped table is indexed by the counts as base-5 digits
+        key = int(part.translate(_lk._DIGITS)[::-1], 5)
+        index_of = _lk._SUIT_INDEX
+        for o, n in enumerate(part):
+            if (n < 4) if step == 1 else n:
+                out.append((9 * index + o, index_of[key + step * _POWERS[o]]))
+    else:
+        for o, n in enumerate(part):
+            if (n < 4) if step == 1 else n:
+                changed = part[:o] + bytes((n + step,)) + part[o + 1 :]
+                out.append((27 + o, _part_entry(changed, index)[0]))
     entry = (_part_entry(part, index)[0], tuple(out))
     if len(table) >= _PART_GAINS_LIMIT:
         table.clear()

@@ -114,6 +114,7 @@ class RiichiBot:
         self.rng = random.Random(str(seed))
         self.passed: dict[int, set[int]] = {}  # per riichi seat: kinds let go since
         self._analysis: tuple[SeatView, HandAnalysis] | None = None  # this decision's
+        self._keeps: tuple[SeatView, dict[int, float]] | None = None  # this decision's
 
     def observe(self, events: Sequence[Any]) -> None:
         if self.params.reads_passes:
@@ -176,7 +177,17 @@ class RiichiBot:
         return out
 
     def keep_value(self, view: SeatView, kind: int) -> float:
-        """Tie-break: what a kind is worth keeping beyond speed (dora, yakuhai, middle tiles)."""
+        """Tie-break: what a kind is worth keeping beyond speed (dora, yakuhai, middle tiles);
+        kept per decision (the view's dora and winds do not change within it)."""
+        cached = self._keeps
+        if cached is None or cached[0] is not view:
+            cached = self._keeps = (view, {})
+        value = cached[1].get(kind)
+        if value is None:
+            value = cached[1][kind] = self._keep_value(view, kind)
+        return value
+
+    def _keep_value(self, view: SeatView, kind: int) -> float:
         me = view.seat
         assert me is not None
         value = 0.0
