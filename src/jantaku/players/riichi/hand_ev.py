@@ -12,7 +12,7 @@ their tiles so the many one-from-ready hands of a turn share their work."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
 from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.incremental import HandAnalysis
@@ -24,6 +24,8 @@ from jantaku.tiles import Tile, TileKind, Wind
 __all__ = ["HandSpot", "discard_values"]
 
 _DEFAULT_OPTIONS = RiichiOptions()
+_TILES = tuple(Tile(i) for i in range(136))  # tiles are frozen values: built once, shared
+_RED_TILES = {k: Tile(k * 4, red=True) for k in (4, 13, 22)}
 # Ron chances per own draw on a wait others do not know, relative to drawing it oneself
 # (riichi wins in jantaku's bot tables: about 0.8 ron for every tsumo). A factor per wait, by
 # how safe it looks, chose no better (docs/bots.md).
@@ -54,16 +56,18 @@ class HandSpot:
     ready_end: float = _END_AFTER_RIICHI  # the same once the hand is ready
     wall: int = 0  # unseen tiles in all
     ready_cache: dict[bytes, tuple[float, float]] = field(default_factory=dict)
+    shared: InitVar[HandAnalysis | None] = None  # the bot's analysis of this decision
     analysis: HandAnalysis = field(init=False)  # this turn's incremental hand analysis
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, shared: HandAnalysis | None) -> None:
         self.wall = max(1, sum(self.unseen))
-        self.analysis = HandAnalysis(len(self.melds), [max(0, n) for n in self.unseen])
+        self.analysis = shared or HandAnalysis(len(self.melds), [max(0, n) for n in self.unseen])
         if not self.closed:
             self.ready_end = max(self.ready_end, self.end)
 
     @classmethod
-    def of(cls, view: SeatView) -> HandSpot:
+    def of(cls, view: SeatView, analysis: HandAnalysis | None = None) -> HandSpot:
+        """The seat's spot this turn; ``analysis`` (of the same view) is shared when given."""
         me = view.seat
         assert me is not None
         seat = view.seats[me]
@@ -78,6 +82,7 @@ class HandSpot:
             draws=max(0, view.live_remaining // 4),
             closed=all(not m.is_open for m in seat.melds),
             options=view.options,
+            shared=analysis,
         )
 
     # ------------------------------------------------------------------ ready hands
@@ -112,9 +117,13 @@ class HandSpot:
 
     def _tiles(self, counts: Sequence[int]) -> tuple[Tile, ...]:
         tiles = []
+        reds = self.reds
         for k, n in enumerate(counts):
-            for c in range(n):
-                tiles.append(Tile(k * 4 + c, red=c == 0 and k in self.reds))
+            if n:
+                red = k in reds
+                tiles += _TILES[k * 4 : k * 4 + n]
+                if red:
+                    tiles[-n] = _RED_TILES[k]
         return tuple(tiles)
 
     def points(
