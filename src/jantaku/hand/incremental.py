@@ -29,8 +29,9 @@ __all__ = ["Analysed", "HandAnalysis"]
 Analysed = tuple[int, int, tuple[int, ...], int]
 
 # [groups still to make][part index]: (part bytes, rest vector id) -> (standard shanten,
-# improving kinds of that part). Bounded: a table is cleared when it grows past the limit.
-_PART_GAINS: list[list[dict[tuple[bytes, int], tuple[int, tuple[int, ...]]]]] = [
+# improving kinds of that part, their mask). Bounded: a table is cleared past the limit.
+Gains = tuple[int, tuple[int, ...], int]
+_PART_GAINS: list[list[dict[tuple[bytes, int], Gains]]] = [
     [{} for _i in range(4)] for _g in range(5)
 ]
 _PART_GAINS_LIMIT = 400_000
@@ -91,9 +92,9 @@ def _neighbours(part: bytes, index: int, step: int) -> tuple[int, tuple[tuple[in
     return entry
 
 
-def _part_gains(part: bytes, rest: int, groups: int, index: int) -> tuple[int, tuple[int, ...]]:
+def _part_gains(part: bytes, rest: int, groups: int, index: int) -> Gains:
     """First sight of a part against a rest: its standard shanten and the kinds of the part
-    whose draw lowers it."""
+    whose draw lowers it (as a tuple and as a bit mask)."""
     standard, final = _lk._standard, _lk._final_standard
     vid, grown = _neighbours(part, index, 1)
     base = (standard.get(vid << 32 | rest) or final(vid, rest))[groups]
@@ -103,7 +104,10 @@ def _part_gains(part: bytes, rest: int, groups: int, index: int) -> tuple[int, t
     table = _PART_GAINS[groups][index]
     if len(table) >= _PART_GAINS_LIMIT:
         table.clear()
-    entry = (base, gains)
+    mask = 0
+    for k in gains:
+        mask |= 1 << k
+    entry = (base, gains, mask)
     table[(part, rest)] = entry
     return entry
 
@@ -209,28 +213,25 @@ class HandAnalysis:
         sz = pairs.get(s << 32 | z) or _pair(s, z)
         groups = self._groups
         gains_of = self._gains
-        base, gm = gains_of[0].get((pm, pairs.get(p << 32 | sz) or _pair(p, sz))) or _part_gains(
-            pm, _pair(p, sz), groups, 0
-        )
-        _b, gp = gains_of[1].get((pp, pairs.get(m << 32 | sz) or _pair(m, sz))) or _part_gains(
-            pp, _pair(m, sz), groups, 1
-        )
-        _b, gs = gains_of[2].get((ps, pairs.get(mp << 32 | z) or _pair(mp, z))) or _part_gains(
-            ps, _pair(mp, z), groups, 2
-        )
-        _b, gz = gains_of[3].get((pz, pairs.get(mp << 32 | s) or _pair(mp, s))) or _part_gains(
-            pz, _pair(mp, s), groups, 3
-        )
+        r = pairs.get(p << 32 | sz) or _pair(p, sz)
+        base, gm, xm = gains_of[0].get((pm, r)) or _part_gains(pm, r, groups, 0)
+        r = pairs.get(m << 32 | sz) or _pair(m, sz)
+        _b, gp, xp = gains_of[1].get((pp, r)) or _part_gains(pp, r, groups, 1)
+        r = pairs.get(mp << 32 | z) or _pair(mp, z)
+        _b, gs, xs = gains_of[2].get((ps, r)) or _part_gains(ps, r, groups, 2)
+        r = pairs.get(mp << 32 | s) or _pair(mp, s)
+        _b, gz, xz = gains_of[3].get((pz, r)) or _part_gains(pz, r, groups, 3)
         gains = gm + gp + gs + gz
+        mask = xm | xp | xs | xz
         if self.melds == 0:
             stats = ms + pst + ss + zs
             seven = 6 - (stats >> 8 & 0xFF) + max(0, 7 - (stats >> 16 & 0xFF))
             thirteen = 13 - (stats >> 24 & 0xFF) - (stats >> 32 > 0)
             if seven <= base or thirteen <= base:
                 base, gains = _with_special(b, stats, base, gains, seven, thirteen)
-        mask = 0
-        for k in gains:
-            mask |= 1 << k
+                mask = 0
+                for k in gains:
+                    mask |= 1 << k
         return base, gains, mask
 
     def keeps(self, counts: Sequence[int]) -> tuple[int, int]:
