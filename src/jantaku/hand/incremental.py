@@ -247,19 +247,27 @@ class HandAnalysis:
 
     def _keep_mask(self, b: bytes) -> tuple[int, int]:
         """Per part against its rest, as :meth:`_analyse` does for the draws."""
-        entries = [_part_entry(q, i) for i, q in enumerate((b[:9], b[9:18], b[18:27], b[27:]))]
-        (m, _s), (p, _s), (s, _s), (z, _s) = entries
-        mp, sz = _pair(m, p), _pair(s, z)
-        rests = (_pair(p, sz), _pair(m, sz), _pair(mp, z), _pair(mp, s))
+        suits, honors, pairs = _lk._suit_parts, _lk._honor_parts, _lk._pair_ids
+        pm, pp, ps, pz = b[:9], b[9:18], b[18:27], b[27:]
+        m, ms = suits.get(pm) or _lk._suit_part(pm)
+        p, pst = suits.get(pp) or _lk._suit_part(pp)
+        s, ss = suits.get(ps) or _lk._suit_part(ps)
+        z, zs = honors.get(pz) or _lk._honor_part(pz)
+        mp = pairs.get(m << 32 | p) or _pair(m, p)
+        sz = pairs.get(s << 32 | z) or _pair(s, z)
         groups = self._groups
-        base = 99
-        mask = 0
-        for i, part in enumerate((b[:9], b[9:18], b[18:27], b[27:])):
-            key = (part, rests[i])
-            base, found = _PART_KEEPS[groups][i].get(key) or _part_keeps(*key, groups, i)
-            mask |= found
+        keeps_of = _PART_KEEPS[groups]
+        r = pairs.get(p << 32 | sz) or _pair(p, sz)
+        base, km = keeps_of[0].get((pm, r)) or _part_keeps(pm, r, groups, 0)
+        r = pairs.get(m << 32 | sz) or _pair(m, sz)
+        _b, kp = keeps_of[1].get((pp, r)) or _part_keeps(pp, r, groups, 1)
+        r = pairs.get(mp << 32 | z) or _pair(mp, z)
+        _b, ks = keeps_of[2].get((ps, r)) or _part_keeps(ps, r, groups, 2)
+        r = pairs.get(mp << 32 | s) or _pair(mp, s)
+        _b, kz = keeps_of[3].get((pz, r)) or _part_keeps(pz, r, groups, 3)
+        mask = km | kp | ks | kz
         if self.melds == 0:
-            stats = sum(st for _v, st in entries)
+            stats = ms + pst + ss + zs
             seven = 6 - (stats >> 8 & 0xFF) + max(0, 7 - (stats >> 16 & 0xFF))
             thirteen = 13 - (stats >> 24 & 0xFF) - (stats >> 32 > 0)
             best = min(base, seven, thirteen)

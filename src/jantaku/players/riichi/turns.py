@@ -167,14 +167,16 @@ def second_step(an: HandAnalysis, counts: list[int], discard: int) -> float:
         _sh, keep = an.keeps(counts)
         keep &= ~(1 << k)
         best = 0
-        for j in range(34):
-            if keep >> j & 1:
-                counts[j] -= 1
-                _sh, accepted, _kinds, mask = analyse(counts)
-                counts[j] += 1
-                accepted -= mask >> k & 1
-                if accepted > best:
-                    best = accepted
+        while keep:
+            low = keep & -keep  # the kinds of the mask, lowest first
+            keep ^= low
+            j = low.bit_length() - 1
+            counts[j] -= 1
+            _sh, accepted, _kinds, mask = analyse(counts)
+            counts[j] += 1
+            accepted -= mask >> k & 1
+            if accepted > best:
+                best = accepted
         total += copies * (1 + best)
         counts[k] -= 1
     counts[discard] += 1
