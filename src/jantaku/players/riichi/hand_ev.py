@@ -116,7 +116,7 @@ class HandSpot:
         return out
 
     def _tiles(self, counts: Sequence[int]) -> tuple[Tile, ...]:
-        tiles = []
+        tiles: list[Tile] = []
         reds = self.reds
         for k, n in enumerate(counts):
             if n:
