@@ -52,7 +52,10 @@ _TIGHT: list[dict[int, tuple[int, tuple[int, ...]]]] = [{} for _g in range(5)]
 _GROWN: list[dict[bytes, tuple[int, tuple[int, ...]]]] = [{} for _i in range(4)]
 _SHRUNK: list[dict[bytes, tuple[int, tuple[int, ...]]]] = [{} for _i in range(4)]
 _POWERS = tuple(5**o for o in range(9))
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHAN_MASK = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_ALL = (1 << 34) - 1
+# [part index]: part bytes -> masks of its kinds held 0, 1, 2 and 3 or 4 times.
+_COUNTS: list[dict[bytes, tuple[int, int, int, int]]] = [{} for _i in range(4)]
 
 
 def _part_entry(part: bytes, index: int) -> tuple[int, int]:
@@ -160,42 +163,68 @@ def _part_keeps(part: bytes, rest: int, groups: int, index: int) -> tuple[int, i
     return entry
 
 
+def _count_masks(b: bytes) -> tuple[int, int, int, int]:
+    """Masks of the kinds a hand holds 0, 1, 2 and 3 or 4 times, from its parts' (kept)."""
+    m0 = m1 = m2 = m3 = 0
+    for index, first in enumerate((0, 9, 18, 27)):
+        part = b[first : first + 9] if index < 3 else b[27:]
+        table = _COUNTS[index]
+        hit = table.get(part)
+        if hit is None:
+            masks = [0, 0, 0, 0]
+            for o, n in enumerate(part):
+                masks[min(n, 3)] |= 1 << (first + o)
+            hit = table[part] = (masks[0], masks[1], masks[2], masks[3])
+        m0 |= hit[0]
+        m1 |= hit[1]
+        m2 |= hit[2]
+        m3 |= hit[3]
+    return m0, m1, m2, m3
+
+
+def _kinds_of(mask: int) -> tuple[int, ...]:
+    """The kinds of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
+
+
 def _special_keeps(b: bytes, stats: int, seven: int, thirteen: int, best: int) -> int:
     """The kinds of a concealed 14-tile hand whose discard keeps a special shape at ``best``:
     seven pairs keeps a third or fourth copy, and a single while more than seven kinds are
     held; thirteen orphans keeps any non-orphan, a third copy, or a pair while another orphan
     pair is held."""
+    zero, one, two, more = _count_masks(b)
     mask = 0
     if seven == best:
-        many = stats >> 16 & 0xFF > 7
-        for k in range(34):
-            if b[k] >= 3 or (b[k] == 1 and many):
-                mask |= 1 << k
+        mask |= more | (one if stats >> 16 & 0xFF > 7 else 0)
     if thirteen == best:
-        pairs = stats >> 32
-        for k in range(34):
-            n = b[k]
-            if n and (k not in _ORPHANS or n >= 3 or (n == 2 and pairs >= 2)):
-                mask |= 1 << k
+        held = _ALL & ~zero
+        mask |= (held & ~_ORPHAN_MASK) | (_ORPHAN_MASK & more)
+        if stats >> 32 >= 2:
+            mask |= _ORPHAN_MASK & two
     return mask
 
 
 def _with_special(
-    b: bytes, stats: int, base: int, gains: tuple[int, ...], seven: int, thirteen: int
-) -> tuple[int, tuple[int, ...]]:
+    b: bytes, stats: int, base: int, gains: int, seven: int, thirteen: int
+) -> tuple[int, tuple[int, ...], int]:
     """Seven pairs and thirteen orphans of a concealed hand at or below the standard shanten
-    ``base``: the least shanten and the kinds that lower it. Drawing a single's mate adds a
-    pair and a new kind counts while fewer than seven are held; a missing orphan, or a held
-    one's mate while no orphan pair is held, helps."""
+    ``base`` (whose improving kinds are the mask ``gains``): the least shanten, the kinds that
+    lower it and their mask. Drawing a single's mate adds a pair and a new kind counts while
+    fewer than seven are held; a missing orphan, or a held one's mate while no orphan pair is
+    held, helps."""
     best = min(base, seven, thirteen)
-    found = set(gains) if base == best else set()
+    mask = gains if base == best else 0
+    zero, one, _two, _more = _count_masks(b)
     if seven == best:
-        kinds = stats >> 16 & 0xFF
-        found.update(k for k in range(34) if b[k] == 1 or (b[k] == 0 and kinds < 7))
+        mask |= one | (zero if stats >> 16 & 0xFF < 7 else 0)
     if thirteen == best:
-        single = not stats >> 32
-        found.update(k for k in _ORPHANS if b[k] == 0 or (b[k] == 1 and single))
-    return best, tuple(sorted(found))
+        mask |= _ORPHAN_MASK & (zero | (0 if stats >> 32 else one))
+    return best, _kinds_of(mask), mask
 
 
 class HandAnalysis:
@@ -258,10 +287,7 @@ class HandAnalysis:
             seven = 6 - (stats >> 8 & 0xFF) + max(0, 7 - (stats >> 16 & 0xFF))
             thirteen = 13 - (stats >> 24 & 0xFF) - (stats >> 32 > 0)
             if seven <= base or thirteen <= base:
-                base, gains = _with_special(b, stats, base, gains, seven, thirteen)
-                mask = 0
-                for k in gains:
-                    mask |= 1 << k
+                base, gains, mask = _with_special(b, stats, base, mask, seven, thirteen)
         return base, gains, mask
 
     def keeps(self, counts: Sequence[int]) -> tuple[int, int]:
