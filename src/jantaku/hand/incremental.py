@@ -45,12 +45,13 @@ _PART_KEEPS: list[list[dict[tuple[bytes, int], tuple[int, int]]]] = [
 _HANDS: list[dict[bytes, tuple[int, tuple[int, ...], int]]] = [{} for _g in range(5)]
 _KEEPS: list[dict[bytes, tuple[int, int]]] = [{} for _g in range(5)]
 _HANDS_LIMIT = 200_000
-# [part index]: part bytes -> (vector id, per shape the mask of kinds whose draw lowers its
-# distance); _SHRUNK: whose discard keeps it. [groups]: (part vector id << 32 | rest vector id)
-# -> (standard shanten, tight shapes).
-_TIGHT: list[dict[int, tuple[int, tuple[int, ...]]]] = [{} for _g in range(5)]
-_GROWN: list[dict[bytes, tuple[int, tuple[int, ...]]]] = [{} for _i in range(4)]
-_SHRUNK: list[dict[bytes, tuple[int, tuple[int, ...]]]] = [{} for _i in range(4)]
+# [part index]: part bytes -> (vector id, ((kind, mask of the shapes its draw lowers), ...));
+# _SHRUNK: the shapes its discard keeps. [groups]: (part vector id << 32 | rest vector id) ->
+# (standard shanten, mask of the tight shapes).
+_TIGHT: list[dict[int, tuple[int, int]]] = [{} for _g in range(5)]
+_GROWN: list[dict[bytes, tuple[int, tuple[tuple[int, int], ...]]]] = [{} for _i in range(4)]
+_SHRUNK: list[dict[bytes, tuple[int, tuple[tuple[int, int], ...]]]] = [{} for _i in range(4)]
+_COMPARED: dict[int, int] = {}  # (vector id, vector id, step) -> mask of shapes (see _shapes)
 _POWERS = tuple(5**o for o in range(9))
 _ORPHAN_MASK = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _ALL = (1 << 34) - 1
@@ -70,50 +71,57 @@ def _pair(a: int, b: int) -> int:
     return vid if vid is not None else _lk._combine(a, b)
 
 
-def _shape_masks(part: bytes, index: int, step: int) -> tuple[int, tuple[int, ...]]:
-    """A part's vector id and, per shape (``m`` groups and ``p`` pairs, at ``2m + p``), the
-    mask of its kinds whose draw (``step`` 1) lowers that shape's distance, or whose discard
-    (``step`` -1) leaves it unchanged. A draw lowers a distance by one at most and a discard
-    never lowers one, so these masks and the shapes that are tight against a rest
-    (:func:`_tight`) decide a part's gains and keeps. They do not depend on the rest: each
-    pattern is seen once (a suit's neighbours come straight from the shipped table's base-5
-    index)."""
+def _shape_masks(part: bytes, index: int, step: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """A part's vector id and, for each kind that can take one more copy (``step`` 1) or give
+    one up (``step`` -1): the kind and the mask of the shapes (``m`` groups and ``p`` pairs,
+    bit ``2m + p``) whose distance that draw lowers, or that discard leaves unchanged. A draw
+    lowers a distance by one at most and a discard never lowers one, so these and the shapes
+    tight against a rest (:func:`_tight`) decide a part's gains and keeps. They do not depend
+    on the rest: each pattern is seen once (a suit's neighbours come straight from the shipped
+    table's base-5 index; the comparison of two vectors is kept by their ids)."""
     table = _GROWN[index] if step == 1 else _SHRUNK[index]
     hit = table.get(part)
     if hit is not None:
         return hit
-    neighbours = []
+    vid = _part_entry(part, index)[0]
+    out = []
     if index < 3:
         key = int(part.translate(_lk._DIGITS)[::-1], 5)
         index_of = _lk._SUIT_INDEX
         for o, n in enumerate(part):
             if (n < 4) if step == 1 else n:
-                neighbours.append((9 * index + o, index_of[key + step * _POWERS[o]]))
+                out.append((9 * index + o, _shapes(vid, index_of[key + step * _POWERS[o]], step)))
     else:
         for o, n in enumerate(part):
             if (n < 4) if step == 1 else n:
                 changed = part[:o] + bytes((n + step,)) + part[o + 1 :]
-                neighbours.append((27 + o, _part_entry(changed, index)[0]))
-    vid = _part_entry(part, index)[0]
-    vectors = _lk._vectors
-    own = vectors[vid]
-    masks = [0] * len(own)
-    for k, g in neighbours:
-        other = vectors[g]
-        for i, d in enumerate(own):
-            if (other[i] < d) if step == 1 else (other[i] == d):
-                masks[i] |= 1 << k
-    entry = (vid, tuple(masks))
+                out.append((27 + o, _shapes(vid, _part_entry(changed, index)[0], step)))
+    entry = (vid, tuple(out))
     if len(table) >= _PART_GAINS_LIMIT:
         table.clear()
     table[part] = entry
     return entry
 
 
-def _tight(vid: int, rest: int, groups: int) -> tuple[int, tuple[int, ...]]:
-    """The standard shanten of a part (vector ``vid``) with a rest, and the part's shapes that
-    reach it: the hand's shanten is the least of part distance + rest distance - 1 over the
-    ways to split the groups and the pair between them."""
+def _shapes(vid: int, other: int, step: int) -> int:
+    """The mask of the shapes whose distance is lower in vector ``other`` than in ``vid``
+    (``step`` 1), or the same (``step`` -1)."""
+    key = (vid << 32 | other) << 1 | (step == 1)
+    hit = _COMPARED.get(key)
+    if hit is None:
+        mine, theirs = _lk._vectors[vid], _lk._vectors[other]
+        hit = 0
+        for i, d in enumerate(mine):
+            if (theirs[i] < d) if step == 1 else (theirs[i] == d):
+                hit |= 1 << i
+        _COMPARED[key] = hit
+    return hit
+
+
+def _tight(vid: int, rest: int, groups: int) -> tuple[int, int]:
+    """The standard shanten of a part (vector ``vid``) with a rest, and the mask of the part's
+    shapes that reach it: the hand's shanten is the least of part distance + rest distance - 1
+    over the ways to split the groups and the pair between them."""
     table = _TIGHT[groups]
     key = vid << 32 | rest
     hit = table.get(key)
@@ -122,7 +130,7 @@ def _tight(vid: int, rest: int, groups: int) -> tuple[int, tuple[int, ...]]:
     own, other = _lk._vectors[vid], _lk._vectors[rest]
     sums = [(own[i] + other[j], i) for i, j in _lk._FINAL_PAIRS[groups]]
     low = min(total for total, _i in sums)
-    entry = (low - 1, tuple(i for total, i in sums if total == low))
+    entry = (low - 1, sum(1 << i for total, i in sums if total == low))
     if len(table) >= _PART_GAINS_LIMIT:
         table.clear()
     table[key] = entry
@@ -132,13 +140,12 @@ def _tight(vid: int, rest: int, groups: int) -> tuple[int, tuple[int, ...]]:
 def _part_gains(part: bytes, rest: int, groups: int, index: int) -> Gains:
     """First sight of a part against a rest: its standard shanten and the kinds of the part
     whose draw lowers it (as a tuple and as a bit mask)."""
-    vid, masks = _shape_masks(part, index, 1)
+    vid, kinds = _shape_masks(part, index, 1)
     base, tight = _tight(vid, rest, groups)
+    gains = tuple(k for k, shapes in kinds if shapes & tight)
     mask = 0
-    for i in tight:
-        mask |= masks[i]
-    first = 9 * index
-    gains = tuple(k for k in range(first, first + len(part)) if mask >> k & 1)
+    for k in gains:
+        mask |= 1 << k
     table = _PART_GAINS[groups][index]
     if len(table) >= _PART_GAINS_LIMIT:
         table.clear()
@@ -150,11 +157,12 @@ def _part_gains(part: bytes, rest: int, groups: int, index: int) -> Gains:
 def _part_keeps(part: bytes, rest: int, groups: int, index: int) -> tuple[int, int]:
     """First sight of a part of a 3n+2 hand against a rest: its standard shanten and the mask
     of the part's kinds whose discard keeps it."""
-    vid, masks = _shape_masks(part, index, -1)
+    vid, kinds = _shape_masks(part, index, -1)
     base, tight = _tight(vid, rest, groups)
     mask = 0
-    for i in tight:
-        mask |= masks[i]
+    for k, shapes in kinds:
+        if shapes & tight:
+            mask |= 1 << k
     table = _PART_KEEPS[groups][index]
     if len(table) >= _PART_GAINS_LIMIT:
         table.clear()
