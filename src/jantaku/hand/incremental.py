@@ -174,20 +174,25 @@ def _part_keeps(part: bytes, rest: int, groups: int, index: int) -> tuple[int, i
 def _count_masks(b: bytes) -> tuple[int, int, int, int]:
     """Masks of the kinds a hand holds 0, 1, 2 and 3 or 4 times, from its parts' (kept)."""
     m0 = m1 = m2 = m3 = 0
-    for index, first in enumerate((0, 9, 18, 27)):
-        part = b[first : first + 9] if index < 3 else b[27:]
-        table = _COUNTS[index]
-        hit = table.get(part)
-        if hit is None:
-            masks = [0, 0, 0, 0]
-            for o, n in enumerate(part):
-                masks[min(n, 3)] |= 1 << (first + o)
-            hit = table[part] = (masks[0], masks[1], masks[2], masks[3])
+    for index, part in enumerate((b[:9], b[9:18], b[18:27], b[27:])):
+        hit = _COUNTS[index].get(part) or _part_counts(part, index)
         m0 |= hit[0]
         m1 |= hit[1]
         m2 |= hit[2]
         m3 |= hit[3]
     return m0, m1, m2, m3
+
+
+def _part_counts(part: bytes, index: int) -> tuple[int, int, int, int]:
+    masks = [0, 0, 0, 0]
+    for o, n in enumerate(part):
+        masks[min(n, 3)] |= 1 << (9 * index + o)
+    entry = (masks[0], masks[1], masks[2], masks[3])
+    table = _COUNTS[index]
+    if len(table) >= _PART_GAINS_LIMIT:
+        table.clear()
+    table[part] = entry
+    return entry
 
 
 def _kinds_of(mask: int) -> tuple[int, ...]:
@@ -263,7 +268,7 @@ class HandAnalysis:
                 hands.clear()
             shape = hands[b] = self._analyse(b)
         left = self.left
-        out = (shape[0], sum([left[k] for k in shape[1]]), shape[1], shape[2])
+        out = (shape[0], sum(map(left.__getitem__, shape[1])), shape[1], shape[2])
         self._memo[b] = out
         return out
 
