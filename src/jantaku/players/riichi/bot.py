@@ -30,6 +30,7 @@ Evals = dict[int, tuple[int, int]]  # discarded kind -> (shanten, acceptance) af
 
 _SHANTEN_WEIGHT = 1000.0  # a step of shanten outweighs any count of accepted tiles
 KEEP_WEIGHT = 0.5  # keep value against one accepted tile
+_SCORED_CONTEXTS = 16  # scoring contexts whose points a bot keeps (a deal has a few)
 _HONOUR_KEEP = 0.3  # a yakuhai honour's keep value
 _RANK_KEEP = (0.0, 0.1, 0.2, 0.3, 0.3, 0.3, 0.2, 0.1, 0.0)  # middle tiles connect best
 _SUITED_KEEP = 0.05  # any suited tile over an honour without yaku
@@ -115,6 +116,7 @@ class RiichiBot:
         self.passed: dict[int, set[int]] = {}  # per riichi seat: kinds let go since
         self._analysis: tuple[SeatView, HandAnalysis] | None = None  # this decision's
         self._keeps: tuple[SeatView, dict[int, float]] | None = None  # this decision's
+        self._scored: dict[Any, dict[tuple[bytes, int, bool], int]] = {}  # by scoring context
 
     def observe(self, events: Sequence[Any]) -> None:
         if self.params.reads_passes:
@@ -161,6 +163,28 @@ class RiichiBot:
         an = HandAnalysis(len(view.seats[me].melds), left)
         self._analysis = (view, an)
         return an
+
+    def scored(self, view: SeatView) -> dict[tuple[bytes, int, bool], int]:
+        """Ron points the hand EV already scored for ready hands in this view's scoring context
+        (the seat's melds and wind, the round wind, dora indicators, the red fives held, the
+        rules): a ready hand's points depend on nothing else, and many recur turn after
+        turn."""
+        me = view.seat
+        assert me is not None
+        context = (
+            view.seats[me].melds,
+            (me - view.dealer) % 4,
+            view.round_wind,
+            tuple(view.dora_indicators),
+            frozenset(t.kind_id for t in view.hand if t.red),
+            view.options,
+        )
+        memo = self._scored.get(context)
+        if memo is None:
+            if len(self._scored) >= _SCORED_CONTEXTS:
+                self._scored.clear()
+            memo = self._scored[context] = {}
+        return memo
 
     def evaluate(self, view: SeatView, legal: Sequence[Action]) -> Evals:
         """(shanten, acceptance) after discarding each discardable kind."""

@@ -57,6 +57,8 @@ class HandSpot:
     wall: int = 0  # unseen tiles in all
     ready_cache: dict[bytes, tuple[float, float]] = field(default_factory=dict)
     shared: InitVar[HandAnalysis | None] = None  # the bot's analysis of this decision
+    # ron points already scored in this scoring context (the bot keeps them across turns)
+    known: dict[tuple[bytes, int, bool], int] | None = None
     analysis: HandAnalysis = field(init=False)  # this turn's incremental hand analysis
 
     def __post_init__(self, shared: HandAnalysis | None) -> None:
@@ -66,8 +68,14 @@ class HandSpot:
             self.ready_end = max(self.ready_end, self.end)
 
     @classmethod
-    def of(cls, view: SeatView, analysis: HandAnalysis | None = None) -> HandSpot:
-        """The seat's spot this turn; ``analysis`` (of the same view) is shared when given."""
+    def of(
+        cls,
+        view: SeatView,
+        analysis: HandAnalysis | None = None,
+        known: dict[tuple[bytes, int, bool], int] | None = None,
+    ) -> HandSpot:
+        """The seat's spot this turn; ``analysis`` (of the same view) is shared when given, and
+        ``known`` (points scored before in the same melds, winds, dora, red fives and rules)."""
         me = view.seat
         assert me is not None
         seat = view.seats[me]
@@ -83,6 +91,7 @@ class HandSpot:
             closed=all(not m.is_open for m in seat.melds),
             options=view.options,
             shared=analysis,
+            known=known,
         )
 
     # ------------------------------------------------------------------ ready hands
@@ -135,6 +144,13 @@ class HandSpot:
     ) -> int:
         """Ron points of the ready hand ``counts`` on ``w`` (0 without a yaku); riichi when
         the hand is closed unless ``riichi`` says otherwise."""
+        flag = self.closed if riichi is None else riichi
+        known = self.known
+        if known is not None:
+            key = (bytes(counts), w, flag)
+            hit = known.get(key)
+            if hit is not None:
+                return hit
         ctx = WinContext(
             hand=tiles if tiles is not None else self._tiles(counts),
             win_tile=Tile(w * 4 + min(3, counts[w])),
@@ -142,11 +158,14 @@ class HandSpot:
             seat_wind=self.seat_wind,
             round_wind=self.round_wind,
             dora_indicators=self.dora,
-            riichi=self.closed if riichi is None else riichi,
+            riichi=flag,
             discarder=1,
         )
         result = score(ctx, self.options, validate=False)
-        return 0 if isinstance(result, NoWin) else result.points
+        points = 0 if isinstance(result, NoWin) else result.points
+        if known is not None:
+            known[key] = points
+        return points
 
     def _ready_draws(self, counts: list[int]) -> list[int]:
         """The kinds whose draw makes a 13-tile hand ready: from one from ready, the kinds

@@ -115,7 +115,8 @@ def _value_discard(bot: RiichiBot, view: SeatView, legal: Sequence[Action]) -> A
     if shanten(counts, len(view.seats[me].melds)) > 1 or threats(view, me):
         return None
     kinds = {a.tile.kind_id for a in legal if a.kind is ActionKind.DISCARD and a.tile}
-    values = discard_values(HandSpot.of(view, bot.analysis(view)), counts, sorted(kinds))
+    spot = HandSpot.of(view, bot.analysis(view), bot.scored(view))
+    values = discard_values(spot, counts, sorted(kinds))
     if not values:
         return None
     best = max(values, key=lambda k: (values[k], -bot.keep_value(view, k)))
