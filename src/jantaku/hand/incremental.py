@@ -244,13 +244,14 @@ class HandAnalysis:
     """Shanten and acceptance of one seat's hands in one decision (``melds`` called, ``left``
     unseen copies of each kind, never below 0)."""
 
-    __slots__ = ("_gains", "_groups", "_memo", "_shanten", "left", "melds")
+    __slots__ = ("_gains", "_groups", "_hands", "_memo", "_shanten", "left", "melds")
 
     def __init__(self, melds: int, left: Sequence[int]) -> None:
         self.melds = melds
         self.left = list(left)
         self._groups = 4 - melds
         self._gains = _PART_GAINS[self._groups]
+        self._hands = _HANDS[self._groups]
         self._memo: dict[bytes, Analysed] = {}
         self._shanten: dict[bytes, int] = {}
 
@@ -261,7 +262,7 @@ class HandAnalysis:
         hit = self._memo.get(b)
         if hit is not None:
             return hit
-        hands = _HANDS[self._groups]
+        hands = self._hands
         shape = hands.get(b)
         if shape is None:
             if len(hands) >= _HANDS_LIMIT:

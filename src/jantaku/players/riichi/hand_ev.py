@@ -203,23 +203,31 @@ class HandSpot:
             counts[k] += 1
             readies = []
             _sh, stays = an.keeps(counts)  # the discards that leave the hand ready
-            for j in range(34):
-                if stays >> j & 1:
-                    counts[j] -= 1
-                    readies.append(self.ready(counts))
-                    counts[j] += 1
+            while stays:
+                low = stays & -stays  # lowest kind first
+                stays ^= low
+                j = low.bit_length() - 1
+                counts[j] -= 1
+                readies.append(self.ready(counts))
+                counts[j] += 1
             if readies:
                 options.append((left / self.wall, readies))
             counts[k] -= 1
         if not options:
             return 0.0
         # best ready value after each improving kind, with r draws still to come
+        # (each distinct ready hand once, its win chances over r draws computed once per chance)
         best = [0.0] * draws
+        curves: dict[float, list[float]] = {}
         for p, readies in options:
+            rows = []
+            for c, points in dict.fromkeys(readies):
+                curve = curves.get(c)
+                if curve is None:
+                    curve = curves[c] = [win_chance(c, r, self.ready_end) for r in range(draws)]
+                rows.append((points, curve))
             for r in range(draws):
-                best[r] += p * max(
-                    points * win_chance(c, r, self.ready_end) for c, points in readies
-                )
+                best[r] += p * max(points * curve[r] for points, curve in rows)
         stay = 1.0 - sum(p for p, _r in options)
         total = 0.0
         keep = 1.0 - self.end
