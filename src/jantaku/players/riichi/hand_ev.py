@@ -105,7 +105,8 @@ class HandSpot:
         hit = self.ready_cache.get(key)
         if hit is not None:
             return hit
-        tiles = self._tiles(counts)
+        tiles = None  # built on the first wait whose points are not known yet
+        known = self.known if self.known is not None else {}
         sh, _accepted, kinds, _mask = self.analysis.analyse(counts)
         found = list(kinds) if sh == 0 else []  # a ready hand's improving kinds are its waits
         ron = 1.0 if any(w in self.river for w in found) else 1.0 + _RON_FACTOR
@@ -115,7 +116,11 @@ class HandSpot:
             left = self.unseen[w]
             if not left:
                 continue
-            points = self.points(counts, w, tiles=tiles)
+            points = known.get((key, w, self.closed))
+            if points is None:
+                if tiles is None:
+                    tiles = self._tiles(counts)
+                points = self.points(counts, w, tiles=tiles)
             if not points:
                 continue
             weight += left
