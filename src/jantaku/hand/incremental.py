@@ -6,15 +6,20 @@ lookups. Here a hand is its four parts (three suits and the honors, as in :mod:`
 the standard-shape shanten is the min-plus combination of one part with the combination of the
 other three (its "rest", interned by its distance vector). The kinds of one part whose draw
 lowers the standard shanten depend only on that part and its rest, so they are computed once
-per (part, rest) and kept (:data:`_PART_GAINS`): a hand that differs in one suit finds the
-other parts' answers under the same keys whenever the touched suit's vector did not change, and
-its own suit's answer under the new pattern. Seven pairs and thirteen orphans, which only a
-concealed hand may use, add their improving kinds from four small counts.
+per (part, rest) and kept (:data:`_PART_GAINS`), and so are the kinds whose discard keeps it
+(:data:`_PART_KEEPS`): a hand that differs in one suit finds the other parts' answers under the
+same keys whenever the touched suit's vector did not change, and its own suit's answer under
+the new pattern. A first sight is cheap too: a draw lowers a shape's distance by one at most
+and a discard never lowers one, so the answer is the kinds that lower (or keep) a shape that
+is tight against the rest, from per-pattern shape masks. Seven pairs and thirteen orphans,
+which only a concealed hand may use, add their kinds from per-part count masks.
 
-:class:`HandAnalysis` serves one seat in one decision: the hands it has seen are memoised by
-their tiles, and the unseen copies of each kind (the weights of acceptance) are fixed. Results
-are exactly those of :func:`jantaku.hand.lookup.shanten` and a kind-by-kind acceptance; the
-input is trusted (a bot's own hand: 0 to 4 copies a kind, 3n+1 or 3n+2 tiles with the melds).
+:class:`HandAnalysis` serves one seat in one decision: the hands it has seen are memoised with
+the unseen copies of each kind (the weights of acceptance); whole-hand shapes are also kept
+across decisions, without the weights. Results are exactly those of
+:func:`jantaku.hand.lookup.shanten` and a kind-by-kind acceptance; the input is trusted (a bot's
+own hand: 0 to 4 copies a kind, 3n+1 or 3n+2 tiles with the melds). Every table is bounded:
+it is cleared when it grows past its limit.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ Gains = tuple[int, tuple[int, ...], int]
 _PART_GAINS: list[list[dict[tuple[bytes, int], Gains]]] = [
     [{} for _i in range(4)] for _g in range(5)
 ]
-_PART_GAINS_LIMIT = 400_000
+_PART_GAINS_LIMIT = 100_000
 # The same for the discards of a 3n+2 hand: (part, rest) -> (standard shanten, mask of the
 # part's kinds whose discard keeps it).
 _PART_KEEPS: list[list[dict[tuple[bytes, int], tuple[int, int]]]] = [
@@ -44,14 +49,15 @@ _PART_KEEPS: list[list[dict[tuple[bytes, int], tuple[int, int]]]] = [
 # 3n+2 hands -> (shanten, keep mask); what a seat weighed last turn it meets again this turn.
 _HANDS: list[dict[bytes, tuple[int, tuple[int, ...], int]]] = [{} for _g in range(5)]
 _KEEPS: list[dict[bytes, tuple[int, int]]] = [{} for _g in range(5)]
-_HANDS_LIMIT = 200_000
+_HANDS_LIMIT = 100_000
 # [part index]: part bytes -> (vector id, ((kind, mask of the shapes its draw lowers), ...));
 # _SHRUNK: the shapes its discard keeps. [groups]: (part vector id << 32 | rest vector id) ->
 # (standard shanten, mask of the tight shapes).
 _TIGHT: list[dict[int, tuple[int, int]]] = [{} for _g in range(5)]
 _GROWN: list[dict[bytes, tuple[int, tuple[tuple[int, int], ...]]]] = [{} for _i in range(4)]
 _SHRUNK: list[dict[bytes, tuple[int, tuple[tuple[int, int], ...]]]] = [{} for _i in range(4)]
-_COMPARED: dict[int, int] = {}  # (vector id, vector id, step) -> mask of shapes (see _shapes)
+# (vector id, vector id, step) -> mask of shapes (see _shapes); vectors are a few hundred.
+_COMPARED: dict[int, int] = {}
 _POWERS = tuple(5**o for o in range(9))
 _ORPHAN_MASK = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _ALL = (1 << 34) - 1
@@ -114,6 +120,8 @@ def _shapes(vid: int, other: int, step: int) -> int:
         for i, d in enumerate(mine):
             if (theirs[i] < d) if step == 1 else (theirs[i] == d):
                 hit |= 1 << i
+        if len(_COMPARED) >= _PART_GAINS_LIMIT:
+            _COMPARED.clear()
         _COMPARED[key] = hit
     return hit
 

@@ -221,7 +221,8 @@ class HandSpot:
         if not options:
             return 0.0
         # best ready value after each improving kind, with r draws still to come
-        # (each distinct ready hand once, its win chances over r draws computed once per chance)
+        # (each distinct ready hand once, its win chances over r draws computed once per chance;
+        # the same products and sums as a loop over r, done a row at a time)
         best = [0.0] * draws
         curves: dict[float, list[float]] = {}
         for p, readies in options:
@@ -230,9 +231,9 @@ class HandSpot:
                 curve = curves.get(c)
                 if curve is None:
                     curve = curves[c] = [win_chance(c, r, self.ready_end) for r in range(draws)]
-                rows.append((points, curve))
-            for r in range(draws):
-                best[r] += p * max(points * curve[r] for points, curve in rows)
+                rows.append([points * x for x in curve])
+            top = rows[0] if len(rows) == 1 else list(map(max, *rows))
+            best = [b + p * x for b, x in zip(best, top, strict=True)]
         stay = 1.0 - sum(p for p, _r in options)
         total = 0.0
         keep = 1.0 - self.end
