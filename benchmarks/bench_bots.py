@@ -5,7 +5,7 @@ decisions compared by a digest of the whole decision sequence.
 Per level it prints decisions per second (CPU time inside ``choose`` only) and arena throughput
 (hanchan per second, CPU time of the whole match: engine, views, events and bots), each tree's
 median over the rounds and the ratio new/old as median [min, max] over the rounds; ``same``
-says whether every round's decision digests agree.
+says whether every round's decision digests agree. Then the p50 and p99 decision latency.
 
     .venv/bin/python benchmarks/bench_bots.py OLD_TREE NEW_TREE [--rounds 5] [--matches 1]
         [--levels random,efficiency,defensive,expert,strong]
@@ -33,6 +33,7 @@ for level in levels:
     decisions = 0
     thinking = 0.0
     playing = 0.0
+    times = []
     for m in range(matches):
         seed = f"bench:{level}:{rnd}:{m}"
         gc.collect()
@@ -45,12 +46,16 @@ for level in levels:
             view = table.view(seat)
             start = clock()
             action = players[seat].choose(view)
-            thinking += clock() - start
+            took = clock() - start
+            thinking += took
+            times.append(took)
             decisions += 1
             digest.update(json.dumps(action.to_json(), sort_keys=True).encode() + b"\n")
             tell(players, table.apply(action))
         playing += clock() - begin
-    out[level] = [decisions, thinking, playing, matches, digest.hexdigest()[:16]]
+    times.sort()
+    p50, p99 = (times[min(len(times) - 1, int(q * len(times)))] for q in (0.5, 0.99))
+    out[level] = [decisions, thinking, playing, matches, digest.hexdigest()[:16], p50, p99]
 print(json.dumps(out))
 """
 
@@ -94,12 +99,19 @@ def main() -> None:
         f"{'level':10s} {'decisions':>9s} {'old dec/s':>10s} {'new dec/s':>10s} "
         f"{'ratio [min, max]':>22s} {'old h/s':>8s} {'new h/s':>8s} {'ratio [min, max]':>22s} same"
     )
+    latency: list[str] = []
     for level in levels:
         old = [run_[level] for run_ in runs[args.old]]
         new = [run_[level] for run_ in runs[args.new]]
         same = all(o[0] == n[0] and o[4] == n[4] for o, n in zip(old, new, strict=True))
         dec = [[d / t for d, t, *_ in side] for side in (old, new)]
-        hanchan = [[m / p for _d, _t, p, m, _h in side] for side in (old, new)]
+        hanchan = [[m / p for _d, _t, p, m, *_ in side] for side in (old, new)]
+        p50 = [statistics.median(r[5] * 1000 for r in side) for side in (old, new)]
+        p99 = [statistics.median(r[6] * 1000 for r in side) for side in (old, new)]
+        latency.append(
+            f"{level:10s} p50 {p50[0]:6.2f} -> {p50[1]:6.2f} ms  "
+            f"p99 {p99[0]:6.2f} -> {p99[1]:6.2f} ms"
+        )
         dec_ratio = [n / o for o, n in zip(*dec, strict=True)]
         han_ratio = [n / o for o, n in zip(*hanchan, strict=True)]
         print(
@@ -108,6 +120,10 @@ def main() -> None:
             f"{statistics.median(hanchan[0]):8.2f} {statistics.median(hanchan[1]):8.2f} "
             f"{_spread(han_ratio):>22s} {'yes' if same else 'NO'}"
         )
+    print(
+        "decision latency (CPU time; each round's percentile, median over the rounds), old -> new:"
+    )
+    print("\n".join(latency))
 
 
 if __name__ == "__main__":
