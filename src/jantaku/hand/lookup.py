@@ -222,8 +222,35 @@ def shanten(counts: Sequence[int], melds: int | None = None) -> int:
     """Minimum shanten over the standard shape, seven pairs and thirteen orphans.
 
     ``counts`` is a 34-entry count array of the concealed tiles; ``melds`` the groups already called
-    (inferred from the tile count when omitted). -1 means complete, 0 ready."""
-    standard, (tiles, seven, orphans) = _lookup(counts)
+    (inferred from the tile count when omitted). -1 means complete, 0 ready.
+
+    The body is :func:`_lookup` written out (the hottest call of the engine and the bots)."""
+    try:
+        b = bytes(counts)
+    except (TypeError, ValueError):
+        raise InvalidHandError(
+            "a count array holds 34 whole numbers from 0 to 4 (one per tile kind)"
+        ) from None
+    if len(b) != 34:
+        raise InvalidHandError(f"a count array needs 34 entries, not {len(b)}")
+    suits, pair_ids = _suit_parts, _pair_ids
+    part = b[:9]
+    m, m_stats = suits.get(part) or _suit_part(part)
+    part = b[9:18]
+    p, p_stats = suits.get(part) or _suit_part(part)
+    part = b[18:27]
+    s, s_stats = suits.get(part) or _suit_part(part)
+    part = b[27:]
+    z, z_stats = _honor_parts.get(part) or _honor_part(part)
+    ab = pair_ids.get(m << 32 | p)
+    if ab is None:
+        ab = _combine(m, p)
+    ch = pair_ids.get(s << 32 | z)
+    if ch is None:
+        ch = _combine(s, z)
+    standard = _standard.get(ab << 32 | ch) or _final_standard(ab, ch)
+    stats = m_stats + p_stats + s_stats + z_stats
+    tiles, seven, orphans = _stat_finals.get(stats) or _stat_final(stats)
     # The common case, a full concealed hand, skips the general check.
     used = 0 if melds is None and 13 <= tiles <= 14 else _melds_for(tiles, melds)
     if used:

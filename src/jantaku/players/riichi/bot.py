@@ -11,10 +11,10 @@ from typing import Any
 
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.view import SeatView
+from jantaku.hand.incremental import HandAnalysis
 from jantaku.hand.lookup import shanten
 from jantaku.players.riichi.kans import kan_choice
 from jantaku.players.riichi.reading import (
-    acceptance_count,
     counts_of_tiles,
     danger,
     dora_kinds,
@@ -30,6 +30,7 @@ Evals = dict[int, tuple[int, int]]  # discarded kind -> (shanten, acceptance) af
 
 _SHANTEN_WEIGHT = 1000.0  # a step of shanten outweighs any count of accepted tiles
 KEEP_WEIGHT = 0.5  # keep value against one accepted tile
+_SCORED_CONTEXTS = 16  # scoring contexts whose points a bot keeps (a deal has a few)
 _HONOUR_KEEP = 0.3  # a yakuhai honour's keep value
 _RANK_KEEP = (0.0, 0.1, 0.2, 0.3, 0.3, 0.3, 0.2, 0.1, 0.0)  # middle tiles connect best
 _SUITED_KEEP = 0.05  # any suited tile over an honour without yaku
@@ -113,6 +114,9 @@ class RiichiBot:
         self.params = level.params
         self.rng = random.Random(str(seed))
         self.passed: dict[int, set[int]] = {}  # per riichi seat: kinds let go since
+        self._analysis: tuple[SeatView, HandAnalysis] | None = None  # this decision's
+        self._keeps: tuple[SeatView, dict[int, float]] | None = None  # this decision's
+        self._scored: dict[Any, dict[tuple[bytes, int, bool], int]] = {}  # by scoring context
 
     def observe(self, events: Sequence[Any]) -> None:
         if self.params.reads_passes:
@@ -147,25 +151,67 @@ class RiichiBot:
 
     # ------------------------------------------------------------------ shared measures
 
-    def evaluate(self, view: SeatView, legal: Sequence[Action]) -> Evals:
-        """(shanten, acceptance) after discarding each discardable kind."""
+    def analysis(self, view: SeatView) -> HandAnalysis:
+        """The incremental hand analysis of this decision (one per view: the unseen copies it
+        weighs acceptance by are this view's)."""
+        held = self._analysis
+        if held is not None and held[0] is view:
+            return held[1]
         me = view.seat
         assert me is not None
+        left = [4 - n for n in visible_counts(view)]
+        an = HandAnalysis(len(view.seats[me].melds), left)
+        self._analysis = (view, an)
+        return an
+
+    def scored(self, view: SeatView) -> dict[tuple[bytes, int, bool], int]:
+        """Ron points the hand EV already scored for ready hands in this view's scoring context
+        (the seat's melds and wind, the round wind, dora indicators, the red fives held, the
+        rules): a ready hand's points depend on nothing else, and many recur turn after
+        turn."""
+        me = view.seat
+        assert me is not None
+        context = (
+            view.seats[me].melds,
+            (me - view.dealer) % 4,
+            view.round_wind,
+            tuple(view.dora_indicators),
+            frozenset(t.kind_id for t in view.hand if t.red),
+            view.options,
+        )
+        memo = self._scored.get(context)
+        if memo is None:
+            if len(self._scored) >= _SCORED_CONTEXTS:
+                self._scored.clear()
+            memo = self._scored[context] = {}
+        return memo
+
+    def evaluate(self, view: SeatView, legal: Sequence[Action]) -> Evals:
+        """(shanten, acceptance) after discarding each discardable kind."""
         counts = counts_of_tiles(view.hand)
-        melds = len(view.seats[me].melds)
-        seen = visible_counts(view)
+        acceptance = self.analysis(view).acceptance
         out: Evals = {}
         for a in legal:
             if a.kind is ActionKind.DISCARD and a.tile is not None:
                 k = a.tile.kind_id
                 if k not in out:
                     counts[k] -= 1
-                    out[k] = acceptance_count(counts, melds, seen)
+                    out[k] = acceptance(counts)
                     counts[k] += 1
         return out
 
     def keep_value(self, view: SeatView, kind: int) -> float:
-        """Tie-break: what a kind is worth keeping beyond speed (dora, yakuhai, middle tiles)."""
+        """Tie-break: what a kind is worth keeping beyond speed (dora, yakuhai, middle tiles);
+        kept per decision (the view's dora and winds do not change within it)."""
+        cached = self._keeps
+        if cached is None or cached[0] is not view:
+            cached = self._keeps = (view, {})
+        value = cached[1].get(kind)
+        if value is None:
+            value = cached[1][kind] = self._keep_value(view, kind)
+        return value
+
+    def _keep_value(self, view: SeatView, kind: int) -> float:
         me = view.seat
         assert me is not None
         value = 0.0

@@ -12,11 +12,10 @@ their tiles so the many one-from-ready hands of a turn share their work."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
 from jantaku.engine.riichi.view import SeatView
-from jantaku.hand.analysis import waits
-from jantaku.hand.lookup import shanten
+from jantaku.hand.incremental import HandAnalysis
 from jantaku.meld import Meld
 from jantaku.players.riichi.reading import visible_counts
 from jantaku.rules.riichi import NoWin, RiichiOptions, WinContext, score
@@ -25,6 +24,8 @@ from jantaku.tiles import Tile, TileKind, Wind
 __all__ = ["HandSpot", "discard_values"]
 
 _DEFAULT_OPTIONS = RiichiOptions()
+_TILES = tuple(Tile(i) for i in range(136))  # tiles are frozen values: built once, shared
+_RED_TILES = {k: Tile(k * 4, red=True) for k in (4, 13, 22)}
 # Ron chances per own draw on a wait others do not know, relative to drawing it oneself
 # (riichi wins in jantaku's bot tables: about 0.8 ron for every tsumo). A factor per wait, by
 # how safe it looks, chose no better (docs/bots.md).
@@ -55,14 +56,26 @@ class HandSpot:
     ready_end: float = _END_AFTER_RIICHI  # the same once the hand is ready
     wall: int = 0  # unseen tiles in all
     ready_cache: dict[bytes, tuple[float, float]] = field(default_factory=dict)
+    shared: InitVar[HandAnalysis | None] = None  # the bot's analysis of this decision
+    # ron points already scored in this scoring context (the bot keeps them across turns)
+    known: dict[tuple[bytes, int, bool], int] | None = None
+    analysis: HandAnalysis = field(init=False)  # this turn's incremental hand analysis
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, shared: HandAnalysis | None) -> None:
         self.wall = max(1, sum(self.unseen))
+        self.analysis = shared or HandAnalysis(len(self.melds), [max(0, n) for n in self.unseen])
         if not self.closed:
             self.ready_end = max(self.ready_end, self.end)
 
     @classmethod
-    def of(cls, view: SeatView) -> HandSpot:
+    def of(
+        cls,
+        view: SeatView,
+        analysis: HandAnalysis | None = None,
+        known: dict[tuple[bytes, int, bool], int] | None = None,
+    ) -> HandSpot:
+        """The seat's spot this turn; ``analysis`` (of the same view) is shared when given, and
+        ``known`` (points scored before in the same melds, winds, dora, red fives and rules)."""
         me = view.seat
         assert me is not None
         seat = view.seats[me]
@@ -77,6 +90,8 @@ class HandSpot:
             draws=max(0, view.live_remaining // 4),
             closed=all(not m.is_open for m in seat.melds),
             options=view.options,
+            shared=analysis,
+            known=known,
         )
 
     # ------------------------------------------------------------------ ready hands
@@ -90,8 +105,10 @@ class HandSpot:
         hit = self.ready_cache.get(key)
         if hit is not None:
             return hit
-        tiles = self._tiles(counts)
-        found = [int(kind) for kind in waits(counts)]
+        tiles = None  # built on the first wait whose points are not known yet
+        known = self.known if self.known is not None else {}
+        sh, _accepted, kinds, _mask = self.analysis.analyse(counts)
+        found = list(kinds) if sh == 0 else []  # a ready hand's improving kinds are its waits
         ron = 1.0 if any(w in self.river for w in found) else 1.0 + _RON_FACTOR
         weight = 0.0
         value = 0.0
@@ -99,7 +116,11 @@ class HandSpot:
             left = self.unseen[w]
             if not left:
                 continue
-            points = self.points(counts, w, tiles=tiles)
+            points = known.get((key, w, self.closed))
+            if points is None:
+                if tiles is None:
+                    tiles = self._tiles(counts)
+                points = self.points(counts, w, tiles=tiles)
             if not points:
                 continue
             weight += left
@@ -109,10 +130,14 @@ class HandSpot:
         return out
 
     def _tiles(self, counts: Sequence[int]) -> tuple[Tile, ...]:
-        tiles = []
+        tiles: list[Tile] = []
+        reds = self.reds
         for k, n in enumerate(counts):
-            for c in range(n):
-                tiles.append(Tile(k * 4 + c, red=c == 0 and k in self.reds))
+            if n:
+                red = k in reds
+                tiles += _TILES[k * 4 : k * 4 + n]
+                if red:
+                    tiles[-n] = _RED_TILES[k]
         return tuple(tiles)
 
     def points(
@@ -124,6 +149,13 @@ class HandSpot:
     ) -> int:
         """Ron points of the ready hand ``counts`` on ``w`` (0 without a yaku); riichi when
         the hand is closed unless ``riichi`` says otherwise."""
+        flag = self.closed if riichi is None else riichi
+        known = self.known
+        if known is not None:
+            key = (bytes(counts), w, flag)
+            hit = known.get(key)
+            if hit is not None:
+                return hit
         ctx = WinContext(
             hand=tiles if tiles is not None else self._tiles(counts),
             win_tile=Tile(w * 4 + min(3, counts[w])),
@@ -131,11 +163,30 @@ class HandSpot:
             seat_wind=self.seat_wind,
             round_wind=self.round_wind,
             dora_indicators=self.dora,
-            riichi=self.closed if riichi is None else riichi,
+            riichi=flag,
             discarder=1,
         )
         result = score(ctx, self.options, validate=False)
-        return 0 if isinstance(result, NoWin) else result.points
+        points = 0 if isinstance(result, NoWin) else result.points
+        if known is not None:
+            known[key] = points
+        return points
+
+    def _ready_draws(self, counts: list[int]) -> list[int]:
+        """The kinds whose draw makes a 13-tile hand ready: from one from ready, the kinds
+        that improve it; otherwise each draw is tried."""
+        an = self.analysis
+        sh, _accepted, kinds, _mask = an.analyse(counts)
+        if sh == 1:
+            return list(kinds)
+        out = []
+        for k in range(34):
+            if counts[k] < 4:
+                counts[k] += 1
+                if an.shanten(counts) == 0:
+                    out.append(k)
+                counts[k] -= 1
+        return out
 
     # ------------------------------------------------------------------ values
 
@@ -149,31 +200,40 @@ class HandSpot:
             return 0.0
         # per improving kind: its draw chance and the best (chance, points) ready hand it allows
         options: list[tuple[float, list[tuple[float, float]]]] = []
-        for k in range(34):
+        an = self.analysis
+        for k in self._ready_draws(counts):
             left = self.unseen[k]
-            if not left or counts[k] == 4:
+            if not left:
                 continue
             counts[k] += 1
-            if shanten(counts) == 0:
-                readies = []
-                for j in range(34):
-                    if counts[j]:
-                        counts[j] -= 1
-                        if shanten(counts) == 0:
-                            readies.append(self.ready(counts))
-                        counts[j] += 1
-                if readies:
-                    options.append((left / self.wall, readies))
+            readies = []
+            _sh, stays = an.keeps(counts)  # the discards that leave the hand ready
+            while stays:
+                low = stays & -stays  # lowest kind first
+                stays ^= low
+                j = low.bit_length() - 1
+                counts[j] -= 1
+                readies.append(self.ready(counts))
+                counts[j] += 1
+            if readies:
+                options.append((left / self.wall, readies))
             counts[k] -= 1
         if not options:
             return 0.0
         # best ready value after each improving kind, with r draws still to come
+        # (each distinct ready hand once, its win chances over r draws computed once per chance;
+        # the same products and sums as a loop over r, done a row at a time)
         best = [0.0] * draws
+        curves: dict[float, list[float]] = {}
         for p, readies in options:
-            for r in range(draws):
-                best[r] += p * max(
-                    points * win_chance(c, r, self.ready_end) for c, points in readies
-                )
+            rows = []
+            for c, points in dict.fromkeys(readies):
+                curve = curves.get(c)
+                if curve is None:
+                    curve = curves[c] = [win_chance(c, r, self.ready_end) for r in range(draws)]
+                rows.append([points * x for x in curve])
+            top = rows[0] if len(rows) == 1 else list(map(max, *rows))
+            best = [b + p * x for b, x in zip(best, top, strict=True)]
         stay = 1.0 - sum(p for p, _r in options)
         total = 0.0
         keep = 1.0 - self.end
@@ -196,14 +256,14 @@ def discard_values(spot: HandSpot, counts: list[int], kinds: Sequence[int]) -> d
     """Expected points of discarding each of ``kinds`` from a 14-tile hand that is ready or
     one from ready, for the discards that keep it so (a discard that backs off is left out:
     the model undervalues an early riichi, so it must not trade a ready hand for a wider one)."""
-    fastest = shanten(counts)
+    fastest = spot.analysis.shanten(counts)
     value = {0: spot.ready_value, 1: spot.one_away_value}.get(fastest)
     out: dict[int, float] = {}
     if value is None:
         return out
     for d in kinds:
         counts[d] -= 1
-        if shanten(counts) == fastest:
+        if spot.analysis.analyse(counts)[0] == fastest:
             out[d] = value(counts, spot.draws)
         counts[d] += 1
     return out

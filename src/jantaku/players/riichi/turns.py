@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.view import SeatView
+from jantaku.hand.incremental import HandAnalysis
 from jantaku.hand.lookup import shanten
 from jantaku.players.riichi.bot import KEEP_WEIGHT, TURN_KINDS, Evals, RiichiBot
 from jantaku.players.riichi.hand_ev import HandSpot, discard_values
@@ -114,7 +115,8 @@ def _value_discard(bot: RiichiBot, view: SeatView, legal: Sequence[Action]) -> A
     if shanten(counts, len(view.seats[me].melds)) > 1 or threats(view, me):
         return None
     kinds = {a.tile.kind_id for a in legal if a.kind is ActionKind.DISCARD and a.tile}
-    values = discard_values(HandSpot.of(view), counts, sorted(kinds))
+    spot = HandSpot.of(view, bot.analysis(view), bot.scored(view))
+    values = discard_values(spot, counts, sorted(kinds))
     if not values:
         return None
     best = max(values, key=lambda k: (values[k], -bot.keep_value(view, k)))
@@ -143,52 +145,40 @@ def two_step_pick(bot: RiichiBot, view: SeatView, evals: Evals, best: int) -> in
     if len(top) < 2:
         return best
     counts = counts_of_tiles(view.hand)
-    melds = len(view.seats[me].melds)
-    seen = visible_counts(view)
-    scored = {
-        k: second_step(counts, melds, seen, k) - KEEP_WEIGHT * bot.keep_value(view, k) for k in top
-    }
+    an = bot.analysis(view)
+    scored = {k: second_step(an, counts, k) - KEEP_WEIGHT * bot.keep_value(view, k) for k in top}
     return max(top, key=lambda k: scored[k])
 
 
-def second_step(counts: list[int], melds: int, seen: Sequence[int], discard: int) -> float:
+def second_step(an: HandAnalysis, counts: list[int], discard: int) -> float:
     """The draws that improve the hand after ``discard``, each weighed by the widest
-    acceptance the best discard after it leaves (``counts`` comes back unchanged)."""
+    acceptance the best discard after it leaves (``counts`` comes back unchanged). The drawn
+    copy is no longer in the wall, so it leaves the acceptance after it once less."""
     counts[discard] -= 1
-    base = shanten(counts, melds)
+    _base, _total, kinds, _mask = an.analyse(counts)
+    left = an.left
+    analyse = an.analyse
     total = 0.0
-    for k in range(34):
-        held = counts[k]
-        left = 4 - seen[k]  # ``seen`` counts the own tiles already
-        if held == 4 or left <= 0:
+    for k in kinds:
+        copies = left[k]
+        if copies <= 0:
             continue
-        counts[k] = held + 1
-        if shanten(counts, melds) < base:
-            best = 0
-            for j in range(34):
-                if counts[j] and j != k:
-                    counts[j] -= 1
-                    if shanten(counts, melds) < base:
-                        best = max(best, _quick_acceptance(counts, melds, seen, base - 1, k))
-                    counts[j] += 1
-            total += left * (1 + best)
-        counts[k] = held
+        counts[k] += 1
+        # the discards after the draw that keep its improved shanten
+        _sh, keep = an.keeps(counts)
+        keep &= ~(1 << k)
+        best = 0
+        while keep:
+            low = keep & -keep  # the kinds of the mask, lowest first
+            keep ^= low
+            j = low.bit_length() - 1
+            counts[j] -= 1
+            _sh, accepted, _kinds, mask = analyse(counts)
+            counts[j] += 1
+            accepted -= mask >> k & 1
+            if accepted > best:
+                best = accepted
+        total += copies * (1 + best)
+        counts[k] -= 1
     counts[discard] += 1
     return total / _TWO_STEP_SCALE
-
-
-def _quick_acceptance(
-    counts: list[int], melds: int, seen: Sequence[int], base: int, drawn: int
-) -> int:
-    """Unseen tiles that lower ``counts`` below ``base`` after ``drawn`` was (hypothetically)
-    drawn: that copy is no longer in the wall."""
-    total = 0
-    for k in range(34):
-        held = counts[k]
-        if held == 4:
-            continue
-        counts[k] = held + 1
-        if shanten(counts, melds) < base:
-            total += max(0, 4 - seen[k] - (k == drawn))
-        counts[k] = held
-    return total
