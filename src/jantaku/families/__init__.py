@@ -168,16 +168,24 @@ def register(fam: Family) -> Family:
     return fam
 
 
+_BUILT_IN = ("riichi", "classical")
+"""The built-in families (module name = family name), in registry order: riichi first, so
+the lobby lists it first and a request naming no rules is a riichi one."""
+
+
 def _load() -> None:
     """Register the built-in families (imported late: they import this module)."""
-    if not _FAMILIES:
-        for module in ("riichi", "classical"):  # registry order: the lobby lists riichi first
-            importlib.import_module(f"jantaku.families.{module}")
+    for name in _BUILT_IN:
+        if name not in _FAMILIES:
+            importlib.import_module(f"jantaku.families.{name}")
 
 
 def all_families() -> tuple[Family, ...]:
+    """Every family: the built-in ones in their order (whichever was imported first), then
+    any other in the order registered."""
     _load()
-    return tuple(_FAMILIES.values())
+    rank = {name: i for i, name in enumerate(_BUILT_IN)}
+    return tuple(sorted(_FAMILIES.values(), key=lambda f: rank.get(f.name, len(rank))))
 
 
 def all_presets() -> tuple[str, ...]:
@@ -211,7 +219,7 @@ def family(name: str) -> Family:
     found = _FAMILIES.get(name)
     if found is None:
         raise UnknownFamilyError(
-            f"unknown rule family {name!r}; known families: {', '.join(_FAMILIES)}"
+            f"unknown rule family {name!r}; known families: {', '.join(f.name for f in all_families())}"
         )
     return found
 

@@ -34,7 +34,7 @@ from jantaku.rules.riichi.context import WinContext
 from jantaku.rules.riichi.options import RiichiOptions, preset
 from jantaku.rules.riichi.result import NoWin, ScoreResult
 from jantaku.rules.riichi.scorer import score
-from jantaku.tiles import Tile, TileKind, Wind, format_tiles, parse_tiles
+from jantaku.tiles import Tile, TileKind, Wind, format_tiles, parse_tiles, tile_at
 
 __all__ = ["RequestError", "explain", "parse_request", "result_json", "score_request"]
 
@@ -99,6 +99,7 @@ _MELD_TYPES = {
     "kakan": (MeldKind.KONG, KongKind.ADDED, 4),
 }
 _FIVES = (TileKind.M5, TileKind.P5, TileKind.S5)
+_KINDS = tuple(TileKind)
 MAX_INDICATORS = 5
 MAX_COUNT = 999
 """Largest honba or deposit count accepted (no real table comes near it)."""
@@ -113,22 +114,28 @@ class _Copies:
 
     def take(self, tiles: list[Tile], where: str) -> tuple[Tile, ...]:
         out = []
+        used = self.used
         for t in tiles:
-            kind = t.kind
+            kind = t.kind_id
             if t.red:
                 index = kind * 4
-                if index in self.used:
+                if index in used:
                     raise RequestError(
                         f"{where}: a second red five {t.notation}; the set has one per suit"
                     )
             else:
-                first = 1 if self.red_fives and kind in _FIVES else 0
-                free = [i for i in range(kind * 4 + first, kind * 4 + 4) if i not in self.used]
-                if not free:
-                    raise RequestError(f"{where}: {self._too_many(kind)}")
-                index = free[0]
-            self.used.add(index)
-            out.append(Tile(index, t.red))
+                if kind < 34:
+                    index = kind * 4 + (1 if self.red_fives and kind in _FIVES else 0)
+                    end = kind * 4 + 4
+                else:  # a bonus tile: one copy (the scorer then says it is not a riichi tile)
+                    index = t.index
+                    end = index + 1
+                while index in used:
+                    index += 1
+                if index >= end:
+                    raise RequestError(f"{where}: {self._too_many(TileKind(kind))}")
+            used.add(index)
+            out.append(tile_at(index, t.red))
         return tuple(out)
 
     def _too_many(self, kind: TileKind) -> str:
@@ -283,7 +290,7 @@ _GROUP_WORD = {0: "chow", 1: "pung", 2: "kan"}
 def _reading(ctx: WinContext, result: ScoreResult) -> str:
     if result.shape != "standard":
         return format_tiles(sorted((*ctx.hand, ctx.win_tile), key=lambda t: t.index))
-    kinds = tuple(TileKind)
+    kinds = _KINDS
     parts = []
     n_melds = len(ctx.melds)
     for gtype, kind, _concealed in result.groups[n_melds:]:
