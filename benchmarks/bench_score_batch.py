@@ -6,7 +6,7 @@ The lines are random winning hands of the differential test's generator written 
 requests (doman preset), one JSON object per line. Each round runs every tree once, the order
 alternating; the figure is the median of wall time over the rounds, with min and max.
 
-    .venv/bin/python benchmarks/bench_score_batch.py [OLD_TREE] NEW_TREE [--lines 20000] [--rounds 5]
+    .venv/bin/python benchmarks/bench_score_batch.py [OLD] NEW [--lines 20000] [--rounds 5]
 
 (an old commit checked out with ``git worktree add``; one tree alone gives its hands/s)."""
 

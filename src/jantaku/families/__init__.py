@@ -218,9 +218,8 @@ def family(name: str) -> Family:
     _load()
     found = _FAMILIES.get(name)
     if found is None:
-        raise UnknownFamilyError(
-            f"unknown rule family {name!r}; known families: {', '.join(f.name for f in all_families())}"
-        )
+        known = ", ".join(f.name for f in all_families())
+        raise UnknownFamilyError(f"unknown rule family {name!r}; known families: {known}")
     return found
 
 
