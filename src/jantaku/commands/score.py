@@ -72,12 +72,13 @@ def _lines(
 
     Reads whatever is there (``read1``) and calls ``before_waiting`` each time no whole line is
     left to read, so that a caller sending one request at a time gets its answer at once."""
+    read = getattr(stream, "read1", stream.read)  # read1: what is there, without waiting for more
     number = 0
     pending = b""  # the start of a line whose end has not arrived
     too_long = False  # the current line passed the limit: skip to its end
     while True:
         before_waiting()
-        chunk = stream.read1(1 << 16)
+        chunk = read(1 << 16)
         if not chunk:
             if pending or too_long:
                 yield number + 1, None if too_long else pending
