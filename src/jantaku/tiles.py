@@ -197,11 +197,13 @@ class Wind(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Wind:
         """``E``/``S``/``W``/``N`` (or the full English name, any case)."""
-        key = text.strip().upper()
-        for wind in cls:
-            if key in (wind.letter, wind.name):
-                return wind
-        raise ValueError(f"unknown wind {text!r} (expected E, S, W or N)")
+        wind = _WIND_NAMES.get(text.strip().upper())
+        if wind is None:
+            raise ValueError(f"unknown wind {text!r} (expected E, S, W or N)")
+        return wind
+
+
+_WIND_NAMES = {**{w.letter: w for w in Wind}, **{w.name: w for w in Wind}}
 
 
 class Dragon(IntEnum):
@@ -324,15 +326,20 @@ def tile_at(index: int, red: bool = False) -> Tile:
         return Tile(index, red)  # raises the constructor's error
 
 
+_DIGITS = {str(d): d for d in range(10)}
+
+
 def _scan(text: str) -> list[tuple[int, int, bool]]:
     """Parse notation into (kind index, position of its digit, red) triples."""
     out: list[tuple[int, int, bool]] = []
     pending: list[tuple[int, int]] = []  # (digit, position) waiting for their suit letter
+    digits = _DIGITS
     for pos, char in enumerate(text):
-        if char.isspace():
+        digit = digits.get(char)
+        if digit is not None:
+            pending.append((digit, pos))
             continue
-        if "0" <= char <= "9":
-            pending.append((ord(char) - 48, pos))
+        if char.isspace():
             continue
         letter = char.lower()
         if letter not in _LETTER_BASE:
@@ -376,6 +383,23 @@ def parse_tiles(text: str, red_fives: bool = True) -> list[Tile]:
 
     With ``red_fives`` the red five is copy 0 of its kind and the plain fives take copies 1-3;
     without, ``0m`` is an error and fives use all four copies. A fifth copy is an error."""
+    key = (text, red_fives)
+    known = _parsed.get(key)
+    if known is not None:
+        return list(known)
+    tiles = _parse_tiles(text, red_fives)
+    if len(_parsed) >= _PARSED_MAX:
+        _parsed.clear()
+    _parsed[key] = tuple(tiles)
+    return tiles
+
+
+_parsed: dict[tuple[str, bool], tuple[Tile, ...]] = {}
+"""Notation read before (melds, winning tiles and indicators come back again and again)."""
+_PARSED_MAX = 4096
+
+
+def _parse_tiles(text: str, red_fives: bool) -> list[Tile]:
     used: dict[int, int] = {}
     out: list[Tile] = []
     for kind, pos, red in _scan(text):

@@ -184,8 +184,14 @@ def all_families() -> tuple[Family, ...]:
     """Every family: the built-in ones in their order (whichever was imported first), then
     any other in the order registered."""
     _load()
-    rank = {name: i for i, name in enumerate(_BUILT_IN)}
-    return tuple(sorted(_FAMILIES.values(), key=lambda f: rank.get(f.name, len(rank))))
+    if len(_ordered) != len(_FAMILIES):
+        rank = {name: i for i, name in enumerate(_BUILT_IN)}
+        _ordered[:] = sorted(_FAMILIES.values(), key=lambda f: rank.get(f.name, len(rank)))
+    return tuple(_ordered)
+
+
+_ordered: list[Family] = []
+"""``all_families``' answer, remade when a family was registered since."""
 
 
 def all_presets() -> tuple[str, ...]:
