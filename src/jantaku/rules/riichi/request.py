@@ -98,7 +98,7 @@ _MELD_TYPES = {
     "ankan": (MeldKind.KONG, KongKind.CONCEALED, 4),
     "kakan": (MeldKind.KONG, KongKind.ADDED, 4),
 }
-_FIVES = (TileKind.M5, TileKind.P5, TileKind.S5)
+_FIVES = frozenset({int(TileKind.M5), int(TileKind.P5), int(TileKind.S5)})
 _KINDS = tuple(TileKind)
 MAX_INDICATORS = 5
 MAX_COUNT = 999
