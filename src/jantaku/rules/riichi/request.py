@@ -284,23 +284,29 @@ def parse_request(obj: Any) -> tuple[WinContext, RiichiOptions]:
     return ctx, options
 
 
-_GROUP_WORD = {0: "chow", 1: "pung", 2: "kan"}
-
-
 def _reading(ctx: WinContext, result: ScoreResult) -> str:
     if result.shape != "standard":
         return format_tiles(sorted((*ctx.hand, ctx.win_tile), key=lambda t: t.index))
-    kinds = _KINDS
-    parts = []
-    n_melds = len(ctx.melds)
-    for gtype, kind, _concealed in result.groups[n_melds:]:
-        k = kinds[kind]
-        digits = f"{k.number}{k.number + 1}{k.number + 2}" if gtype == 0 else f"{k.number}" * 3
-        parts.append(digits + k.letter)
-    pair = kinds[result.pair]
-    parts.append(f"{pair.number}{pair.number}{pair.letter}")
+    parts = [
+        (_CHOW_TEXT if gtype == 0 else _PUNG_TEXT)[kind]
+        for gtype, kind, _concealed in result.groups[len(ctx.melds) :]
+    ]
+    parts.append(_PAIR_TEXT[result.pair])
     parts.extend(f"[{m.notation}]" for m in ctx.melds)
     return " ".join(parts)
+
+
+def _group_texts(size: int, step: int) -> tuple[str, ...]:
+    """Per kind, the notation of ``size`` tiles from it upward by ``step`` (chows stay in
+    their suit: only first kinds up to 7 are read)."""
+    return tuple(
+        "".join(str(min(k.number + i * step, 9)) for i in range(size)) + k.letter for k in _KINDS
+    )
+
+
+_CHOW_TEXT = _group_texts(3, 1)
+_PUNG_TEXT = _group_texts(3, 0)
+_PAIR_TEXT = _group_texts(2, 0)
 
 
 def result_json(ctx: WinContext, result: ScoreResult | NoWin) -> dict[str, Any]:
@@ -315,7 +321,9 @@ def result_json(ctx: WinContext, result: ScoreResult | NoWin) -> dict[str, Any]:
         "yakuman": result.yakuman,
         "limit": None if result.limit is None else result.limit.value,
         "yaku": [{"name": y.name, "han": y.han} for y in result.yaku],
-        "fu_items": [{"item": f.item.value, "fu": f.fu, "tiles": f.tiles} for f in result.fu_items],
+        "fu_items": [
+            {"item": f.item._value_, "fu": f.fu, "tiles": f.tiles} for f in result.fu_items
+        ],
         "points": result.points,
         "payments": {
             "winner": result.received,
