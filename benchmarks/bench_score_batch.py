@@ -22,41 +22,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "rules" / "riichi"))
 
-from riichi_handgen import generate  # noqa: E402
-
-from jantaku.tiles import Tile, format_tiles  # noqa: E402
-
-_RED = (16, 52, 88)
-_WINDS = "ESWN"
-_FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan")
-
-
-def _notation(ids: list[int]) -> str:
-    return format_tiles([Tile(i, i in _RED) for i in sorted(ids)])
-
-
-def request(case: dict[str, Any]) -> dict[str, Any]:
-    """A generated hand as a ``jantaku score`` request."""
-    out: dict[str, Any] = {
-        "rules": "doman",
-        "hand": _notation(case["hand"]),
-        "win_tile": _notation([case["win"]]),
-        "melds": [{"type": kind, "tiles": _notation(ids)} for kind, ids, _ in case["melds"]],
-        "win": "tsumo" if case["tsumo"] else "ron",
-        "seat_wind": _WINDS[case["seat"]],
-        "round_wind": _WINDS[case["round"]],
-        "dora_indicators": _notation(case["dora"]),
-        "ura_indicators": _notation(case["ura"]),
-        "honba": case["honba"],
-        "deposits": case["deposits"],
-    }
-    out.update({flag: True for flag in (*_FLAGS, "first_turn") if case[flag]})
-    return out
+from riichi_handgen import generate, to_request  # noqa: E402
 
 
 def run(tree: Path, lines: Path, out: Path) -> float:
@@ -86,7 +56,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     with lines.open("w") as f:
         for _ in range(args.lines):
-            f.write(json.dumps(request(generate(rng))) + "\n")
+            f.write(json.dumps(to_request(generate(rng))) + "\n")
     times: dict[Path, list[float]] = {t: [] for t in args.trees}
     outputs = {t: work / f"out{i}.jsonl" for i, t in enumerate(args.trees)}
     for r in range(args.rounds):

@@ -162,13 +162,6 @@ def _tiles(value: Any, key: str, red_fives: bool) -> list[Tile]:
         raise RequestError(f"{key}: {e}") from None
 
 
-def _bool(obj: Mapping[str, Any], key: str) -> bool:
-    value = obj.get(key, False)
-    if not isinstance(value, bool):
-        raise RequestError(f"{key}: expected true or false, not {_show(value)}")
-    return value
-
-
 def _count(obj: Mapping[str, Any], key: str) -> int:
     value = obj.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
@@ -234,9 +227,17 @@ def _melds(value: Any, copies: _Copies) -> tuple[Meld, ...]:
 
 def parse_request(obj: Any) -> tuple[WinContext, RiichiOptions]:
     """Validate a request object; raise :class:`RequestError` (or an option/hand error)."""
-    if not isinstance(obj, Mapping):
+    ctx, options = _parse(obj)
+    ctx.validate()
+    return ctx, options
+
+
+def _parse(obj: Any) -> tuple[WinContext, RiichiOptions]:
+    """A request object read, every tile a distinct physical copy (so at most four of a
+    kind), but the hand's size and the flags not yet checked against each other."""
+    if type(obj) is not dict and not isinstance(obj, Mapping):
         raise RequestError("the request must be a JSON object")
-    unknown = sorted(set(obj) - _KEYS)
+    unknown = sorted(set(obj) - _KEYS) if not _KEYS.issuperset(obj) else ()
     if unknown:
         raise RequestError(f"unknown key {_show(unknown[0])}")
     options = _options(obj)
@@ -264,7 +265,12 @@ def parse_request(obj: Any) -> tuple[WinContext, RiichiOptions]:
             )
         # Indicators are physical tiles too: with the hand they cannot exceed the set.
         indicators.append(tuple(t.kind for t in copies.take(shown, key)))
-    flags = {key: _bool(obj, key) for key in _FLAGS}
+    flags = {}
+    for key in _FLAGS:
+        value = obj.get(key, False)
+        if value is not True and value is not False:
+            raise RequestError(f"{key}: expected true or false, not {_show(value)}")
+        flags[key] = value
     ctx = WinContext(
         hand=hand,
         win_tile=win_tile,
@@ -280,7 +286,6 @@ def parse_request(obj: Any) -> tuple[WinContext, RiichiOptions]:
         pao=_seat(obj, "pao"),
         **flags,
     )
-    ctx.validate()
     return ctx, options
 
 
@@ -344,7 +349,9 @@ def result_json(ctx: WinContext, result: ScoreResult | NoWin) -> dict[str, Any]:
 
 def score_request(obj: Any) -> dict[str, Any]:
     """Score one request object and return the result object."""
-    ctx, options = parse_request(obj)
+    ctx, options = _parse(obj)
+    # the scorer's own check finds every impossible hand or flag that WinContext.validate
+    # does (and raises its message); the copies made by _parse cannot repeat a tile
     return result_json(ctx, score(ctx, options))
 
 
