@@ -25,6 +25,7 @@ no_yaku)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -101,6 +102,9 @@ _MELD_TYPES = {
 _FIVES = frozenset({int(TileKind.M5), int(TileKind.P5), int(TileKind.S5)})
 _KINDS = tuple(TileKind)
 MAX_INDICATORS = 5
+_ANY_SIZE = range(1, _MAX_NOTATION)
+_ONE = range(1, 2)
+_INDICATOR_COUNTS = range(1, MAX_INDICATORS + 1)
 MAX_COUNT = 999
 """Largest honba or deposit count accepted (no real table comes near it)."""
 
@@ -138,6 +142,36 @@ class _Copies:
             out.append(tile_at(index, t.red))
         return tuple(out)
 
+    def read(self, value: Any, sizes: range) -> tuple[Tile, ...] | None:
+        """The fast way for plain notation (digits and m/p/s/z, no spaces) whose number of
+        tiles is in ``sizes``: the same tiles ``take(_tiles(...))`` gives, or None (and
+        nothing taken) wherever that could raise, so that the slow way names the problem."""
+        if type(value) is not str or len(value) > _MAX_NOTATION:
+            return None
+        kinds = _plain_kinds(value)
+        if kinds is None or len(kinds) not in sizes:
+            return None
+        used = self.used
+        red_fives = self.red_fives
+        out = []
+        for kind, red in kinds:
+            if red:
+                index = kind * 4
+                if not red_fives or index in used:
+                    break
+            else:
+                index = kind * 4 + (1 if red_fives and kind in _FIVES else 0)
+                while index in used:
+                    index += 1
+                if index >= kind * 4 + 4:
+                    break
+            used.add(index)
+            out.append(tile_at(index, red))
+        else:
+            return tuple(out)
+        used.difference_update(t.index for t in out)
+        return None
+
     def _too_many(self, kind: TileKind) -> str:
         """Why one more plain tile of ``kind`` does not exist (the request's tiles so far)."""
         where = "counting hand, melds, win tile and indicators"
@@ -147,6 +181,32 @@ class _Copies:
                 f"red 0{kind.letter} ({where})"
             )
         return f"five copies of {kind.notation} ({where})"
+
+
+_PLAIN_NOTATION = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
+_RUNS = re.compile(r"([0-9]+)([mpsz])")
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+_plain_read: dict[str, tuple[tuple[int, bool], ...] | None] = {}
+
+
+def _plain_kinds(text: str) -> tuple[tuple[int, bool], ...] | None:
+    """(kind, red) of each tile of plain notation, None for anything else (remembered: the
+    same melds, winning tiles and indicators come again and again)."""
+    known = _plain_read.get(text, _plain_read)
+    if known is not _plain_read:
+        return known  # type: ignore[return-value]
+    kinds: tuple[tuple[int, bool], ...] | None = None
+    if _PLAIN_NOTATION.fullmatch(text):
+        kinds = tuple(
+            (_SUIT_BASE[letter] + 4, True) if digit == "0" else
+            (_SUIT_BASE[letter] + int(digit) - 1, False)
+            for digits, letter in _RUNS.findall(text)
+            for digit in digits
+        )  # fmt: skip
+    if len(_plain_read) >= 4096:
+        _plain_read.clear()
+    _plain_read[text] = kinds
+    return kinds
 
 
 def _tiles(value: Any, key: str, red_fives: bool) -> list[Tile]:
@@ -213,10 +273,13 @@ def _melds(value: Any, copies: _Copies) -> tuple[Meld, ...]:
                 f"{where}.type: expected chi, pon, kan, ankan or kakan, not {_show(kind)}"
             )
         meld_kind, kong, size = _MELD_TYPES[kind]
-        tiles = _tiles(m["tiles"], f"{where}.tiles", copies.red_fives)
-        if len(tiles) != size:
-            raise RequestError(f"{where}: a {kind} has {size} tiles, not {len(tiles)}")
-        physical = tuple(sorted(copies.take(tiles, where), key=lambda t: t.index))
+        taken = copies.read(m["tiles"], range(size, size + 1))
+        if taken is None:
+            tiles = _tiles(m["tiles"], f"{where}.tiles", copies.red_fives)
+            if len(tiles) != size:
+                raise RequestError(f"{where}: a {kind} has {size} tiles, not {len(tiles)}")
+            taken = copies.take(tiles, where)
+        physical = tuple(sorted(taken, key=lambda t: t.index))
         called = None if kong is KongKind.CONCEALED else physical[0]
         try:
             melds.append(Meld(meld_kind, physical, kong, called, None if called is None else 3))
@@ -247,24 +310,33 @@ def _parse(obj: Any) -> tuple[WinContext, RiichiOptions]:
         if key not in obj:
             raise RequestError(f"{key}: missing")
     melds = _melds(obj.get("melds", []), copies)
-    hand = copies.take(_tiles(obj["hand"], "hand", red), "hand")
-    wins = _tiles(obj["win_tile"], "win_tile", red)
-    if len(wins) != 1:
-        raise RequestError(f"win_tile: expected one tile, not {len(wins)}")
-    win_tile = copies.take(wins, "win_tile")[0]
+    hand = copies.read(obj["hand"], _ANY_SIZE) or copies.take(
+        _tiles(obj["hand"], "hand", red), "hand"
+    )
+    won = copies.read(obj["win_tile"], _ONE)
+    if won is None:
+        wins = _tiles(obj["win_tile"], "win_tile", red)
+        if len(wins) != 1:
+            raise RequestError(f"win_tile: expected one tile, not {len(wins)}")
+        won = copies.take(wins, "win_tile")
+    win_tile = won[0]
     win = obj.get("win", "ron")
     if win not in ("ron", "tsumo"):
         raise RequestError(f"win: expected ron or tsumo, not {_show(win)}")
     indicators = []
     for key in ("dora_indicators", "ura_indicators"):
-        shown = _tiles(obj.get(key, ""), key, red)
-        if len(shown) > MAX_INDICATORS:
-            raise RequestError(
-                f"{key}: {len(shown)} indicators; a deal shows at most {MAX_INDICATORS} "
-                "(the first and one per kan)"
-            )
-        # Indicators are physical tiles too: with the hand they cannot exceed the set.
-        indicators.append(tuple(t.kind for t in copies.take(shown, key)))
+        value = obj.get(key, "")
+        taken = copies.read(value, _INDICATOR_COUNTS)
+        if taken is None:
+            shown = _tiles(value, key, red)
+            if len(shown) > MAX_INDICATORS:
+                raise RequestError(
+                    f"{key}: {len(shown)} indicators; a deal shows at most {MAX_INDICATORS} "
+                    "(the first and one per kan)"
+                )
+            # Indicators are physical tiles too: with the hand they cannot exceed the set.
+            taken = copies.take(shown, key)
+        indicators.append(tuple(t.kind for t in taken))
     flags = {}
     for key in _FLAGS:
         value = obj.get(key, False)
