@@ -105,7 +105,7 @@ def _lines(
 def _batch(stream: BinaryIO, out: TextIO) -> None:
     """One result line per request line, in order. Results are written together when several
     requests arrived at once (a write per result costs as much as scoring the hand)."""
-    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    dumps = json.JSONEncoder().encode  # ASCII (other characters escaped): twice as fast
     block: list[str] = []
 
     def flush() -> None:
