@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from jantaku.errors import InvalidHandError
-from jantaku.tiles import Tile, TileKind, format_tiles
+from jantaku.tiles import RIICHI_KIND_COUNT, Tile, TileKind, format_tiles
 
 __all__ = ["KongKind", "Meld", "MeldKind"]
 
@@ -38,28 +38,24 @@ class Meld:
     from_seat: int | None = None
 
     def __post_init__(self) -> None:
-        kinds = [t.kind for t in self.tiles]
+        tiles = self.tiles
+        ids = [t.kind_id for t in tiles]  # plain ints: IntEnum arithmetic is slow
         size = 4 if self.kind is MeldKind.KONG else 3
-        if len(kinds) != size:
-            raise InvalidHandError(f"a {self.kind.value} has {size} tiles, not {len(kinds)}")
-        if any(k.is_bonus for k in kinds):
+        if len(ids) != size:
+            raise InvalidHandError(f"a {self.kind.value} has {size} tiles, not {len(ids)}")
+        if max(ids) >= RIICHI_KIND_COUNT:
             raise InvalidHandError("bonus tiles cannot be part of a meld")
-        if len(set(t.index for t in self.tiles)) != size:
-            raise InvalidHandError(f"{format_tiles(self.tiles)} uses one physical tile twice")
+        if len({t.index for t in tiles}) != size:
+            raise InvalidHandError(f"{format_tiles(tiles)} uses one physical tile twice")
         if self.kind is MeldKind.CHOW:
-            first = min(kinds)
-            ok = (
-                first.is_suited
-                and first % 9 <= 6
-                and sorted(kinds) == [first, first + 1, first + 2]
-            )
-            if not ok:
-                raise InvalidHandError(f"{format_tiles(self.tiles)} is not a chow")
-        elif len(set(kinds)) != 1:
-            raise InvalidHandError(f"{format_tiles(self.tiles)} is not a {self.kind.value}")
+            first = min(ids)
+            if not (first < 27 and first % 9 <= 6 and sorted(ids) == [first, first + 1, first + 2]):
+                raise InvalidHandError(f"{format_tiles(tiles)} is not a chow")
+        elif ids.count(ids[0]) != size:
+            raise InvalidHandError(f"{format_tiles(tiles)} is not a {self.kind.value}")
         if (self.kind is MeldKind.KONG) != (self.kong is not None):
             raise InvalidHandError("a kong, and only a kong, names its kong kind")
-        if self.called is not None and self.called not in self.tiles:
+        if self.called is not None and self.called not in tiles:
             raise InvalidHandError("the called tile must be one of the meld's tiles")
 
     @property

@@ -31,6 +31,7 @@ __all__ = [
     "parse_kind",
     "parse_kinds",
     "parse_tiles",
+    "tile_at",
 ]
 
 RIICHI_KIND_COUNT = 34
@@ -196,11 +197,13 @@ class Wind(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Wind:
         """``E``/``S``/``W``/``N`` (or the full English name, any case)."""
-        key = text.strip().upper()
-        for wind in cls:
-            if key in (wind.letter, wind.name):
-                return wind
-        raise ValueError(f"unknown wind {text!r} (expected E, S, W or N)")
+        wind = _WIND_NAMES.get(text.strip().upper())
+        if wind is None:
+            raise ValueError(f"unknown wind {text!r} (expected E, S, W or N)")
+        return wind
+
+
+_WIND_NAMES = {**{w.letter: w for w in Wind}, **{w.name: w for w in Wind}}
 
 
 class Dragon(IntEnum):
@@ -306,16 +309,37 @@ class Tile:
 
 _KIND_OF_INDEX: tuple[TileKind, ...] = tuple(_KINDS[i // 4] for i in range(136)) + _KINDS[34:]
 
+_PLAIN_TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(TILE_INDEX_COUNT))
+_RED_TILES: dict[int, Tile] = {
+    i: Tile(i, True)
+    for k in (TileKind.M5, TileKind.P5, TileKind.S5)
+    for i in range(k * 4, k * 4 + 4)
+}
+
+
+def tile_at(index: int, red: bool = False) -> Tile:
+    """The shared :class:`Tile` of ``index`` (tiles are immutable, so parsers hand out one
+    object per tile instead of building a new one each time); same checks as ``Tile()``."""
+    try:
+        return _RED_TILES[index] if red else _PLAIN_TILES[index]
+    except (KeyError, IndexError):
+        return Tile(index, red)  # raises the constructor's error
+
+
+_DIGITS = {str(d): d for d in range(10)}
+
 
 def _scan(text: str) -> list[tuple[int, int, bool]]:
     """Parse notation into (kind index, position of its digit, red) triples."""
     out: list[tuple[int, int, bool]] = []
     pending: list[tuple[int, int]] = []  # (digit, position) waiting for their suit letter
+    digits = _DIGITS
     for pos, char in enumerate(text):
-        if char.isspace():
+        digit = digits.get(char)
+        if digit is not None:
+            pending.append((digit, pos))
             continue
-        if "0" <= char <= "9":
-            pending.append((ord(char) - 48, pos))
+        if char.isspace():
             continue
         letter = char.lower()
         if letter not in _LETTER_BASE:
@@ -359,6 +383,23 @@ def parse_tiles(text: str, red_fives: bool = True) -> list[Tile]:
 
     With ``red_fives`` the red five is copy 0 of its kind and the plain fives take copies 1-3;
     without, ``0m`` is an error and fives use all four copies. A fifth copy is an error."""
+    key = (text, red_fives)
+    known = _parsed.get(key)
+    if known is not None:
+        return list(known)
+    tiles = _parse_tiles(text, red_fives)
+    if len(_parsed) >= _PARSED_MAX:
+        _parsed.clear()
+    _parsed[key] = tuple(tiles)
+    return tiles
+
+
+_parsed: dict[tuple[str, bool], tuple[Tile, ...]] = {}
+"""Notation read before (melds, winning tiles and indicators come back again and again)."""
+_PARSED_MAX = 4096
+
+
+def _parse_tiles(text: str, red_fives: bool) -> list[Tile]:
     used: dict[int, int] = {}
     out: list[Tile] = []
     for kind, pos, red in _scan(text):
@@ -368,14 +409,14 @@ def parse_tiles(text: str, red_fives: bool = True) -> list[Tile]:
             if used.get(kind):
                 raise NotationError(text, pos, f"{_KINDS[kind].notation} has a single copy")
             used[kind] = 1
-            out.append(Tile(136 + kind - 34))
+            out.append(_PLAIN_TILES[136 + kind - 34])
             continue
         has_red = red_fives and kind in (4, 13, 22)
         if red:
             if used.get(-kind - 1):
                 raise NotationError(text, pos, f"a second red {_KINDS[kind].notation}")
             used[-kind - 1] = 1
-            out.append(Tile(kind * 4, True))
+            out.append(_RED_TILES[kind * 4])
             continue
         copy = used.get(kind, 0)
         plain_copies = 3 if has_red else 4
@@ -385,7 +426,7 @@ def parse_tiles(text: str, red_fives: bool = True) -> list[Tile]:
                 text, pos, f"more than {plain_copies} {what}copies of {_KINDS[kind].notation}"
             )
         used[kind] = copy + 1
-        out.append(Tile(kind * 4 + copy + (1 if has_red else 0)))
+        out.append(_PLAIN_TILES[kind * 4 + copy + (1 if has_red else 0)])
     return out
 
 
@@ -410,7 +451,21 @@ def format_kinds(kinds: Iterable[TileKind]) -> str:
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
     """Print physical tiles in the given order, with ``0`` for a red five."""
-    return _group(("0" if t.red else str(t.kind.number), t.kind.letter) for t in tiles)
+    parts: list[str] = []
+    run_letter = ""
+    for t in tiles:
+        letter = _LETTER_OF_INDEX[t.index]
+        if letter != run_letter and run_letter:
+            parts.append(run_letter)
+        parts.append("0" if t.red else _DIGIT_OF_INDEX[t.index])
+        run_letter = letter
+    if run_letter:
+        parts.append(run_letter)
+    return "".join(parts)
+
+
+_DIGIT_OF_INDEX = tuple(str(k.number) for k in _KIND_OF_INDEX)
+_LETTER_OF_INDEX = tuple(k.letter for k in _KIND_OF_INDEX)
 
 
 def counts_of(kinds: Iterable[TileKind], size: int = RIICHI_KIND_COUNT) -> list[int]:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 import types
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -216,3 +219,26 @@ def test_rejected_values_are_shown_short() -> None:
     with pytest.raises(RequestError) as info:
         score_request({**REQUEST, "win": "x" * 100_000})
     assert len(str(info.value)) < 120 and str(info.value).startswith("win: expected ron")
+
+
+def test_batch_answers_each_request_before_the_next_arrives() -> None:
+    """A program that sends one request at a time and waits gets each answer at once (results
+    are only held back while more requests are already waiting)."""
+    src = Path(__file__).resolve().parents[2] / "src"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jantaku", "score", "--batch"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=dict(os.environ, PYTHONPATH=str(src)),
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        for _ in range(3):
+            proc.stdin.write(json.dumps(REQUEST).encode() + b"\n")
+            proc.stdin.flush()
+            answer = proc.stdout.readline()  # would hang if the answer were held back
+            assert json.loads(answer)["points"] == 2900
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    assert proc.returncode == 0

@@ -4,6 +4,9 @@ unknown names, and that it is the one place above the engine that tells the fami
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -125,3 +128,16 @@ def test_only_the_registry_names_families_and_presets() -> None:
             if value in names and (rel, value) not in _ALLOWED:
                 found.append(f"{rel}:{line}: {value!r}")
     assert found == []
+
+
+def test_registry_order_does_not_depend_on_which_family_was_imported_first() -> None:
+    code = (
+        "import jantaku.families.classical\n"
+        "from jantaku.families import all_families, default_family\n"
+        "print(default_family().name, [f.name for f in all_families()])\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(SRC.parent))
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["riichi", "['riichi',", "'classical']"]

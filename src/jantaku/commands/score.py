@@ -11,12 +11,12 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from types import ModuleType
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TextIO
 
 import click
 
 from jantaku.errors import JantakuError
-from jantaku.families import all_presets, default_family, family_of_preset
+from jantaku.families import Family, all_presets, default_family, family_of_preset
 from jantaku.formats.jsontext import loads
 
 __all__ = ["score"]
@@ -28,13 +28,20 @@ class _BadInput(Exception):
 
 def _module_for(obj: Any) -> ModuleType:
     rules = obj.get("rules") if isinstance(obj, dict) else None
-    fam = default_family()
-    if isinstance(rules, str) and rules in all_presets():
-        fam = family_of_preset(rules)
+    fam = _families.get(rules) if isinstance(rules, str) else None
+    if fam is None:
+        if isinstance(rules, str) and rules in all_presets():
+            fam = _families[rules] = family_of_preset(rules)
+        else:
+            fam = default_family()
     try:
         return importlib.import_module(fam.scorer)
     except ImportError as e:
         raise _BadInput(f"the {fam.name} scorer is not available ({e})") from None
+
+
+_families: dict[str, Family] = {}
+"""The family of each known preset asked for so far (the registry's lookups are slower)."""
 
 
 def _score_one(obj: Any) -> tuple[dict[str, Any], Callable[[dict[str, Any]], str]]:
@@ -65,24 +72,49 @@ def _decode(data: bytes) -> str:
         raise _BadInput(f"not UTF-8 text ({e.reason} at byte {e.start + 1})") from None
 
 
-def _lines(stream: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
-    """Numbered lines of a byte stream; None for a line over the length limit (skipped unread)."""
+def _lines(
+    stream: BinaryIO, before_waiting: Callable[[], None]
+) -> Iterator[tuple[int, bytes | None]]:
+    """Numbered lines of a byte stream; None for a line over the length limit (skipped unread).
+
+    Reads whatever is there (``read1``) and calls ``before_waiting`` each time no whole line is
+    left to read, so that a caller sending one request at a time gets its answer at once."""
+    read = getattr(stream, "read1", stream.read)  # read1: what is there, without waiting for more
     number = 0
+    pending = b""  # the start of a line whose end has not arrived
+    too_long = False  # the current line passed the limit: skip to its end
     while True:
-        line = stream.readline(MAX_REQUEST_BYTES + 1)
-        if not line:
+        before_waiting()
+        chunk = read(1 << 16)
+        if not chunk:
+            if pending or too_long:
+                yield number + 1, None if too_long else pending
             return
-        number += 1
-        if len(line) > MAX_REQUEST_BYTES and not line.endswith(b"\n"):
-            while line and not line.endswith(b"\n"):
-                line = stream.readline(1 << 16)
-            yield number, None
-        else:
-            yield number, line
+        *whole, rest = (pending + chunk).split(b"\n") if not too_long else chunk.split(b"\n")
+        for n, line in enumerate(whole):
+            number += 1
+            long_line = (too_long and n == 0) or len(line) >= MAX_REQUEST_BYTES
+            yield number, None if long_line else line + b"\n"
+        if whole:
+            too_long = False
+        pending = b"" if too_long else rest
+        if len(pending) >= MAX_REQUEST_BYTES:
+            too_long, pending = True, b""
 
 
-def _batch(stream: BinaryIO) -> None:
-    for number, line in _lines(stream):
+def _batch(stream: BinaryIO, out: TextIO) -> None:
+    """One result line per request line, in order. Results are written together when several
+    requests arrived at once (a write per result costs as much as scoring the hand)."""
+    dumps = json.JSONEncoder().encode  # ASCII (other characters escaped): twice as fast
+    block: list[str] = []
+
+    def flush() -> None:
+        if block:
+            out.write("\n".join(block) + "\n")
+            block.clear()
+        out.flush()
+
+    for number, line in _lines(stream, flush):
         if line is not None and not line.strip():
             continue
         try:
@@ -91,7 +123,8 @@ def _batch(stream: BinaryIO) -> None:
             result, _explain = _score_one(_load(_decode(line)))
         except (JantakuError, _BadInput) as e:
             result = {"line": number, "error": f"line {number}: {e}"}
-        click.echo(json.dumps(result, ensure_ascii=False))
+        block.append(dumps(result))
+    flush()
 
 
 @click.command("score")
@@ -104,7 +137,7 @@ def score(file: BinaryIO, as_json: bool, batch: bool) -> None:
     The object's keys are documented in the README (riichi: hand, melds, win_tile, win, winds,
     dora, flags, honba, deposits; "rules" picks the preset, "options" overrides knobs)."""
     if batch:
-        _batch(file)
+        _batch(file, sys.stdout)
         return
     try:
         result, explain = _score_one(_load(_decode(file.read(MAX_REQUEST_BYTES + 1))))

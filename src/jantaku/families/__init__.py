@@ -182,16 +182,30 @@ def register(fam: Family) -> Family:
     return fam
 
 
+_BUILT_IN = ("riichi", "classical")
+"""The built-in families (module name = family name), in registry order: riichi first, so
+the lobby lists it first and a request naming no rules is a riichi one."""
+
+
 def _load() -> None:
     """Register the built-in families (imported late: they import this module)."""
-    if not _FAMILIES:
-        for module in ("riichi", "classical"):  # registry order: the lobby lists riichi first
-            importlib.import_module(f"jantaku.families.{module}")
+    for name in _BUILT_IN:
+        if name not in _FAMILIES:
+            importlib.import_module(f"jantaku.families.{name}")
 
 
 def all_families() -> tuple[Family, ...]:
+    """Every family: the built-in ones in their order (whichever was imported first), then
+    any other in the order registered."""
     _load()
-    return tuple(_FAMILIES.values())
+    if len(_ordered) != len(_FAMILIES):
+        rank = {name: i for i, name in enumerate(_BUILT_IN)}
+        _ordered[:] = sorted(_FAMILIES.values(), key=lambda f: rank.get(f.name, len(rank)))
+    return tuple(_ordered)
+
+
+_ordered: list[Family] = []
+"""``all_families``' answer, remade when a family was registered since."""
 
 
 def all_presets() -> tuple[str, ...]:
@@ -224,9 +238,8 @@ def family(name: str) -> Family:
     _load()
     found = _FAMILIES.get(name)
     if found is None:
-        raise UnknownFamilyError(
-            f"unknown rule family {name!r}; known families: {', '.join(_FAMILIES)}"
-        )
+        known = ", ".join(f.name for f in all_families())
+        raise UnknownFamilyError(f"unknown rule family {name!r}; known families: {known}")
     return found
 
 

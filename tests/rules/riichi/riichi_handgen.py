@@ -11,7 +11,7 @@ from typing import Any
 
 from jantaku.meld import KongKind, Meld, MeldKind
 from jantaku.rules.riichi import WinContext
-from jantaku.tiles import Tile, TileKind, Wind
+from jantaku.tiles import Tile, TileKind, Wind, format_tiles
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 GREEN = (19, 20, 21, 23, 25, 32)
@@ -279,3 +279,32 @@ class MahjongOracle:
             config=config,
             ura_dora_indicators=ura or None,
         )
+
+
+_WINDS = "ESWN"
+_REQUEST_FLAGS = (
+    "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "first_turn",
+)  # fmt: skip
+
+
+def _notation(ids: list[int]) -> str:
+    return format_tiles([tile(i) for i in sorted(ids)])
+
+
+def to_request(case: dict[str, Any]) -> dict[str, Any]:
+    """A generated hand as a ``jantaku score`` request (doman preset)."""
+    out: dict[str, Any] = {
+        "rules": "doman",
+        "hand": _notation(case["hand"]),
+        "win_tile": _notation([case["win"]]),
+        "melds": [{"type": kind, "tiles": _notation(ids)} for kind, ids, _ in case["melds"]],
+        "win": "tsumo" if case["tsumo"] else "ron",
+        "seat_wind": _WINDS[case["seat"]],
+        "round_wind": _WINDS[case["round"]],
+        "dora_indicators": _notation(case["dora"]),
+        "ura_indicators": _notation(case["ura"]),
+        "honba": case["honba"],
+        "deposits": case["deposits"],
+    }
+    out.update({flag: True for flag in _REQUEST_FLAGS if case[flag]})
+    return out

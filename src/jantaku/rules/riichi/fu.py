@@ -34,11 +34,15 @@ SEVEN_PAIRS_FU = 25
 _KINDS = tuple(TileKind)
 
 
-def _group_tiles(g: Group) -> str:
-    kind = _KINDS[g[1]]
-    if g[0] == 0:
-        return f"{kind.number}{kind.number + 1}{kind.number + 2}{kind.letter}"
-    return f"{kind.number}" * (4 if g[0] == 2 else 3) + kind.letter
+def _group_text(gtype: int, k: TileKind) -> str:
+    if gtype == 0:
+        return f"{k.number}{k.number + 1}{k.number + 2}{k.letter}" if k.number <= 7 else ""
+    return f"{k.number}" * (4 if gtype == 2 else 3) + k.letter
+
+
+_GROUP_TEXT = tuple(_group_text(t, k) for t in range(3) for k in _KINDS[:34])
+"""The tiles of a group as notation, by ``type * 34 + kind``."""
+_PAIR_TEXT = tuple(f"{k.number}{k.number}{k.letter}" for k in _KINDS[:34])
 
 
 def pair_fu(p: int, seat: int, round_wind: int, options: RiichiOptions) -> int:
@@ -59,6 +63,7 @@ for _t in (1, 2):
             _v = (4 if TERMINAL_OR_HONOR[_k] else 2) * (2 if _c else 1) * (4 if _t == 2 else 1)
             _GROUP_FU[(_t * 34 + _k) * 2 + _c] = _v
 _EDGE_WAITS = (KANCHAN, PENCHAN, TANKI)
+_WAIT_TEXT = {w: w.name.lower() for w in _EDGE_WAITS}
 
 
 # the hot path's per-kind tables: a concealed pung, and what a pung loses when a ron completes it
@@ -97,15 +102,14 @@ def fu_lines(f: Facts, groups: list[Group], pinfu: bool, options: RiichiOptions)
             if gtype == 2
             else (FuItem.CLOSED_TRIPLET if concealed else FuItem.OPEN_TRIPLET)
         )
-        lines.append(FuLine(item, v, _group_tiles(g)))
+        lines.append(FuLine(item, v, _GROUP_TEXT[gtype * 34 + kind]))
     pv = pair_fu(f.pair, f.seat, f.round, options) if f.pair >= 27 else 0
     if pv:
         fu += pv
-        k = _KINDS[f.pair]
-        lines.append(FuLine(FuItem.PAIR, pv, f"{k.number}{k.number}{k.letter}"))
+        lines.append(FuLine(FuItem.PAIR, pv, _PAIR_TEXT[f.pair]))
     if f.wait in _EDGE_WAITS:
         fu += 2
-        lines.append(FuLine(FuItem.WAIT, 2, f.wait.name.lower()))
+        lines.append(FuLine(FuItem.WAIT, 2, _WAIT_TEXT[f.wait]))
     if fu == 20:
         lines.append(FuLine(FuItem.OPEN_PINFU, 10))  # an open hand without fu (ron): 30
         return lines

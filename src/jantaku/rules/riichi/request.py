@@ -25,6 +25,7 @@ no_yaku)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -34,7 +35,7 @@ from jantaku.rules.riichi.context import WinContext
 from jantaku.rules.riichi.options import RiichiOptions, preset
 from jantaku.rules.riichi.result import NoWin, ScoreResult
 from jantaku.rules.riichi.scorer import score
-from jantaku.tiles import Tile, TileKind, Wind, format_tiles, parse_tiles
+from jantaku.tiles import Tile, TileKind, Wind, format_tiles, parse_tiles, tile_at
 
 __all__ = ["RequestError", "explain", "parse_request", "result_json", "score_request"]
 
@@ -98,8 +99,12 @@ _MELD_TYPES = {
     "ankan": (MeldKind.KONG, KongKind.CONCEALED, 4),
     "kakan": (MeldKind.KONG, KongKind.ADDED, 4),
 }
-_FIVES = (TileKind.M5, TileKind.P5, TileKind.S5)
+_FIVES = frozenset({int(TileKind.M5), int(TileKind.P5), int(TileKind.S5)})
+_KINDS = tuple(TileKind)
 MAX_INDICATORS = 5
+_ANY_SIZE = range(1, _MAX_NOTATION)
+_ONE = range(1, 2)
+_INDICATOR_COUNTS = range(1, MAX_INDICATORS + 1)
 MAX_COUNT = 999
 """Largest honba or deposit count accepted (no real table comes near it)."""
 
@@ -113,23 +118,59 @@ class _Copies:
 
     def take(self, tiles: list[Tile], where: str) -> tuple[Tile, ...]:
         out = []
+        used = self.used
         for t in tiles:
-            kind = t.kind
+            kind = t.kind_id
             if t.red:
                 index = kind * 4
-                if index in self.used:
+                if index in used:
                     raise RequestError(
                         f"{where}: a second red five {t.notation}; the set has one per suit"
                     )
             else:
-                first = 1 if self.red_fives and kind in _FIVES else 0
-                free = [i for i in range(kind * 4 + first, kind * 4 + 4) if i not in self.used]
-                if not free:
-                    raise RequestError(f"{where}: {self._too_many(kind)}")
-                index = free[0]
-            self.used.add(index)
-            out.append(Tile(index, t.red))
+                if kind < 34:
+                    index = kind * 4 + (1 if self.red_fives and kind in _FIVES else 0)
+                    end = kind * 4 + 4
+                else:  # a bonus tile: one copy (the scorer then says it is not a riichi tile)
+                    index = t.index
+                    end = index + 1
+                while index in used:
+                    index += 1
+                if index >= end:
+                    raise RequestError(f"{where}: {self._too_many(TileKind(kind))}")
+            used.add(index)
+            out.append(tile_at(index, t.red))
         return tuple(out)
+
+    def read(self, value: Any, sizes: range) -> tuple[Tile, ...] | None:
+        """The fast way for plain notation (digits and m/p/s/z, no spaces) whose number of
+        tiles is in ``sizes``: the same tiles ``take(_tiles(...))`` gives, or None (and
+        nothing taken) wherever that could raise, so that the slow way names the problem."""
+        if type(value) is not str or len(value) > _MAX_NOTATION:
+            return None
+        kinds = _plain_kinds(value)
+        if kinds is None or len(kinds) not in sizes:
+            return None
+        used = self.used
+        red_fives = self.red_fives
+        out = []
+        for kind, red in kinds:
+            if red:
+                index = kind * 4
+                if not red_fives or index in used:
+                    break
+            else:
+                index = kind * 4 + (1 if red_fives and kind in _FIVES else 0)
+                while index in used:
+                    index += 1
+                if index >= kind * 4 + 4:
+                    break
+            used.add(index)
+            out.append(tile_at(index, red))
+        else:
+            return tuple(out)
+        used.difference_update(t.index for t in out)
+        return None
 
     def _too_many(self, kind: TileKind) -> str:
         """Why one more plain tile of ``kind`` does not exist (the request's tiles so far)."""
@@ -140,6 +181,32 @@ class _Copies:
                 f"red 0{kind.letter} ({where})"
             )
         return f"five copies of {kind.notation} ({where})"
+
+
+_PLAIN_NOTATION = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
+_RUNS = re.compile(r"([0-9]+)([mpsz])")
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+_plain_read: dict[str, tuple[tuple[int, bool], ...] | None] = {}
+
+
+def _plain_kinds(text: str) -> tuple[tuple[int, bool], ...] | None:
+    """(kind, red) of each tile of plain notation, None for anything else (remembered: the
+    same melds, winning tiles and indicators come again and again)."""
+    known = _plain_read.get(text, _plain_read)
+    if known is not _plain_read:
+        return known  # type: ignore[return-value]
+    kinds: tuple[tuple[int, bool], ...] | None = None
+    if _PLAIN_NOTATION.fullmatch(text):
+        kinds = tuple(
+            (_SUIT_BASE[letter] + 4, True) if digit == "0" else
+            (_SUIT_BASE[letter] + int(digit) - 1, False)
+            for digits, letter in _RUNS.findall(text)
+            for digit in digits
+        )  # fmt: skip
+    if len(_plain_read) >= 4096:
+        _plain_read.clear()
+    _plain_read[text] = kinds
+    return kinds
 
 
 def _tiles(value: Any, key: str, red_fives: bool) -> list[Tile]:
@@ -153,13 +220,6 @@ def _tiles(value: Any, key: str, red_fives: bool) -> list[Tile]:
         return parse_tiles(value, red_fives=red_fives)
     except NotationError as e:
         raise RequestError(f"{key}: {e}") from None
-
-
-def _bool(obj: Mapping[str, Any], key: str) -> bool:
-    value = obj.get(key, False)
-    if not isinstance(value, bool):
-        raise RequestError(f"{key}: expected true or false, not {_show(value)}")
-    return value
 
 
 def _count(obj: Mapping[str, Any], key: str) -> int:
@@ -213,10 +273,13 @@ def _melds(value: Any, copies: _Copies) -> tuple[Meld, ...]:
                 f"{where}.type: expected chi, pon, kan, ankan or kakan, not {_show(kind)}"
             )
         meld_kind, kong, size = _MELD_TYPES[kind]
-        tiles = _tiles(m["tiles"], f"{where}.tiles", copies.red_fives)
-        if len(tiles) != size:
-            raise RequestError(f"{where}: a {kind} has {size} tiles, not {len(tiles)}")
-        physical = tuple(sorted(copies.take(tiles, where), key=lambda t: t.index))
+        taken = copies.read(m["tiles"], range(size, size + 1))
+        if taken is None:
+            tiles = _tiles(m["tiles"], f"{where}.tiles", copies.red_fives)
+            if len(tiles) != size:
+                raise RequestError(f"{where}: a {kind} has {size} tiles, not {len(tiles)}")
+            taken = copies.take(tiles, where)
+        physical = tuple(sorted(taken, key=lambda t: t.index))
         called = None if kong is KongKind.CONCEALED else physical[0]
         try:
             melds.append(Meld(meld_kind, physical, kong, called, None if called is None else 3))
@@ -227,9 +290,17 @@ def _melds(value: Any, copies: _Copies) -> tuple[Meld, ...]:
 
 def parse_request(obj: Any) -> tuple[WinContext, RiichiOptions]:
     """Validate a request object; raise :class:`RequestError` (or an option/hand error)."""
-    if not isinstance(obj, Mapping):
+    ctx, options = _parse(obj)
+    ctx.validate()
+    return ctx, options
+
+
+def _parse(obj: Any) -> tuple[WinContext, RiichiOptions]:
+    """A request object read, every tile a distinct physical copy (so at most four of a
+    kind), but the hand's size and the flags not yet checked against each other."""
+    if type(obj) is not dict and not isinstance(obj, Mapping):
         raise RequestError("the request must be a JSON object")
-    unknown = sorted(set(obj) - _KEYS)
+    unknown = sorted(set(obj) - _KEYS) if not _KEYS.issuperset(obj) else ()
     if unknown:
         raise RequestError(f"unknown key {_show(unknown[0])}")
     options = _options(obj)
@@ -239,25 +310,39 @@ def parse_request(obj: Any) -> tuple[WinContext, RiichiOptions]:
         if key not in obj:
             raise RequestError(f"{key}: missing")
     melds = _melds(obj.get("melds", []), copies)
-    hand = copies.take(_tiles(obj["hand"], "hand", red), "hand")
-    wins = _tiles(obj["win_tile"], "win_tile", red)
-    if len(wins) != 1:
-        raise RequestError(f"win_tile: expected one tile, not {len(wins)}")
-    win_tile = copies.take(wins, "win_tile")[0]
+    hand = copies.read(obj["hand"], _ANY_SIZE) or copies.take(
+        _tiles(obj["hand"], "hand", red), "hand"
+    )
+    won = copies.read(obj["win_tile"], _ONE)
+    if won is None:
+        wins = _tiles(obj["win_tile"], "win_tile", red)
+        if len(wins) != 1:
+            raise RequestError(f"win_tile: expected one tile, not {len(wins)}")
+        won = copies.take(wins, "win_tile")
+    win_tile = won[0]
     win = obj.get("win", "ron")
     if win not in ("ron", "tsumo"):
         raise RequestError(f"win: expected ron or tsumo, not {_show(win)}")
     indicators = []
     for key in ("dora_indicators", "ura_indicators"):
-        shown = _tiles(obj.get(key, ""), key, red)
-        if len(shown) > MAX_INDICATORS:
-            raise RequestError(
-                f"{key}: {len(shown)} indicators; a deal shows at most {MAX_INDICATORS} "
-                "(the first and one per kan)"
-            )
-        # Indicators are physical tiles too: with the hand they cannot exceed the set.
-        indicators.append(tuple(t.kind for t in copies.take(shown, key)))
-    flags = {key: _bool(obj, key) for key in _FLAGS}
+        value = obj.get(key, "")
+        taken = copies.read(value, _INDICATOR_COUNTS)
+        if taken is None:
+            shown = _tiles(value, key, red)
+            if len(shown) > MAX_INDICATORS:
+                raise RequestError(
+                    f"{key}: {len(shown)} indicators; a deal shows at most {MAX_INDICATORS} "
+                    "(the first and one per kan)"
+                )
+            # Indicators are physical tiles too: with the hand they cannot exceed the set.
+            taken = copies.take(shown, key)
+        indicators.append(tuple(t.kind for t in taken))
+    flags = {}
+    for key in _FLAGS:
+        value = obj.get(key, False)
+        if value is not True and value is not False:
+            raise RequestError(f"{key}: expected true or false, not {_show(value)}")
+        flags[key] = value
     ctx = WinContext(
         hand=hand,
         win_tile=win_tile,
@@ -273,27 +358,32 @@ def parse_request(obj: Any) -> tuple[WinContext, RiichiOptions]:
         pao=_seat(obj, "pao"),
         **flags,
     )
-    ctx.validate()
     return ctx, options
-
-
-_GROUP_WORD = {0: "chow", 1: "pung", 2: "kan"}
 
 
 def _reading(ctx: WinContext, result: ScoreResult) -> str:
     if result.shape != "standard":
         return format_tiles(sorted((*ctx.hand, ctx.win_tile), key=lambda t: t.index))
-    kinds = tuple(TileKind)
-    parts = []
-    n_melds = len(ctx.melds)
-    for gtype, kind, _concealed in result.groups[n_melds:]:
-        k = kinds[kind]
-        digits = f"{k.number}{k.number + 1}{k.number + 2}" if gtype == 0 else f"{k.number}" * 3
-        parts.append(digits + k.letter)
-    pair = kinds[result.pair]
-    parts.append(f"{pair.number}{pair.number}{pair.letter}")
+    parts = [
+        (_CHOW_TEXT if gtype == 0 else _PUNG_TEXT)[kind]
+        for gtype, kind, _concealed in result.groups[len(ctx.melds) :]
+    ]
+    parts.append(_PAIR_TEXT[result.pair])
     parts.extend(f"[{m.notation}]" for m in ctx.melds)
     return " ".join(parts)
+
+
+def _group_texts(size: int, step: int) -> tuple[str, ...]:
+    """Per kind, the notation of ``size`` tiles from it upward by ``step`` (chows stay in
+    their suit: only first kinds up to 7 are read)."""
+    return tuple(
+        "".join(str(min(k.number + i * step, 9)) for i in range(size)) + k.letter for k in _KINDS
+    )
+
+
+_CHOW_TEXT = _group_texts(3, 1)
+_PUNG_TEXT = _group_texts(3, 0)
+_PAIR_TEXT = _group_texts(2, 0)
 
 
 def result_json(ctx: WinContext, result: ScoreResult | NoWin) -> dict[str, Any]:
@@ -308,7 +398,9 @@ def result_json(ctx: WinContext, result: ScoreResult | NoWin) -> dict[str, Any]:
         "yakuman": result.yakuman,
         "limit": None if result.limit is None else result.limit.value,
         "yaku": [{"name": y.name, "han": y.han} for y in result.yaku],
-        "fu_items": [{"item": f.item.value, "fu": f.fu, "tiles": f.tiles} for f in result.fu_items],
+        "fu_items": [
+            {"item": f.item._value_, "fu": f.fu, "tiles": f.tiles} for f in result.fu_items
+        ],
         "points": result.points,
         "payments": {
             "winner": result.received,
@@ -329,7 +421,9 @@ def result_json(ctx: WinContext, result: ScoreResult | NoWin) -> dict[str, Any]:
 
 def score_request(obj: Any) -> dict[str, Any]:
     """Score one request object and return the result object."""
-    ctx, options = parse_request(obj)
+    ctx, options = _parse(obj)
+    # the scorer's own check finds every impossible hand or flag that WinContext.validate
+    # does (and raises its message); the copies made by _parse cannot repeat a tile
     return result_json(ctx, score(ctx, options))
 
 

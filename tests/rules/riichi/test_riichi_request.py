@@ -1,0 +1,65 @@
+"""``score_request`` skips :meth:`WinContext.validate` and leaves every check to the scorer's
+own fast one: on random requests, valid and broken (flags flipped, tiles added or removed,
+seats and counts out of range), it answers exactly as validating first and then scoring does."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from riichi_handgen import generate, to_request
+
+from jantaku.errors import JantakuError
+from jantaku.rules.riichi.request import parse_request, result_json, score_request
+from jantaku.rules.riichi.scorer import score
+
+FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan")
+TILES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+
+
+def _broken(obj: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    out = json.loads(json.dumps(obj))
+    for _ in range(rng.randrange(1, 4)):
+        what = rng.randrange(7)
+        if what == 0:
+            flag = rng.choice((*FLAGS, "first_turn"))
+            out[flag] = not out.get(flag, False)
+        elif what == 1:
+            out["hand"] += rng.choice(TILES)
+        elif what == 2:
+            out["hand"] = out["hand"][:-2] + out["hand"][-1:] if len(out["hand"]) > 3 else ""
+        elif what == 3:
+            out["win"] = "tsumo" if out.get("win") == "ron" else "ron"
+        elif what == 4:
+            out[rng.choice(("discarder", "pao"))] = rng.choice(("left", "right", "across"))
+        elif what == 5:
+            out[rng.choice(("honba", "deposits"))] = rng.choice((-1, 0, 3, 1000))
+        else:
+            out["melds"] = [*out.get("melds", []), {"type": "pon", "tiles": "111z"}]
+    return out
+
+
+def _answer(run: Any, obj: dict[str, Any]) -> Any:
+    try:
+        return run(obj)
+    except JantakuError as e:
+        return (type(e).__name__, str(e))
+
+
+def _validated(obj: dict[str, Any]) -> Any:
+    ctx, options = parse_request(obj)
+    return result_json(ctx, score(ctx, options))
+
+
+def test_score_request_answers_as_validating_first() -> None:
+    rng = random.Random(20261127)
+    errors = 0
+    for n in range(3000):
+        obj = to_request(generate(rng))
+        if n % 3:
+            obj = _broken(obj, rng)
+        expected = _answer(_validated, obj)
+        assert _answer(score_request, obj) == expected, obj
+        errors += isinstance(expected, tuple)
+    assert errors > 500  # the broken requests did reach the checks
