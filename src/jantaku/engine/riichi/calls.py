@@ -10,7 +10,7 @@ from jantaku.engine.riichi.seat import SeatState, waits_of
 from jantaku.hand.shapes import GroupKind, Shape, decompose
 from jantaku.tiles import Tile
 
-__all__ = ["call_choices", "kuikae_forbidden", "riichi_kan_keeps_waits"]
+__all__ = ["call_choices", "chi_possible", "kuikae_forbidden", "riichi_kan_keeps_waits"]
 
 
 def _idx(tile: Tile) -> int:
@@ -30,7 +30,8 @@ def kuikae_forbidden(kind: int, low: int | None) -> frozenset[int]:
     return frozenset(forbidden)
 
 
-def _chi_possible(counts: list[int], kind: int) -> bool:
+def chi_possible(counts: list[int], kind: int) -> bool:
+    """Whether the hand holds two tiles that make a run with a suited ``kind``."""
     rank = kind % 9
     below = rank >= 1 and counts[kind - 1] > 0
     above = rank <= 7 and counts[kind + 1] > 0
@@ -77,7 +78,7 @@ def call_choices(
     discard; the caller adds ron and pass."""
     kind = tile.kind_id
     counts = seat.counts
-    if counts[kind] < 2 and not (left and kind < 27 and _chi_possible(counts, kind)):
+    if counts[kind] < 2 and not (left and kind < 27 and chi_possible(counts, kind)):
         return []  # the common case: nothing to call
     held = [t for t in seat.tiles if t.kind_id == kind]
     choices: list[Action] = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.riichi.calls import call_choices, kuikae_forbidden
+from jantaku.engine.riichi.calls import call_choices, chi_possible, kuikae_forbidden
 from jantaku.engine.riichi.drawing import reveal_dora, start_turn
 from jantaku.engine.riichi.ending import abort, exhaustive_draw, settle_wins, win_situation
 from jantaku.engine.riichi.events import Called, DrawKind, RiichiAccepted
@@ -36,8 +36,16 @@ def open_claims(deal: DealState, discarder: int, tile: Tile) -> None:
     deal.claims = {}
     deal.answers = {}
     deal.wins = {}
+    seats = deal.seats
     for offset in (1, 2, 3):
         seat_no = (discarder + offset) % 4
+        seat = seats[seat_no]
+        if (
+            kind not in seat.waits
+            and seat.counts[kind] < 2
+            and (offset != 1 or kind >= 27 or not chi_possible(seat.counts, kind))
+        ):
+            continue  # the common case: no ron, pon, kan nor chi (see claim_choices)
         choices, outcome = claim_choices(deal, seat_no, discarder, tile)
         if outcome is not None:
             deal.wins[seat_no] = outcome
@@ -195,6 +203,7 @@ def after_passes(deal: DealState, riichi_done: bool = False) -> None:
 def _call(deal: DealState, call: Action, discarder: int, tile: Tile) -> None:
     seat_no = call.seat
     seat = deal.seats[seat_no]
+    seat.shanten_floor -= 1  # the claimed tile is one tile more (see SeatState.shanten_floor)
     for t in call.tiles:
         seat.remove(t)
     deal.seats[discarder].river[-1].called = True

@@ -27,10 +27,10 @@ def turn_actions(deal: Position, seat_no: int) -> list[Action]:
     seat = deal.seats[seat_no]
     actions: list[Action] = []
     drawn = deal.drawn
-    melds = len(seat.melds)
-    current = shanten(seat.counts, melds)
+    current = 1  # after a call (no drawn tile) neither a win nor riichi is asked about
     if drawn is not None:
         deal.tsumo = None
+        current = seat.low_shanten()
         if current == -1:
             outcome = deal.judge.judge(win_situation(deal, seat_no, drawn, None))
             if outcome is not None:
@@ -44,13 +44,14 @@ def turn_actions(deal: Position, seat_no: int) -> list[Action]:
             actions.append(Action(ActionKind.NINE_TERMINALS, seat_no))
         if 4 in seat.counts or any(m.kind is MeldKind.PUNG for m in seat.melds):
             actions.extend(kong_actions(deal, seat_no))
+    discards = _DISCARDS[seat_no]
     if seat.riichi and drawn is not None:
-        actions.append(_action(ActionKind.DISCARD, seat_no, drawn))
+        actions.append(discards[drawn.index * 2 + drawn.red] or _discard(seat_no, drawn))
         return actions
     kuikae = deal.kuikae
     for tile in seat.tiles:
-        if tile.kind_id not in kuikae:
-            actions.append(_action(ActionKind.DISCARD, seat_no, tile))
+        if not kuikae or tile.kind_id not in kuikae:
+            actions.append(discards[tile.index * 2 + tile.red] or _discard(seat_no, tile))
     if current <= 0 and _may_riichi(deal, seat_no):
         actions.extend(riichi_discards(seat, seat_no))
     return actions
@@ -105,6 +106,9 @@ def discard(deal: DealState, seat_no: int, tile: Tile, riichi: bool) -> None:
     seat = deal.seats[seat_no]
     tsumogiri = tile == deal.drawn
     kind = tile.kind_id
+    # In riichi the drawn tile goes (after a replacement draw the kong changed the hand): the
+    # hand is the one whose waits are known.
+    same_hand = seat.riichi and tsumogiri and not deal.rinshan
     seat.remove(tile)
     if seat.riichi:
         seat.ippatsu = False
@@ -118,7 +122,8 @@ def discard(deal: DealState, seat_no: int, tile: Tile, riichi: bool) -> None:
         # the first discard, just appended, with no call before it: double riichi
         seat.double_riichi = not deal.calls_made and len(seat.river) == 1
         deal.riichi_pending = seat_no
-    seat.refresh_waits()
+    if not same_hand:
+        seat.refresh_waits()
     deal.drawn = None
     deal.last_discard = (seat_no, tile)
     deal.log.append(Discarded(seat_no, tile, tsumogiri, riichi))
@@ -127,6 +132,14 @@ def discard(deal: DealState, seat_no: int, tile: Tile, riichi: bool) -> None:
 
 
 _ACTIONS: dict[tuple[ActionKind, int, int, bool], Action] = {}
+_DISCARDS: list[list[Action | None]] = [[None] * 288 for _ in range(4)]
+"""The discard actions by seat, then by ``tile.index * 2 + tile.red``: the list the turn's
+legal actions are read from without building a key per tile."""
+
+
+def _discard(seat: int, tile: Tile) -> Action:
+    action = _DISCARDS[seat][tile.index * 2 + tile.red] = _action(ActionKind.DISCARD, seat, tile)
+    return action
 
 
 def _action(kind: ActionKind, seat: int, tile: Tile) -> Action:
