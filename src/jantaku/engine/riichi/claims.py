@@ -185,10 +185,12 @@ def after_passes(deal: DealState, riichi_done: bool = False) -> None:
         abort(deal, DrawKind.FOUR_KANS)
         return
     abortive = deal.rules.abortive_draws
-    if "four_riichi" in abortive and all(s.riichi for s in deal.seats):
+    assert deal.last_discard is not None
+    discarder = deal.seats[deal.last_discard[0]]  # in both draws below: checked first, cheaply
+    if discarder.riichi and "four_riichi" in abortive and all(s.riichi for s in deal.seats):
         abort(deal, DrawKind.FOUR_RIICHI)
         return
-    if "four_winds" in abortive and not deal.calls_made:
+    if len(discarder.river) == 1 and "four_winds" in abortive and not deal.calls_made:
         firsts = [s.river[0].tile.kind_id for s in deal.seats if len(s.river) == 1]
         if len(firsts) == 4 and firsts[0] in _WIND_KINDS and len(set(firsts)) == 1:
             abort(deal, DrawKind.FOUR_WINDS)
@@ -196,7 +198,6 @@ def after_passes(deal: DealState, riichi_done: bool = False) -> None:
     if deal.live_remaining == 0:
         exhaustive_draw(deal)
         return
-    assert deal.last_discard is not None
     start_turn(deal, (deal.last_discard[0] + 1) % 4, replacement=False)
 
 

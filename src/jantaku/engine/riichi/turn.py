@@ -104,7 +104,8 @@ def apply_turn(deal: DealState, action: Action) -> None:
 def discard(deal: DealState, seat_no: int, tile: Tile, riichi: bool) -> None:
     """The seat discards ``tile`` (declaring riichi with it); the call window opens."""
     seat = deal.seats[seat_no]
-    tsumogiri = tile == deal.drawn
+    drawn = deal.drawn
+    tsumogiri = tile is drawn or tile == drawn
     kind = tile.kind_id
     # In riichi the drawn tile goes (after a replacement draw the kong changed the hand): the
     # hand is the one whose waits are known.
