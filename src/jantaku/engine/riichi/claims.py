@@ -37,13 +37,14 @@ def open_claims(deal: DealState, discarder: int, tile: Tile) -> None:
     deal.answers = {}
     deal.wins = {}
     seats = deal.seats
+    waiting = []  # the seats this kind completes
     for offset in (1, 2, 3):
         seat_no = (discarder + offset) % 4
         seat = seats[seat_no]
-        if (
-            kind not in seat.waits
-            and seat.counts[kind] < 2
-            and (offset != 1 or kind >= 27 or not chi_possible(seat.counts, kind))
+        if kind in seat.waits:
+            waiting.append(seat_no)
+        elif seat.counts[kind] < 2 and (
+            offset != 1 or kind >= 27 or not chi_possible(seat.counts, kind)
         ):
             continue  # the common case: no ron, pon, kan nor chi (see claim_choices)
         choices, outcome = claim_choices(deal, seat_no, discarder, tile)
@@ -51,7 +52,8 @@ def open_claims(deal: DealState, discarder: int, tile: Tile) -> None:
             deal.wins[seat_no] = outcome
         if choices:
             deal.claims[seat_no] = choices
-    _missed_wins(deal, kind, set(deal.wins))
+    if waiting:
+        _missed_wins(deal, waiting)
     if deal.claims or deal.hold_calls:
         deal.phase = Phase.CALLS
     else:
@@ -79,12 +81,13 @@ def claim_choices(
     return choices, outcome
 
 
-def _missed_wins(deal: DealState, kind: int, can_ron: set[int]) -> None:
-    """A winning tile that goes by sets temporary (or, in riichi, permanent) furiten; for seats
-    that could ron this is settled when they answer."""
-    assert deal.last_discard is not None
-    for seat_no, seat in enumerate(deal.seats):
-        if seat_no != deal.last_discard[0] and kind in seat.waits and seat_no not in can_ron:
+def _missed_wins(deal: DealState, waiting: list[int]) -> None:
+    """A winning tile that goes by sets temporary (or, in riichi, permanent) furiten for the
+    ``waiting`` seats (the others than the discarder that it completes); for seats that could
+    ron this is settled when they answer."""
+    for seat_no in waiting:
+        if seat_no not in deal.wins:
+            seat = deal.seats[seat_no]
             seat.temp_furiten = True
             if seat.riichi:
                 seat.riichi_furiten = True
@@ -179,9 +182,9 @@ def _four_kong_abort_due(deal: DealState) -> bool:
 def after_passes(deal: DealState, riichi_done: bool = False) -> None:
     """Nobody called the discard: the riichi stick is paid, the abortive draws are checked,
     and the next seat draws (or the wall is exhausted)."""
-    if not riichi_done:
+    if not riichi_done and deal.riichi_pending is not None:
         _accept_riichi(deal)
-    if _four_kong_abort_due(deal):
+    if len(deal.kan_seats) == 4 and _four_kong_abort_due(deal):
         abort(deal, DrawKind.FOUR_KANS)
         return
     abortive = deal.rules.abortive_draws

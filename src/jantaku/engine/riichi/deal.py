@@ -162,7 +162,9 @@ class Deal(DealState):
         except Exception:
             self._restore(len(self._steps))
             raise
-        self._changed()
+        self._turn_cache = None  # as _changed(), inline on the hot path
+        if self._views:
+            self._views = {}
         self._steps.append(action)
         return self.log[start:]
 

@@ -42,16 +42,15 @@ def turn_actions(deal: Position, seat_no: int) -> list[Action]:
             and sum(1 for k in _ORPHANS if seat.counts[k]) >= 9
         ):
             actions.append(Action(ActionKind.NINE_TERMINALS, seat_no))
-        if 4 in seat.counts or any(m.kind is MeldKind.PUNG for m in seat.melds):
+        if 4 in seat.counts or (seat.melds and any(m.kind is MeldKind.PUNG for m in seat.melds)):
             actions.extend(kong_actions(deal, seat_no))
     discards = _DISCARDS[seat_no]
     if seat.riichi and drawn is not None:
         actions.append(discards[drawn.index * 2 + drawn.red] or _discard(seat_no, drawn))
         return actions
     kuikae = deal.kuikae
-    for tile in seat.tiles:
-        if not kuikae or tile.kind_id not in kuikae:
-            actions.append(discards[tile.index * 2 + tile.red] or _discard(seat_no, tile))
+    tiles = [t for t in seat.tiles if t.kind_id not in kuikae] if kuikae else seat.tiles
+    actions += [discards[t.index * 2 + t.red] or _discard(seat_no, t) for t in tiles]
     if current <= 0 and _may_riichi(deal, seat_no):
         actions.extend(riichi_discards(seat, seat_no))
     return actions
