@@ -44,6 +44,8 @@ def chi_possible(counts: list[int], kind: int) -> bool:
 
 def _distinct_combos(tiles: list[Tile], size: int) -> list[tuple[Tile, ...]]:
     """Combinations that differ in kind or redness (plain copies are interchangeable)."""
+    if not any(t.red for t in tiles) and len({t.kind_id for t in tiles}) == 1:
+        return [tuple(sorted(tiles, key=_idx)[:size])]  # all alike: the lowest copies
     seen: dict[tuple[tuple[int, bool], ...], tuple[Tile, ...]] = {}
     for combo in combinations(sorted(tiles, key=_idx), size):
         key = tuple(sorted((t.kind_id, t.red) for t in combo))
@@ -64,11 +66,11 @@ def _chi_tiles(seat: SeatState, needed: list[int]) -> list[tuple[Tile, ...]]:
 
 
 def _leaves_discard(seat: SeatState, used: tuple[Tile, ...], forbidden: frozenset[int]) -> bool:
-    """A call that would leave no legal discard is not offered."""
-    rest = list(seat.tiles)
-    for t in used:
-        rest.remove(t)
-    return any(t.kind_id not in forbidden for t in rest)
+    """A call that would leave no legal discard is not offered: counted on the kind counts,
+    the tiles left must outnumber those of the forbidden kinds left."""
+    counts = seat.counts
+    blocked = sum(counts[k] for k in forbidden) - sum(1 for t in used if t.kind_id in forbidden)
+    return len(seat.tiles) - len(used) > blocked
 
 
 def call_choices(

@@ -27,6 +27,7 @@ __all__ = ["claim_choices", "open_claims", "resolve_claims"]
 
 _WIND_KINDS = (27, 28, 29, 30)
 _PASS = Action(ActionKind.PASS, 0)
+_PASSES = tuple(Action(ActionKind.PASS, seat) for seat in range(4))  # immutable: built once
 
 
 def open_claims(deal: DealState, discarder: int, tile: Tile) -> None:
@@ -77,7 +78,7 @@ def claim_choices(
         nxt = (discarder + 1) % 4 == seat_no
         choices.extend(call_choices(seat, seat_no, tile, nxt, open_kan))
     if choices:
-        choices.append(Action(ActionKind.PASS, seat_no))
+        choices.append(_PASSES[seat_no])
     return choices, outcome
 
 

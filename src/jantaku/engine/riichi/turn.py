@@ -122,12 +122,17 @@ def discard(deal: DealState, seat_no: int, tile: Tile, riichi: bool) -> None:
         # the first discard, just appended, with no call before it: double riichi
         seat.double_riichi = not deal.calls_made and len(seat.river) == 1
         deal.riichi_pending = seat_no
-    if not same_hand:
+    if same_hand:
+        pass
+    elif seat.shanten_floor > 0:
+        seat.waits = ()  # as refresh_waits() would find: not ready
+    else:
         seat.refresh_waits()
     deal.drawn = None
     deal.last_discard = (seat_no, tile)
     deal.log.append(Discarded(seat_no, tile, tsumogiri, riichi))
-    reveal_pending_dora(deal)
+    if deal.pending_dora:
+        reveal_pending_dora(deal)
     open_claims(deal, seat_no, tile)
 
 
