@@ -6,7 +6,9 @@ legal actions with a seeded ``random.Random``; jantaku takes a win when one is o
 riichienv's random agent may not: a won deal ends sooner, so this leans against jantaku if at all).
 riichienv runs its own ``RandomAgent`` (``rng.choice(obs.legal_actions())``) in ``game_mode=2``
 (East+South), without its mjai log. Each measure plays ``--games`` hanchan with seeds
-``seed .. seed+games-1`` and counts CPU time of the process (``time.process_time``: on a shared
+``seed .. seed+games-1`` (round ``r`` adds ``r * games``: new deals each round, the same for
+every side within a round, so no side replays deals its caches have already seen) and counts CPU
+time of the process (``time.process_time``: on a shared
 machine another process's load does not count against either side; riichienv plays on one
 thread, so its CPU time is its wall time). Rounds alternate which side goes first; the figures
 are medians over the rounds with the spread (min, max) of the per-round ratios.
@@ -90,11 +92,12 @@ def one_process(games: int, rounds: int, seed: int) -> None:
     peers: list[float] = []
     steps = 0
     for r in range(rounds):
+        first = seed + r * games
         peer_first = r % 2 == 1
-        peer = riichienv_rate(games, seed) if peer_first else None
-        rate, steps = jantaku_rate(games, seed)
+        peer = riichienv_rate(games, first) if peer_first else None
+        rate, steps = jantaku_rate(games, first)
         if not peer_first:
-            peer = riichienv_rate(games, seed)
+            peer = riichienv_rate(games, first)
         ours.append(rate)
         if peer is not None:
             peers.append(peer)
@@ -114,10 +117,11 @@ def two_trees(old: str, new: str, games: int, rounds: int, seed: int) -> None:
     rates: dict[str, list[float]] = {old: [], new: []}
     peers: list[float] = []
     for r in range(rounds):
+        first = seed + r * games
         order = (old, new) if r % 2 == 0 else (new, old)
         for tree in order:
-            rates[tree].append(tree_rate(tree, games, seed))
-        peer = riichienv_rate(games, seed)
+            rates[tree].append(tree_rate(tree, games, first))
+        peer = riichienv_rate(games, first)
         peers.append(peer or float("nan"))
         print(
             f"round {r + 1}: old {rates[old][-1]:6.1f}  new {rates[new][-1]:6.1f}  "
