@@ -30,7 +30,10 @@ def turn_actions(deal: Position, seat_no: int) -> list[Action]:
     current = 1  # after a call (no drawn tile) neither a win nor riichi is asked about
     if drawn is not None:
         deal.tsumo = None
-        current = seat.low_shanten()
+        # A floor of 0 already rules out a win: the exact shanten matters only for riichi.
+        current = seat.shanten_floor
+        if current < 0 or (current == 0 and _may_riichi(deal, seat_no)):
+            current = seat.low_shanten()
         if current == -1:
             outcome = deal.judge.judge(win_situation(deal, seat_no, drawn, None))
             if outcome is not None:
