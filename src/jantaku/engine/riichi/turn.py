@@ -7,7 +7,7 @@ from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.claims import open_claims
 from jantaku.engine.riichi.drawing import reveal_pending_dora
 from jantaku.engine.riichi.ending import abort, settle_wins, win_situation
-from jantaku.engine.riichi.events import Discarded, DrawKind
+from jantaku.engine.riichi.events import DrawKind, discarded
 from jantaku.engine.riichi.kongs import added_kong, concealed_kong, kong_actions
 from jantaku.engine.riichi.position import Position
 from jantaku.engine.riichi.seat import RiverTile, SeatState
@@ -133,7 +133,7 @@ def discard(deal: DealState, seat_no: int, tile: Tile, riichi: bool) -> None:
         seat.refresh_waits()
     deal.drawn = None
     deal.last_discard = (seat_no, tile)
-    deal.log.append(Discarded(seat_no, tile, tsumogiri, riichi))
+    deal.log.append(discarded(seat_no, tile, tsumogiri, riichi))
     if deal.pending_dora:
         reveal_pending_dora(deal)
     open_claims(deal, seat_no, tile)
