@@ -14,6 +14,7 @@ import pytest
 
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.classical import ClassicalDeal, ClassicalMatch, Phase, replay_game
+from jantaku.hand.lookup import shanten
 from jantaku.hand.shapes import decompose
 from jantaku.rules.classical import ClassicalOptions, preset
 from tests.engine.classical._bots import choose
@@ -80,6 +81,8 @@ def check_invariants(game: ClassicalMatch, start_balance: int) -> None:
         won = deal.result is not None and deal.result.winner == seat_no
         assert size == (14 if holding or won else 13), (seat_no, size, deal.phase)
         assert all(not t.kind.is_bonus for t in seat.tiles)
+        # the engine's incremental shanten floor never exceeds a fresh computation
+        assert seat.shanten_floor <= shanten(seat.counts, len(seat.melds)), seat_no
     if not game.finished:
         assert game.to_act(), "somebody must be asked to decide"
         for seat_no in game.to_act():

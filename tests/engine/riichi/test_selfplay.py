@@ -13,6 +13,8 @@ from jantaku.engine import Action, ActionKind
 from jantaku.engine.riichi import Deal, Match, Phase, TableRules
 from jantaku.engine.riichi.judge import WinOutcome, WinSituation
 from jantaku.engine.riichi.scoring import RiichiJudge
+from jantaku.engine.riichi.seat import waits_of
+from jantaku.hand.lookup import shanten
 from jantaku.rules.riichi import preset
 from tests.engine.policies import greedy_choice
 from tests.engine.riichi.mahjong_judge import MahjongJudge
@@ -63,6 +65,7 @@ def check_invariants(match: Match) -> None:
         size = len(seat.tiles) + 3 * len(seat.melds)
         holding = deal.phase is Phase.TURN and deal.turn == seat_no
         assert size == (14 if holding else 13), (seat_no, size, kongs)
+        check_incremental(deal, seat_no, holding)
     if not match.finished:
         for seat_no in match.to_act():
             assert match.legal_actions(seat_no), f"seat {seat_no} must have a legal action"
@@ -81,6 +84,17 @@ def check_invariants(match: Match) -> None:
                     assert (hand is None) == (i != viewer)
             if event.type == "drew":
                 assert (seen["tile"] is None) == (seen["seat"] != viewer)
+
+
+def check_incremental(deal: Deal, seat_no: int, holding: bool) -> None:
+    """The hand facts the engine keeps up to date instead of recomputing agree with a fresh
+    computation: the shanten floor never exceeds the shanten, and a seat waiting for others'
+    tiles (its last change a discard) has the waits of its hand."""
+    seat = deal.seats[seat_no]
+    assert seat.shanten_floor <= shanten(seat.counts, len(seat.melds)), seat_no
+    robbed = deal.phase is Phase.CHANKAN and deal.last_discard is not None
+    if deal.phase in (Phase.TURN, Phase.CALLS) and not holding and not robbed:
+        assert seat.waits == waits_of(list(seat.counts), len(seat.melds)), seat_no
 
 
 def play(seed: int, rules: TableRules, check: bool = True) -> tuple[Match, list[Action]]:

@@ -264,6 +264,9 @@ class ClassicalDeal(ClassicalDealState):
         self.__dict__.update(fresh.__dict__)
 
     def _match(self, action: Action, legal: list[Action]) -> Action | None:
+        for a in legal:
+            if a is action:  # the engine's own action object: the common case
+                return action
         if action in legal:
             return action
         wanted = _signature(action)

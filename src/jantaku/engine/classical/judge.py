@@ -57,9 +57,12 @@ def is_ready(counts: list[int], melds: int) -> bool:
     return shanten(counts, melds) == 0
 
 
-def could_complete(counts_with_tile: list[int], melds: int, self_draw: bool, tile: int) -> bool:
-    """The quick filter: a complete shape, or the 13-tile lanterns plus any self-drawn tile."""
-    if shanten(counts_with_tile, melds) == -1:
+def could_complete(
+    counts_with_tile: list[int], melds: int, self_draw: bool, tile: int, distance: int | None = None
+) -> bool:
+    """The quick filter: a complete shape, or the 13-tile lanterns plus any self-drawn tile.
+    ``distance``: the shanten of ``counts_with_tile`` when the caller knows it."""
+    if (shanten(counts_with_tile, melds) if distance is None else distance) == -1:
         return True
     if self_draw and melds == 0:
         counts_with_tile[tile] -= 1

@@ -29,6 +29,12 @@ class ClassicalSeat:
     river: list[RiverTile] = field(default_factory=list)
     threats: tuple[Threat, ...] = ()  # Störspiel triggers of the laid-out figures
     dangerous: frozenset[TileKind] = frozenset()  # union of the threats' dangerous tiles
+    # A number no greater than the shanten of the concealed hand: a drawn tile lowers the
+    # shanten by one at most and a tile given up never lowers it, so ``add`` lowers the floor
+    # and a change of the laid-out figures resets it (-1 knows nothing); the Mah Jongg checks
+    # raise it as they learn the shanten. A floor of 1 or more says no discard can complete the
+    # hand, which spares most shape tests after a discard.
+    shanten_floor: int = -1
 
     def copy(self) -> ClassicalSeat:
         return ClassicalSeat(
@@ -39,6 +45,7 @@ class ClassicalSeat:
             [RiverTile(r.tile, r.tsumogiri, r.called) for r in self.river],
             self.threats,
             self.dangerous,
+            self.shanten_floor,
         )
 
     @property
@@ -49,9 +56,17 @@ class ClassicalSeat:
     def add(self, tile: Tile) -> None:
         self.tiles.append(tile)
         self.counts[tile.kind_id] += 1
+        self.shanten_floor -= 1
 
     def remove(self, tile: Tile) -> None:
-        self.tiles.remove(tile)
+        """Give up ``tile`` (the very object when the seat holds it, else an equal copy)."""
+        tiles = self.tiles
+        for i, held in enumerate(tiles):
+            if held is tile:
+                del tiles[i]
+                break
+        else:
+            tiles.remove(tile)
         self.counts[tile.kind_id] -= 1
 
     def of_kind(self, kind: int) -> list[Tile]:
@@ -61,7 +76,9 @@ class ClassicalSeat:
         return tuple(sorted(t.kind for t in self.tiles))
 
     def refresh_danger(self, options: ClassicalOptions) -> None:
-        """Recompute the Störspiel triggers; called whenever a figure is laid out or changed."""
+        """Recompute the Störspiel triggers; called whenever a figure is laid out or changed
+        (which also leaves the shanten floor knowing nothing)."""
+        self.shanten_floor = -1
         # The triggers depend on the figures' kinds only: a sorted, open-only key shares the cache.
         figures = tuple(
             sorted(

@@ -14,6 +14,7 @@ from jantaku.engine.classical.seat import ClassicalSeat
 from jantaku.engine.classical.view import ClassicalView
 from jantaku.engine.classical.wall import DEAL_SIZE, ClassicalWall
 from jantaku.engine.events import Event
+from jantaku.hand.lookup import shanten
 from jantaku.meld import KongKind
 from jantaku.rules.classical import (
     ClassicalOptions,
@@ -143,12 +144,18 @@ class ClassicalDealState:
         (``allowed``: complete and not below the lower limit)."""
         seat = self.seats[seat_no]
         self_draw = discarder is None
+        melds = len(seat.melds)
+        if seat.shanten_floor >= (0 if self_draw else 1) and (melds or not self_draw):
+            return None  # no complete shape (see ClassicalSeat.shanten_floor), no lanterns
         counts = seat.counts
         kind = tile.kind_id
         if not self_draw:
             counts = list(counts)
             counts[kind] += 1
-        if not could_complete(counts, len(seat.melds), self_draw, kind):
+        distance = shanten(counts, melds)
+        # the hand without the discard is no closer than with it; a self-drawn tile is held
+        seat.shanten_floor = max(seat.shanten_floor, distance)
+        if not could_complete(counts, melds, self_draw, kind, distance):
             return None
         concealed = list(seat.kinds())
         if self_draw:

@@ -32,14 +32,24 @@ def turn_actions(deal: ClassicalDealState, seat_no: int) -> list[Action]:
             actions.append(Action(ActionKind.TSUMO, seat_no, drawn))
         actions.extend(kong_actions(deal, seat_no))
     seen: set[int] = set()
+    discards = _DISCARDS[seat_no]
     if drawn is not None:
         seen.add(drawn.kind_id)
-        actions.append(Action(ActionKind.DISCARD, seat_no, drawn))
+        actions.append(discards.get(drawn) or _discard(seat_no, drawn))
     for tile in sorted(seat.tiles, key=by_index):
         if tile.kind_id not in seen:
             seen.add(tile.kind_id)
-            actions.append(Action(ActionKind.DISCARD, seat_no, tile))
+            actions.append(discards.get(tile) or _discard(seat_no, tile))
     return actions
+
+
+_DISCARDS: list[dict[Tile, Action]] = [{} for _ in range(4)]
+"""The discard actions by seat and tile: immutable and asked for every turn, so built once."""
+
+
+def _discard(seat_no: int, tile: Tile) -> Action:
+    action = _DISCARDS[seat_no][tile] = Action(ActionKind.DISCARD, seat_no, tile)
+    return action
 
 
 def apply_turn(deal: ClassicalDealState, action: Action) -> None:
@@ -64,13 +74,16 @@ def discard(deal: ClassicalDealState, seat_no: int, tile: Tile) -> None:
     the claim window opens."""
     seat = deal.seats[seat_no]
     kind = tile.kind
-    hand = seat.kinds()
+    # the kinds held before the discard, for the Störspiel exemptions (only when it feeds one)
+    threatened = any(kind in deal.seats[o].dangerous for o in deal.others(seat_no))
+    hand = seat.kinds() if threatened else ()
     seat.remove(tile)
-    seat.river.append(RiverTile(tile, tile == deal.drawn))
-    deal.log.append(ClassicalDiscarded(seat_no, tile, tile == deal.drawn))
+    tsumogiri = tile is deal.drawn or tile == deal.drawn
+    seat.river.append(RiverTile(tile, tsumogiri))
+    deal.log.append(ClassicalDiscarded(seat_no, tile, tsumogiri))
     violated: set[int] = set()
     ready: bool | None = None
-    for other in deal.others(seat_no):
+    for other in deal.others(seat_no) if threatened else ():
         danger = deal.seats[other].dangerous
         if kind not in danger:
             continue

@@ -123,6 +123,8 @@ def _threat_names(deal: ClassicalDeal, seat: int) -> tuple[str, ...]:
 def _warnings(deal: ClassicalDeal, seat: int) -> tuple[DiscardWarning, ...]:
     if deal.phase.value != "turn" or deal.turn != seat:
         return ()
+    if not any(s.dangerous for i, s in enumerate(deal.seats) if i != seat):
+        return ()  # the common case: no threat on the table
     out = []
     kinds = sorted(set(deal.seats[seat].kinds()))
     for other in range(4):
@@ -148,14 +150,14 @@ def build_view(deal: ClassicalDeal, seat: int | None, legal: list[Action]) -> Cl
         dead_remaining=deal.dead_remaining,
         seats=tuple(
             PublicClassicalSeat(
-                int(deal.seat_wind(i)),
+                (i - deal.dealer) % 4,  # int(deal.seat_wind(i)) without the enum round trip
                 deal.balances[i],
                 tuple(s.melds),
                 tuple(s.bonus),
-                tuple((r.tile, r.tsumogiri, r.called) for r in s.river),
+                tuple([(r.tile, r.tsumogiri, r.called) for r in s.river]),
                 len(s.tiles),
-                tuple(sorted(s.dangerous)),
-                _threat_names(deal, i),
+                tuple(sorted(s.dangerous)) if s.dangerous else (),
+                _threat_names(deal, i) if s.threats else (),
             )
             for i, s in enumerate(deal.seats)
         ),

@@ -70,9 +70,13 @@ def deal_hands(wall: ClassicalWall) -> tuple[tuple[Tile, ...], ...]:
     return tuple(tuple(h) for h in hands)
 
 
+_FULL_SET = tuple(Tile(i) for i in range(TILE_INDEX_COUNT))
+
+
 def full_set() -> list[Tile]:
-    """The 144 tiles (no red fives in the classical set)."""
-    return [Tile(i) for i in range(TILE_INDEX_COUNT)]
+    """The 144 tiles (no red fives in the classical set). Tiles are immutable, so every wall
+    shares the same objects (a seat then finds the tile an action names by identity)."""
+    return list(_FULL_SET)
 
 
 def shuffled_wall(seed: int | str, dead_wall_size: int = 16) -> ClassicalWall:

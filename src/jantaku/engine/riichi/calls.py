@@ -10,7 +10,7 @@ from jantaku.engine.riichi.seat import SeatState, waits_of
 from jantaku.hand.shapes import GroupKind, Shape, decompose
 from jantaku.tiles import Tile
 
-__all__ = ["call_choices", "kuikae_forbidden", "riichi_kan_keeps_waits"]
+__all__ = ["call_choices", "chi_possible", "kuikae_forbidden", "riichi_kan_keeps_waits"]
 
 
 def _idx(tile: Tile) -> int:
@@ -30,7 +30,8 @@ def kuikae_forbidden(kind: int, low: int | None) -> frozenset[int]:
     return frozenset(forbidden)
 
 
-def _chi_possible(counts: list[int], kind: int) -> bool:
+def chi_possible(counts: list[int], kind: int) -> bool:
+    """Whether the hand holds two tiles that make a run with a suited ``kind``."""
     rank = kind % 9
     below = rank >= 1 and counts[kind - 1] > 0
     above = rank <= 7 and counts[kind + 1] > 0
@@ -43,6 +44,8 @@ def _chi_possible(counts: list[int], kind: int) -> bool:
 
 def _distinct_combos(tiles: list[Tile], size: int) -> list[tuple[Tile, ...]]:
     """Combinations that differ in kind or redness (plain copies are interchangeable)."""
+    if not any(t.red for t in tiles) and len({t.kind_id for t in tiles}) == 1:
+        return [tuple(sorted(tiles, key=_idx)[:size])]  # all alike: the lowest copies
     seen: dict[tuple[tuple[int, bool], ...], tuple[Tile, ...]] = {}
     for combo in combinations(sorted(tiles, key=_idx), size):
         key = tuple(sorted((t.kind_id, t.red) for t in combo))
@@ -63,11 +66,11 @@ def _chi_tiles(seat: SeatState, needed: list[int]) -> list[tuple[Tile, ...]]:
 
 
 def _leaves_discard(seat: SeatState, used: tuple[Tile, ...], forbidden: frozenset[int]) -> bool:
-    """A call that would leave no legal discard is not offered."""
-    rest = list(seat.tiles)
-    for t in used:
-        rest.remove(t)
-    return any(t.kind_id not in forbidden for t in rest)
+    """A call that would leave no legal discard is not offered: counted on the kind counts,
+    the tiles left must outnumber those of the forbidden kinds left."""
+    counts = seat.counts
+    blocked = sum(counts[k] for k in forbidden) - sum(1 for t in used if t.kind_id in forbidden)
+    return len(seat.tiles) - len(used) > blocked
 
 
 def call_choices(
@@ -77,7 +80,7 @@ def call_choices(
     discard; the caller adds ron and pass."""
     kind = tile.kind_id
     counts = seat.counts
-    if counts[kind] < 2 and not (left and kind < 27 and _chi_possible(counts, kind)):
+    if counts[kind] < 2 and not (left and kind < 27 and chi_possible(counts, kind)):
         return []  # the common case: nothing to call
     held = [t for t in seat.tiles if t.kind_id == kind]
     choices: list[Action] = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.riichi.calls import call_choices, kuikae_forbidden
+from jantaku.engine.riichi.calls import call_choices, chi_possible, kuikae_forbidden
 from jantaku.engine.riichi.drawing import reveal_dora, start_turn
 from jantaku.engine.riichi.ending import abort, exhaustive_draw, settle_wins, win_situation
 from jantaku.engine.riichi.events import Called, DrawKind, RiichiAccepted
@@ -27,6 +27,7 @@ __all__ = ["claim_choices", "open_claims", "resolve_claims"]
 
 _WIND_KINDS = (27, 28, 29, 30)
 _PASS = Action(ActionKind.PASS, 0)
+_PASSES = tuple(Action(ActionKind.PASS, seat) for seat in range(4))  # immutable: built once
 
 
 def open_claims(deal: DealState, discarder: int, tile: Tile) -> None:
@@ -36,14 +37,24 @@ def open_claims(deal: DealState, discarder: int, tile: Tile) -> None:
     deal.claims = {}
     deal.answers = {}
     deal.wins = {}
+    seats = deal.seats
+    waiting = []  # the seats this kind completes
     for offset in (1, 2, 3):
         seat_no = (discarder + offset) % 4
+        seat = seats[seat_no]
+        if kind in seat.waits:
+            waiting.append(seat_no)
+        elif seat.counts[kind] < 2 and (
+            offset != 1 or kind >= 27 or not chi_possible(seat.counts, kind)
+        ):
+            continue  # the common case: no ron, pon, kan nor chi (see claim_choices)
         choices, outcome = claim_choices(deal, seat_no, discarder, tile)
         if outcome is not None:
             deal.wins[seat_no] = outcome
         if choices:
             deal.claims[seat_no] = choices
-    _missed_wins(deal, kind, set(deal.wins))
+    if waiting:
+        _missed_wins(deal, waiting)
     if deal.claims or deal.hold_calls:
         deal.phase = Phase.CALLS
     else:
@@ -67,16 +78,17 @@ def claim_choices(
         nxt = (discarder + 1) % 4 == seat_no
         choices.extend(call_choices(seat, seat_no, tile, nxt, open_kan))
     if choices:
-        choices.append(Action(ActionKind.PASS, seat_no))
+        choices.append(_PASSES[seat_no])
     return choices, outcome
 
 
-def _missed_wins(deal: DealState, kind: int, can_ron: set[int]) -> None:
-    """A winning tile that goes by sets temporary (or, in riichi, permanent) furiten; for seats
-    that could ron this is settled when they answer."""
-    assert deal.last_discard is not None
-    for seat_no, seat in enumerate(deal.seats):
-        if seat_no != deal.last_discard[0] and kind in seat.waits and seat_no not in can_ron:
+def _missed_wins(deal: DealState, waiting: list[int]) -> None:
+    """A winning tile that goes by sets temporary (or, in riichi, permanent) furiten for the
+    ``waiting`` seats (the others than the discarder that it completes); for seats that could
+    ron this is settled when they answer."""
+    for seat_no in waiting:
+        if seat_no not in deal.wins:
+            seat = deal.seats[seat_no]
             seat.temp_furiten = True
             if seat.riichi:
                 seat.riichi_furiten = True
@@ -171,16 +183,18 @@ def _four_kong_abort_due(deal: DealState) -> bool:
 def after_passes(deal: DealState, riichi_done: bool = False) -> None:
     """Nobody called the discard: the riichi stick is paid, the abortive draws are checked,
     and the next seat draws (or the wall is exhausted)."""
-    if not riichi_done:
+    if not riichi_done and deal.riichi_pending is not None:
         _accept_riichi(deal)
-    if _four_kong_abort_due(deal):
+    if len(deal.kan_seats) == 4 and _four_kong_abort_due(deal):
         abort(deal, DrawKind.FOUR_KANS)
         return
     abortive = deal.rules.abortive_draws
-    if "four_riichi" in abortive and all(s.riichi for s in deal.seats):
+    assert deal.last_discard is not None
+    discarder = deal.seats[deal.last_discard[0]]  # in both draws below: checked first, cheaply
+    if discarder.riichi and "four_riichi" in abortive and all(s.riichi for s in deal.seats):
         abort(deal, DrawKind.FOUR_RIICHI)
         return
-    if "four_winds" in abortive and not deal.calls_made:
+    if len(discarder.river) == 1 and "four_winds" in abortive and not deal.calls_made:
         firsts = [s.river[0].tile.kind_id for s in deal.seats if len(s.river) == 1]
         if len(firsts) == 4 and firsts[0] in _WIND_KINDS and len(set(firsts)) == 1:
             abort(deal, DrawKind.FOUR_WINDS)
@@ -188,13 +202,13 @@ def after_passes(deal: DealState, riichi_done: bool = False) -> None:
     if deal.live_remaining == 0:
         exhaustive_draw(deal)
         return
-    assert deal.last_discard is not None
     start_turn(deal, (deal.last_discard[0] + 1) % 4, replacement=False)
 
 
 def _call(deal: DealState, call: Action, discarder: int, tile: Tile) -> None:
     seat_no = call.seat
     seat = deal.seats[seat_no]
+    seat.shanten_floor -= 1  # the claimed tile is one tile more (see SeatState.shanten_floor)
     for t in call.tiles:
         seat.remove(t)
     deal.seats[discarder].river[-1].called = True

@@ -130,9 +130,12 @@ class Deal(DealState):
         if self.phase is Phase.ENDED:
             raise IllegalActionError("the deal is over")
         legal = self.legal_actions(action.seat)
+        for a in legal:
+            if a is action:  # the engine's own action object: the common case
+                return action
         if not legal:
             raise IllegalActionError(f"seat {action.seat} has nothing to decide now")
-        if any(a is action for a in legal) or action in legal:
+        if action in legal:
             return action
         wanted = _signature(action)
         match = next((a for a in legal if _signature(a) == wanted), None)
@@ -159,7 +162,9 @@ class Deal(DealState):
         except Exception:
             self._restore(len(self._steps))
             raise
-        self._changed()
+        self._turn_cache = None  # as _changed(), inline on the hot path
+        if self._views:
+            self._views = {}
         self._steps.append(action)
         return self.log[start:]
 

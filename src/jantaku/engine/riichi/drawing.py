@@ -3,7 +3,7 @@ after a kan) and the dora indicators turned after kans."""
 
 from __future__ import annotations
 
-from jantaku.engine.riichi.events import DoraRevealed, Drew
+from jantaku.engine.riichi.events import DoraRevealed, drew
 from jantaku.engine.riichi.state import DealState, Phase
 
 __all__ = ["reveal_dora", "reveal_pending_dora", "start_turn"]
@@ -24,7 +24,7 @@ def start_turn(deal: DealState, seat_no: int, replacement: bool) -> None:
     deal.rinshan = replacement
     deal.kuikae = frozenset()
     deal.phase = Phase.TURN
-    deal.log.append(Drew(seat_no, tile, replacement))
+    deal.log.append(drew(seat_no, tile, replacement))
 
 
 def reveal_dora(deal: DealState) -> None:

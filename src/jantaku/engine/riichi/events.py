@@ -22,6 +22,8 @@ __all__ = [
     "MatchEnded",
     "RiichiAccepted",
     "Won",
+    "discarded",
+    "drew",
 ]
 
 
@@ -101,6 +103,29 @@ class Won(Event):
     deltas: tuple[int, ...]
     ura_indicators: tuple[Tile, ...]
     pao_seat: int | None = None
+
+
+_DREW: list[list[Drew | None]] = [[None] * 576 for _ in range(4)]
+_DISCARDED: list[list[Discarded | None]] = [[None] * 1152 for _ in range(4)]
+
+
+def drew(seat: int, tile: Tile, replacement: bool) -> Drew:
+    """``Drew(seat, tile, replacement)``, built once per value: events are immutable and a
+    draw and a discard happen at every step, so the hot path reads them from a table."""
+    key = (tile.index * 2 + tile.red) * 2 + replacement
+    event = _DREW[seat][key]
+    if event is None or event.tile is not tile:
+        event = _DREW[seat][key] = Drew(seat, tile, replacement)
+    return event
+
+
+def discarded(seat: int, tile: Tile, tsumogiri: bool, riichi: bool) -> Discarded:
+    """``Discarded(seat, tile, tsumogiri, riichi)``, built once per value (see :func:`drew`)."""
+    key = ((tile.index * 2 + tile.red) * 2 + tsumogiri) * 2 + riichi
+    event = _DISCARDED[seat][key]
+    if event is None or event.tile is not tile:
+        event = _DISCARDED[seat][key] = Discarded(seat, tile, tsumogiri, riichi)
+    return event
 
 
 class DrawKind(Enum):

@@ -44,13 +44,15 @@ def kong_actions(deal: Position, seat_no: int) -> list[Action]:
     if not kong_allowed(deal):
         return []
     actions = []
-    for kind in range(34):
-        if seat.counts[kind] == 4 and (not seat.riichi or _riichi_kong_ok(deal, seat_no, kind)):
+    counts = seat.counts
+    fours = [k for k, n in enumerate(counts) if n == 4] if 4 in counts else []
+    for kind in fours:
+        if not seat.riichi or _riichi_kong_ok(deal, seat_no, kind):
             tiles = tuple(sorted((t for t in seat.tiles if t.kind_id == kind), key=by_index))
             actions.append(Action(ActionKind.CONCEALED_KAN, seat_no, None, tiles))
     if not seat.riichi:
         for meld in seat.melds:
-            if meld.kind is MeldKind.PUNG:
+            if meld.kind is MeldKind.PUNG and counts[meld.first]:
                 extra = seat.find(meld.first)
                 if extra is not None:
                     actions.append(Action(ActionKind.ADDED_KAN, seat_no, extra))

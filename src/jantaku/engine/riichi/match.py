@@ -124,15 +124,20 @@ class Match(HeldCallWindows[Deal]):
     def apply(self, action: Action) -> list[Event]:
         """Carry out a legal action. One that is refused (IllegalActionError) or fails half-way
         changes nothing: not the deal, the log, the scores nor the clock's last-hand mark."""
-        if self.finished:
+        if self.result is not None:
             raise IllegalActionError("the match is over")
-        checked = self.deal.check(action)
+        deal = self.deal
+        checked = deal.check(action)
         start = len(self.log)
-        if self._time_is_up():
+        # Before 80 minutes neither time rule can act (the common case: one clock reading).
+        if self.clock.now() - self.started_at >= _EIGHTY_MINUTES and self._time_is_up():
             self._end("the 120-minute limit was reached", recorded=False)
             return self.log[start:]
-        events = self.deal.apply_checked(checked)
-        self._record(events)
+        events = deal.apply_checked(checked)
+        if deal.phase is Phase.ENDED:
+            self._record(events)
+        else:
+            self.log.extend(events)
         self.actions.append(action)
         return self.log[start:]
 

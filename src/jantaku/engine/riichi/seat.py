@@ -16,6 +16,11 @@ def waits_of(counts: list[int], melds: int) -> tuple[int, ...]:
     never waited on."""
     if shanten(counts, melds) != 0:
         return ()
+    return _ready_waits(counts, melds)
+
+
+def _ready_waits(counts: list[int], melds: int) -> tuple[int, ...]:
+    """The waits of a 3n+1 hand known to be ready."""
     out = []
     for k in range(34):
         if counts[k] < 4:
@@ -49,6 +54,13 @@ class SeatState:
     pao_seat: int | None = None
     kans: int = 0
     waits: tuple[int, ...] = ()  # kinds completing the 3n+1 hand; () when not ready
+    # A number no greater than the shanten of the concealed hand (with the melds) at any time:
+    # a drawn or claimed tile lowers the shanten by one at most and a tile given up never
+    # lowers it, so ``add`` and the engine's calls lower the floor by one and nothing else
+    # needs to touch it. Only a floor of 0 or less (ready, or maybe complete) asks for the
+    # exact shanten; random and early hands skip most shanten look-ups. The default knows
+    # nothing (a seat built from outside, as the mjai tracker does).
+    shanten_floor: int = -1
 
     def copy(self) -> SeatState:
         return SeatState(
@@ -65,6 +77,7 @@ class SeatState:
             self.pao_seat,
             self.kans,
             self.waits,
+            self.shanten_floor,
         )
 
     @property
@@ -74,10 +87,28 @@ class SeatState:
     def add(self, tile: Tile) -> None:
         self.tiles.append(tile)
         self.counts[tile.kind_id] += 1
+        self.shanten_floor -= 1
 
     def remove(self, tile: Tile) -> None:
-        self.tiles.remove(tile)
+        """Give up ``tile`` (the very object when the seat holds it, else an equal copy)."""
+        tiles = self.tiles
+        for i, held in enumerate(tiles):
+            if held is tile:
+                del tiles[i]
+                break
+        else:
+            tiles.remove(tile)
         self.counts[tile.kind_id] -= 1
+
+    def low_shanten(self) -> int:
+        """The shanten when it is 0 or less (ready or complete); otherwise a number from 1 up
+        to it (the floor). Enough for every question the engine asks on its own path: may the
+        seat win, declare riichi, is it ready."""
+        floor = self.shanten_floor
+        if floor > 0:
+            return floor
+        exact = self.shanten_floor = shanten(self.counts, len(self.melds))
+        return exact
 
     def find(self, kind: int, red: bool | None = None, avoid: Tile | None = None) -> Tile | None:
         """A concealed tile of ``kind`` (of the given redness), preferring not ``avoid``."""
@@ -91,7 +122,10 @@ class SeatState:
 
     def refresh_waits(self) -> None:
         """Recompute the waits of a 3n+1 hand (only ready hands have any)."""
-        self.waits = waits_of(self.counts, len(self.melds))
+        if self.low_shanten() != 0:
+            self.waits = ()
+        else:
+            self.waits = _ready_waits(self.counts, len(self.melds))
 
     @property
     def furiten(self) -> bool:

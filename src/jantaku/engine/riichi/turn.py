@@ -7,7 +7,7 @@ from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.claims import open_claims
 from jantaku.engine.riichi.drawing import reveal_pending_dora
 from jantaku.engine.riichi.ending import abort, settle_wins, win_situation
-from jantaku.engine.riichi.events import Discarded, DrawKind
+from jantaku.engine.riichi.events import DrawKind, discarded
 from jantaku.engine.riichi.kongs import added_kong, concealed_kong, kong_actions
 from jantaku.engine.riichi.position import Position
 from jantaku.engine.riichi.seat import RiverTile, SeatState
@@ -27,10 +27,13 @@ def turn_actions(deal: Position, seat_no: int) -> list[Action]:
     seat = deal.seats[seat_no]
     actions: list[Action] = []
     drawn = deal.drawn
-    melds = len(seat.melds)
-    current = shanten(seat.counts, melds)
+    current = 1  # after a call (no drawn tile) neither a win nor riichi is asked about
     if drawn is not None:
         deal.tsumo = None
+        # A floor of 0 already rules out a win: the exact shanten matters only for riichi.
+        current = seat.shanten_floor
+        if current < 0 or (current == 0 and _may_riichi(deal, seat_no)):
+            current = seat.low_shanten()
         if current == -1:
             outcome = deal.judge.judge(win_situation(deal, seat_no, drawn, None))
             if outcome is not None:
@@ -42,15 +45,15 @@ def turn_actions(deal: Position, seat_no: int) -> list[Action]:
             and sum(1 for k in _ORPHANS if seat.counts[k]) >= 9
         ):
             actions.append(Action(ActionKind.NINE_TERMINALS, seat_no))
-        if 4 in seat.counts or any(m.kind is MeldKind.PUNG for m in seat.melds):
+        if 4 in seat.counts or (seat.melds and any(m.kind is MeldKind.PUNG for m in seat.melds)):
             actions.extend(kong_actions(deal, seat_no))
+    discards = _DISCARDS[seat_no]
     if seat.riichi and drawn is not None:
-        actions.append(_action(ActionKind.DISCARD, seat_no, drawn))
+        actions.append(discards[drawn.index * 2 + drawn.red] or _discard(seat_no, drawn))
         return actions
     kuikae = deal.kuikae
-    for tile in seat.tiles:
-        if tile.kind_id not in kuikae:
-            actions.append(_action(ActionKind.DISCARD, seat_no, tile))
+    tiles = [t for t in seat.tiles if t.kind_id not in kuikae] if kuikae else seat.tiles
+    actions += [discards[t.index * 2 + t.red] or _discard(seat_no, t) for t in tiles]
     if current <= 0 and _may_riichi(deal, seat_no):
         actions.extend(riichi_discards(seat, seat_no))
     return actions
@@ -103,8 +106,12 @@ def apply_turn(deal: DealState, action: Action) -> None:
 def discard(deal: DealState, seat_no: int, tile: Tile, riichi: bool) -> None:
     """The seat discards ``tile`` (declaring riichi with it); the call window opens."""
     seat = deal.seats[seat_no]
-    tsumogiri = tile == deal.drawn
+    drawn = deal.drawn
+    tsumogiri = tile is drawn or tile == drawn
     kind = tile.kind_id
+    # In riichi the drawn tile goes (after a replacement draw the kong changed the hand): the
+    # hand is the one whose waits are known.
+    same_hand = seat.riichi and tsumogiri and not deal.rinshan
     seat.remove(tile)
     if seat.riichi:
         seat.ippatsu = False
@@ -118,15 +125,29 @@ def discard(deal: DealState, seat_no: int, tile: Tile, riichi: bool) -> None:
         # the first discard, just appended, with no call before it: double riichi
         seat.double_riichi = not deal.calls_made and len(seat.river) == 1
         deal.riichi_pending = seat_no
-    seat.refresh_waits()
+    if same_hand:
+        pass
+    elif seat.shanten_floor > 0:
+        seat.waits = ()  # as refresh_waits() would find: not ready
+    else:
+        seat.refresh_waits()
     deal.drawn = None
     deal.last_discard = (seat_no, tile)
-    deal.log.append(Discarded(seat_no, tile, tsumogiri, riichi))
-    reveal_pending_dora(deal)
+    deal.log.append(discarded(seat_no, tile, tsumogiri, riichi))
+    if deal.pending_dora:
+        reveal_pending_dora(deal)
     open_claims(deal, seat_no, tile)
 
 
 _ACTIONS: dict[tuple[ActionKind, int, int, bool], Action] = {}
+_DISCARDS: list[list[Action | None]] = [[None] * 288 for _ in range(4)]
+"""The discard actions by seat, then by ``tile.index * 2 + tile.red``: the list the turn's
+legal actions are read from without building a key per tile."""
+
+
+def _discard(seat: int, tile: Tile) -> Action:
+    action = _DISCARDS[seat][tile.index * 2 + tile.red] = _action(ActionKind.DISCARD, seat, tile)
+    return action
 
 
 def _action(kind: ActionKind, seat: int, tile: Tile) -> Action:

@@ -63,12 +63,22 @@ class WallSetup:
         return out
 
 
+_FULL_SETS: dict[int, tuple[Tile, ...]] = {}
+
+
 def full_set(red_fives: int) -> list[Tile]:
-    """The 136 tiles; with ``red_fives`` = 3, copy 0 of each five is red (as on Tenhou)."""
-    if red_fives not in (0, 3):
-        raise WallError(f"red_fives is 0 or 3, not {red_fives}")
-    reds = {16, 52, 88} if red_fives else set()
-    return [Tile(i, i in reds) for i in range(136)]
+    """The 136 tiles; with ``red_fives`` = 3, copy 0 of each five is red (as on Tenhou).
+
+    Tiles are immutable, so every wall shares the same 136 objects: built once, and the
+    engine's cached actions name the very tiles a seat holds (found by identity, not by
+    comparing fields)."""
+    tiles = _FULL_SETS.get(red_fives)
+    if tiles is None:
+        if red_fives not in (0, 3):
+            raise WallError(f"red_fives is 0 or 3, not {red_fives}")
+        reds = {16, 52, 88} if red_fives else set()
+        tiles = _FULL_SETS[red_fives] = tuple(Tile(i, i in reds) for i in range(136))
+    return list(tiles)
 
 
 def shuffled_wall(seed: int | str, red_fives: int = 3) -> WallSetup:
