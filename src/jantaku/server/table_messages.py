@@ -38,7 +38,9 @@ class TableMessages:
 
         def _deadline_of(self, seat: int) -> float | None: ...
 
-        def _deadlines_json(self, viewer: int | None) -> dict[str, float]: ...
+        def _deadlines_json(
+            self, viewer: int | None, clocks: dict[str, dict[str, float]] | None = None
+        ) -> dict[str, float]: ...
 
         def _clock_of(self, seat: int) -> tuple[float, float] | None: ...
 
@@ -59,15 +61,16 @@ class TableMessages:
         result = self._result_json() if self.outcome is not None else None
         if self.engine is None:
             return Snapshot(self.summary(), seat, result=result, waited=self.waited(seat))
+        clocks = self._clocks_json(seat)
         return Snapshot(
             self.summary(),
             seat,
             view=client_view(self.engine, seat),
             to_act=self._public_to_act(),
-            deadlines=self._deadlines_json(seat),
+            deadlines=self._deadlines_json(seat, clocks),
             between_hands=self._pause_until is not None,
             result=result,
-            clocks=dict(self._clocks_json(seat)),
+            clocks=dict(clocks),
         )
 
     def waited(self, seat: int | None) -> float | None:
@@ -103,15 +106,16 @@ class TableMessages:
 
     def _events_message(self, seat: int | None, events: list[Event]) -> Events:
         assert self.engine is not None
+        clocks = self._clocks_json(seat)
         return Events(
             self.id,
             self.step,
             [e.seen_by(seat).to_json() for e in events],
             self._public_to_act(),
-            self._deadlines_json(seat),
+            self._deadlines_json(seat, clocks),
             self._pause_until is not None,
             client_view(self.engine, seat),
-            dict(self._clocks_json(seat)),
+            dict(clocks),
         )
 
     def _broadcast(self, events: list[Event]) -> None:

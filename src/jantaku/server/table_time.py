@@ -69,11 +69,14 @@ class TableClocks:
         bank = self.seats[seat].bank or 0.0
         return round(since + base + bank - time.monotonic(), 3)
 
-    def _deadlines_json(self, viewer: int | None) -> dict[str, float]:
-        """The deadlines ``viewer`` sees: of the seat on turn only (a call window has none to
-        show); another seat's is its turn time alone, see :meth:`_clocks_json`."""
-        clocks = self._clocks_json(viewer).items()
-        return {s: round(c["turn_left"] + c.get("bank", 0.0), 3) for s, c in clocks}
+    def _deadlines_json(
+        self, viewer: int | None, clocks: dict[str, dict[str, float]] | None = None
+    ) -> dict[str, float]:
+        """The deadlines ``viewer`` sees (from its ``clocks`` when given, so that the two
+        agree): of the seat on turn only (a call window has none to show); another seat's is
+        its turn time alone, see :meth:`_clocks_json`."""
+        shown = self._clocks_json(viewer) if clocks is None else clocks
+        return {s: round(c["turn_left"] + c.get("bank", 0.0), 3) for s, c in shown.items()}
 
     def _clocks_json(self, viewer: int | None) -> dict[str, dict[str, float]]:
         """The clocks ``viewer`` sees, turn time and bank apart, of the seat on turn only. The
