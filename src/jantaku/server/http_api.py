@@ -322,6 +322,20 @@ class HttpApi:
         live = sum(1 for t in self.hub.lobby.tables.values() if t.status == "live")
         return JSONResponse({"ok": True, "live_tables": live, "clients": len(self.hub.clients)})
 
+    async def ready(self, request: Request) -> Response:
+        """Whether to send this process new connections: not while it drains (stopping), nor
+        while it cannot reach Redis (it could drive no table). 503 when not ready."""
+        cluster = self.hub.cluster
+        ok, why = True, "ready"
+        if cluster is not None:
+            try:
+                await cluster.leases.aio.ping()
+            except Exception:
+                ok, why = False, "redis unreachable"
+            if cluster.draining:
+                ok, why = False, "draining"
+        return JSONResponse({"ready": ok, "status": why}, status_code=200 if ok else 503)
+
     def routes(self) -> list[Route]:
         return [
             Route("/api/register", self.register, methods=["POST"]),
@@ -338,4 +352,5 @@ class HttpApi:
             Route("/api/players/{user_id}/games", self.player_games_http),
             Route("/api/bots", self.bots_http),
             Route("/api/health", self.health),
+            Route("/api/ready", self.ready),
         ]

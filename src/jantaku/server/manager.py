@@ -8,7 +8,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from jantaku.engine.game import GameResult
@@ -17,7 +17,7 @@ from jantaku.server.config import ServerSettings, TableConfig, TableKind, table_
 from jantaku.server.messages import LobbyPage, TableUpdate
 from jantaku.server.models import TableRow
 from jantaku.server.records import player_lines, update_ranks
-from jantaku.server.storage import Store
+from jantaku.server.storage import Fenced, Store
 from jantaku.server.tables import Seat, Table, TableError
 
 __all__ = ["Lobby", "check_entry"]
@@ -58,6 +58,10 @@ class Lobby:
         self.store = store
         self.settings = settings
         self.tables: dict[str, Table] = {}
+        # several processes: claims a new table for this one (its fencing number), and hears
+        # of a table another process took over
+        self.claim: Callable[[str], int] | None = None
+        self.on_lost: Callable[[Table], None] | None = None
         self.idle_since: dict[str, float] = {}  # open table id -> monotonic time it fell idle
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -88,6 +92,7 @@ class Lobby:
                 "unavailable", f"no {config.family} engine on this server yet"
             ) from None
         table_id = secrets.token_hex(6)
+        fence = self.claim(table_id) if self.claim is not None else None
         invite = secrets.token_urlsafe(6) if private else None
         table = Table(
             table_id,
@@ -112,8 +117,10 @@ class Lobby:
                 created_at=time.time(),
                 started_at=None,
                 created_by=created_by,
+                fence=fence or 0,
             )
         )
+        table.fence, table.on_lost = fence, self.on_lost
         self.tables[table_id] = table
         self.idle_since[table_id] = time.monotonic()  # nobody sits there yet
         table.created_by = created_by
@@ -205,7 +212,10 @@ class Lobby:
         events = [e.to_json() for e in table.engine.log]
         result = table._result_json()
         lines = player_lines(table.id, seats, outcome, table.engine.log)
-        self.store.finish_game(table.id, outcome.recorded, result, events, lines)
+        try:
+            self.store.finish_game(table.id, outcome.recorded, result, events, lines, table.fence)
+        except Fenced:
+            table.lost()
         if outcome.recorded and table.config.ranked:
             update_ranks(self.store, table.config.kind.value, seats, outcome)
         self.tables.pop(table.id, None)
@@ -217,47 +227,55 @@ class Lobby:
         restart, and it has been waiting long enough."""
         resumed = 0
         for row in self.store.tables("open", "live"):
-            if row.status == "open":
-                waited = max(0.0, time.time() - row.created_at)
-                if waited >= self.settings.table_idle_seconds:
-                    self.store.update_table(row.id, status="expired")
-                    continue
-                self.idle_since[row.id] = time.monotonic() - waited
-            config = TableConfig.from_json(row.config)
-            table = Table(
-                row.id,
-                config,
-                self.store,
-                self.settings,
-                seed=row.seed,
-                invite_code=row.invite_code,
-                on_finish=self._finished,
-            )
-            table.seats = [
-                Seat(
-                    user_id=s.get("user_id"),
-                    name=s.get("name", ""),
-                    bot=s.get("bot"),
-                    withdrawn=bool(s.get("withdrawn")),
-                    takeover=bool(s.get("withdrawn")),
-                    bank=s.get("bank"),
-                    # a wait at an open table counts from the restart (sitting times are
-                    # not stored)
-                    since=time.monotonic() if s.get("user_id") is not None else None,
-                )
-                for s in row.seats
-            ]
-            self.tables[row.id] = table
-            table.created_by = row.created_by
-            if row.status == "live":
-                try:
-                    table.resume(self.store.actions(row.id), row.started_at or time.time())
-                except Exception:
-                    log.exception("table %s cannot be resumed", row.id)
-                    self.tables.pop(row.id, None)
-                    continue
-                resumed += 1
+            table = self.rebuild(row)
+            resumed += table is not None and table.status == "live"
         return resumed
+
+    def rebuild(self, row: TableRow, fence: int | None = None) -> Table | None:
+        """One stored open or live table, live again in this process (driven with the fencing
+        number ``fence`` when several processes share the database); None when it expired or
+        cannot be resumed."""
+        if row.status == "open":
+            waited = max(0.0, time.time() - row.created_at)
+            if waited >= self.settings.table_idle_seconds:
+                self.store.update_table(row.id, status="expired")
+                return None
+            self.idle_since[row.id] = time.monotonic() - waited
+        config = TableConfig.from_json(row.config)
+        table = Table(
+            row.id,
+            config,
+            self.store,
+            self.settings,
+            seed=row.seed,
+            invite_code=row.invite_code,
+            on_finish=self._finished,
+        )
+        table.fence, table.on_lost = fence, self.on_lost
+        table.seats = [
+            Seat(
+                user_id=s.get("user_id"),
+                name=s.get("name", ""),
+                bot=s.get("bot"),
+                withdrawn=bool(s.get("withdrawn")),
+                takeover=bool(s.get("withdrawn")),
+                bank=s.get("bank"),
+                # a wait at an open table counts from the restart (sitting times are
+                # not stored)
+                since=time.monotonic() if s.get("user_id") is not None else None,
+            )
+            for s in row.seats
+        ]
+        self.tables[row.id] = table
+        table.created_by = row.created_by
+        if row.status == "live":
+            try:
+                table.resume(self.store.actions(row.id), row.started_at or time.time())
+            except Exception:
+                log.exception("table %s cannot be resumed", row.id)
+                self.tables.pop(row.id, None)
+                return None
+        return table
 
     def run_all(self) -> None:
         for t in list(self.tables.values()):

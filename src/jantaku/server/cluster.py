@@ -1,0 +1,223 @@
+"""Several table server processes on one database: each live or open table is driven by the
+one process holding its lease (leases.py) with the fencing number it got when it claimed the
+table (the database refuses an older owner's writes, storage.py). Each process renews its
+leases, claims tables whose lease ran out (another process died) and resumes them from their
+stored actions, forwards what its clients say about other processes' tables (relay.py), and
+hands its tables over at once when it is stopped (drain)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from typing import TYPE_CHECKING
+
+from jantaku.server.connection import Client
+from jantaku.server.leases import Leases
+from jantaku.server.relay import Handle, Relay
+from jantaku.server.tables import Table, TableError
+
+if TYPE_CHECKING:
+    from jantaku.server.hub import Hub
+
+__all__ = ["ROUTED", "Cluster"]
+
+log = logging.getLogger("jantaku.server")
+
+#: the client messages about one table, handled by the process driving it
+ROUTED = frozenset({"join", "watch", "unwatch", "start", "leave", "continue", "act"})
+_ALIVE = "jantaku:alive:"
+
+
+class Cluster:
+    """This process's part in a group of table servers sharing a database and a Redis."""
+
+    def __init__(self, hub: Hub, url: str, lease_seconds: float = 3.0) -> None:
+        self.hub = hub
+        self.node = secrets.token_hex(6)
+        self.lease_seconds = lease_seconds
+        self.leases = Leases(url, self.node, lease_seconds)
+        self.relay = Relay(url, self.node, hub.settings)
+        self.draining = False
+        self._renewed = time.monotonic()
+        self._tasks: list[asyncio.Task[None]] = []
+
+    # ------------------------------------------------------------------ life
+
+    async def start(self, handle: Handle) -> None:
+        """Join: the lobby claims its new tables here, the loops start."""
+        lobby = self.hub.lobby
+        lobby.claim = self._claim_new
+        lobby.on_lost = self._lost
+        self.relay.handle = handle
+        await self.relay.start()
+        await self._heartbeat()
+        await self.scan()
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._every(self.lease_seconds / 3, self._renew))]
+        self._tasks.append(loop.create_task(self._every(0.5, self._watch)))
+
+    async def drain(self) -> None:
+        """Stop driving every table and release the leases at once, so other processes claim
+        the tables without waiting for the leases to run out (SIGTERM)."""
+        if self.draining:
+            return
+        self.draining = True
+        for task in self._tasks:
+            task.cancel()
+        lobby = self.hub.lobby
+        tables = list(lobby.tables.values())
+        for t in tables:
+            t.status = "moved" if t.status in ("open", "live") else t.status
+        await asyncio.gather(*(t.stop() for t in tables))
+        lobby.tables.clear()
+        await self.leases.release([t.id for t in tables])
+        with contextlib.suppress(Exception):
+            await self.leases.aio.delete(_ALIVE + self.node)
+        log.info("drained %d tables", len(tables))
+
+    async def close(self) -> None:
+        await self.drain()
+        await self.relay.stop()
+        await self.leases.close()
+
+    async def _every(self, period: float, job: object) -> None:
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await job()  # type: ignore[operator]
+            except Exception:
+                log.exception("cluster job failed")
+
+    # ------------------------------------------------------------------ ownership
+
+    def _claim_new(self, table_id: str) -> int:
+        """A table being created here: its lease, and fencing number 1."""
+        if not self.leases.claim_now(table_id):
+            raise TableError("busy", "that table id is taken; try again")
+        return 1
+
+    async def claim(self, table_id: str) -> Table | None:
+        """Take over a table whose lease ran out: the lease, a new fencing number (after which
+        the old owner can store nothing more), then the table resumed from its stored
+        actions and driven here."""
+        if self.draining or not await self.leases.claim(table_id):
+            return None
+        store, lobby = self.hub.store, self.hub.lobby
+        fence = store.claim_fence(table_id)
+        row = store.table(table_id) if fence is not None else None
+        table = lobby.rebuild(row, fence) if row is not None else None
+        if table is None:
+            await self.leases.release([table_id])
+            return None
+        table.run()
+        log.info("claimed table %s (fence %s)", table_id, fence)
+        return table
+
+    async def scan(self) -> None:
+        """Claim every stored open or live table nobody holds."""
+        if self.draining:
+            return
+        rows = [r.id for r in self.hub.store.tables("open", "live")]
+        ids = [t for t in rows if t not in self.hub.lobby.tables]
+        for table_id, owner in zip(ids, await self.leases.owners(ids), strict=True):
+            if owner is None:
+                await self.claim(table_id)
+
+    async def _renew(self) -> None:
+        """Renew the leases; a table whose lease was lost stops at once. When Redis cannot be
+        reached for most of a lease's time, every table stops: another process may hold it."""
+        await self._heartbeat()
+        tables = list(self.hub.lobby.tables.values())
+        try:
+            held = await self.leases.renew([t.id for t in tables])
+        except Exception:
+            if time.monotonic() - self._renewed > 0.8 * self.lease_seconds:
+                for t in tables:
+                    self._drop(t)
+            raise
+        self._renewed = time.monotonic()
+        for t, ok in zip(tables, held, strict=True):
+            if not ok:
+                self._drop(t)
+
+    async def _heartbeat(self) -> None:
+        ms = int(self.lease_seconds * 1000)
+        await self.leases.aio.set(_ALIVE + self.node, "1", px=ms)
+
+    def _drop(self, table: Table) -> None:
+        """Stop driving ``table`` here (its lease is gone)."""
+        with contextlib.suppress(TableError):
+            table.lost()
+        if self.hub.lobby.tables.get(table.id) is table:
+            self._lost(table)
+
+    def _lost(self, table: Table) -> None:
+        log.warning("table %s is driven by another process now", table.id)
+        self.hub.lobby.tables.pop(table.id, None)
+        self.hub.lobby.idle_since.pop(table.id, None)
+        asyncio.get_running_loop().create_task(table.stop())
+
+    # ------------------------------------------------------------------ doors
+
+    async def route(self, client: Client, raw: str | bytes) -> bool:
+        """Forward a client message about a table driven by another process; False when this
+        process handles it (its own table, or not a table message)."""
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            return False
+        if not isinstance(data, dict) or data.get("type") not in ROUTED:
+            return False
+        table_id = data.get("table")
+        invite = data.get("invite")
+        if isinstance(invite, str) and invite:
+            table_id = self.hub.store.table_id_by_invite(invite)
+        if not isinstance(table_id, str) or len(table_id) > 32:
+            return False
+        remember = data["type"] in ("join", "watch")
+        if data["type"] in ("leave", "unwatch"):
+            client.routes.pop(table_id, None)
+        if table_id in self.hub.lobby.tables:
+            if remember:
+                client.routes[table_id] = (self.node, raw)
+            return False
+        owner = (await self.leases.owners([table_id]))[0]
+        if owner is None and await self.claim(table_id) is not None:
+            owner = self.node
+        if owner is None or owner == self.node:
+            return False  # nobody drives it: this process answers (no such live table)
+        if remember:
+            client.routes[table_id] = (owner, raw)
+        self.relay.forward(owner, client, table_id, raw)
+        return True
+
+    async def _watch(self) -> None:
+        """Claim orphaned tables; send each client's join or watch again where its table is
+        driven now (the process that drove it died or handed it over); forget the clients of
+        processes that died."""
+        await self.scan()
+        entries = [
+            (c, t, owner, raw)
+            for c in list(self.hub.clients)
+            if not c.closed
+            for t, (owner, raw) in list(c.routes.items())
+        ]
+        now = await self.leases.owners([t for _c, t, _o, _r in entries])
+        for (client, _table, owner, raw), current in zip(entries, now, strict=True):
+            moved = current is not None and current != owner
+            if moved and not client.closed and not await self.route(client, raw):
+                self.relay.handle_local(client, raw)
+        await self._forget_dead_doors()
+
+    async def _forget_dead_doors(self) -> None:
+        doors = sorted({d for d, _c in self.relay.remote})
+        if not doors:
+            return
+        alive = await self.leases.aio.mget([_ALIVE + d for d in doors])
+        for door, up in zip(doors, alive, strict=True):
+            if up is None:
+                self.relay.forget_door(door)
