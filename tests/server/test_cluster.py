@@ -149,3 +149,48 @@ def test_readiness(servers: list[ServerProcess]) -> None:
     for s in servers:
         r = s.get("/api/ready")
         assert r.status_code == 200 and r.json()["ready"] is True
+
+
+def test_a_process_that_loses_its_lease_stops_at_once(pg_database: str, tmp_path: Path) -> None:
+    """The lease of a table driven by computer players is taken from its owner (as if the owner
+    had stalled past its time-to-live and another process had claimed it): the owner stops
+    storing at once; when the lease is free again another process claims and finishes it."""
+    import redis
+
+    assert REDIS is not None
+    bots = ("--redis", REDIS, "--bot-delay", "0.05", "--grace-seconds", "0.5")
+    s0 = ServerProcess(pg_database, *bots).start()
+    s1: ServerProcess | None = None
+    r = redis.Redis.from_url(REDIS, decode_responses=True)
+    try:
+        c = Client(s0, s0.guest())
+        c.send({"type": "create", "kind": "practice", "length": "quick"})
+        table = str(c.expect("created")["table"]["id"])
+        c.send({"type": "join", "table": table, "fill_bots": True})
+        c.close()  # the computer players play on (the grace period is over at once)
+        s1 = ServerProcess(pg_database, *bots).start()
+        key = f"jantaku:lease:{table}"
+        deadline = time.monotonic() + 30
+        while len(stored_actions(pg_database, table)) < 5:
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        r.set(key, "another-process", px=60000)
+        time.sleep(2.5)  # the owner renews every second: it has noticed
+        stopped = len(stored_actions(pg_database, table))
+        time.sleep(2.0)
+        assert len(stored_actions(pg_database, table)) == stopped  # nobody drives it
+        assert _fences(pg_database, table) == [1] * stopped
+        r.delete(key)  # free: a process claims it and the match finishes
+        deadline = time.monotonic() + 120
+        while s1.get(f"/api/games/{table}").status_code != 200:
+            assert time.monotonic() < deadline, "the match did not finish after the claim"
+            time.sleep(0.3)
+        after = stored_actions(pg_database, table)
+        assert [a.seq for a in after] == list(range(1, len(after) + 1))
+        assert set(_fences(pg_database, table)[stopped:]) == {2}
+        check_record(s1, table, tmp_path)
+    finally:
+        r.close()
+        s0.stop()
+        if s1 is not None:
+            s1.stop()

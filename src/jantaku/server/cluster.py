@@ -121,8 +121,8 @@ class Cluster:
         """Claim every stored open or live table nobody holds."""
         if self.draining:
             return
-        rows = [r.id for r in self.hub.store.tables("open", "live")]
-        ids = [t for t in rows if t not in self.hub.lobby.tables]
+        stored = self.hub.store.table_ids("open", "live")
+        ids = [t for t in stored if t not in self.hub.lobby.tables]
         for table_id, owner in zip(ids, await self.leases.owners(ids), strict=True):
             if owner is None:
                 await self.claim(table_id)

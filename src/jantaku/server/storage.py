@@ -203,6 +203,12 @@ class Store:
         with self.sessions() as s:
             return list(s.scalars(select(TableRow).where(TableRow.status.in_(statuses))))
 
+    def table_ids(self, *statuses: str) -> list[str]:
+        """The ids alone of the tables in ``statuses`` (the fail-over scan, twice a second)."""
+        with self.engine.connect() as c:
+            found = c.execute(select(TableRow.id).where(TableRow.status.in_(statuses))).all()
+        return [str(r[0]) for r in found]
+
     def table(self, table_id: str) -> TableRow | None:
         with self.sessions() as s:
             return s.get(TableRow, table_id)
