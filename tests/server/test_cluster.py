@@ -145,10 +145,25 @@ def test_sigterm_hands_the_table_over(servers: list[ServerProcess], tmp_path: Pa
     _owner_dies(servers, tmp_path, "term")
 
 
-def test_readiness(servers: list[ServerProcess]) -> None:
+def test_lobby_and_readiness(servers: list[ServerProcess]) -> None:
+    """Every process is ready, and every door's lobby lists the tables of all processes."""
     for s in servers:
         r = s.get("/api/ready")
         assert r.status_code == 200 and r.json()["ready"] is True
+    made = []
+    for s in servers:
+        c = Client(s, s.guest())
+        c.send({"type": "create", "kind": "party", "length": "quick"})
+        made.append(c.expect("created")["table"]["id"])
+        c.close()
+    deadline = time.monotonic() + 10
+    for s in servers:
+        while True:
+            listed = [t["id"] for t in s.get("/api/lobby").json()["open"]]
+            if listed == made:  # oldest first, whichever process drives them
+                break
+            assert time.monotonic() < deadline, listed
+            time.sleep(0.2)
 
 
 def test_a_process_that_loses_its_lease_stops_at_once(pg_database: str, tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ import json
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from jantaku.server.connection import Client
 from jantaku.server.leases import Leases
@@ -30,6 +30,8 @@ log = logging.getLogger("jantaku.server")
 #: the client messages about one table, handled by the process driving it
 ROUTED = frozenset({"join", "watch", "unwatch", "start", "leave", "continue", "act"})
 _ALIVE = "jantaku:alive:"
+_LOBBY = "jantaku:lobby:"  # a process's public tables: [[created, summary], ...] in JSON
+_NODES = "jantaku:nodes"
 
 
 class Cluster:
@@ -44,6 +46,7 @@ class Cluster:
         self.draining = False
         self._renewed = time.monotonic()
         self._tasks: list[asyncio.Task[None]] = []
+        self._elsewhere: list[tuple[float, dict[str, Any]]] = []
 
     # ------------------------------------------------------------------ life
 
@@ -52,6 +55,7 @@ class Cluster:
         lobby = self.hub.lobby
         lobby.claim = self._claim_new
         lobby.on_lost = self._lost
+        lobby.elsewhere = lambda: self._elsewhere
         self.relay.handle = handle
         await self.relay.start()
         await self._heartbeat()
@@ -76,7 +80,8 @@ class Cluster:
         lobby.tables.clear()
         await self.leases.release([t.id for t in tables])
         with contextlib.suppress(Exception):
-            await self.leases.aio.delete(_ALIVE + self.node)
+            await self.leases.aio.delete(_ALIVE + self.node, _LOBBY + self.node)
+            await self.leases.aio.srem(_NODES, self.node)
         log.info("drained %d tables", len(tables))
 
     async def close(self) -> None:
@@ -200,6 +205,7 @@ class Cluster:
         driven now (the process that drove it died or handed it over); forget the clients of
         processes that died."""
         await self.scan()
+        await self._share_lobby()
         entries = [
             (c, t, owner, raw)
             for c in list(self.hub.clients)
@@ -212,6 +218,29 @@ class Cluster:
             if moved and not client.closed and not await self.route(client, raw):
                 self.relay.handle_local(client, raw)
         await self._forget_dead_doors()
+
+    async def _share_lobby(self) -> None:
+        """Publish this process's public tables for the other processes' lobbies, and read
+        theirs (the lobby lags the tables by this loop's half second)."""
+        mine = [
+            [t.created_at, t.summary()]
+            for t in self.hub.lobby.tables.values()
+            if not t.config.private and t.status in ("open", "live")
+        ]
+        r = self.leases.aio
+        ms = int(self.lease_seconds * 1000)
+        await r.set(_LOBBY + self.node, json.dumps(mine, separators=(",", ":")), px=ms)
+        await r.sadd(_NODES, self.node)
+        members = await r.smembers(_NODES)
+        others = sorted(str(n) for n in members if n != self.node)
+        found = await r.mget([_LOBBY + n for n in others]) if others else []
+        elsewhere: list[tuple[float, dict[str, Any]]] = []
+        for node, text in zip(others, found, strict=True):
+            if text is None:
+                await r.srem(_NODES, node)
+                continue
+            elsewhere += [(float(created), summary) for created, summary in json.loads(text)]
+        self._elsewhere = elsewhere
 
     async def _forget_dead_doors(self) -> None:
         doors = sorted({d for d, _c in self.relay.remote})

@@ -9,6 +9,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from typing import Any
 
 from jantaku.engine.game import GameResult
@@ -41,6 +42,29 @@ def check_entry(config: TableConfig, guest: bool, rank_index: int) -> None:
         raise TableError("rank_too_low", "Advanced tables need 1st Dan or higher")
 
 
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A public table as the lobby lists it: one of this process, or another's (its summary)."""
+
+    created: float
+    config: TableConfig
+    status: str
+    seated: int
+    summary: Callable[[], dict[str, Any]]
+
+
+def _listed(t: Table) -> Listed:
+    seated = sum(1 for s in t.seats if not s.empty)
+    return Listed(t.created_at, t.config, t.status, seated, t.summary)
+
+
+def _listed_summary(created: float, summary: dict[str, Any]) -> Listed:
+    seats = summary.get("seats", [])
+    seated = sum(1 for s in seats if s.get("user_id") is not None or s.get("bot") is not None)
+    config = TableConfig.from_json(summary["config"])
+    return Listed(created, config, summary["status"], seated, lambda: summary)
+
+
 def _count(value: object, what: str, default: int) -> int:
     """A lobby paging parameter: a whole number, at least 0 (``limit`` at least 1)."""
     if value is None:
@@ -62,6 +86,8 @@ class Lobby:
         # of a table another process took over
         self.claim: Callable[[str], int] | None = None
         self.on_lost: Callable[[Table], None] | None = None
+        # the other processes' public tables: (created, summary) each
+        self.elsewhere: Callable[[], list[tuple[float, dict[str, Any]]]] | None = None
         self.idle_since: dict[str, float] = {}  # open table id -> monotonic time it fell idle
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -114,7 +140,7 @@ class Lobby:
                 status="open",
                 invite_code=invite,
                 seats=[s.stored() for s in table.seats],
-                created_at=time.time(),
+                created_at=table.created_at,
                 started_at=None,
                 created_by=created_by,
                 fence=fence or 0,
@@ -182,10 +208,14 @@ class Lobby:
         """One page of the public tables: at most ``lobby_page`` open ones (oldest first) and
         as many live ones, from ``offset`` in each list, with the totals and the
         ``next_offset`` (None on the last page). An open ranked table is never listed: its
-        queue says only how many wait (counting every table), never who."""
+        queue says only how many wait (counting every table), never who. With several
+        processes, the other processes' tables are listed too."""
         start = _count(offset, "offset", 0)
         size = min(self.settings.lobby_page, _count(limit, "limit", self.settings.lobby_page))
-        public = [t for t in self.tables.values() if not t.config.private]
+        public = [_listed(t) for t in self.tables.values() if not t.config.private]
+        if self.elsewhere is not None:
+            public += [_listed_summary(created, s) for created, s in self.elsewhere()]
+            public.sort(key=lambda t: t.created)
         waiting = [t for t in public if t.status == "open"]
         open_tables = [t for t in waiting if not t.config.ranked]
         live = [t for t in public if t.status == "live"]
@@ -193,7 +223,7 @@ class Lobby:
         for t in waiting:
             if t.config.ranked:
                 key = f"{t.config.kind.value}-{t.config.length}"
-                queues[key] = queues.get(key, 0) + sum(1 for s in t.seats if not s.empty)
+                queues[key] = queues.get(key, 0) + t.seated
         end = start + size
         return LobbyPage(
             open=[t.summary() for t in open_tables[start:end]],
@@ -267,7 +297,7 @@ class Lobby:
             for s in row.seats
         ]
         self.tables[row.id] = table
-        table.created_by = row.created_by
+        table.created_by, table.created_at = row.created_by, row.created_at
         if row.status == "live":
             try:
                 table.resume(self.store.actions(row.id), row.started_at or time.time())

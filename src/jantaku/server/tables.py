@@ -62,6 +62,7 @@ class Table(TableMessages, TableClocks, TableDriver):
         self.commitment = commitment_of(self.seed)
         self.invite_code = invite_code
         self.created_by: int | None = None  # the player who created it (limits open tables)
+        self.created_at = time.time()
         self.status = "open"
         self.seats = [Seat() for _ in range(4)]
         self.watchers: set[Any] = set()
