@@ -209,3 +209,35 @@ def test_a_process_that_loses_its_lease_stops_at_once(pg_database: str, tmp_path
         s0.stop()
         if s1 is not None:
             s1.stop()
+
+
+def test_the_ranked_queue_seats_players_of_every_door_at_one_table(
+    servers: list[ServerProcess],
+) -> None:
+    """Four accounts queue at three doors: one table, started when the fourth sits; a player
+    who left before it filled gave the place back; the fifth opens the next table."""
+    from tests.server.accounts import registered
+
+    doors = [servers[i % 3] for i in range(6)]
+    players = [Client(d, registered(d)) for d in doors]
+    first = players[0]
+    first.send({"type": "queue", "kind": "novice", "length": "quick"})
+    table = first.expect("snapshot")["table"]["id"]
+    quitter = players[1]  # joins, then leaves before the table fills
+    quitter.send({"type": "queue", "kind": "novice", "length": "quick"})
+    assert quitter.expect("snapshot")["table"]["id"] == table
+    quitter.send({"type": "leave", "table": table, "id": 7})
+    assert quitter.expect("ok")["ref"] == 7
+    for p in players[2:5]:
+        p.send({"type": "queue", "kind": "novice", "length": "quick"})
+        assert p.expect("snapshot")["table"]["id"] == table
+    seated = {s["user_id"] for s in servers[1].get(f"/api/tables/{table}").json()["seats"]}
+    assert seated == {p.user["id"] for p in (players[0], *players[2:5])}  # type: ignore[index]
+    for p in (players[0], *players[2:5]):  # each sees the match begin, wherever it is
+        while p.expect("snapshot", timeout=20)["table"]["status"] != "live":
+            pass
+    assert servers[2].get(f"/api/tables/{table}").json()["status"] == "live"
+    players[5].send({"type": "queue", "kind": "novice", "length": "quick"})
+    assert players[5].expect("snapshot")["table"]["id"] != table  # the next table
+    for p in players:
+        p.close()

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from jantaku.server.connection import Client
 from jantaku.server.leases import Leases
+from jantaku.server.matchmaking import Matchmaker
 from jantaku.server.relay import Handle, Relay
 from jantaku.server.tables import Table, TableError
 
@@ -43,6 +44,7 @@ class Cluster:
         self.lease_seconds = lease_seconds
         self.leases = Leases(url, self.node, lease_seconds)
         self.relay = Relay(url, self.node, hub.settings)
+        self.matchmaker = Matchmaker(self)
         self.draining = False
         self._renewed = time.monotonic()
         self._tasks: list[asyncio.Task[None]] = []
@@ -100,8 +102,9 @@ class Cluster:
     # ------------------------------------------------------------------ ownership
 
     def _claim_new(self, table_id: str) -> int:
-        """A table being created here: its lease, and fencing number 1."""
-        if not self.leases.claim_now(table_id):
+        """A table being created here: its lease (the matchmaking may have taken it for this
+        process already), and fencing number 1."""
+        if not self.leases.claim_now(table_id) and self.leases.owner_now(table_id) != self.node:
             raise TableError("busy", "that table id is taken; try again")
         return 1
 
@@ -170,13 +173,21 @@ class Cluster:
 
     async def route(self, client: Client, raw: str | bytes) -> bool:
         """Forward a client message about a table driven by another process; False when this
-        process handles it (its own table, or not a table message)."""
+        process handles it (its own table, or not a table message, or refused)."""
         try:
             data = json.loads(raw)
-        except ValueError:
+            if not isinstance(data, dict):
+                return False
+            if data.get("type") == "queue":
+                return await self.matchmaker.queue(client, data)
+            if data.get("type") not in ROUTED:
+                return False
+            return await self._route(client, raw, data)
+        except Exception:
+            log.exception("routing %r failed", raw[:200])
             return False
-        if not isinstance(data, dict) or data.get("type") not in ROUTED:
-            return False
+
+    async def _route(self, client: Client, raw: str | bytes, data: dict[str, Any]) -> bool:
         table_id = data.get("table")
         invite = data.get("invite")
         if isinstance(invite, str) and invite:
@@ -186,6 +197,8 @@ class Cluster:
         remember = data["type"] in ("join", "watch")
         if data["type"] in ("leave", "unwatch"):
             client.routes.pop(table_id, None)
+        if data["type"] == "leave":
+            await self.matchmaker.left(client, table_id)
         if table_id in self.hub.lobby.tables:
             if remember:
                 client.routes[table_id] = (self.node, raw)

@@ -35,6 +35,10 @@ class Leases:
         """Claim a lease without waiting for the event loop (a table being created)."""
         return bool(self.sync.set(_key(table_id), self.node, nx=True, px=self.ms))
 
+    def owner_now(self, table_id: str) -> str | None:
+        found = self.sync.get(_key(table_id))
+        return None if found is None else str(found)
+
     async def claim(self, table_id: str) -> bool:
         return bool(await self.aio.set(_key(table_id), self.node, nx=True, px=self.ms))
 

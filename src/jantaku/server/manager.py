@@ -99,9 +99,10 @@ class Lobby:
         private: bool = False,
         seed: str | None = None,
         created_by: int | None = None,
+        table_id: str | None = None,
     ) -> Table:
         """A new open table; a player may have at most ``open_tables_per_user`` of their own
-        open (not yet started) at once."""
+        open (not yet started) at once. ``table_id``: one the matchmaking chose already."""
         config = table_config(kind, length, kuitan, private)
         if created_by is not None:
             limit = self.settings.open_tables_per_user
@@ -117,7 +118,7 @@ class Lobby:
             raise TableError(
                 "unavailable", f"no {config.family} engine on this server yet"
             ) from None
-        table_id = secrets.token_hex(6)
+        table_id = table_id or secrets.token_hex(6)
         fence = self.claim(table_id) if self.claim is not None else None
         invite = secrets.token_urlsafe(6) if private else None
         table = Table(

@@ -66,6 +66,8 @@ class Relay:
         self.handle: Handle | None = None
         self.doors: dict[str, Client] = {}  # this process's clients by their relay id
         self.remote: dict[tuple[str, str], RemoteClient] = {}  # by (door, relay id)
+        # tables being created here: the requests for them wait until they exist
+        self.holding: dict[str, list[dict[str, Any]]] = {}
         self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -133,6 +135,11 @@ class Relay:
         if self.handle is not None:
             self.handle(client, raw)
 
+    def release_held(self, table_id: str) -> None:
+        """The table exists now (or will not): handle what waited for it."""
+        for data in self.holding.pop(table_id, []):
+            self._received(data)
+
     def forget_door(self, door: str) -> None:
         """A process died: its clients are gone from every table here."""
         for key in [k for k in self.remote if k[0] == door]:
@@ -179,6 +186,8 @@ class Relay:
             client = self.doors.get(data["conn"])
             if client is not None:
                 client.send_text(data["text"])
+        elif kind == "req" and data["table"] in self.holding:
+            self.holding[data["table"]].append(data)
         elif kind == "req" and self.handle is not None:
             key = (data["door"], data["conn"])
             proxy = self.remote.get(key)
