@@ -203,6 +203,11 @@ class Cluster:
             if remember:
                 client.routes[table_id] = (self.node, raw)
             return False
+        known = client.routes.get(table_id)
+        if not remember and known is not None and known[0] != self.node:
+            # the owner it joined at (the watch loop follows the table when it moves)
+            self.relay.forward(known[0], client, table_id, raw)
+            return True
         owner = (await self.leases.owners([table_id]))[0]
         if owner is None and await self.claim(table_id) is not None:
             owner = self.node
