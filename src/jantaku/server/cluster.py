@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import random
 import secrets
 import time
 from typing import TYPE_CHECKING, Any
@@ -48,6 +49,7 @@ class Cluster:
         self.draining = False
         self._renewed = time.monotonic()
         self._tasks: list[asyncio.Task[None]] = []
+        self._nodes = 1  # processes in the group (as last seen)
         self._elsewhere: list[tuple[float, dict[str, Any]]] = []
 
     # ------------------------------------------------------------------ life
@@ -126,14 +128,18 @@ class Cluster:
         return table
 
     async def scan(self) -> None:
-        """Claim every stored open or live table nobody holds."""
+        """Claim stored open or live tables nobody holds: at most this process's share of them
+        per scan, in random order, so that the survivors of a dead process split its tables."""
         if self.draining:
             return
         stored = self.hub.store.table_ids("open", "live")
         ids = [t for t in stored if t not in self.hub.lobby.tables]
-        for table_id, owner in zip(ids, await self.leases.owners(ids), strict=True):
-            if owner is None:
-                await self.claim(table_id)
+        owners = await self.leases.owners(ids)
+        orphans = [t for t, owner in zip(ids, owners, strict=True) if owner is None]
+        random.shuffle(orphans)
+        share = max(8, -(-len(orphans) // max(1, self._nodes)))
+        for table_id in orphans[:share]:
+            await self.claim(table_id)
 
     async def _renew(self) -> None:
         """Renew the leases; a table whose lease was lost stops at once. When Redis cannot be
@@ -251,6 +257,7 @@ class Cluster:
         await r.sadd(_NODES, self.node)
         members = await r.smembers(_NODES)
         others = sorted(str(n) for n in members if n != self.node)
+        self._nodes = 1 + len(others)
         found = await r.mget([_LOBBY + n for n in others]) if others else []
         elsewhere: list[tuple[float, dict[str, Any]]] = []
         for node, text in zip(others, found, strict=True):
