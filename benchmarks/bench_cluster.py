@@ -56,12 +56,12 @@ def _open_tables(servers: list[ServerProcess], tables: int) -> None:
         c = Client(server, server.guest())
         for _ in range(count):
             c.send({"type": "create", "kind": "practice", "length": "full"})
-            table = c.expect("created")["table"]["id"]
+            table = c.expect("created", timeout=60)["table"]["id"]
             c.send({"type": "join", "table": table, "fill_bots": True})
-            c.expect("snapshot")
+            c.expect("snapshot", timeout=60)
             c.send({"type": "leave", "table": table})
-            c.expect("ok")
-            time.sleep(0.025)  # under the 100 messages a second of one connection
+            c.expect("ok", timeout=60)
+            time.sleep(0.04)  # well under the 100 messages a second of one connection
         c.close()
 
 

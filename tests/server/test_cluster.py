@@ -241,3 +241,25 @@ def test_the_ranked_queue_seats_players_of_every_door_at_one_table(
     assert players[5].expect("snapshot")["table"]["id"] != table  # the next table
     for p in players:
         p.close()
+
+
+def test_an_invitation_works_at_another_door(servers: list[ServerProcess]) -> None:
+    """A private table created at one process is joined by its invite code at another; its
+    id alone lets nobody in there either."""
+    s0, s1, s2 = servers
+    host = Client(s0, s0.guest())
+    host.send({"type": "create", "kind": "party", "length": "quick", "private": True})
+    created = host.expect("created")
+    table, invite = created["table"]["id"], created["invite"]
+    stranger = Client(s2, s2.guest())
+    stranger.send({"type": "join", "table": table, "id": 3})
+    refused = stranger.expect("error")
+    assert (refused["code"], refused["ref"]) == ("no_table", 3)
+    friend = Client(s1, s1.guest())
+    friend.send({"type": "join", "invite": invite})
+    snap = friend.expect("snapshot")
+    assert snap["table"]["id"] == table and snap["seat"] is not None
+    seated = [s["user_id"] for s in snap["table"]["seats"] if s["user_id"] is not None]
+    assert sorted(seated) == sorted([host.user["id"], friend.user["id"]])  # type: ignore[index]
+    for c in (host, stranger, friend):
+        c.close()

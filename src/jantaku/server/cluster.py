@@ -14,6 +14,7 @@ import logging
 import random
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from jantaku.server.connection import Client
@@ -93,11 +94,11 @@ class Cluster:
         await self.relay.stop()
         await self.leases.close()
 
-    async def _every(self, period: float, job: object) -> None:
+    async def _every(self, period: float, job: Callable[[], Awaitable[None]]) -> None:
         while True:
             await asyncio.sleep(period)
             try:
-                await job()  # type: ignore[operator]
+                await job()
             except Exception:
                 log.exception("cluster job failed")
 

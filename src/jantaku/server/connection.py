@@ -49,6 +49,7 @@ class Client:
         # several processes: the tables it joined or watches, by id -> (the process driving
         # the table when the message went, the join or watch message to say again there)
         self.routes: dict[str, tuple[str, str | bytes]] = {}
+        self.relay_id: str | None = None  # its name in messages between processes
 
     def send(self, message: ServerMessage, ref: Ref | None = None) -> None:
         """Queue ``message`` (answering the client message of id ``ref``, if given)."""

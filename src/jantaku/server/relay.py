@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -42,6 +43,7 @@ class RemoteClient(Client):
         self.token_hash: str | None = None
         self.tables = set()
         self.routes = {}
+        self.relay_id = None
         self.closed = False
         self.queue_limit = settings.send_queue_bytes
 
@@ -114,16 +116,14 @@ class Relay:
         )
 
     def door_id(self, client: Client) -> str:
-        conn = getattr(client, "relay_id", None)
-        if conn is None:
-            conn = f"{id(client):x}"
-            client.relay_id = conn  # type: ignore[attr-defined]
-            self.doors[conn] = client
-        return str(conn)
+        if client.relay_id is None:
+            client.relay_id = secrets.token_hex(6)
+            self.doors[client.relay_id] = client
+        return client.relay_id
 
     def gone(self, client: Client) -> None:
         """A door's client disconnected: the owners of its tables detach it."""
-        conn = getattr(client, "relay_id", None)
+        conn = client.relay_id
         if conn is None:
             return
         self.doors.pop(conn, None)
