@@ -40,7 +40,7 @@ _NODES = "jantaku:nodes"
 class Cluster:
     """This process's part in a group of table servers sharing a database and a Redis."""
 
-    def __init__(self, hub: Hub, url: str, lease_seconds: float = 3.0) -> None:
+    def __init__(self, hub: Hub, url: str, lease_seconds: float = 5.0) -> None:
         self.hub = hub
         self.node = secrets.token_hex(6)
         self.lease_seconds = lease_seconds
@@ -50,6 +50,7 @@ class Cluster:
         self.draining = False
         self._renewed = time.monotonic()
         self._tasks: list[asyncio.Task[None]] = []
+        self.claim_budget = 0.1  # seconds of resuming claimed tables per scan
         self._nodes = 1  # processes in the group (as last seen)
         self._elsewhere: list[tuple[float, dict[str, Any]]] = []
 
@@ -129,8 +130,10 @@ class Cluster:
         return table
 
     async def scan(self) -> None:
-        """Claim stored open or live tables nobody holds: at most this process's share of them
-        per scan, in random order, so that the survivors of a dead process split its tables."""
+        """Claim stored open or live tables nobody holds: in random order, at most this
+        process's share of them and ``claim_budget`` seconds of resuming per scan (a resume
+        runs on the event loop: a process that took over a dead one's tables all at once
+        would stall its own tables and miss its renewals, and the fail-over would cascade)."""
         if self.draining:
             return
         stored = self.hub.store.table_ids("open", "live")
@@ -139,8 +142,12 @@ class Cluster:
         orphans = [t for t, owner in zip(ids, owners, strict=True) if owner is None]
         random.shuffle(orphans)
         share = max(8, -(-len(orphans) // max(1, self._nodes)))
+        until = time.monotonic() + self.claim_budget
         for table_id in orphans[:share]:
             await self.claim(table_id)
+            if time.monotonic() >= until:
+                break
+            await asyncio.sleep(0)  # the tables already here go on
 
     async def _renew(self) -> None:
         """Renew the leases; a table whose lease was lost stops at once. When Redis cannot be
