@@ -110,7 +110,10 @@ def main() -> None:
     args = parser.parse_args()
     for tables in args.tables:
         for processes in args.processes:
-            report = run(processes, tables, min(args.seconds, 600.0), args.bot_delay)
+            try:
+                report = run(processes, tables, min(args.seconds, 600.0), args.bot_delay)
+            except Exception as e:  # a saturated process stops answering: say so, go on
+                report = {"processes": processes, "tables": tables, "failed": repr(e)[:200]}
             print(json.dumps(report), flush=True)
 
 
