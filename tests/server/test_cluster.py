@@ -164,6 +164,18 @@ def test_lobby_and_readiness(servers: list[ServerProcess]) -> None:
                 break
             assert time.monotonic() < deadline, listed
             time.sleep(0.2)
+    token = servers[0].guest()
+    player = Client(servers[0], token)
+    player.send({"type": "join", "table": made[2]})  # driven by the third process
+    player.expect("snapshot")
+    deadline = time.monotonic() + 10
+    while True:  # the own tables, asked at the second door, wherever they are driven
+        mine = servers[1].get("/api/me/tables", token).json()["tables"]
+        if [t["id"] for t in mine] == [made[2]]:
+            break
+        assert time.monotonic() < deadline, mine
+        time.sleep(0.2)
+    player.close()
 
 
 def test_a_process_that_loses_its_lease_stops_at_once(pg_database: str, tmp_path: Path) -> None:

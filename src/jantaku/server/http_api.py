@@ -213,6 +213,11 @@ class HttpApi:
                 if waited is not None:
                     mine["waited"] = waited
                 tables.append(mine)
+        elsewhere = self.hub.lobby.elsewhere  # several processes: their public tables too
+        for _created, summary in elsewhere() if elsewhere is not None else []:
+            for i, s in enumerate(summary["seats"]):
+                if s.get("user_id") == user.id and not s.get("withdrawn"):
+                    tables.append({**summary, "seat": i})
         return JSONResponse({"tables": tables})
 
     async def lobby_http(self, request: Request) -> Response:
