@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import random
 import secrets
 import time
@@ -96,12 +97,17 @@ class Cluster:
         await self.leases.close()
 
     async def _every(self, period: float, job: Callable[[], Awaitable[None]]) -> None:
+        """Run ``job`` every ``period`` seconds; a failure is logged at most every 30 s (a
+        Redis outage must not flood the log)."""
+        logged = -math.inf
         while True:
             await asyncio.sleep(period)
             try:
                 await job()
             except Exception:
-                log.exception("cluster job failed")
+                if time.monotonic() - logged >= 30.0:
+                    logged = time.monotonic()
+                    log.exception("cluster job failed (repeats are not logged for 30 s)")
 
     # ------------------------------------------------------------------ ownership
 
@@ -178,7 +184,7 @@ class Cluster:
             self._lost(table)
 
     def _lost(self, table: Table) -> None:
-        log.warning("table %s is driven by another process now", table.id)
+        log.info("table %s is driven by another process now", table.id)
         self.hub.lobby.tables.pop(table.id, None)
         self.hub.lobby.idle_since.pop(table.id, None)
         asyncio.get_running_loop().create_task(table.stop())
