@@ -4,11 +4,15 @@ older one (actions, the table's row, the finished game), on SQLite and PostgreSQ
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
+from jantaku.server.config import ServerSettings
+from jantaku.server.manager import Lobby
 from jantaku.server.models import TableRow
 from jantaku.server.storage import Fenced, Store
+from jantaku.server.tables import TableError
 
 
 def _row(table_id: str) -> TableRow:
@@ -69,3 +73,35 @@ def test_only_playable_tables_are_claimed(database: str) -> None:
         assert store.claim_fence("nope") is None
     finally:
         store.close()
+
+
+def test_a_table_whose_write_is_refused_stops_at_once(tmp_path: Path) -> None:
+    """A table driven with fencing number 1 after another process claimed it (number 2): its
+    next action is refused by the database, the table stops (``moved``), tells its owner, and
+    nothing more is stored or applied."""
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    lobby = Lobby(store, ServerSettings(bot_delay=0.0))
+    gone: list[str] = []
+    lobby.claim = lambda _table_id: 1
+    lobby.on_lost = lambda table: gone.append(table.id)
+    table = lobby.create("practice", "quick")
+    user = store.add_user("alice", "-", guest=False)
+    seat = table.sit(user.id, user.name)
+    table.fill_with_bots()
+    table.start()
+    assert table.fence == 1 and store.table_fence(table.id) == 1
+    assert store.claim_fence(table.id) == 2  # another process took the table over
+    engine = table.engine
+    assert engine is not None
+    logged = len(engine.log)
+    first = engine.to_act()[0]
+    with pytest.raises(TableError) as refused:
+        if first == seat:
+            table.submit(user.id, engine.legal_actions(seat)[-1].to_json(), None)
+        else:
+            table._commit(engine.legal_actions(first)[0], "bot")
+    assert refused.value.code == "moved"
+    assert table.status == "moved" and gone == [table.id]
+    assert store.actions(table.id) == [] and table.seq == 0
+    assert len(engine.log) == logged  # nothing applied either
+    store.close()
