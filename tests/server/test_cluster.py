@@ -275,3 +275,30 @@ def test_an_invitation_works_at_another_door(servers: list[ServerProcess]) -> No
     assert sorted(seated) == sorted([host.user["id"], friend.user["id"]])  # type: ignore[index]
     for c in (host, stranger, friend):
         c.close()
+
+
+def test_the_clients_of_a_dead_door_are_absent(servers: list[ServerProcess]) -> None:
+    """A door dies (SIGKILL): the owner of the table forgets its clients once its heartbeat
+    is gone, so their seats show as not connected (and a computer player would take over
+    after the grace period)."""
+    s0, s1, _s2 = servers
+    host = Client(s0, s0.guest())
+    host.send({"type": "create", "kind": "party", "length": "quick"})
+    table = host.expect("created")["table"]["id"]
+    host.send({"type": "join", "table": table})
+    host.expect("snapshot")
+    guest = Client(s1, s1.guest())
+    guest.send({"type": "join", "table": table})
+    seat = guest.expect("snapshot")["seat"]
+
+    def connected() -> bool:
+        return bool(s0.get(f"/api/tables/{table}").json()["seats"][seat]["connected"])
+
+    assert connected()
+    s1.kill()
+    deadline = time.monotonic() + 15
+    while connected():
+        assert time.monotonic() < deadline, "the dead door's client still counts as connected"
+        time.sleep(0.2)
+    assert s0.get(f"/api/tables/{table}").json()["seats"][0]["connected"]  # the host is there
+    host.close()
