@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from jantaku.server.cluster import namespace
 from tests.server.checks import check_record, stored_actions
 from tests.server.harness import Client, ServerProcess
 
@@ -196,7 +197,7 @@ def test_a_process_that_loses_its_lease_stops_at_once(pg_database: str, tmp_path
         c.send({"type": "join", "table": table, "fill_bots": True})
         c.close()  # the computer players play on (the grace period is over at once)
         s1 = ServerProcess(pg_database, *bots).start()
-        key = f"jantaku:lease:{table}"
+        key = f"{namespace(pg_database)}lease:{table}"
         deadline = time.monotonic() + 30
         while len(stored_actions(pg_database, table)) < 5:
             assert time.monotonic() < deadline

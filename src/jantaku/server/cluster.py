@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import math
@@ -33,9 +34,15 @@ log = logging.getLogger("jantaku.server")
 
 #: the client messages about one table, handled by the process driving it
 ROUTED = frozenset({"join", "watch", "unwatch", "start", "leave", "continue", "act"})
-_ALIVE = "jantaku:alive:"
-_LOBBY = "jantaku:lobby:"  # a process's public tables: [[created, summary], ...] in JSON
-_NODES = "jantaku:nodes"
+# the group's keys after its prefix: a process's heartbeat, its public tables
+# ([[created, summary], ...] in JSON), the processes of the group
+_ALIVE, _LOBBY, _NODES = "alive:", "lobby:", "nodes"
+
+
+def namespace(database_url: str) -> str:
+    """The key prefix of the processes sharing one database: every process of a group must be
+    given the same ``--database`` URL (two groups on one Redis stay apart)."""
+    return "jantaku:" + hashlib.sha256(database_url.encode()).hexdigest()[:12] + ":"
 
 
 class Cluster:
@@ -45,7 +52,7 @@ class Cluster:
         self.hub = hub
         self.node = secrets.token_hex(6)
         self.lease_seconds = lease_seconds
-        self.leases = Leases(url, self.node, lease_seconds)
+        self.leases = Leases(url, self.node, lease_seconds, namespace(hub.database_url))
         self.relay = Relay(url, self.node, hub.settings)
         self.matchmaker = Matchmaker(self)
         self.draining = False
@@ -54,6 +61,10 @@ class Cluster:
         self.claim_budget = 0.1  # seconds of resuming claimed tables per scan
         self._nodes = 1  # processes in the group (as last seen)
         self._elsewhere: list[tuple[float, dict[str, Any]]] = []
+
+    def key(self, name: str) -> str:
+        """The group's Redis key of ``name``."""
+        return self.leases.prefix + name
 
     # ------------------------------------------------------------------ life
 
@@ -87,8 +98,8 @@ class Cluster:
         lobby.tables.clear()
         await self.leases.release([t.id for t in tables])
         with contextlib.suppress(Exception):
-            await self.leases.aio.delete(_ALIVE + self.node, _LOBBY + self.node)
-            await self.leases.aio.srem(_NODES, self.node)
+            await self.leases.aio.delete(self.key(_ALIVE + self.node), self.key(_LOBBY + self.node))
+            await self.leases.aio.srem(self.key(_NODES), self.node)
         log.info("drained %d tables", len(tables))
 
     async def close(self) -> None:
@@ -174,7 +185,7 @@ class Cluster:
 
     async def _heartbeat(self) -> None:
         ms = int(self.lease_seconds * 1000)
-        await self.leases.aio.set(_ALIVE + self.node, "1", px=ms)
+        await self.leases.aio.set(self.key(_ALIVE + self.node), "1", px=ms)
 
     def _drop(self, table: Table) -> None:
         """Stop driving ``table`` here (its lease is gone)."""
@@ -267,16 +278,16 @@ class Cluster:
         ]
         r = self.leases.aio
         ms = int(self.lease_seconds * 1000)
-        await r.set(_LOBBY + self.node, json.dumps(mine, separators=(",", ":")), px=ms)
-        await r.sadd(_NODES, self.node)
-        members = await r.smembers(_NODES)
+        await r.set(self.key(_LOBBY + self.node), json.dumps(mine, separators=(",", ":")), px=ms)
+        await r.sadd(self.key(_NODES), self.node)
+        members = await r.smembers(self.key(_NODES))
         others = sorted(str(n) for n in members if n != self.node)
         self._nodes = 1 + len(others)
-        found = await r.mget([_LOBBY + n for n in others]) if others else []
+        found = await r.mget([self.key(_LOBBY + n) for n in others]) if others else []
         elsewhere: list[tuple[float, dict[str, Any]]] = []
         for node, text in zip(others, found, strict=True):
             if text is None:
-                await r.srem(_NODES, node)
+                await r.srem(self.key(_NODES), node)
                 continue
             elsewhere += [(float(created), summary) for created, summary in json.loads(text)]
         self._elsewhere = elsewhere
@@ -285,7 +296,7 @@ class Cluster:
         doors = sorted({d for d, _c in self.relay.remote})
         if not doors:
             return
-        alive = await self.leases.aio.mget([_ALIVE + d for d in doors])
+        alive = await self.leases.aio.mget([self.key(_ALIVE + d) for d in doors])
         for door, up in zip(doors, alive, strict=True):
             if up is None:
                 self.relay.forget_door(door)

@@ -12,15 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from jantaku.server.config import TableConfig, table_config
 from jantaku.server.connection import Client
-from jantaku.server.leases import LEASE_PREFIX
 from jantaku.server.manager import check_entry
 
 if TYPE_CHECKING:
     from jantaku.server.cluster import Cluster
 
-__all__ = ["QUEUE_PREFIX", "Matchmaker"]
-
-QUEUE_PREFIX = "jantaku:queue:"
+__all__ = ["Matchmaker"]
 
 # KEYS: the queue; ARGV: user id, a new table id, this process, lease ms, lease prefix, idle ms.
 # Returns {table, "seated" | "join" | "new"}.
@@ -56,10 +53,6 @@ return 0
 """
 
 
-def _queue_key(kind: str, length: str) -> str:
-    return f"{QUEUE_PREFIX}{kind}-{length}"
-
-
 class Matchmaker:
     """The ranked queue of a group of processes (see the module)."""
 
@@ -78,7 +71,7 @@ class Matchmaker:
         except Exception:
             return False
         cluster = self.cluster
-        key = _queue_key(config.kind.value, config.length)
+        key = cluster.key(f"queue:{config.kind.value}-{config.length}")
         hub = cluster.hub
         for _attempt in range(3):
             candidate = secrets.token_hex(6)
@@ -92,7 +85,7 @@ class Matchmaker:
                     candidate,
                     cluster.node,
                     cluster.leases.ms,
-                    LEASE_PREFIX,
+                    cluster.leases.lease_prefix,
                     int(hub.settings.table_idle_seconds * 1000),
                 )
                 if how == "new":
@@ -123,5 +116,5 @@ class Matchmaker:
                 config = TableConfig.from_json(row.config)
         if config is None or not config.ranked:
             return
-        key = _queue_key(config.kind.value, config.length)
+        key = self.cluster.key(f"queue:{config.kind.value}-{config.length}")
         await self.cluster.leases.aio.eval(_LEAVE, 1, key, table_id, client.user_id)
