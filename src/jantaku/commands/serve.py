@@ -20,6 +20,13 @@ __all__ = ["serve"]
     help="SQLAlchemy URL (default: SQLite in ./jantaku-data); postgresql://… works too.",
 )
 @click.option(
+    "--redis",
+    "redis_url",
+    default=None,
+    help="Redis URL (redis://host:port/0): several processes share the database's tables, "
+    "with fail-over (docs/deploy.md). Without it this process drives every table.",
+)
+@click.option(
     "--turn-seconds",
     type=float,
     default=None,
@@ -92,6 +99,7 @@ def serve(
     host: str,
     port: int,
     database: str | None,
+    redis_url: str | None,
     turn_seconds: float | None,
     call_seconds: float | None,
     bank_seconds: float,
@@ -123,14 +131,16 @@ def serve(
         session_days=session_days,
         table_idle_seconds=table_idle_seconds,
     )
-    app = create_app(database or default_url(), settings)
+    app = create_app(database or default_url(), settings, redis_url)
 
     class _Server(uvicorn.Server):
         """Tells every client to reconnect before uvicorn closes the sockets (SIGTERM)."""
 
         async def shutdown(self, sockets: list[Any] | None = None) -> None:
             # in the event loop, not the signal handler: the messages must leave before the
-            # connections are closed, and a handler cannot wait for that
+            # connections are closed, and a handler cannot wait for that. The tables are
+            # handed over first, so that the clients find them driven elsewhere at once.
+            await app.state.server.drain()
             await app.state.server.announce_shutdown()
             await super().shutdown(sockets=sockets)
 

@@ -40,13 +40,29 @@ class _Static(StaticFiles):
 class Server:
     """One server process: the hub and the two ways in (WebSocket, HTTP)."""
 
-    def __init__(self, database_url: str, settings: ServerSettings) -> None:
+    def __init__(
+        self, database_url: str, settings: ServerSettings, redis_url: str | None = None
+    ) -> None:
         self.hub = Hub(database_url, settings)
+        self.redis_url = redis_url
         self.sockets = SocketEndpoint(self.hub)
         self.http = HttpApi(self.hub)
 
     def open(self) -> None:
-        self.hub.open()
+        self.hub.open(recover=self.redis_url is None)
+
+    async def join_cluster(self) -> None:
+        """With Redis: share the database's tables with the other processes (cluster.py)."""
+        if self.redis_url is not None:
+            from jantaku.server.cluster import Cluster
+
+            self.hub.cluster = Cluster(self.hub, self.redis_url)
+            await self.hub.cluster.start(self.sockets.handle)
+
+    async def drain(self) -> None:
+        """Hand every table to the other processes at once (before the sockets close)."""
+        if self.hub.cluster is not None:
+            await self.hub.cluster.drain()
 
     async def announce_shutdown(self, timeout: float = 2.0) -> None:
         """Tell every client to reconnect before the sockets close (see SocketEndpoint)."""
@@ -63,14 +79,20 @@ async def _not_found(request: Request, exc: Exception) -> Response:
     return Response("Not Found", status_code=404, media_type="text/plain")
 
 
-def create_app(database_url: str, settings: ServerSettings | None = None) -> Starlette:
-    server = Server(database_url, settings or ServerSettings())
+def create_app(
+    database_url: str, settings: ServerSettings | None = None, redis_url: str | None = None
+) -> Starlette:
+    """The server; with ``redis_url``, one of several processes sharing the database."""
+    server = Server(database_url, settings or ServerSettings(), redis_url)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         server.open()
+        await server.join_cluster()
         server.hub.lobby.run_all()
         yield
+        if server.hub.cluster is not None:
+            await server.hub.cluster.close()
         await server.hub.lobby.stop_all()
         server.http.hashing.close()
         server.hub.store.close()

@@ -46,12 +46,21 @@ class Client:
         self.last = time.monotonic()
         self.refused = 0.0  # recent refusals: a steady flood keeps it growing
         self.closed = False
+        # several processes: the tables it joined or watches, by id -> (the process driving
+        # the table when the message went, the join or watch message to say again there)
+        self.routes: dict[str, tuple[str, str | bytes]] = {}
+        self.relay_id: str | None = None  # its name in messages between processes
 
     def send(self, message: ServerMessage, ref: Ref | None = None) -> None:
         """Queue ``message`` (answering the client message of id ``ref``, if given)."""
         if self.closed:
             return
-        text = json.dumps(message.reply_json(ref), separators=(",", ":"))
+        self.send_text(json.dumps(message.reply_json(ref), separators=(",", ":")))
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already in JSON (one a table on another process sent)."""
+        if self.closed:
+            return
         if self.queued_bytes + len(text) > self.queue_limit:
             self._too_slow()
             return

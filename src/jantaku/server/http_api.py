@@ -86,6 +86,17 @@ def _bearer(request: Request) -> str | None:
     return None
 
 
+def _percentiles(samples: list[float]) -> dict[str, Any]:
+    """How many, and the median and 99th percentile in ms (None when there are none)."""
+    ordered = sorted(samples)
+    n = len(ordered)
+
+    def pick(q: float) -> float | None:
+        return round(ordered[min(n - 1, int(q * n))] * 1000, 3) if n else None
+
+    return {"n": n, "p50": pick(0.5), "p99": pick(0.99)}
+
+
 class HttpApi:
     """The HTTP endpoints over a :class:`Hub`, with the limits on logins and sign-ups."""
 
@@ -216,6 +227,11 @@ class HttpApi:
                 if waited is not None:
                     mine["waited"] = waited
                 tables.append(mine)
+        elsewhere = self.hub.lobby.elsewhere  # several processes: their public tables too
+        for _created, summary in elsewhere() if elsewhere is not None else []:
+            for i, s in enumerate(summary["seats"]):
+                if s.get("user_id") == user.id and not s.get("withdrawn"):
+                    tables.append({**summary, "seat": i})
         return JSONResponse({"tables": tables})
 
     async def lobby_http(self, request: Request) -> Response:
@@ -336,6 +352,38 @@ class HttpApi:
         live = sum(1 for t in self.hub.lobby.tables.values() if t.status == "live")
         return JSONResponse({"ok": True, "live_tables": live, "clients": len(self.hub.clients)})
 
+    async def metrics(self, request: Request) -> Response:
+        """This process's recent action timings in ms (the last 100 of each table it drives):
+        ``commit`` to store, apply and send an action, ``lag`` from a computer player's due
+        time until its action was sent (event-loop delay included); ``?reset=1`` clears them
+        (a load benchmark measures from then)."""
+        tables = list(self.hub.lobby.tables.values())
+        out: dict[str, Any] = {"tables": sum(1 for t in tables if t.status == "live")}
+        for name, samples in (
+            ("commit", [x for t in tables for x in t.latencies[-100:]]),
+            ("lag", [x for t in tables for x in t.lags[-100:]]),
+        ):
+            out[name] = _percentiles(samples)
+        if request.query_params.get("reset"):
+            for t in tables:
+                t.latencies.clear()
+                t.lags.clear()
+        return JSONResponse(out)
+
+    async def ready(self, request: Request) -> Response:
+        """Whether to send this process new connections: not while it drains (stopping), nor
+        while it cannot reach Redis (it could drive no table). 503 when not ready."""
+        cluster = self.hub.cluster
+        ok, why = True, "ready"
+        if cluster is not None:
+            try:
+                await cluster.leases.aio.ping()
+            except Exception:
+                ok, why = False, "redis unreachable"
+            if cluster.draining:
+                ok, why = False, "draining"
+        return JSONResponse({"ready": ok, "status": why}, status_code=200 if ok else 503)
+
     def routes(self) -> list[Route]:
         return [
             Route("/api/register", self.register, methods=["POST"]),
@@ -352,4 +400,6 @@ class HttpApi:
             Route("/api/players/{user_id}/games", self.player_games_http),
             Route("/api/bots", self.bots_http),
             Route("/api/health", self.health),
+            Route("/api/ready", self.ready),
+            Route("/api/metrics", self.metrics),
         ]

@@ -5,6 +5,7 @@ API all work on one :class:`Hub`."""
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from jantaku.server.auth import Accounts, token_hash
 from jantaku.server.config import ServerSettings
@@ -13,6 +14,9 @@ from jantaku.server.manager import Lobby
 from jantaku.server.models import UserRow
 from jantaku.server.protocol import ProtocolError
 from jantaku.server.storage import Store
+
+if TYPE_CHECKING:
+    from jantaku.server.cluster import Cluster
 
 __all__ = ["Hub"]
 
@@ -30,14 +34,17 @@ class Hub:
         self._lobby: Lobby | None = None
         self.clients: set[Client] = set()
         self.sessions: dict[str, set[Client]] = {}  # token hash -> connections that said hello
+        self.cluster: Cluster | None = None  # several processes share the tables (Redis)
 
-    def open(self) -> None:
-        """Open the database and resume the live tables it holds."""
+    def open(self, recover: bool = True) -> None:
+        """Open the database and resume the live tables it holds (not with several processes:
+        each claims its share, cluster.py)."""
         self._store = Store(self.database_url)
         self._accounts = Accounts(self._store, self.settings.session_days * 86400.0)
         self._lobby = Lobby(self._store, self.settings)
-        resumed = self._lobby.recover()
-        log.info("resumed %d live tables", resumed)
+        if recover:
+            resumed = self._lobby.recover()
+            log.info("resumed %d live tables", resumed)
 
     @property
     def store(self) -> Store:

@@ -8,7 +8,8 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from typing import Any
 
 from jantaku.engine.game import GameResult
@@ -17,7 +18,7 @@ from jantaku.server.config import ServerSettings, TableConfig, TableKind, table_
 from jantaku.server.messages import LobbyPage, TableUpdate
 from jantaku.server.models import TableRow
 from jantaku.server.records import plan_ranks, player_lines, save_ranks
-from jantaku.server.storage import Store
+from jantaku.server.storage import Fenced, Store
 from jantaku.server.tables import Seat, Table, TableError
 
 __all__ = ["Lobby", "check_entry"]
@@ -41,6 +42,29 @@ def check_entry(config: TableConfig, guest: bool, rank_index: int) -> None:
         raise TableError("rank_too_low", "Advanced tables need 1st Dan or higher")
 
 
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A public table as the lobby lists it: one of this process, or another's (its summary)."""
+
+    created: float
+    config: TableConfig
+    status: str
+    seated: int
+    summary: Callable[[], dict[str, Any]]
+
+
+def _listed(t: Table) -> Listed:
+    seated = sum(1 for s in t.seats if not s.empty)
+    return Listed(t.created_at, t.config, t.status, seated, t.summary)
+
+
+def _listed_summary(created: float, summary: dict[str, Any]) -> Listed:
+    seats = summary.get("seats", [])
+    seated = sum(1 for s in seats if s.get("user_id") is not None or s.get("bot") is not None)
+    config = TableConfig.from_json(summary["config"])
+    return Listed(created, config, summary["status"], seated, lambda: summary)
+
+
 def _count(value: object, what: str, default: int) -> int:
     """A lobby paging parameter: a whole number, at least 0 (``limit`` at least 1)."""
     if value is None:
@@ -58,6 +82,12 @@ class Lobby:
         self.store = store
         self.settings = settings
         self.tables: dict[str, Table] = {}
+        # several processes: claims a new table for this one (its fencing number), and hears
+        # of a table another process took over
+        self.claim: Callable[[str], int] | None = None
+        self.on_lost: Callable[[Table], None] | None = None
+        # the other processes' public tables: (created, summary) each
+        self.elsewhere: Callable[[], list[tuple[float, dict[str, Any]]]] | None = None
         self.idle_since: dict[str, float] = {}  # open table id -> monotonic time it fell idle
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -69,9 +99,10 @@ class Lobby:
         private: bool = False,
         seed: str | None = None,
         created_by: int | None = None,
+        table_id: str | None = None,
     ) -> Table:
         """A new open table; a player may have at most ``open_tables_per_user`` of their own
-        open (not yet started) at once."""
+        open (not yet started) at once. ``table_id``: one the matchmaking chose already."""
         config = table_config(kind, length, kuitan, private)
         if created_by is not None:
             limit = self.settings.open_tables_per_user
@@ -87,7 +118,8 @@ class Lobby:
             raise TableError(
                 "unavailable", f"no {config.family} engine on this server yet"
             ) from None
-        table_id = secrets.token_hex(6)
+        table_id = table_id or secrets.token_hex(6)
+        fence = self.claim(table_id) if self.claim is not None else None
         invite = secrets.token_urlsafe(6) if private else None
         table = Table(
             table_id,
@@ -109,11 +141,13 @@ class Lobby:
                 status="open",
                 invite_code=invite,
                 seats=[s.stored() for s in table.seats],
-                created_at=time.time(),
+                created_at=table.created_at,
                 started_at=None,
                 created_by=created_by,
+                fence=fence or 0,
             )
         )
+        table.fence, table.on_lost = fence, self.on_lost
         self.tables[table_id] = table
         self.idle_since[table_id] = time.monotonic()  # nobody sits there yet
         table.created_by = created_by
@@ -175,10 +209,14 @@ class Lobby:
         """One page of the public tables: at most ``lobby_page`` open ones (oldest first) and
         as many live ones, from ``offset`` in each list, with the totals and the
         ``next_offset`` (None on the last page). An open ranked table is never listed: its
-        queue says only how many wait (counting every table), never who."""
+        queue says only how many wait (counting every table), never who. With several
+        processes, the other processes' tables are listed too."""
         start = _count(offset, "offset", 0)
         size = min(self.settings.lobby_page, _count(limit, "limit", self.settings.lobby_page))
-        public = [t for t in self.tables.values() if not t.config.private]
+        public = [_listed(t) for t in self.tables.values() if not t.config.private]
+        if self.elsewhere is not None:
+            public += [_listed_summary(created, s) for created, s in self.elsewhere()]
+            public.sort(key=lambda t: t.created)
         waiting = [t for t in public if t.status == "open"]
         open_tables = [t for t in waiting if not t.config.ranked]
         live = [t for t in public if t.status == "live"]
@@ -186,7 +224,7 @@ class Lobby:
         for t in waiting:
             if t.config.ranked:
                 key = f"{t.config.kind.value}-{t.config.length}"
-                queues[key] = queues.get(key, 0) + sum(1 for s in t.seats if not s.empty)
+                queues[key] = queues.get(key, 0) + t.seated
         end = start + size
         return LobbyPage(
             open=[t.summary() for t in open_tables[start:end]],
@@ -209,9 +247,13 @@ class Lobby:
         table.rank_changes = None if plan is None else [c.to_json() for c in plan.changes]
         result = table._result_json()  # with the rank changes, for the record and the screen
         lines = player_lines(table.id, seats, outcome, table.engine.log)
-        self.store.finish_game(table.id, outcome.recorded, result, events, lines)
-        if plan is not None:
-            save_ranks(self.store, plan)
+        try:
+            self.store.finish_game(table.id, outcome.recorded, result, events, lines, table.fence)
+        except Fenced:  # another process owns the table now: its owner records the end
+            table.lost()
+        else:
+            if plan is not None:
+                save_ranks(self.store, plan)
         self.tables.pop(table.id, None)
         self.idle_since.pop(table.id, None)
 
@@ -221,47 +263,55 @@ class Lobby:
         restart, and it has been waiting long enough."""
         resumed = 0
         for row in self.store.tables("open", "live"):
-            if row.status == "open":
-                waited = max(0.0, time.time() - row.created_at)
-                if waited >= self.settings.table_idle_seconds:
-                    self.store.update_table(row.id, status="expired")
-                    continue
-                self.idle_since[row.id] = time.monotonic() - waited
-            config = TableConfig.from_json(row.config)
-            table = Table(
-                row.id,
-                config,
-                self.store,
-                self.settings,
-                seed=row.seed,
-                invite_code=row.invite_code,
-                on_finish=self._finished,
-            )
-            table.seats = [
-                Seat(
-                    user_id=s.get("user_id"),
-                    name=s.get("name", ""),
-                    bot=s.get("bot"),
-                    withdrawn=bool(s.get("withdrawn")),
-                    takeover=bool(s.get("withdrawn")),
-                    bank=s.get("bank"),
-                    # a wait at an open table counts from the restart (sitting times are
-                    # not stored)
-                    since=time.monotonic() if s.get("user_id") is not None else None,
-                )
-                for s in row.seats
-            ]
-            self.tables[row.id] = table
-            table.created_by = row.created_by
-            if row.status == "live":
-                try:
-                    table.resume(self.store.actions(row.id), row.started_at or time.time())
-                except Exception:
-                    log.exception("table %s cannot be resumed", row.id)
-                    self.tables.pop(row.id, None)
-                    continue
-                resumed += 1
+            table = self.rebuild(row)
+            resumed += table is not None and table.status == "live"
         return resumed
+
+    def rebuild(self, row: TableRow, fence: int | None = None) -> Table | None:
+        """One stored open or live table, live again in this process (driven with the fencing
+        number ``fence`` when several processes share the database); None when it expired or
+        cannot be resumed."""
+        if row.status == "open":
+            waited = max(0.0, time.time() - row.created_at)
+            if waited >= self.settings.table_idle_seconds:
+                self.store.update_table(row.id, status="expired")
+                return None
+            self.idle_since[row.id] = time.monotonic() - waited
+        config = TableConfig.from_json(row.config)
+        table = Table(
+            row.id,
+            config,
+            self.store,
+            self.settings,
+            seed=row.seed,
+            invite_code=row.invite_code,
+            on_finish=self._finished,
+        )
+        table.fence, table.on_lost = fence, self.on_lost
+        table.seats = [
+            Seat(
+                user_id=s.get("user_id"),
+                name=s.get("name", ""),
+                bot=s.get("bot"),
+                withdrawn=bool(s.get("withdrawn")),
+                takeover=bool(s.get("withdrawn")),
+                bank=s.get("bank"),
+                # a wait at an open table counts from the restart (sitting times are
+                # not stored)
+                since=time.monotonic() if s.get("user_id") is not None else None,
+            )
+            for s in row.seats
+        ]
+        self.tables[row.id] = table
+        table.created_by, table.created_at = row.created_by, row.created_at
+        if row.status == "live":
+            try:
+                table.resume(self.store.actions(row.id), row.started_at or time.time())
+            except Exception:
+                log.exception("table %s cannot be resumed", row.id)
+                self.tables.pop(row.id, None)
+                return None
+        return table
 
     def run_all(self) -> None:
         for t in list(self.tables.values()):

@@ -72,6 +72,8 @@ class TableRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     created_by: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # the fencing number of the process that drives it: raised on each claim
+    fence: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class ActionRow(Base):
@@ -81,6 +83,7 @@ class ActionRow(Base):
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     elapsed: Mapped[float] = mapped_column(Float)
     source: Mapped[str] = mapped_column(String(16))  # player | bot | timeout
+    fence: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # its writer's
 
 
 class GameRow(Base):

@@ -24,7 +24,12 @@ from jantaku.server.models import (
     name_key,
 )
 
-__all__ = ["Store", "StoredAction", "default_url", "migrate"]
+__all__ = ["Fenced", "Store", "StoredAction", "default_url", "migrate"]
+
+
+class Fenced(Exception):
+    """A write from a process that no longer drives the table: another one claimed it since
+    (its fencing number is higher). Nothing was stored."""
 
 
 def default_url() -> str:
@@ -101,19 +106,59 @@ class Store:
         with self.sessions.begin() as s:
             s.add(row)
 
-    def update_table(self, table_id: str, **values: Any) -> None:
+    def update_table(self, table_id: str, fence: int | None = None, **values: Any) -> None:
+        """Change a table's row; with ``fence``, only while no newer owner claimed it (else
+        Fenced)."""
+        where = [TableRow.id == table_id]
+        if fence is not None:
+            where.append(TableRow.fence <= fence)
         with self.engine.begin() as c:
-            c.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+            done = c.execute(update(TableRow).where(*where).values(**values)).rowcount
+        if fence is not None and not done:
+            raise Fenced(table_id)
+
+    def claim_fence(self, table_id: str) -> int | None:
+        """Raise an open or live table's fencing number for a new owner (one transaction, so
+        two claims never get the same number); the new number, None when it is not playable."""
+        with self.engine.begin() as c:
+            done = c.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status.in_(("open", "live")))
+                .values(fence=TableRow.fence + 1)
+            ).rowcount
+            if not done:
+                return None
+            found = c.execute(select(TableRow.fence).where(TableRow.id == table_id)).scalar_one()
+            return int(found)
+
+    def _check_fence(self, c: Connection, table_id: str, fence: int) -> None:
+        """Refuse a write of an older owner. The row is share-locked (PostgreSQL) until the
+        write commits, so a claim waits for it and then sees it; SQLite writes one at a time."""
+        current = c.execute(
+            select(TableRow.fence).where(TableRow.id == table_id).with_for_update(read=True)
+        ).scalar_one_or_none()
+        if current is None or current > fence:
+            raise Fenced(table_id)
 
     def append_action(
-        self, table_id: str, seq: int, action: dict[str, Any], elapsed: float, source: str
+        self,
+        table_id: str,
+        seq: int,
+        action: dict[str, Any],
+        elapsed: float,
+        source: str,
+        fence: int | None = None,
     ) -> None:
         """One accepted action, committed before it is applied and broadcast. A duplicate
-        ``(table, seq)`` raises (IntegrityError): nothing is ever stored twice."""
+        ``(table, seq)`` raises (IntegrityError): nothing is ever stored twice. With ``fence``
+        (several processes), the write is refused (Fenced) once a newer owner claimed the
+        table, in the same transaction."""
         c = self._writer
         if c is None or c.closed or c.invalidated:
             c = self._writer = self.engine.connect()
         try:
+            if fence is not None:
+                self._check_fence(c, table_id, fence)
             c.execute(
                 self._insert_action,
                 {
@@ -122,12 +167,28 @@ class Store:
                     "action": action,
                     "elapsed": elapsed,
                     "source": source,
+                    "fence": fence or 0,
                 },
             )
             c.commit()
         except Exception:
             c.rollback()
             raise
+
+    def table_id_by_invite(self, code: str) -> str | None:
+        """The open or live table of an invite code (several processes: to find its owner)."""
+        with self.engine.connect() as c:
+            found = c.execute(
+                select(TableRow.id).where(
+                    TableRow.invite_code == code, TableRow.status.in_(("open", "live"))
+                )
+            ).scalar()
+        return None if found is None else str(found)
+
+    def table_fence(self, table_id: str) -> int | None:
+        with self.engine.connect() as c:
+            found = c.execute(select(TableRow.fence).where(TableRow.id == table_id)).scalar()
+        return None if found is None else int(found)
 
     def actions(self, table_id: str) -> list[StoredAction]:
         with self.engine.connect() as c:
@@ -142,6 +203,12 @@ class Store:
         with self.sessions() as s:
             return list(s.scalars(select(TableRow).where(TableRow.status.in_(statuses))))
 
+    def table_ids(self, *statuses: str) -> list[str]:
+        """The ids alone of the tables in ``statuses`` (the fail-over scan, twice a second)."""
+        with self.engine.connect() as c:
+            found = c.execute(select(TableRow.id).where(TableRow.status.in_(statuses))).all()
+        return [str(r[0]) for r in found]
+
     def table(self, table_id: str) -> TableRow | None:
         with self.sessions() as s:
             return s.get(TableRow, table_id)
@@ -153,9 +220,13 @@ class Store:
         result: dict[str, Any],
         events: list[Any],
         players: list[GamePlayerRow],
+        fence: int | None = None,
     ) -> None:
-        """The finished game and its per-seat lines, and the table closed, in one transaction."""
+        """The finished game and its per-seat lines, and the table closed, in one transaction
+        (refused, Fenced, when ``fence`` is older than the table's owner)."""
         with self.sessions.begin() as s:
+            if fence is not None:
+                self._check_fence(s.connection(), table_id, fence)
             if s.get(GameRow, table_id) is not None:
                 return
             s.add(

@@ -35,7 +35,7 @@ from jantaku.server.config import ServerSettings, TableConfig
 from jantaku.server.messages import MatchEnded, TableUpdate
 from jantaku.server.seating import PLAYERS
 from jantaku.server.seats import RANKED_NO_BOTS, Connection, Seat, TableError, commitment_of
-from jantaku.server.storage import Store
+from jantaku.server.storage import Fenced, Store
 from jantaku.server.table_driver import TableDriver
 from jantaku.server.table_messages import TableMessages
 from jantaku.server.table_time import TableClocks
@@ -63,6 +63,7 @@ class Table(TableMessages, TableClocks, TableDriver):
         self.commitment = commitment_of(self.seed)
         self.invite_code = invite_code
         self.created_by: int | None = None  # the player who created it (limits open tables)
+        self.created_at = time.time()
         self.status = "open"
         self.seats = [Seat() for _ in range(4)]
         self.watchers: set[Any] = set()
@@ -73,6 +74,9 @@ class Table(TableMessages, TableClocks, TableDriver):
         self.started_at = 0.0
         self.waiting_since: dict[int, float] = {}
         self.on_finish = on_finish
+        # several processes: this process's fencing number for the table (None: the only one)
+        self.fence: int | None = None
+        self.on_lost: Callable[[Table], None] | None = None  # called once a newer owner wrote
         self.outcome: GameResult | None = None
         self.latencies: list[float] = []  # seconds to store, apply and send one action
         self.lags: list[float] = []  # computer players: from due time to the action sent
@@ -146,7 +150,24 @@ class Table(TableMessages, TableClocks, TableDriver):
         self._store_seats()
 
     def _store_seats(self) -> None:
-        self.store.update_table(self.id, seats=[s.stored() for s in self.seats])
+        self._update(seats=[s.stored() for s in self.seats])
+
+    def _update(self, **values: Any) -> None:
+        """Store the table's row, refused once another process owns the table."""
+        try:
+            self.store.update_table(self.id, fence=self.fence, **values)
+        except Fenced:
+            self.lost()
+
+    def lost(self) -> None:
+        """Another process drives the table now: stop at once (nothing more is stored or
+        sent from here) and tell the owner of this object; raises TableError ``moved``."""
+        if self.status in ("open", "live"):
+            self.status = "moved"
+            self._changed.set()
+            if self.on_lost is not None:
+                self.on_lost(self)
+        raise TableError("moved", "the table moved to another server; join it again")
 
     # ------------------------------------------------------------------ connections
 
@@ -185,11 +206,8 @@ class Table(TableMessages, TableClocks, TableDriver):
             raise TableError("ranked_no_bots", RANKED_NO_BOTS)
         self.status = "live"
         self.started_at = time.time()
-        self.store.update_table(
-            self.id,
-            status="live",
-            started_at=self.started_at,
-            seats=[s.stored() for s in self.seats],
+        self._update(
+            status="live", started_at=self.started_at, seats=[s.stored() for s in self.seats]
         )
         engine = self._begin()
         for i, s in enumerate(self.seats):
@@ -289,7 +307,12 @@ class Table(TableMessages, TableClocks, TableDriver):
             return
         t0 = time.perf_counter()
         elapsed = time.time() - self.started_at
-        self.store.append_action(self.id, self.seq + 1, action.to_json(), elapsed, source)
+        try:
+            self.store.append_action(
+                self.id, self.seq + 1, action.to_json(), elapsed, source, self.fence
+            )
+        except Fenced:
+            self.lost()
         self.seq += 1
         self.clock.time = elapsed
         events = engine.apply(action)

@@ -66,6 +66,8 @@ class SocketEndpoint:
             client.closed = True
             self.hub.clients.discard(client)
             self.hub.forget_session(client)
+            if self.hub.cluster is not None:
+                self.hub.cluster.relay.gone(client)
             for t in list(client.tables):
                 t.detach(client)
             with contextlib.suppress(Exception):
@@ -93,6 +95,9 @@ class SocketEndpoint:
                     break
                 client.send(Error("rate_limited", "too many messages; slow down"))
                 continue
+            cluster = self.hub.cluster
+            if cluster is not None and await cluster.route(client, raw):
+                continue  # another process drives that table: it answers
             self.handle(client, raw)
 
     def handle(self, client: Client, raw: str | bytes) -> None:

@@ -1,0 +1,302 @@
+"""Several table server processes on one database: each live or open table is driven by the
+one process holding its lease (leases.py) with the fencing number it got when it claimed the
+table (the database refuses an older owner's writes, storage.py). Each process renews its
+leases, claims tables whose lease ran out (another process died) and resumes them from their
+stored actions, forwards what its clients say about other processes' tables (relay.py), and
+hands its tables over at once when it is stopped (drain)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import math
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from jantaku.server.connection import Client
+from jantaku.server.leases import Leases
+from jantaku.server.matchmaking import Matchmaker
+from jantaku.server.relay import Handle, Relay
+from jantaku.server.tables import Table, TableError
+
+if TYPE_CHECKING:
+    from jantaku.server.hub import Hub
+
+__all__ = ["ROUTED", "Cluster"]
+
+log = logging.getLogger("jantaku.server")
+
+#: the client messages about one table, handled by the process driving it
+ROUTED = frozenset({"join", "watch", "unwatch", "start", "leave", "continue", "act"})
+# the group's keys after its prefix: a process's heartbeat, its public tables
+# ([[created, summary], ...] in JSON), the processes of the group
+_ALIVE, _LOBBY, _NODES = "alive:", "lobby:", "nodes"
+
+
+def namespace(database_url: str) -> str:
+    """The key prefix of the processes sharing one database: every process of a group must be
+    given the same ``--database`` URL (two groups on one Redis stay apart)."""
+    return "jantaku:" + hashlib.sha256(database_url.encode()).hexdigest()[:12] + ":"
+
+
+class Cluster:
+    """This process's part in a group of table servers sharing a database and a Redis."""
+
+    def __init__(self, hub: Hub, url: str, lease_seconds: float = 5.0) -> None:
+        self.hub = hub
+        self.node = secrets.token_hex(6)
+        self.lease_seconds = lease_seconds
+        self.leases = Leases(url, self.node, lease_seconds, namespace(hub.database_url))
+        self.relay = Relay(url, self.node, hub.settings)
+        self.matchmaker = Matchmaker(self)
+        self.draining = False
+        self._renewed = time.monotonic()
+        self._tasks: list[asyncio.Task[None]] = []
+        self.claim_budget = 0.1  # seconds of resuming claimed tables per scan
+        self._nodes = 1  # processes in the group (as last seen)
+        self._elsewhere: list[tuple[float, dict[str, Any]]] = []
+
+    def key(self, name: str) -> str:
+        """The group's Redis key of ``name``."""
+        return self.leases.prefix + name
+
+    # ------------------------------------------------------------------ life
+
+    async def start(self, handle: Handle) -> None:
+        """Join: the lobby claims its new tables here, the loops start."""
+        lobby = self.hub.lobby
+        lobby.claim = self._claim_new
+        lobby.on_lost = self._lost
+        lobby.elsewhere = lambda: self._elsewhere
+        self.relay.handle = handle
+        await self.relay.start()
+        await self._heartbeat()
+        await self.scan()
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._every(self.lease_seconds / 3, self._renew))]
+        self._tasks.append(loop.create_task(self._every(0.5, self._watch)))
+
+    async def drain(self) -> None:
+        """Stop driving every table and release the leases at once, so other processes claim
+        the tables without waiting for the leases to run out (SIGTERM)."""
+        if self.draining:
+            return
+        self.draining = True
+        for task in self._tasks:
+            task.cancel()
+        lobby = self.hub.lobby
+        tables = list(lobby.tables.values())
+        for t in tables:
+            t.status = "moved" if t.status in ("open", "live") else t.status
+        await asyncio.gather(*(t.stop() for t in tables))
+        lobby.tables.clear()
+        await self.leases.release([t.id for t in tables])
+        with contextlib.suppress(Exception):
+            await self.leases.aio.delete(self.key(_ALIVE + self.node), self.key(_LOBBY + self.node))
+            await self.leases.aio.srem(self.key(_NODES), self.node)
+        log.info("drained %d tables", len(tables))
+
+    async def close(self) -> None:
+        await self.drain()
+        await self.relay.stop()
+        await self.leases.close()
+
+    async def _every(self, period: float, job: Callable[[], Awaitable[None]]) -> None:
+        """Run ``job`` every ``period`` seconds; a failure is logged at most every 30 s (a
+        Redis outage must not flood the log)."""
+        logged = -math.inf
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await job()
+            except Exception:
+                if time.monotonic() - logged >= 30.0:
+                    logged = time.monotonic()
+                    log.exception("cluster job failed (repeats are not logged for 30 s)")
+
+    # ------------------------------------------------------------------ ownership
+
+    def _claim_new(self, table_id: str) -> int:
+        """A table being created here: its lease (the matchmaking may have taken it for this
+        process already), and fencing number 1."""
+        if not self.leases.claim_now(table_id) and self.leases.owner_now(table_id) != self.node:
+            raise TableError("busy", "that table id is taken; try again")
+        return 1
+
+    async def claim(self, table_id: str) -> Table | None:
+        """Take over a table whose lease ran out: the lease, a new fencing number (after which
+        the old owner can store nothing more), then the table resumed from its stored
+        actions and driven here."""
+        if self.draining or not await self.leases.claim(table_id):
+            return None
+        store, lobby = self.hub.store, self.hub.lobby
+        fence = store.claim_fence(table_id)
+        row = store.table(table_id) if fence is not None else None
+        table = lobby.rebuild(row, fence) if row is not None else None
+        if table is None:
+            await self.leases.release([table_id])
+            return None
+        table.run()
+        log.info("claimed table %s (fence %s)", table_id, fence)
+        return table
+
+    async def scan(self) -> None:
+        """Claim stored open or live tables nobody holds: in random order, at most this
+        process's share of them and ``claim_budget`` seconds of resuming per scan (a resume
+        runs on the event loop: a process that took over a dead one's tables all at once
+        would stall its own tables and miss its renewals, and the fail-over would cascade)."""
+        if self.draining:
+            return
+        stored = self.hub.store.table_ids("open", "live")
+        ids = [t for t in stored if t not in self.hub.lobby.tables]
+        owners = await self.leases.owners(ids)
+        orphans = [t for t, owner in zip(ids, owners, strict=True) if owner is None]
+        random.shuffle(orphans)
+        share = max(8, -(-len(orphans) // max(1, self._nodes)))
+        until = time.monotonic() + self.claim_budget
+        for table_id in orphans[:share]:
+            await self.claim(table_id)
+            if time.monotonic() >= until:
+                break
+            await asyncio.sleep(0)  # the tables already here go on
+
+    async def _renew(self) -> None:
+        """Renew the leases; a table whose lease was lost stops at once. When Redis cannot be
+        reached for most of a lease's time, every table stops: another process may hold it."""
+        await self._heartbeat()
+        tables = list(self.hub.lobby.tables.values())
+        try:
+            held = await self.leases.renew([t.id for t in tables])
+        except Exception:
+            if time.monotonic() - self._renewed > 0.8 * self.lease_seconds:
+                for t in tables:
+                    self._drop(t)
+            raise
+        self._renewed = time.monotonic()
+        for t, ok in zip(tables, held, strict=True):
+            if not ok:
+                self._drop(t)
+
+    async def _heartbeat(self) -> None:
+        ms = int(self.lease_seconds * 1000)
+        await self.leases.aio.set(self.key(_ALIVE + self.node), "1", px=ms)
+
+    def _drop(self, table: Table) -> None:
+        """Stop driving ``table`` here (its lease is gone)."""
+        with contextlib.suppress(TableError):
+            table.lost()
+        if self.hub.lobby.tables.get(table.id) is table:
+            self._lost(table)
+
+    def _lost(self, table: Table) -> None:
+        log.info("table %s is driven by another process now", table.id)
+        self.hub.lobby.tables.pop(table.id, None)
+        self.hub.lobby.idle_since.pop(table.id, None)
+        asyncio.get_running_loop().create_task(table.stop())
+
+    # ------------------------------------------------------------------ doors
+
+    async def route(self, client: Client, raw: str | bytes) -> bool:
+        """Forward a client message about a table driven by another process; False when this
+        process handles it (its own table, or not a table message, or refused)."""
+        try:
+            data = json.loads(raw)
+            if not isinstance(data, dict):
+                return False
+            if data.get("type") == "queue":
+                return await self.matchmaker.queue(client, data)
+            if data.get("type") not in ROUTED:
+                return False
+            return await self._route(client, raw, data)
+        except Exception:
+            log.exception("routing %r failed", raw[:200])
+            return False
+
+    async def _route(self, client: Client, raw: str | bytes, data: dict[str, Any]) -> bool:
+        table_id = data.get("table")
+        invite = data.get("invite")
+        if isinstance(invite, str) and invite:
+            table_id = self.hub.store.table_id_by_invite(invite)
+        if not isinstance(table_id, str) or len(table_id) > 32:
+            return False
+        remember = data["type"] in ("join", "watch")
+        if data["type"] in ("leave", "unwatch"):
+            client.routes.pop(table_id, None)
+        if data["type"] == "leave":
+            await self.matchmaker.left(client, table_id)
+        if table_id in self.hub.lobby.tables:
+            if remember:
+                client.routes[table_id] = (self.node, raw)
+            return False
+        known = client.routes.get(table_id)
+        if not remember and known is not None and known[0] != self.node:
+            # the owner it joined at (the watch loop follows the table when it moves)
+            self.relay.forward(known[0], client, table_id, raw)
+            return True
+        owner = (await self.leases.owners([table_id]))[0]
+        if owner is None and await self.claim(table_id) is not None:
+            owner = self.node
+        if owner is None or owner == self.node:
+            return False  # nobody drives it: this process answers (no such live table)
+        if remember:
+            client.routes[table_id] = (owner, raw)
+        self.relay.forward(owner, client, table_id, raw)
+        return True
+
+    async def _watch(self) -> None:
+        """Claim orphaned tables; send each client's join or watch again where its table is
+        driven now (the process that drove it died or handed it over); forget the clients of
+        processes that died."""
+        await self.scan()
+        await self._share_lobby()
+        entries = [
+            (c, t, owner, raw)
+            for c in list(self.hub.clients)
+            if not c.closed
+            for t, (owner, raw) in list(c.routes.items())
+        ]
+        now = await self.leases.owners([t for _c, t, _o, _r in entries])
+        for (client, _table, owner, raw), current in zip(entries, now, strict=True):
+            moved = current is not None and current != owner
+            if moved and not client.closed and not await self.route(client, raw):
+                self.relay.handle_local(client, raw)
+        await self._forget_dead_doors()
+
+    async def _share_lobby(self) -> None:
+        """Publish this process's public tables for the other processes' lobbies, and read
+        theirs (the lobby lags the tables by this loop's half second)."""
+        mine = [
+            [t.created_at, t.summary()]
+            for t in self.hub.lobby.tables.values()
+            if not t.config.private and t.status in ("open", "live")
+        ]
+        r = self.leases.aio
+        ms = int(self.lease_seconds * 1000)
+        await r.set(self.key(_LOBBY + self.node), json.dumps(mine, separators=(",", ":")), px=ms)
+        await r.sadd(self.key(_NODES), self.node)
+        members = await r.smembers(self.key(_NODES))
+        others = sorted(str(n) for n in members if n != self.node)
+        self._nodes = 1 + len(others)
+        found = await r.mget([self.key(_LOBBY + n) for n in others]) if others else []
+        elsewhere: list[tuple[float, dict[str, Any]]] = []
+        for node, text in zip(others, found, strict=True):
+            if text is None:
+                await r.srem(self.key(_NODES), node)
+                continue
+            elsewhere += [(float(created), summary) for created, summary in json.loads(text)]
+        self._elsewhere = elsewhere
+
+    async def _forget_dead_doors(self) -> None:
+        doors = sorted({d for d, _c in self.relay.remote})
+        if not doors:
+            return
+        alive = await self.leases.aio.mget([self.key(_ALIVE + d) for d in doors])
+        for door, up in zip(doors, alive, strict=True):
+            if up is None:
+                self.relay.forget_door(door)

@@ -1,0 +1,73 @@
+"""Leases on tables in Redis: a key per table holding the id of the process that drives it,
+with a time-to-live that process renews while it is alive. A process that dies stops renewing,
+its leases run out, and another process may claim the tables (see cluster.py)."""
+
+from __future__ import annotations
+
+import redis
+import redis.asyncio as aioredis
+
+__all__ = ["Leases"]
+
+# renew / release only a lease this process still holds (one atomic step in Redis)
+_RENEW = """if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end"""
+_RELEASE = """if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('del', KEYS[1]) else return 0 end"""
+
+
+class Leases:
+    """The leases of one process (``node``) with a time-to-live of ``seconds``; every key of
+    the group starts with ``prefix`` (one group per database)."""
+
+    def __init__(self, url: str, node: str, seconds: float, prefix: str = "jantaku:") -> None:
+        self.node = node
+        self.prefix = prefix
+        self.lease_prefix = prefix + "lease:"
+        self.ms = max(100, int(seconds * 1000))
+        self.sync = redis.Redis.from_url(url, decode_responses=True)
+        self.aio = aioredis.Redis.from_url(url, decode_responses=True)
+
+    def _key(self, table_id: str) -> str:
+        return self.lease_prefix + table_id
+
+    def claim_now(self, table_id: str) -> bool:
+        """Claim a lease without waiting for the event loop (a table being created)."""
+        return bool(self.sync.set(self._key(table_id), self.node, nx=True, px=self.ms))
+
+    def owner_now(self, table_id: str) -> str | None:
+        found = self.sync.get(self._key(table_id))
+        return None if found is None else str(found)
+
+    async def claim(self, table_id: str) -> bool:
+        return bool(await self.aio.set(self._key(table_id), self.node, nx=True, px=self.ms))
+
+    async def renew(self, table_ids: list[str]) -> list[bool]:
+        """Renew each lease still held; False where it was lost (expired, or claimed by
+        another process)."""
+        if not table_ids:
+            return []
+        async with self.aio.pipeline(transaction=False) as pipe:
+            for t in table_ids:
+                pipe.eval(_RENEW, 1, self._key(t), self.node, self.ms)
+            done = await pipe.execute()
+        return [bool(d) for d in done]
+
+    async def release(self, table_ids: list[str]) -> None:
+        if not table_ids:
+            return
+        async with self.aio.pipeline(transaction=False) as pipe:
+            for t in table_ids:
+                pipe.eval(_RELEASE, 1, self._key(t), self.node)
+            await pipe.execute()
+
+    async def owners(self, table_ids: list[str]) -> list[str | None]:
+        """The process holding each table's lease (None: nobody)."""
+        if not table_ids:
+            return []
+        found = await self.aio.mget([self._key(t) for t in table_ids])
+        return [None if v is None else str(v) for v in found]
+
+    async def close(self) -> None:
+        await self.aio.aclose()
+        self.sync.close()

@@ -1,0 +1,201 @@
+"""Messages between table server processes over Redis pub/sub: a client may connect to any
+process (its door); what it says about a table driven by another process (the owner) goes to
+the owner's channel, and what the table sends the client comes back on the door's channel.
+The owner sees such a client as a :class:`RemoteClient`; the tables do not know the
+difference. One publisher task per process keeps every channel's messages in order."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import redis.asyncio as aioredis
+
+from jantaku.server.config import ServerSettings
+from jantaku.server.connection import Client
+from jantaku.server.messages import Ref, ServerMessage
+
+__all__ = ["CHANNEL_PREFIX", "Relay", "RemoteClient"]
+
+log = logging.getLogger("jantaku.server")
+
+CHANNEL_PREFIX = "jantaku:node:"
+
+#: handles one client message as this process's own (websocket.py's SocketEndpoint.handle)
+Handle = Callable[[Client, str | bytes], None]
+
+
+class RemoteClient(Client):
+    """A client connected to another process (``door``), as the owner of a table sees it."""
+
+    def __init__(self, relay: Relay, door: str, conn: str, settings: ServerSettings) -> None:
+        self.relay, self.door, self.conn = relay, door, conn
+        self.address = f"{door}:{conn}"
+        self.user_id: int | None = None
+        self.name = ""
+        self.rank_index = 0
+        self.guest = False
+        self.token_hash: str | None = None
+        self.tables = set()
+        self.routes = {}
+        self.relay_id = None
+        self.closed = False
+        self.queue_limit = settings.send_queue_bytes
+
+    def send(self, message: ServerMessage, ref: Ref | None = None) -> None:
+        if not self.closed:
+            self.send_text(json.dumps(message.reply_json(ref), separators=(",", ":")))
+
+    def send_text(self, text: str) -> None:
+        self.relay.publish(self.door, {"kind": "out", "conn": self.conn, "text": text})
+
+    def kick(self, code: str, message: str) -> None:
+        self.closed = True
+
+
+class Relay:
+    """This process's channel (``node``) and the messages to the others'."""
+
+    def __init__(self, url: str, node: str, settings: ServerSettings) -> None:
+        self.node = node
+        self.settings = settings
+        self.redis = aioredis.Redis.from_url(url, decode_responses=True)
+        self.handle: Handle | None = None
+        self.doors: dict[str, Client] = {}  # this process's clients by their relay id
+        self.remote: dict[tuple[str, str], RemoteClient] = {}  # by (door, relay id)
+        # tables being created here: the requests for them wait until they exist
+        self.holding: dict[str, list[dict[str, Any]]] = {}
+        self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+
+    async def start(self) -> None:
+        pubsub = self.redis.pubsub()
+        await pubsub.subscribe(CHANNEL_PREFIX + self.node)
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._listen(pubsub)), loop.create_task(self._publish())]
+
+    async def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._out.join(), timeout=1.0)
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self.redis.aclose()
+
+    # ------------------------------------------------------------------ sending
+
+    def publish(self, node: str, payload: dict[str, Any]) -> None:
+        self._out.put_nowait((CHANNEL_PREFIX + node, json.dumps(payload, separators=(",", ":"))))
+
+    def forward(self, owner: str, client: Client, table_id: str, raw: str | bytes) -> None:
+        """A door's client message about a table ``owner`` drives."""
+        conn = self.door_id(client)
+        text = raw.decode(errors="replace") if isinstance(raw, bytes) else raw
+        user = {
+            "id": client.user_id,
+            "name": client.name,
+            "rank_index": client.rank_index,
+            "guest": client.guest,
+        }
+        self.publish(
+            owner,
+            {
+                "kind": "req",
+                "door": self.node,
+                "conn": conn,
+                "table": table_id,
+                "user": user,
+                "raw": text,
+            },
+        )
+
+    def door_id(self, client: Client) -> str:
+        if client.relay_id is None:
+            client.relay_id = secrets.token_hex(6)
+            self.doors[client.relay_id] = client
+        return client.relay_id
+
+    def gone(self, client: Client) -> None:
+        """A door's client disconnected: the owners of its tables detach it."""
+        conn = client.relay_id
+        if conn is None:
+            return
+        self.doors.pop(conn, None)
+        for owner in {o for o, _raw in client.routes.values() if o != self.node}:
+            self.publish(owner, {"kind": "bye", "door": self.node, "conn": conn})
+
+    def handle_local(self, client: Client, raw: str | bytes) -> None:
+        """Handle a client's message here (its table is driven by this process now)."""
+        if self.handle is not None:
+            self.handle(client, raw)
+
+    def release_held(self, table_id: str) -> None:
+        """The table exists now (or will not): handle what waited for it."""
+        for data in self.holding.pop(table_id, []):
+            self._received(data)
+
+    def forget_door(self, door: str) -> None:
+        """A process died: its clients are gone from every table here."""
+        for key in [k for k in self.remote if k[0] == door]:
+            self._bye(key)
+
+    def _bye(self, key: tuple[str, str]) -> None:
+        proxy = self.remote.pop(key, None)
+        if proxy is not None:
+            proxy.closed = True
+            for t in list(proxy.tables):
+                t.detach(proxy)
+
+    async def _publish(self) -> None:
+        while True:
+            channel, text = await self._out.get()
+            batch = [(channel, text)]
+            while not self._out.empty() and len(batch) < 256:
+                batch.append(self._out.get_nowait())
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for c, t in batch:
+                        pipe.publish(c, t)
+                    await pipe.execute()
+            except Exception:
+                log.exception("publishing %d messages failed", len(batch))
+            finally:
+                for _ in batch:
+                    self._out.task_done()
+
+    # ------------------------------------------------------------------ receiving
+
+    async def _listen(self, pubsub: Any) -> None:
+        async for item in pubsub.listen():
+            if item.get("type") != "message":
+                continue
+            try:
+                self._received(json.loads(item["data"]))
+            except Exception:
+                log.exception("relayed message failed")
+
+    def _received(self, data: dict[str, Any]) -> None:
+        kind = data.get("kind")
+        if kind == "out":
+            client = self.doors.get(data["conn"])
+            if client is not None:
+                client.send_text(data["text"])
+        elif kind == "req" and data["table"] in self.holding:
+            self.holding[data["table"]].append(data)
+        elif kind == "req" and self.handle is not None:
+            key = (data["door"], data["conn"])
+            proxy = self.remote.get(key)
+            if proxy is None:
+                proxy = self.remote[key] = RemoteClient(self, key[0], key[1], self.settings)
+            user = data["user"]
+            proxy.user_id, proxy.name = user["id"], user["name"]
+            proxy.rank_index, proxy.guest = user["rank_index"], user["guest"]
+            self.handle(proxy, data["raw"])
+        elif kind == "bye":
+            self._bye((data["door"], data["conn"]))
