@@ -383,23 +383,6 @@ def parse_tiles(text: str, red_fives: bool = True) -> list[Tile]:
 
     With ``red_fives`` the red five is copy 0 of its kind and the plain fives take copies 1-3;
     without, ``0m`` is an error and fives use all four copies. A fifth copy is an error."""
-    key = (text, red_fives)
-    known = _parsed.get(key)
-    if known is not None:
-        return list(known)
-    tiles = _parse_tiles(text, red_fives)
-    if len(_parsed) >= _PARSED_MAX:
-        _parsed.clear()
-    _parsed[key] = tuple(tiles)
-    return tiles
-
-
-_parsed: dict[tuple[str, bool], tuple[Tile, ...]] = {}
-"""Notation read before (melds, winning tiles and indicators come back again and again)."""
-_PARSED_MAX = 4096
-
-
-def _parse_tiles(text: str, red_fives: bool) -> list[Tile]:
     used: dict[int, int] = {}
     out: list[Tile] = []
     for kind, pos, red in _scan(text):

@@ -16,7 +16,7 @@ from typing import Any, BinaryIO, TextIO
 import click
 
 from jantaku.errors import JantakuError
-from jantaku.families import Family, all_presets, default_family, family_of_preset
+from jantaku.families import all_presets, default_family, family_of_preset
 from jantaku.formats.jsontext import loads
 
 __all__ = ["score"]
@@ -28,20 +28,13 @@ class _BadInput(Exception):
 
 def _module_for(obj: Any) -> ModuleType:
     rules = obj.get("rules") if isinstance(obj, dict) else None
-    fam = _families.get(rules) if isinstance(rules, str) else None
-    if fam is None:
-        if isinstance(rules, str) and rules in all_presets():
-            fam = _families[rules] = family_of_preset(rules)
-        else:
-            fam = default_family()
+    fam = default_family()
+    if isinstance(rules, str) and rules in all_presets():
+        fam = family_of_preset(rules)
     try:
         return importlib.import_module(fam.scorer)
     except ImportError as e:
         raise _BadInput(f"the {fam.name} scorer is not available ({e})") from None
-
-
-_families: dict[str, Family] = {}
-"""The family of each known preset asked for so far (the registry's lookups are slower)."""
 
 
 def _score_one(obj: Any) -> tuple[dict[str, Any], Callable[[dict[str, Any]], str]]:
@@ -104,8 +97,8 @@ def _lines(
 
 def _batch(stream: BinaryIO, out: TextIO) -> None:
     """One result line per request line, in order. Results are written together when several
-    requests arrived at once (a write per result costs as much as scoring the hand)."""
-    dumps = json.JSONEncoder().encode  # ASCII (other characters escaped): twice as fast
+    requests arrived at once (a write and flush per result is a large part of the work)."""
+    dumps = json.JSONEncoder().encode  # ASCII, other characters escaped: the faster encoder
     block: list[str] = []
 
     def flush() -> None:

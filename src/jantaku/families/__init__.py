@@ -170,7 +170,13 @@ class Family:
         return level
 
 
+_BUILT_IN = ("riichi", "classical")
+"""The built-in families (module name = family name), in registry order: riichi first, so
+the lobby lists it first and a request naming no rules is a riichi one."""
+
+
 _FAMILIES: dict[str, Family] = {}
+"""By name, in registry order (kept by :func:`register`)."""
 
 
 def register(fam: Family) -> Family:
@@ -179,12 +185,11 @@ def register(fam: Family) -> Family:
     if fam.name in _FAMILIES or clash:
         raise ValueError(f"family {fam.name!r} or presets {sorted(clash)} registered twice")
     _FAMILIES[fam.name] = fam
+    rank = {name: i for i, name in enumerate(_BUILT_IN)}
+    ordered = sorted(_FAMILIES.values(), key=lambda f: rank.get(f.name, len(rank)))
+    _FAMILIES.clear()
+    _FAMILIES.update((f.name, f) for f in ordered)
     return fam
-
-
-_BUILT_IN = ("riichi", "classical")
-"""The built-in families (module name = family name), in registry order: riichi first, so
-the lobby lists it first and a request naming no rules is a riichi one."""
 
 
 def _load() -> None:
@@ -198,14 +203,7 @@ def all_families() -> tuple[Family, ...]:
     """Every family: the built-in ones in their order (whichever was imported first), then
     any other in the order registered."""
     _load()
-    if len(_ordered) != len(_FAMILIES):
-        rank = {name: i for i, name in enumerate(_BUILT_IN)}
-        _ordered[:] = sorted(_FAMILIES.values(), key=lambda f: rank.get(f.name, len(rank)))
-    return tuple(_ordered)
-
-
-_ordered: list[Family] = []
-"""``all_families``' answer, remade when a family was registered since."""
+    return tuple(_FAMILIES.values())
 
 
 def all_presets() -> tuple[str, ...]:
@@ -238,8 +236,9 @@ def family(name: str) -> Family:
     _load()
     found = _FAMILIES.get(name)
     if found is None:
-        known = ", ".join(f.name for f in all_families())
-        raise UnknownFamilyError(f"unknown rule family {name!r}; known families: {known}")
+        raise UnknownFamilyError(
+            f"unknown rule family {name!r}; known families: {', '.join(_FAMILIES)}"
+        )
     return found
 
 
