@@ -17,6 +17,7 @@ COMMANDS = {
     "mjai-bot": "jantaku.commands.mjai_bot:mjai_bot",
     "play": "jantaku.commands.play:play",
     "replay-check": "jantaku.commands.replay_check:replay_check",
+    "review": "jantaku.commands.review:review",
     "score": "jantaku.commands.score:score",
     "serve": "jantaku.commands.serve:serve",
 }

@@ -1,0 +1,198 @@
+"""The puppet's reasons are true: on hand-made positions (and an engine-made classical one), the
+shanten and improving tiles a review prints equal the hand library's analysis and a brute force
+over the 34 kinds, computed here from the seat's visible tiles; the tile it calls safest against
+a riichi is genbutsu; a dangerous push that breaks the hand is marked."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from jantaku.engine.actions import Action, ActionKind
+from jantaku.engine.classical import ClassicalMatch
+from jantaku.engine.riichi.view import PublicSeat, SeatView
+from jantaku.hand import acceptance
+from jantaku.hand.lookup import shanten
+from jantaku.players.review import review_decision
+from jantaku.players.review.text import shown_loss
+from jantaku.rules.classical import preset as classical_preset
+from jantaku.tiles import Tile, TileKind, parse_tiles
+
+
+def _physical(text: str, start: dict[int, int]) -> list[Tile]:
+    """Tiles of a notation, each a distinct physical copy (copies counted across calls)."""
+    out = []
+    for t in sorted(parse_tiles(text), key=lambda t: t.index):
+        n = start.get(t.kind_id, 0)
+        start[t.kind_id] = n + 1
+        out.append(Tile(t.kind_id * 4 + n, t.red))
+    return out
+
+
+def _view(hand: str, rivers: Sequence[str], riichi: tuple[bool, ...], dora: str) -> SeatView:
+    used: dict[int, int] = {}
+    tiles = _physical(hand, used)
+    river_tiles = [_physical(r, used) for r in rivers]
+    seats = tuple(
+        PublicSeat(
+            25000,
+            (),
+            tuple((t, False, i == 0 and riichi[s], False) for i, t in enumerate(river_tiles[s])),
+            riichi[s],
+            13,
+        )
+        for s in range(4)
+    )
+    legal = tuple(Action(ActionKind.DISCARD, 0, t) for t in tiles)
+    return SeatView(
+        seat=0,
+        phase="turn",
+        turn=0,
+        dealer=0,
+        round_wind=0,
+        honba=0,
+        deposits=0,
+        live_remaining=40,
+        dora_indicators=tuple(_physical(dora, used)),
+        seats=seats,
+        hand=tuple(tiles),
+        drawn=tiles[-1],
+        last_discard=None,
+        waits=(),
+        furiten=False,
+        legal_actions=legal,
+    )
+
+
+def _counts(tiles: Sequence[Tile]) -> list[int]:
+    counts = [0] * 34
+    for t in tiles:
+        counts[t.kind_id] += 1
+    return counts
+
+
+def _seen_elsewhere(view: SeatView) -> list[int]:
+    """Copies visible outside the seat's own hand: rivers, melds, dora indicators."""
+    seen = [0] * 34
+    for p in view.seats:
+        for tile, *_ in p.river:
+            seen[tile.kind_id] += 1
+        for m in p.melds:
+            for t in m.tiles:
+                seen[t.kind_id] += 1
+    for t in view.dora_indicators:
+        seen[t.kind_id] += 1
+    return seen
+
+
+def _brute_force(counts: list[int], seen: list[int]) -> tuple[int, dict[str, int]]:
+    """(shanten, improving kind -> unseen copies) by trying each of the 34 kinds."""
+    base = shanten(counts)
+    out = {}
+    for k in range(34):
+        if counts[k] == 4:
+            continue
+        counts[k] += 1
+        if shanten(counts) < base:
+            out[TileKind(k).notation] = max(0, 4 - counts[k] + 1 - seen[k])
+        counts[k] -= 1
+    return base, out
+
+
+POSITIONS = [
+    # (hand, rivers, riichi, dora)
+    ("234m567p2378s119m4z", ("", "9m4z5p1s", "6m", "2p"), (False, True, False, False), "3z"),
+    ("1359m2468p1357s17z", ("", "", "9p", ""), (False,) * 4, "5z"),
+    ("11223344m5566p77z", ("", "7z6p", "", "1z2z"), (False, False, True, False), "4m"),
+    ("19m19p19s1234567z6s", ("", "", "", ""), (False,) * 4, "9s"),
+]
+
+
+@pytest.mark.parametrize("level", ["strong", "efficiency", "random"])
+@pytest.mark.parametrize("position", POSITIONS)
+def test_printed_shanten_and_improving_tiles_equal_the_hand_analysis(
+    position: tuple[str, tuple[str, ...], tuple[bool, ...], str], level: str
+) -> None:
+    view = _view(*position)
+    decision = review_decision(view, view.legal_actions[0], level=level)
+    counts = _counts(view.hand)
+    elsewhere = _seen_elsewhere(view)
+    shown = decision.to_json()
+    assert len(shown["candidates"]) == 3
+    assert shown["shanten"] == shanten(counts)
+    for c in [*shown["candidates"], shown["player"], shown["puppet"]]:
+        kind = parse_tiles(c["action"]["tile"])[0].kind_id
+        counts[kind] -= 1
+        seen = list(elsewhere)
+        seen[kind] += 1  # the discarded tile lies in the river: seen
+        library = acceptance(counts, 0, seen)
+        expected = {k.notation: n for k, n in library.tiles}
+        assert c["shanten"] == library.shanten
+        assert c["improving"] == expected, c["label"]
+        assert c["improving_total"] == library.total
+        assert _brute_force(counts, seen) == (c["shanten"], c["improving"])
+        counts[kind] += 1
+
+
+def test_the_safest_tile_against_a_riichi_is_genbutsu_and_a_dangerous_push_is_marked() -> None:
+    hand, rivers, riichi, dora = POSITIONS[0]
+    view = _view(hand, rivers, riichi, dora)
+    genbutsu = {t.kind_id for t, *_ in view.seats[1].river}
+    held = {t.kind_id for t in view.hand}
+    assert genbutsu & held, "the position offers genbutsu"
+    pushed = next(a for a in view.legal_actions if a.tile is not None and a.tile.kind_id == 14)
+    decision = review_decision(view, pushed)  # 6p: not genbutsu, into the riichi
+    assert decision.threats == {1: 1.0}
+    assert decision.stance == "fold"
+    assert decision.safest is not None
+    assert parse_tiles(decision.safest.split()[1])[0].kind_id in genbutsu
+    assert decision.puppet.action.tile is not None
+    assert decision.puppet.action.tile.kind_id in genbutsu
+    assert decision.puppet.danger[1] == 0.0
+    assert decision.player.danger[1] > 0.0
+    assert decision.marked and not decision.agree
+    assert decision.player_stance == "push"
+    assert decision.loss is not None and decision.loss > 3.0
+
+
+def test_a_choice_of_the_puppet_itself_is_never_marked() -> None:
+    for position in POSITIONS:
+        view = _view(*position)
+        first = review_decision(view, view.legal_actions[0])
+        again = review_decision(view, first.puppet.action)
+        assert again.agree and not again.marked and again.loss == 0.0
+
+
+def test_a_lost_step_of_shanten_reads_as_one() -> None:
+    assert shown_loss(1004.5) == "1 shanten step +4.5"
+    assert shown_loss(2.5) == "2.5"
+    assert shown_loss(None) == "-"
+
+
+def test_the_classical_reasons_equal_a_brute_force_from_the_seats_view() -> None:
+    game = ClassicalMatch(classical_preset("sontag"), "review-reasons")
+    seat = game.to_act()[0]
+    view = game.view(seat)
+    discard = next(a for a in view.legal_actions if a.kind is ActionKind.DISCARD)
+    decision = review_decision(view, discard, family="classical")
+    counts = _counts([t for t in view.hand if t.index < 136])
+    seen = [0] * 34
+    for p in view.seats:
+        for tile, *_ in p.river:
+            seen[tile.kind_id] += 1
+        for m in p.melds:
+            for t in m.tiles:
+                seen[t.kind_id] += 1
+    assert decision.shanten == shanten(counts)
+    for c in [*decision.candidates, decision.player]:
+        assert c.action.tile is not None
+        kind = c.action.tile.kind_id
+        counts[kind] -= 1
+        river = list(seen)
+        river[kind] += 1  # the discarded tile lies in the river: seen
+        base, improving = _brute_force(counts, river)
+        improving = {k: n for k, n in improving.items() if n > 0}  # none left: not shown
+        assert c.shanten == base
+        assert c.improving == improving, c.label
+        counts[kind] += 1
