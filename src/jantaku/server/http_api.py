@@ -21,6 +21,7 @@ from jantaku.server.limits import Backoff, Busy, HashPool, TokenBuckets
 from jantaku.server.messages import user_json
 from jantaku.server.models import name_key
 from jantaku.server.protocol import ProtocolError, loads_bounded
+from jantaku.server.reviews import GameReviews
 from jantaku.server.seating import bot_names
 from jantaku.server.tables import TableError
 
@@ -108,6 +109,7 @@ class HttpApi:
         self.login_names = Backoff(settings.login_failures_per_name, window, cap)
         self.login_addresses = Backoff(settings.login_failures_per_address, window, cap)
         self.signups = TokenBuckets(settings.signup_burst, settings.signups_per_minute / 60.0)
+        self.reviews = GameReviews(hub)  # a seat's review of a finished game (a worker process)
 
     async def _body(self, request: Request) -> dict[str, Any]:
         raw = await request.body()
@@ -395,6 +397,7 @@ class HttpApi:
             Route("/api/lobby", self.lobby_http),
             Route("/api/tables/{table_id}", self.table_http),
             Route("/api/games/{game_id}", self.game_http),
+            Route("/api/games/{game_id}/review", self.reviews.handle),
             Route("/api/games/{game_id}/{fmt}", self.game_http),
             Route("/api/players/{user_id}", self.player_http),
             Route("/api/players/{user_id}/games", self.player_games_http),
