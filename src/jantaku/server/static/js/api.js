@@ -85,6 +85,9 @@ export const api = {
   lobby: (offset = 0) => http("GET", `/api/lobby?offset=${encodeURIComponent(offset)}`),
   table: (id) => http("GET", `/api/tables/${encodeURIComponent(id)}`),
   game: (id) => http("GET", `/api/games/${encodeURIComponent(id)}`),
+  /** A seat's review of a finished game (docs/review.md); level null: the strongest puppet. */
+  review: (id, seat, level = null) =>
+    http("GET", `/api/games/${encodeURIComponent(id)}/review?seat=${seat}${level ? `&level=${encodeURIComponent(level)}` : ""}`),
   player: (id) => http("GET", `/api/players/${encodeURIComponent(id)}`),
   playerGames: (id) => http("GET", `/api/players/${encodeURIComponent(id)}/games`),
   bots: () => http("GET", "/api/bots"),

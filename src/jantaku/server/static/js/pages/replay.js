@@ -9,6 +9,7 @@ import { buildControls, currentHand, handLabel, keyHandler } from "../replay/con
 import { centreEl, resultParts, seatPanel } from "../replay/view.js";
 import { describe } from "../replay/describe.js";
 import { familyOf } from "../families/index.js";
+import { renderReview, reviewControls, startReview } from "../replay/review.js";
 
 // A private game's files are served only with a player's token, which a plain link does not
 // send: such a link fetches with the token and saves what it gets.
@@ -42,6 +43,7 @@ function render(rp) {
   const parts = resultParts(state, rp.names, rp.result);
   rp.resultBox.replaceChildren(...parts);
   rp.resultBox.hidden = parts.length === 0;
+  renderReview(rp);
 }
 
 /** The replay object: the game's events and hands, the step shown, the names. */
@@ -63,13 +65,24 @@ function replayObject(game, params, settings) {
     board: el("div", { class: "replay-board", "data-testid": "replay-board" }),
     lastLine: el("p", { class: "last-event", "data-testid": "replay-last" }),
     resultBox: el("div", { class: "result-box", "data-testid": "replay-result", hidden: true }),
+    reviewPanel: el("aside", { class: "review-panel", "data-testid": "review-panel", "aria-label": t("review.panel"), hidden: true }),
   };
+  rp.main = el("div", { class: "replay-main" }, rp.reviewPanel, rp.board);
   rp.render = () => render(rp);
   buildControls(rp);
   return rp;
 }
 
-function pageEl(rp, game, api) {
+/** The seat a review starts with: the one asked for, else the viewer's own, else the first. */
+function reviewSeat(rp, params, api) {
+  const asked = params.query.get("review");
+  if (["0", "1", "2", "3"].includes(asked)) return Number(asked);
+  const me = api.user();
+  const own = rp.seats.findIndex((s) => me && s.user_id === me.id);
+  return own >= 0 ? own : 0;
+}
+
+function pageEl(rp, game, api, seat) {
   const result = game.result || {};
   const config = result.config || {};
   const kind = [
@@ -81,11 +94,12 @@ function pageEl(rp, game, api) {
     { class: "replay", "data-testid": "replay" },
     el("div", { class: "row" }, el("h1", {}, t("replay.title")), el("span", { class: "muted" }, kind.filter(Boolean).join(" · "))),
     el("p", { class: "hint" }, t("replay.keys")),
+    reviewControls(rp, api, seat),
     rp.handsBar,
     rp.bar,
     rp.lastLine,
     rp.resultBox,
-    rp.board,
+    rp.main,
     el(
       "p",
       { class: "hint" },
@@ -113,8 +127,10 @@ export async function mount(root, params, ctx) {
     return undefined;
   }
   const rp = replayObject(game, params, settings);
-  root.replaceChildren(pageEl(rp, game, api));
+  const seat = reviewSeat(rp, params, api);
+  root.replaceChildren(pageEl(rp, game, api, seat));
   rp.render();
+  if (params.query.has("review")) startReview(rp, api, seat);
   const onKey = keyHandler(rp);
   document.addEventListener("keydown", onKey);
   return () => document.removeEventListener("keydown", onKey);

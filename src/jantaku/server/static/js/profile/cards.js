@@ -90,7 +90,13 @@ function gameRow(g) {
     el("td", {}, [g.kind ? t(`kind.${g.kind}`) : "", g.length ? familyOfKind(g.kind).lobby.lengthLabel(g.length, t) : ""].filter(Boolean).join(" · ")),
     el("td", {}, String(g.place)),
     el("td", {}, String(g.score)),
-    el("td", {}, el("a", { href: `#/replay/${g.id}`, "data-testid": "replay-link" }, t("profile.watch_replay"))),
+    el(
+      "td",
+      {},
+      el("a", { href: `#/replay/${g.id}`, "data-testid": "replay-link" }, t("profile.watch_replay")),
+      " · ",
+      el("a", { href: `#/replay/${g.id}?review=${g.seat}`, "data-testid": "review-link" }, t("review.button")),
+    ),
   );
 }
 

@@ -21,7 +21,8 @@ export function currentHand(rp) {
 /** Go to step i (clamped); the address follows (shareable, kept over a language switch). */
 export function go(rp, i) {
   rp.pos = Math.max(0, Math.min(rp.events.length - 1, i));
-  history.replaceState(null, "", `#/replay/${encodeURIComponent(rp.id)}?step=${rp.pos + 1}`);
+  const review = rp.reviewSeat === undefined ? "" : `&review=${rp.reviewSeat}`; // kept open
+  history.replaceState(null, "", `#/replay/${encodeURIComponent(rp.id)}?step=${rp.pos + 1}${review}`);
   rp.render();
 }
 
