@@ -41,7 +41,7 @@ def _check_alignment(review: dict[str, Any], events: list[dict[str, Any]], seat:
         elif action["type"] in ("chi", "pon", "open_kan"):
             assert nxt["type"] == "called" and nxt["seat"] == seat
         elif action["type"] in ("tsumo", "ron"):
-            assert nxt["type"] == "won" and nxt["seat"] == seat
+            assert nxt["type"] in ("won", "mah_jongg") and nxt["seat"] == seat
     discards = [e for e in events if e["type"] == "discarded" and e["seat"] == seat]
     reviewed = [d for d in review["decisions"] if d["player"]["action"]["type"] == "discard"]
     assert 0 < len(reviewed) <= len(discards)
@@ -109,3 +109,22 @@ def test_reviews_not_yet_kept_are_rate_limited(server: ServerProcess) -> None:
     seat, level = asked[0]  # a kept answer costs nothing
     again = server.get(f"/api/games/{game_id}/review?seat={seat}&level={level}", token)
     assert again.status_code == 200 and again.json()["level"] == level
+
+
+def test_a_classical_game_is_reviewed_by_the_classical_puppet(server: ServerProcess) -> None:
+    token = server.guest()
+    client = Client(server, token)
+    try:
+        client.send({"type": "create", "kind": "classical", "length": "quick", "id": 1})
+        table = str(client.expect("created")["table"]["id"])
+        client.send({"type": "join", "table": table, "fill_bots": True, "bot": "efficiency"})
+        assert client.play(table) is not None
+    finally:
+        client.close()
+    events = server.get(f"/api/games/{table}").json()["events"]
+    answer = server.get(f"/api/games/{table}/review?seat=1", token)
+    assert answer.status_code == 200, answer.text
+    review = answer.json()
+    assert review["family"] == "classical" and review["level"] == "strongest"
+    _check_alignment(review, events, 1)
+    assert server.get(f"/api/games/{table}/review?level=expert", token).status_code == 200

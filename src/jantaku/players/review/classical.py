@@ -121,7 +121,12 @@ class ClassicalExplainer:
             elif a.kind in _CLAIMS:
                 called, counts = bot.after_call(hand, a)
                 candidate = Candidate(a, label_of(a), self._claim_score(view, called, counts, a))
-                candidate.shanten = _best_shanten(counts, len(called.melds))
+                melds = len(called.melds)
+                candidate.shanten = (  # a kong discards nothing: its replacement tile comes
+                    shanten(counts, melds)
+                    if a.kind is ActionKind.OPEN_KAN
+                    else _best_shanten(counts, melds)
+                )
             else:
                 candidate = Candidate(a, label_of(a))
             out.append(candidate)
