@@ -18,6 +18,7 @@ import math
 import multiprocessing
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from starlette.requests import Request
@@ -182,9 +183,13 @@ class GameReviews:
                 context = multiprocessing.get_context("spawn")
                 self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
             loop = asyncio.get_running_loop()
-            answer = await loop.run_in_executor(
-                self._executor, compute_review, result, actions, seat, level
-            )
+            try:
+                answer = await loop.run_in_executor(
+                    self._executor, compute_review, result, actions, seat, level
+                )
+            except BrokenProcessPool:  # the worker died: the next review starts a new one
+                self.close()
+                raise
             answer["source"] = game_id
             self._kept[key] = answer
             while len(self._kept) > KEPT:

@@ -38,7 +38,8 @@ def _riichi_levels() -> tuple[str, ...]:
 def _classical_levels() -> tuple[str, ...]:
     from jantaku.players.classical import LEVELS as CLASSICAL
 
-    return tuple(CLASSICAL)
+    # the tables offer the strongest classical level as ``strong`` (the riichi name)
+    return (*CLASSICAL, *(() if "strong" in CLASSICAL else ("strong",)))
 
 
 LEVELS: dict[str, Callable[[], tuple[str, ...]]] = {
