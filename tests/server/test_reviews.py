@@ -128,3 +128,20 @@ def test_a_classical_game_is_reviewed_by_the_classical_puppet(server: ServerProc
     assert review["family"] == "classical" and review["level"] == "strongest"
     _check_alignment(review, events, 1)
     assert server.get(f"/api/games/{table}/review?level=expert", token).status_code == 200
+
+
+def test_a_private_games_review_is_for_its_players_only(server: ServerProcess) -> None:
+    alice_token, mallory_token = server.guest(), server.guest()
+    alice = Client(server, alice_token)
+    try:
+        alice.send({"type": "create", "kind": "party", "length": "quick", "private": True})
+        table = str(alice.expect("created")["table"]["id"])
+        alice.send({"type": "join", "table": table, "fill_bots": True})
+        assert alice.play(table) is not None
+    finally:
+        alice.close()
+    path = f"/api/games/{table}/review?seat=1"
+    assert server.get(path, alice_token).status_code == 200
+    for token in (None, mallory_token, "not-a-token"):
+        r = server.get(path, token)
+        assert r.status_code == 404 and "error" in r.json(), token  # kept answers too

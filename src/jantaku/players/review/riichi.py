@@ -100,6 +100,8 @@ class RiichiExplainer:
             else:
                 score = speed
             action = bot.pick_tile(legal, kind, ActionKind.DISCARD)
+            if action.tile is not None and action.tile.red:  # a red five thrown counts no more
+                value -= 1.0
             out.append(Candidate(action, label_of(action), score, sh, improving, value, dangers))
         out.sort(key=lambda c: -(c.score or 0.0))
         return Explained(out + others, stance, thr, before)
