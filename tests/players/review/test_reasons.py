@@ -5,6 +5,7 @@ a riichi is genbutsu; a dangerous push that breaks the hand is marked."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -196,3 +197,35 @@ def test_the_classical_reasons_equal_a_brute_force_from_the_seats_view() -> None
         assert c.shanten == base
         assert c.improving == improving, c.label
         counts[kind] += 1
+
+
+def _random_position(rng: random.Random) -> tuple[str, tuple[str, ...], int, str]:
+    """A 14-tile hand, the river of one riichi seat (1-3) and a dora indicator, drawn from one
+    shuffled wall."""
+    wall = [k for k in range(34) for _ in range(4)]
+    rng.shuffle(wall)
+    hand, river = wall[:14], wall[14 : 14 + rng.randint(3, 12)]
+
+    def text(kinds: list[int]) -> str:
+        return "".join(f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in kinds)
+
+    threat = rng.randint(1, 3)
+    rivers = tuple(text(river) if s == threat else "" for s in range(4))
+    return text(hand), rivers, threat, text(wall[-1:])
+
+
+def test_the_safest_tile_is_genbutsu_whenever_the_hand_holds_one() -> None:
+    rng = random.Random("review-genbutsu")
+    checked = 0
+    for _ in range(40):
+        hand, rivers, threat, dora = _random_position(rng)
+        riichi = tuple(s == threat for s in range(4))
+        view = _view(hand, rivers, riichi, dora)
+        genbutsu = {t.kind_id for t, *_ in view.seats[threat].river}
+        if not genbutsu & {t.kind_id for t in view.hand}:
+            continue
+        decision = review_decision(view, view.legal_actions[0])
+        assert decision.safest is not None
+        assert parse_tiles(decision.safest.split()[1])[0].kind_id in genbutsu, (hand, rivers)
+        checked += 1
+    assert checked >= 10
