@@ -15,7 +15,7 @@ from jantaku.engine.classical import ClassicalMatch
 from jantaku.engine.riichi.view import PublicSeat, SeatView
 from jantaku.hand import acceptance
 from jantaku.hand.lookup import shanten
-from jantaku.players.review import review_decision
+from jantaku.players.review import Decision, review_decision
 from jantaku.players.review.text import shown_loss
 from jantaku.rules.classical import preset as classical_preset
 from jantaku.tiles import Tile, TileKind, parse_tiles
@@ -101,22 +101,9 @@ def _brute_force(counts: list[int], seen: list[int]) -> tuple[int, dict[str, int
     return base, out
 
 
-POSITIONS = [
-    # (hand, rivers, riichi, dora)
-    ("234m567p2378s119m4z", ("", "9m4z5p1s", "6m", "2p"), (False, True, False, False), "3z"),
-    ("1359m2468p1357s17z", ("", "", "9p", ""), (False,) * 4, "5z"),
-    ("11223344m5566p77z", ("", "7z6p", "", "1z2z"), (False, False, True, False), "4m"),
-    ("19m19p19s1234567z6s", ("", "", "", ""), (False,) * 4, "9s"),
-]
-
-
-@pytest.mark.parametrize("level", ["strong", "efficiency", "random"])
-@pytest.mark.parametrize("position", POSITIONS)
-def test_printed_shanten_and_improving_tiles_equal_the_hand_analysis(
-    position: tuple[str, tuple[str, ...], tuple[bool, ...], str], level: str
-) -> None:
-    view = _view(*position)
-    decision = review_decision(view, view.legal_actions[0], level=level)
+def _check_reasons(view: SeatView, decision: Decision) -> None:
+    """The shanten and improving tiles of every candidate shown against the hand library and
+    the brute force, from the seat's visible tiles."""
     counts = _counts(view.hand)
     elsewhere = _seen_elsewhere(view)
     shown = decision.to_json()
@@ -134,6 +121,24 @@ def test_printed_shanten_and_improving_tiles_equal_the_hand_analysis(
         assert c["improving_total"] == library.total
         assert _brute_force(counts, seen) == (c["shanten"], c["improving"])
         counts[kind] += 1
+
+
+POSITIONS = [
+    # (hand, rivers, riichi, dora)
+    ("234m567p2378s119m4z", ("", "9m4z5p1s", "6m", "2p"), (False, True, False, False), "3z"),
+    ("1359m2468p1357s17z", ("", "", "9p", ""), (False,) * 4, "5z"),
+    ("11223344m5566p77z", ("", "7z6p", "", "1z2z"), (False, False, True, False), "4m"),
+    ("19m19p19s1234567z6s", ("", "", "", ""), (False,) * 4, "9s"),
+]
+
+
+@pytest.mark.parametrize("level", ["strong", "efficiency", "random"])
+@pytest.mark.parametrize("position", POSITIONS)
+def test_printed_shanten_and_improving_tiles_equal_the_hand_analysis(
+    position: tuple[str, tuple[str, ...], tuple[bool, ...], str], level: str
+) -> None:
+    view = _view(*position)
+    _check_reasons(view, review_decision(view, view.legal_actions[0], level=level))
 
 
 def test_the_safest_tile_against_a_riichi_is_genbutsu_and_a_dangerous_push_is_marked() -> None:
@@ -225,6 +230,7 @@ def test_the_safest_tile_is_genbutsu_whenever_the_hand_holds_one() -> None:
         if not genbutsu & {t.kind_id for t in view.hand}:
             continue
         decision = review_decision(view, view.legal_actions[0])
+        _check_reasons(view, decision)
         assert decision.safest is not None
         assert parse_tiles(decision.safest.split()[1])[0].kind_id in genbutsu, (hand, rivers)
         checked += 1
