@@ -11,7 +11,12 @@ from typing import Any
 from riichi_handgen import generate, to_request
 
 from jantaku.errors import JantakuError
-from jantaku.rules.riichi.request import parse_request, result_json, score_request
+from jantaku.rules.riichi.request import (
+    parse_request,
+    result_json,
+    score_request,
+    score_request_text,
+)
 from jantaku.rules.riichi.scorer import score
 
 FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan")
@@ -63,3 +68,19 @@ def test_score_request_answers_as_validating_first() -> None:
         assert _answer(score_request, obj) == expected, obj
         errors += isinstance(expected, tuple)
     assert errors > 500  # the broken requests did reach the checks
+
+
+def test_score_request_text_is_the_encoded_result_object() -> None:
+    """The batch's text writer gives, byte for byte, what the stdlib encoder makes of the
+    result object (or the same error), on the same valid and broken requests."""
+    encode = json.JSONEncoder().encode
+    rng = random.Random(20261128)
+    wins = 0
+    for n in range(3000):
+        obj = to_request(generate(rng))
+        if n % 3 == 0:
+            obj = _broken(obj, rng)
+        expected = _answer(lambda o: encode(score_request(o)), obj)
+        assert _answer(score_request_text, obj) == expected, obj
+        wins += isinstance(expected, str) and expected.startswith('{"win": true')
+    assert wins > 1000

@@ -23,6 +23,20 @@ Chosen = tuple[Candidate, int, Shape, WaitKind, tuple[int, ...], tuple[int, ...]
 pungs (kinds), and the kind of the concealed pung that a ron made open (-1: none)."""
 
 _YAKU_LINES: dict[tuple[Yaku, int, int], YakuHan] = {}
+_YAKU_TUPLES: dict[tuple[int, ...], tuple[object, tuple[YakuHan, ...]]] = {}
+"""The yaku lines by :meth:`Breakdown.yaku_key`, with the object the key names by ``id``."""
+_MEMO_LIMIT = 4096
+_NO_BONUS = (0, 0, 0)
+_BONUS_LINES: dict[tuple[int, int, int], tuple[YakuHan, ...]] = {}
+"""The dora lines by (dora, aka dora, ura dora): a few hundred combinations at most."""
+
+
+def bonus_lines(counts: tuple[int, int, int]) -> tuple[YakuHan, ...]:
+    """The lines of the dora, aka dora and ura dora counted (those that are not 0)."""
+    kinds = (Bonus.DORA, Bonus.AKA_DORA, Bonus.URA_DORA)
+    return tuple(YakuHan(b.value, n, None, b) for b, n in zip(kinds, counts, strict=True) if n)
+
+
 _SHAPE_NAMES = {
     Shape.STANDARD: "standard",
     Shape.SEVEN_PAIRS: "seven_pairs",
@@ -91,16 +105,37 @@ class Breakdown:
         read.sort(key=lambda g: (g[1] < 27, g[1], -g[0]))
         return [*self.meld_groups, *read]
 
+    def yaku_key(self) -> tuple[tuple[int, ...], tuple[Hit, ...] | None]:
+        """A key of the yaku lines without the dora (equal keys, equal lines) and the object a
+        memo keyed by it must hold and compare by identity: the key names the hand-level hits
+        by ``id`` (the yaku definitions are the registry's, alive for good)."""
+        cand = self.best[0]
+        if cand[5]:
+            return (0, *[id(y) << 4 | v for y, v in cand[2]]), None
+        base = self.base_hits
+        return (id(base), *[id(y) << 4 | h for y, h in cand[2]]), base
+
     def yaku(self) -> tuple[YakuHan, ...]:
-        """Yaku lines (with han, or 13 per yakuman) then dora, aka dora, ura dora."""
+        """Yaku lines (with han, or 13 per yakuman) then dora, aka dora, ura dora. Many hands
+        have the same hits and the same dora, so both parts are remembered."""
+        key, holds = self.yaku_key()
+        found = _YAKU_TUPLES.get(key)
+        if found is None or found[0] is not holds:
+            if len(_YAKU_TUPLES) >= _MEMO_LIMIT:
+                _YAKU_TUPLES.clear()
+            found = _YAKU_TUPLES[key] = (holds, self._hit_lines())
+        if self.yakuman or self.bonus == _NO_BONUS:
+            return found[1]
+        bonus = _BONUS_LINES.get(self.bonus)
+        if bonus is None:
+            bonus = _BONUS_LINES[self.bonus] = bonus_lines(self.bonus)
+        return found[1] + bonus
+
+    def _hit_lines(self) -> tuple[YakuHan, ...]:
         if self.yakuman:
             return tuple(_yaku_line(y, 13 * v, v) for y, v in self.hits)
         hits = sorted(self.hits, key=lambda hit: RANK[hit[0].id])
-        items = [_yaku_line(y, h, 0) for y, h in hits]
-        for bonus, n in zip((Bonus.DORA, Bonus.AKA_DORA, Bonus.URA_DORA), self.bonus, strict=True):
-            if n:
-                items.append(YakuHan(bonus.value, n, None, bonus))
-        return tuple(items)
+        return tuple(_yaku_line(y, h, 0) for y, h in hits)
 
     def fu_items(self) -> tuple[FuLine, ...]:
         """The fu items of the chosen reading (none for a yakuman)."""
