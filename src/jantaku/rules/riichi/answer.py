@@ -122,15 +122,16 @@ def result_text(ctx: WinContext, result: ScoreResult | NoWin) -> str:
         return _NO_WIN_TEXT[result.reason]
     pay = result.payments
     detail = result.detail
+    groups = detail.groups
     return (
         f'{{"win": true, "han": {result.han}, "fu": {result.fu}, '
         f'"yakuman": {result.yakuman}, "limit": {_LIMIT_TEXT[result.limit]}, '
         f'"yaku": {_listed(detail.yaku(), _YAKU_TEXT, _yaku_item)}, '
-        f'"fu_items": {_listed(detail.fu_items(), _FU_TEXT, _fu_item)}, '
+        f'"fu_items": {_listed(detail.fu_items(groups), _FU_TEXT, _fu_item)}, '
         f'"points": {result.points}, "payments": {{"winner": {result.received}, '
         f'"right": {-pay[0]}, "across": {-pay[1]}, "left": {-pay[2]}}}, '
         f'"dealer": {_TRUE_TEXT[result.dealer]}, "win_type": {_WIN_TYPE_TEXT[result.tsumo]}, '
         f'"honba": {ctx.honba}, "deposits": {ctx.deposits}, "pao": {_PAO_TEXT[result.liable]}, '
         f'"wait": "{result.wait}", "shape": "{result.shape}", '
-        f'"reading": {_encode(_reading(ctx, result, detail.groups))}}}'
+        f'"reading": {_encode(_reading(ctx, result, groups))}}}'
     )

@@ -26,6 +26,22 @@ _YAKU_LINES: dict[tuple[Yaku, int, int], YakuHan] = {}
 _YAKU_TUPLES: dict[tuple[int, ...], tuple[object, tuple[YakuHan, ...]]] = {}
 """The yaku lines by :meth:`Breakdown.yaku_key`, with the object the key names by ``id``."""
 _MEMO_LIMIT = 4096
+_WAIT_NAMES = {w: w.name.lower() for w in WaitKind}
+
+
+def _group_rank(kind: int) -> int:
+    """Honors first, then the suits' kinds in order."""
+    return kind - 27 if kind >= 27 else kind + 7
+
+
+_PUNG_CODE = tuple(_group_rank(k) * 4 for k in range(34))
+"""A concealed pung's code; plus one for a pung a ron completed (open); a chow's is plus two."""
+_CHOW_CODE = tuple(_group_rank(k) * 4 + 2 for k in range(34))
+_GROUP_OF_CODE: dict[int, Group] = {
+    **{_PUNG_CODE[k]: (1, k, True) for k in range(34)},
+    **{_PUNG_CODE[k] + 1: (1, k, False) for k in range(34)},
+    **{_CHOW_CODE[k]: (0, k, True) for k in range(34)},
+}
 _NO_BONUS = (0, 0, 0)
 _BONUS_LINES: dict[tuple[int, int, int], tuple[YakuHan, ...]] = {}
 """The dora lines by (dora, aka dora, ura dora): a few hundred combinations at most."""
@@ -98,12 +114,14 @@ class Breakdown:
     @property
     def groups(self) -> list[Group]:
         """The melds' groups then the reading's; a pung completed by ron is not concealed."""
-        ron = self.best[6]
-        read: list[Group] = [(0, k, True) for k in self.best[4]]
-        read += [(1, k, k != ron) for k in self.best[5]]
-        # in reading order: honors, then by kind, a pung before a chow of the same kind
-        read.sort(key=lambda g: (g[1] < 27, g[1], -g[0]))
-        return [*self.meld_groups, *read]
+        best = self.best
+        ron = best[6]
+        # in reading order: honors, then by kind, a pung before a chow of the same kind (as
+        # codes that sort so, see _GROUP_CODE)
+        codes = [_CHOW_CODE[k] for k in best[4]]
+        codes += [_PUNG_CODE[k] + (k == ron) for k in best[5]]
+        codes.sort()
+        return [*self.meld_groups, *map(_GROUP_OF_CODE.__getitem__, codes)]
 
     def yaku_key(self) -> tuple[tuple[int, ...], tuple[Hit, ...] | None]:
         """A key of the yaku lines without the dora (equal keys, equal lines) and the object a
@@ -137,8 +155,9 @@ class Breakdown:
         hits = sorted(self.hits, key=lambda hit: RANK[hit[0].id])
         return tuple(_yaku_line(y, h, 0) for y, h in hits)
 
-    def fu_items(self) -> tuple[FuLine, ...]:
-        """The fu items of the chosen reading (none for a yakuman)."""
+    def fu_items(self, groups: list[Group] | None = None) -> tuple[FuLine, ...]:
+        """The fu items of the chosen reading (none for a yakuman); ``groups`` is
+        :attr:`groups` when the caller has it already."""
         if self.yakuman or self.shape is Shape.THIRTEEN_ORPHANS:
             return ()
         if self.shape is Shape.SEVEN_PAIRS:
@@ -148,7 +167,7 @@ class Breakdown:
         f.shape = self.shape
         f.wait = self.wait
         pinfu = any(y.id is Yaku.PINFU for y, _h in self.hits)
-        return tuple(fu_lines(f, self.groups, pinfu, self.options))
+        return tuple(fu_lines(f, self.groups if groups is None else groups, pinfu, self.options))
 
     @property
     def dora(self) -> int:
@@ -168,4 +187,4 @@ class Breakdown:
 
     @property
     def wait_name(self) -> str:
-        return self.wait.name.lower()
+        return _WAIT_NAMES[self.wait]

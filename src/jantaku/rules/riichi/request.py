@@ -33,7 +33,11 @@ from jantaku.meld import Meld
 from jantaku.rules.riichi.answer import result_json, result_text
 from jantaku.rules.riichi.context import WinContext
 from jantaku.rules.riichi.options import RiichiOptions, preset
+from jantaku.rules.riichi.request_fast import read_plain
 from jantaku.rules.riichi.request_tiles import (
+    FLAGS,
+    KEYS,
+    MAX_COUNT,
     MAX_INDICATORS,
     MAX_NOTATION,
     MELD_SIZES,
@@ -62,47 +66,9 @@ def _show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-_KEYS = frozenset(
-    {
-        "rules",
-        "options",
-        "hand",
-        "melds",
-        "win_tile",
-        "win",
-        "seat_wind",
-        "round_wind",
-        "dora_indicators",
-        "ura_indicators",
-        "riichi",
-        "double_riichi",
-        "ippatsu",
-        "haitei",
-        "houtei",
-        "rinshan",
-        "chankan",
-        "first_turn",
-        "honba",
-        "deposits",
-        "discarder",
-        "pao",
-    }
-)
-_FLAGS = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "first_turn",
-)
 _ANY_SIZE = range(1, MAX_NOTATION)
 _ONE = range(1, 2)
 _INDICATOR_COUNTS = range(1, MAX_INDICATORS + 1)
-MAX_COUNT = 999
-"""Largest honba or deposit count accepted (no real table comes near it)."""
 
 
 def _tiles(value: Any, key: str, red_fives: bool) -> list[Tile]:
@@ -190,10 +156,14 @@ def parse_request(obj: Any) -> tuple[WinContext, RiichiOptions]:
 
 def _parse(obj: Any) -> tuple[WinContext, RiichiOptions]:
     """A request object read, every tile a distinct physical copy (so at most four of a
-    kind), but the hand's size and the flags not yet checked against each other."""
+    kind), but the hand's size and the flags not yet checked against each other. The common
+    request is read by :func:`.request_fast.read_plain`; the rest here, which names problems."""
+    fast = read_plain(obj)
+    if fast is not None:
+        return fast
     if type(obj) is not dict and not isinstance(obj, Mapping):
         raise RequestError("the request must be a JSON object")
-    unknown = sorted(set(obj) - _KEYS) if not _KEYS.issuperset(obj) else ()
+    unknown = sorted(set(obj) - KEYS) if not KEYS.issuperset(obj) else ()
     if unknown:
         raise RequestError(f"unknown key {_show(unknown[0])}")
     options = _options(obj)
@@ -231,7 +201,7 @@ def _parse(obj: Any) -> tuple[WinContext, RiichiOptions]:
             taken = copies.take(shown, key)
         indicators.append(tuple(t.kind for t in taken))
     flags = {}
-    for key in _FLAGS:
+    for key in FLAGS:
         value = obj.get(key, False)
         if value is not True and value is not False:
             raise RequestError(f"{key}: expected true or false, not {_show(value)}")

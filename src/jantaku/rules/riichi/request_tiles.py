@@ -1,5 +1,6 @@
-"""The tiles of a score request: plain notation read fast, each tile given its own physical
-copy across the request (so at most four of a kind, one red five per suit), and the melds.
+"""The parts of a score request both readers share: its keys, plain tile notation read fast,
+each tile given its own physical copy across the request (so at most four of a kind, one red
+five per suit), and the melds.
 
 Shared by :mod:`.request` (which names every problem) and :mod:`.request_fast` (which reads
 the common, well-formed request and leaves anything else to it)."""
@@ -15,6 +16,9 @@ from jantaku.tiles import Tile, TileKind, tile_at
 
 __all__ = [
     "FIVES",
+    "FLAGS",
+    "KEYS",
+    "MAX_COUNT",
     "MAX_INDICATORS",
     "MAX_NOTATION",
     "MELD_SIZES",
@@ -35,6 +39,44 @@ MAX_NOTATION = 200
 """Longest tile notation read (a hand is at most 14 tiles): keeps error messages short."""
 
 
+KEYS = frozenset(
+    {
+        "rules",
+        "options",
+        "hand",
+        "melds",
+        "win_tile",
+        "win",
+        "seat_wind",
+        "round_wind",
+        "dora_indicators",
+        "ura_indicators",
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "haitei",
+        "houtei",
+        "rinshan",
+        "chankan",
+        "first_turn",
+        "honba",
+        "deposits",
+        "discarder",
+        "pao",
+    }
+)
+FLAGS = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "first_turn",
+)
+MAX_COUNT = 999
+"""Largest honba or deposit count accepted (no real table comes near it)."""
 SEATS = {"right": 1, "across": 2, "left": 3}
 MELD_TYPES = {
     "chi": (MeldKind.CHOW, None, 3),
@@ -140,6 +182,8 @@ _PLAIN_NOTATION = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
 _RUNS = re.compile(r"([0-9]+)([mpsz])")
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 _plain_read: dict[str, tuple[int, ...] | None] = {}
+_SHORT = 10
+_MEMO_LIMIT = 1 << 14
 _run_read: dict[tuple[str, str], tuple[int, ...]] = {}
 _FIRST_COPY = tuple(
     tuple(k * 4 + (1 if red and k in FIVES else 0) for k in range(34)) for red in (False, True)
@@ -153,8 +197,8 @@ _RED_TILES = {k: tile_at(k * 4, True) for k in FIVES}
 
 def plain_kinds(text: str) -> tuple[int, ...] | None:
     """The kind of each tile of plain notation (``~kind`` for a red five), None for anything
-    else. Remembered, and so is each run of digits with its suit letter: the same melds,
-    winning tiles, indicators and parts of hands come again and again."""
+    else. Short texts (melds, winning tiles, indicators: they come again and again) are
+    remembered whole, longer ones (hands, nearly always new) by their runs of digits."""
     known = _plain_read.get(text, _plain_read)
     if known is not _plain_read:
         return known  # type: ignore[return-value]
@@ -164,16 +208,23 @@ def plain_kinds(text: str) -> tuple[int, ...] | None:
         for run in _RUNS.findall(text):
             found = _run_read.get(run)
             if found is None:
-                base = _SUIT_BASE[run[1]]
-                found = tuple(~(base + 4) if d == "0" else base + int(d) - 1 for d in run[0])
-                if len(_run_read) >= 4096:
+                found = tuple(map(_DIGIT_KINDS[run[1]].__getitem__, run[0]))
+                if len(_run_read) >= _MEMO_LIMIT:
                     _run_read.clear()
                 _run_read[run] = found
             kinds += found
-    if len(_plain_read) >= 4096:
-        _plain_read.clear()
-    _plain_read[text] = kinds
+    if len(text) <= _SHORT:
+        if len(_plain_read) >= _MEMO_LIMIT:
+            _plain_read.clear()
+        _plain_read[text] = kinds
     return kinds
+
+
+_DIGIT_KINDS = {
+    letter: {str(d): ~(base + 4) if d == 0 else base + d - 1 for d in range(10)}
+    for letter, base in _SUIT_BASE.items()
+}
+"""By suit letter, by digit: the kind (``~kind`` for a red five, digit 0)."""
 
 
 MELD_SIZES = {name: range(size, size + 1) for name, (_k, _c, size) in MELD_TYPES.items()}
