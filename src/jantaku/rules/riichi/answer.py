@@ -117,7 +117,8 @@ def _fu_item(line: FuLine) -> str:
 
 def result_text(ctx: WinContext, result: ScoreResult | NoWin) -> str:
     """``json.JSONEncoder().encode(result_json(ctx, result))``, without building the dict
-    (the wait and shape are plain lowercase words: nothing in them to escape)."""
+    (the wait and shape are plain lowercase words and the reading is tile notation, digits,
+    suit letters, spaces and brackets: nothing in them to escape)."""
     if isinstance(result, NoWin):
         return _NO_WIN_TEXT[result.reason]
     pay = result.payments
@@ -133,5 +134,5 @@ def result_text(ctx: WinContext, result: ScoreResult | NoWin) -> str:
         f'"dealer": {_TRUE_TEXT[result.dealer]}, "win_type": {_WIN_TYPE_TEXT[result.tsumo]}, '
         f'"honba": {ctx.honba}, "deposits": {ctx.deposits}, "pao": {_PAO_TEXT[result.liable]}, '
         f'"wait": "{result.wait}", "shape": "{result.shape}", '
-        f'"reading": {_encode(_reading(ctx, result, groups))}}}'
+        f'"reading": "{_reading(ctx, result, groups)}"}}'
     )

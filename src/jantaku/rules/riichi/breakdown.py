@@ -13,7 +13,7 @@ from jantaku.rules.riichi.result import Bonus, FuItem, FuLine, YakuHan
 from jantaku.rules.riichi.units import Hit
 from jantaku.rules.riichi.yaku import RANK, Facts, Shape, WaitKind, Yaku, YakuDef
 
-__all__ = ["Breakdown", "Candidate", "Chosen"]
+__all__ = ["Breakdown", "Candidate", "Chosen", "bonus_lines", "clear_memos"]
 
 Candidate = tuple[tuple[int, int, int, int], ValueEntry, list[Hit], int, int, int]
 """One scored reading: (comparison key, value entry, its own hits, han, fu, yakuman
@@ -45,6 +45,12 @@ _GROUP_OF_CODE: dict[int, Group] = {
 _NO_BONUS = (0, 0, 0)
 _BONUS_LINES: dict[tuple[int, int, int], tuple[YakuHan, ...]] = {}
 """The dora lines by (dora, aka dora, ura dora): a few hundred combinations at most."""
+
+
+def clear_memos() -> None:
+    """Forget the remembered yaku and dora lines."""
+    _YAKU_TUPLES.clear()
+    _BONUS_LINES.clear()
 
 
 def bonus_lines(counts: tuple[int, int, int]) -> tuple[YakuHan, ...]:
