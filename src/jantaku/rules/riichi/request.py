@@ -157,10 +157,13 @@ def parse_request(obj: Any) -> tuple[WinContext, RiichiOptions]:
 def _parse(obj: Any) -> tuple[WinContext, RiichiOptions]:
     """A request object read, every tile a distinct physical copy (so at most four of a
     kind), but the hand's size and the flags not yet checked against each other. The common
-    request is read by :func:`.request_fast.read_plain`; the rest here, which names problems."""
+    request is read by :func:`.request_fast.read_plain`; the rest by :func:`read_checked`."""
     fast = read_plain(obj)
-    if fast is not None:
-        return fast
+    return fast if fast is not None else read_checked(obj)
+
+
+def read_checked(obj: Any) -> tuple[WinContext, RiichiOptions]:
+    """:func:`_parse` the slow way, every check in turn: any request, and what is wrong."""
     if type(obj) is not dict and not isinstance(obj, Mapping):
         raise RequestError("the request must be a JSON object")
     unknown = sorted(set(obj) - KEYS) if not KEYS.issuperset(obj) else ()

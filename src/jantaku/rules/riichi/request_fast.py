@@ -54,7 +54,7 @@ def read_plain(obj: Any) -> tuple[WinContext, RiichiOptions] | None:
     won = copies.read(obj["win_tile"], _ONE)
     if not hand or won is None:
         return None
-    indicators = []
+    indicators: list[tuple[TileKind, ...]] = []
     for key in ("dora_indicators", "ura_indicators"):
         value = obj.get(key, "")
         if value == "":
@@ -85,10 +85,12 @@ def read_plain(obj: Any) -> tuple[WinContext, RiichiOptions] | None:
         or (pao is not None and (type(pao) is not str or pao not in SEATS))
     ):
         return None
+    riichi, double, ippatsu, haitei, houtei, rinshan, chankan, first_turn = flags
     ctx = WinContext(
         hand, won[0], melds, win == "tsumo", seat_wind, round_wind, indicators[0],
-        indicators[1], *flags, honba, deposits,
-        None if discarder is None else SEATS[discarder], None if pao is None else SEATS[pao],
+        indicators[1], riichi, double, ippatsu, haitei, houtei, rinshan, chankan, first_turn,
+        honba, deposits, None if discarder is None else SEATS[discarder],
+        None if pao is None else SEATS[pao],
     )  # fmt: skip
     return ctx, options
 
@@ -102,8 +104,9 @@ def _melds(value: Any, copies: Copies) -> tuple[Meld, ...] | None:
         if type(m) is not dict or len(m) != 2 or "tiles" not in m:
             return None
         kind = m.get("type")
-        sizes = MELD_SIZES.get(kind) if type(kind) is str else None
-        taken = None if sizes is None else copies.read(m["tiles"], sizes)
+        if type(kind) is not str or kind not in MELD_SIZES:
+            return None
+        taken = copies.read(m["tiles"], MELD_SIZES[kind])
         if taken is None:
             return None
         try:
