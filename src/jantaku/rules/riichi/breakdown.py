@@ -123,7 +123,7 @@ class Breakdown:
         best = self.best
         ron = best[6]
         # in reading order: honors, then by kind, a pung before a chow of the same kind (as
-        # codes that sort so, see _GROUP_CODE)
+        # codes that sort so, see _PUNG_CODE)
         codes = [_CHOW_CODE[k] for k in best[4]]
         codes += [_PUNG_CODE[k] + (k == ron) for k in best[5]]
         codes.sort()

@@ -54,6 +54,7 @@ __all__ = [
     "RequestError",
     "explain",
     "parse_request",
+    "read_checked",
     "result_json",
     "score_request",
     "score_request_text",
