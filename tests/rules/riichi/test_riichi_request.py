@@ -11,7 +11,14 @@ from typing import Any
 from riichi_handgen import generate, to_request
 
 from jantaku.errors import JantakuError
-from jantaku.rules.riichi.request import parse_request, result_json, score_request
+from jantaku.rules.riichi.request import (
+    parse_request,
+    read_checked,
+    result_json,
+    score_request,
+    score_request_text,
+)
+from jantaku.rules.riichi.request_fast import read_plain
 from jantaku.rules.riichi.scorer import score
 
 FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan")
@@ -63,3 +70,69 @@ def test_score_request_answers_as_validating_first() -> None:
         assert _answer(score_request, obj) == expected, obj
         errors += isinstance(expected, tuple)
     assert errors > 500  # the broken requests did reach the checks
+
+
+def test_score_request_text_is_the_encoded_result_object() -> None:
+    """The batch's text writer gives, byte for byte, what the stdlib encoder makes of the
+    result object (or the same error), on the same valid and broken requests."""
+    encode = json.JSONEncoder().encode
+    rng = random.Random(20261128)
+    wins = 0
+    for n in range(3000):
+        obj = to_request(generate(rng))
+        if n % 3 == 0:
+            obj = _broken(obj, rng)
+        expected = _answer(lambda o: encode(score_request(o)), obj)
+        assert _answer(score_request_text, obj) == expected, obj
+        wins += isinstance(expected, str) and expected.startswith('{"win": true')
+    assert wins > 1000
+
+
+def _varied(obj: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The same request written another way, or changed to one the fast reader leaves to the
+    checked one: winds by name, keys left out, options, other presets, odd values."""
+    out = json.loads(json.dumps(obj))
+    for _ in range(rng.randrange(1, 3)):
+        what = rng.randrange(10)
+        if what == 0:
+            out["seat_wind"] = rng.choice(("east", "South", " W", "N", "X", 1))
+        elif what == 1:
+            out.pop(rng.choice(("melds", "win", "dora_indicators", "ura_indicators", "rules")), 0)
+        elif what == 2:
+            out["options"] = rng.choice(({}, {"red_fives": 0}, {"kuitan": False}))
+        elif what == 3:
+            out["rules"] = rng.choice(("tenhou", "doman_no_kuitan", "sontag", None, ["doman"]))
+        elif what == 4:
+            out["hand"] = out["hand"].replace("5", "0", 1)
+        elif what == 5:
+            out["discarder"] = rng.choice(("left", "right", "across", "up", 3, None))
+        elif what == 6:
+            out["melds"] = [*out.get("melds", []), rng.choice(({"type": "chi"}, [], {}))]
+        elif what == 7:
+            out[rng.choice(("dora_indicators", "ura_indicators"))] = rng.choice(("", " ", "1m 2m"))
+        elif what == 8:
+            out[rng.choice(FLAGS)] = rng.choice((1, 0, None, "true"))
+        else:
+            out["hand"] = out["hand"].upper() if rng.random() < 0.5 else " " + out["hand"]
+    return out
+
+
+def test_fast_reader_reads_as_the_checked_one() -> None:
+    """Where the one-pass reader answers, it gives the checked reader's context and options;
+    where the checked reader raises, the fast one leaves the request to it (None). Tiles and
+    melds compare by value: equal contexts score alike."""
+    rng = random.Random(20261129)
+    fast = 0
+    for n in range(4000):
+        obj = to_request(generate(rng))
+        if n % 4 == 1:
+            obj = _broken(obj, rng)
+        elif n % 4 >= 2:
+            obj = _varied(obj, rng)
+        read = read_plain(obj)
+        expected = _answer(read_checked, obj)
+        if read is None:
+            continue
+        fast += 1
+        assert read == expected, obj  # the same context and options, not an error
+    assert 1500 < fast < 3900  # both kinds of request were met

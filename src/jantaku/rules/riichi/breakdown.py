@@ -13,7 +13,7 @@ from jantaku.rules.riichi.result import Bonus, FuItem, FuLine, YakuHan
 from jantaku.rules.riichi.units import Hit
 from jantaku.rules.riichi.yaku import RANK, Facts, Shape, WaitKind, Yaku, YakuDef
 
-__all__ = ["Breakdown", "Candidate", "Chosen"]
+__all__ = ["Breakdown", "Candidate", "Chosen", "bonus_lines", "clear_memos"]
 
 Candidate = tuple[tuple[int, int, int, int], ValueEntry, list[Hit], int, int, int]
 """One scored reading: (comparison key, value entry, its own hits, han, fu, yakuman
@@ -23,6 +23,42 @@ Chosen = tuple[Candidate, int, Shape, WaitKind, tuple[int, ...], tuple[int, ...]
 pungs (kinds), and the kind of the concealed pung that a ron made open (-1: none)."""
 
 _YAKU_LINES: dict[tuple[Yaku, int, int], YakuHan] = {}
+_YAKU_TUPLES: dict[tuple[int, ...], tuple[object, tuple[YakuHan, ...]]] = {}
+"""The yaku lines by :meth:`Breakdown.yaku_key`, with the object the key names by ``id``."""
+_MEMO_LIMIT = 4096
+_WAIT_NAMES = {w: w.name.lower() for w in WaitKind}
+
+
+def _group_rank(kind: int) -> int:
+    """Honors first, then the suits' kinds in order."""
+    return kind - 27 if kind >= 27 else kind + 7
+
+
+_PUNG_CODE = tuple(_group_rank(k) * 4 for k in range(34))
+"""A concealed pung's code; plus one for a pung a ron completed (open); a chow's is plus two."""
+_CHOW_CODE = tuple(_group_rank(k) * 4 + 2 for k in range(34))
+_GROUP_OF_CODE: dict[int, Group] = {
+    **{_PUNG_CODE[k]: (1, k, True) for k in range(34)},
+    **{_PUNG_CODE[k] + 1: (1, k, False) for k in range(34)},
+    **{_CHOW_CODE[k]: (0, k, True) for k in range(34)},
+}
+_NO_BONUS = (0, 0, 0)
+_BONUS_LINES: dict[tuple[int, int, int], tuple[YakuHan, ...]] = {}
+"""The dora lines by (dora, aka dora, ura dora): a few hundred combinations at most."""
+
+
+def clear_memos() -> None:
+    """Forget the remembered yaku and dora lines."""
+    _YAKU_TUPLES.clear()
+    _BONUS_LINES.clear()
+
+
+def bonus_lines(counts: tuple[int, int, int]) -> tuple[YakuHan, ...]:
+    """The lines of the dora, aka dora and ura dora counted (those that are not 0)."""
+    kinds = (Bonus.DORA, Bonus.AKA_DORA, Bonus.URA_DORA)
+    return tuple(YakuHan(b.value, n, None, b) for b, n in zip(kinds, counts, strict=True) if n)
+
+
 _SHAPE_NAMES = {
     Shape.STANDARD: "standard",
     Shape.SEVEN_PAIRS: "seven_pairs",
@@ -84,26 +120,50 @@ class Breakdown:
     @property
     def groups(self) -> list[Group]:
         """The melds' groups then the reading's; a pung completed by ron is not concealed."""
-        ron = self.best[6]
-        read: list[Group] = [(0, k, True) for k in self.best[4]]
-        read += [(1, k, k != ron) for k in self.best[5]]
-        # in reading order: honors, then by kind, a pung before a chow of the same kind
-        read.sort(key=lambda g: (g[1] < 27, g[1], -g[0]))
-        return [*self.meld_groups, *read]
+        best = self.best
+        ron = best[6]
+        # in reading order: honors, then by kind, a pung before a chow of the same kind (as
+        # codes that sort so, see _PUNG_CODE)
+        codes = [_CHOW_CODE[k] for k in best[4]]
+        codes += [_PUNG_CODE[k] + (k == ron) for k in best[5]]
+        codes.sort()
+        return [*self.meld_groups, *map(_GROUP_OF_CODE.__getitem__, codes)]
+
+    def yaku_key(self) -> tuple[tuple[int, ...], tuple[Hit, ...] | None]:
+        """A key of the yaku lines without the dora (equal keys, equal lines) and the object a
+        memo keyed by it must hold and compare by identity: the key names the hand-level hits
+        by ``id`` (the yaku definitions are the registry's, alive for good)."""
+        cand = self.best[0]
+        if cand[5]:
+            return (0, *[id(y) << 4 | v for y, v in cand[2]]), None
+        base = self.base_hits
+        return (id(base), *[id(y) << 4 | h for y, h in cand[2]]), base
 
     def yaku(self) -> tuple[YakuHan, ...]:
-        """Yaku lines (with han, or 13 per yakuman) then dora, aka dora, ura dora."""
+        """Yaku lines (with han, or 13 per yakuman) then dora, aka dora, ura dora. Many hands
+        have the same hits and the same dora, so both parts are remembered."""
+        key, holds = self.yaku_key()
+        found = _YAKU_TUPLES.get(key)
+        if found is None or found[0] is not holds:
+            if len(_YAKU_TUPLES) >= _MEMO_LIMIT:
+                _YAKU_TUPLES.clear()
+            found = _YAKU_TUPLES[key] = (holds, self._hit_lines())
+        if self.yakuman or self.bonus == _NO_BONUS:
+            return found[1]
+        bonus = _BONUS_LINES.get(self.bonus)
+        if bonus is None:
+            bonus = _BONUS_LINES[self.bonus] = bonus_lines(self.bonus)
+        return found[1] + bonus
+
+    def _hit_lines(self) -> tuple[YakuHan, ...]:
         if self.yakuman:
             return tuple(_yaku_line(y, 13 * v, v) for y, v in self.hits)
         hits = sorted(self.hits, key=lambda hit: RANK[hit[0].id])
-        items = [_yaku_line(y, h, 0) for y, h in hits]
-        for bonus, n in zip((Bonus.DORA, Bonus.AKA_DORA, Bonus.URA_DORA), self.bonus, strict=True):
-            if n:
-                items.append(YakuHan(bonus.value, n, None, bonus))
-        return tuple(items)
+        return tuple(_yaku_line(y, h, 0) for y, h in hits)
 
-    def fu_items(self) -> tuple[FuLine, ...]:
-        """The fu items of the chosen reading (none for a yakuman)."""
+    def fu_items(self, groups: list[Group] | None = None) -> tuple[FuLine, ...]:
+        """The fu items of the chosen reading (none for a yakuman); ``groups`` is
+        :attr:`groups` when the caller has it already."""
         if self.yakuman or self.shape is Shape.THIRTEEN_ORPHANS:
             return ()
         if self.shape is Shape.SEVEN_PAIRS:
@@ -113,7 +173,7 @@ class Breakdown:
         f.shape = self.shape
         f.wait = self.wait
         pinfu = any(y.id is Yaku.PINFU for y, _h in self.hits)
-        return tuple(fu_lines(f, self.groups, pinfu, self.options))
+        return tuple(fu_lines(f, self.groups if groups is None else groups, pinfu, self.options))
 
     @property
     def dora(self) -> int:
@@ -133,4 +193,4 @@ class Breakdown:
 
     @property
     def wait_name(self) -> str:
-        return self.wait.name.lower()
+        return _WAIT_NAMES[self.wait]

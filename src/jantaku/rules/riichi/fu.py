@@ -74,15 +74,37 @@ KAN_FU = tuple(tuple(_GROUP_FU[(68 + k) * 2 + c] for k in range(34)) for c in (0
 RON_PUNG_LOSS = tuple(_GROUP_FU[(34 + k) * 2 + 1] - _GROUP_FU[(34 + k) * 2] for k in range(34))
 
 
+_PINFU_TSUMO_LINES = [FuLine(FuItem.PINFU_TSUMO, 20)]
+_BASE_LINE = FuLine(FuItem.BASE, 20)
+_CLOSED_RON_LINE = FuLine(FuItem.CLOSED_RON, 10)
+_OPEN_PINFU_LINE = FuLine(FuItem.OPEN_PINFU, 10)
+_ROUNDING_LINES = tuple(FuLine(FuItem.ROUNDING, r) for r in range(10))
+_WAIT_LINES = {w: FuLine(FuItem.WAIT, 2, text) for w, text in _WAIT_TEXT.items()}
+_GROUP_LINES = tuple(
+    FuLine(
+        (FuItem.CLOSED_KAN if c else FuItem.OPEN_KAN)
+        if t == 2
+        else (FuItem.CLOSED_TRIPLET if c else FuItem.OPEN_TRIPLET),
+        _GROUP_FU[(t * 34 + k) * 2 + c],
+        _GROUP_TEXT[t * 34 + k],
+    )
+    for t in range(3)
+    for k in range(34)
+    for c in (0, 1)
+)
+"""The fu line of each pung and kan, by ``(type * 34 + kind) * 2 + concealed`` (lines are
+immutable: every reading shares them instead of building its own; chows, type 0, have none
+and their entries are never read)."""
+
+
 def fu_lines(f: Facts, groups: list[Group], pinfu: bool, options: RiichiOptions) -> list[FuLine]:
     """The fu items of a reading, summing to the scorer's fu."""
-    lines: list[FuLine] = []
     if pinfu:
         if f.tsumo:
-            return [FuLine(FuItem.PINFU_TSUMO, 20)]
-        return [FuLine(FuItem.BASE, 20), FuLine(FuItem.CLOSED_RON, 10)]
+            return _PINFU_TSUMO_LINES[:]
+        return [_BASE_LINE, _CLOSED_RON_LINE]
     fu = 20
-    lines.append(FuLine(FuItem.BASE, 20))
+    lines = [_BASE_LINE]
     if f.tsumo:
         t = options.rinshan_tsumo_fu if f.rinshan else 2
         if t:
@@ -90,30 +112,24 @@ def fu_lines(f: Facts, groups: list[Group], pinfu: bool, options: RiichiOptions)
             lines.append(FuLine(FuItem.TSUMO, t))
     elif f.closed:
         fu += 10
-        lines.append(FuLine(FuItem.CLOSED_RON, 10))
+        lines.append(_CLOSED_RON_LINE)
     for g in groups:
         gtype, kind, concealed = g
-        if not gtype:
-            continue
-        v = _GROUP_FU[(gtype * 34 + kind) * 2 + concealed]
-        fu += v
-        item = (
-            (FuItem.CLOSED_KAN if concealed else FuItem.OPEN_KAN)
-            if gtype == 2
-            else (FuItem.CLOSED_TRIPLET if concealed else FuItem.OPEN_TRIPLET)
-        )
-        lines.append(FuLine(item, v, _GROUP_TEXT[gtype * 34 + kind]))
+        if gtype:
+            line = _GROUP_LINES[(gtype * 34 + kind) * 2 + concealed]
+            fu += line.fu
+            lines.append(line)
     pv = pair_fu(f.pair, f.seat, f.round, options) if f.pair >= 27 else 0
     if pv:
         fu += pv
         lines.append(FuLine(FuItem.PAIR, pv, _PAIR_TEXT[f.pair]))
     if f.wait in _EDGE_WAITS:
         fu += 2
-        lines.append(FuLine(FuItem.WAIT, 2, _WAIT_TEXT[f.wait]))
+        lines.append(_WAIT_LINES[f.wait])
     if fu == 20:
-        lines.append(FuLine(FuItem.OPEN_PINFU, 10))  # an open hand without fu (ron): 30
+        lines.append(_OPEN_PINFU_LINE)  # an open hand without fu (ron): 30
         return lines
     rounded = (fu + 9) // 10 * 10
     if rounded != fu:
-        lines.append(FuLine(FuItem.ROUNDING, rounded - fu))
+        lines.append(_ROUNDING_LINES[rounded - fu])
     return lines

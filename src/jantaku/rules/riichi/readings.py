@@ -55,11 +55,32 @@ HandReading = tuple[int, tuple[int, ...], tuple[int, ...], int]
 honors first, then the suits in order, so both tuples are sorted."""
 _SUIT_CACHES: tuple[dict[int, list[HandReading]], ...] = ({}, {}, {})
 _HONOR_CACHE: dict[int, list[HandReading]] = {}
+_SPLITS: dict[int, list[Split]] = {}
+_SPLITS_LIMIT = 1 << 16
 
 
 def _suit_readings(key: int, base: int) -> list[HandReading]:
     """Readings of one suit (groups, plus a pair when its count is 2 mod 3), memoised per suit
-    and packed count pattern: a pure function of 9 small numbers, so the cache stays small."""
+    and packed count pattern: a pure function of 9 small numbers, so the cache stays small.
+    The splits themselves do not depend on where the pattern sits in the suit, so they are
+    memoised once more by the pattern moved down to position 0 (:data:`_SPLITS`): a pattern
+    new here is often a known one moved (only the pungs' fu depend on the kinds)."""
+    low = ((key & -key).bit_length() - 1) // BITS  # the lowest position with a tile
+    shape = key >> BITS * low
+    out = _SPLITS.get(shape)
+    if out is None:
+        out = _splits(shape)
+        if len(_SPLITS) >= _SPLITS_LIMIT:
+            _SPLITS.clear()
+        _SPLITS[shape] = out
+    first = base + low
+    found = [_hand_reading(p + first if p >= 0 else -1, groups, first) for p, groups in out]
+    _SUIT_CACHES[base // 9][key] = found
+    return found
+
+
+def _splits(key: int) -> list[Split]:
+    """Every split of the packed nine counts ``key`` into groups and at most one pair."""
     c = [key >> BITS * i & 31 for i in range(9)]
     out: list[Split] = []
     if sum(c) % 3 == 2:
@@ -70,9 +91,7 @@ def _suit_readings(key: int, base: int) -> list[HandReading]:
                 c[p] += 2
     else:
         _split(c, 0, [], out, -1)
-    found = [_hand_reading(p + base if p >= 0 else -1, groups, base) for p, groups in out]
-    _SUIT_CACHES[base // 9][key] = found
-    return found
+    return out
 
 
 def _hand_reading(pair: int, groups: tuple[tuple[int, int], ...], base: int = 0) -> HandReading:
@@ -178,3 +197,4 @@ def clear_caches() -> None:
     for cache in _SUIT_CACHES:
         cache.clear()
     _HONOR_CACHE.clear()
+    _SPLITS.clear()

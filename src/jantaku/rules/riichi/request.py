@@ -25,27 +25,40 @@ no_yaku)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from jantaku.errors import InvalidHandError, JantakuError, NotationError
-from jantaku.meld import KongKind, Meld, MeldKind
+from jantaku.errors import InvalidHandError, NotationError
+from jantaku.meld import Meld
+from jantaku.rules.riichi.answer import result_json, result_text
 from jantaku.rules.riichi.context import WinContext
 from jantaku.rules.riichi.options import RiichiOptions, preset
-from jantaku.rules.riichi.result import NoWin, ScoreResult
+from jantaku.rules.riichi.request_fast import read_plain
+from jantaku.rules.riichi.request_tiles import (
+    FLAGS,
+    KEYS,
+    MAX_COUNT,
+    MAX_INDICATORS,
+    MAX_NOTATION,
+    MELD_SIZES,
+    MELD_TYPES,
+    SEATS,
+    Copies,
+    RequestError,
+    built_meld,
+)
 from jantaku.rules.riichi.scorer import score
-from jantaku.tiles import Tile, TileKind, Wind, format_tiles, parse_tiles, tile_at
+from jantaku.tiles import Tile, Wind, parse_tiles
 
-__all__ = ["RequestError", "explain", "parse_request", "result_json", "score_request"]
-
-
-class RequestError(JantakuError, ValueError):
-    """A malformed score request: names the key and what is wrong with it."""
-
-
-_MAX_NOTATION = 200
-"""Longest tile notation read (a hand is at most 14 tiles): keeps error messages short."""
+__all__ = [
+    "RequestError",
+    "explain",
+    "parse_request",
+    "read_checked",
+    "result_json",
+    "score_request",
+    "score_request_text",
+]
 
 
 def _show(value: Any) -> str:
@@ -54,167 +67,17 @@ def _show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-_KEYS = frozenset(
-    {
-        "rules",
-        "options",
-        "hand",
-        "melds",
-        "win_tile",
-        "win",
-        "seat_wind",
-        "round_wind",
-        "dora_indicators",
-        "ura_indicators",
-        "riichi",
-        "double_riichi",
-        "ippatsu",
-        "haitei",
-        "houtei",
-        "rinshan",
-        "chankan",
-        "first_turn",
-        "honba",
-        "deposits",
-        "discarder",
-        "pao",
-    }
-)
-_FLAGS = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "first_turn",
-)
-_SEATS = {"right": 1, "across": 2, "left": 3}
-_SEAT_NAMES = {1: "right", 2: "across", 3: "left"}
-_MELD_TYPES = {
-    "chi": (MeldKind.CHOW, None, 3),
-    "pon": (MeldKind.PUNG, None, 3),
-    "kan": (MeldKind.KONG, KongKind.EXPOSED, 4),
-    "ankan": (MeldKind.KONG, KongKind.CONCEALED, 4),
-    "kakan": (MeldKind.KONG, KongKind.ADDED, 4),
-}
-_FIVES = frozenset({int(TileKind.M5), int(TileKind.P5), int(TileKind.S5)})
-_KINDS = tuple(TileKind)
-MAX_INDICATORS = 5
-_ANY_SIZE = range(1, _MAX_NOTATION)
+_ANY_SIZE = range(1, MAX_NOTATION)
 _ONE = range(1, 2)
 _INDICATOR_COUNTS = range(1, MAX_INDICATORS + 1)
-MAX_COUNT = 999
-"""Largest honba or deposit count accepted (no real table comes near it)."""
-
-
-class _Copies:
-    """Gives each parsed tile its own physical copy across the whole request."""
-
-    def __init__(self, red_fives: bool) -> None:
-        self.red_fives = red_fives
-        self.used: set[int] = set()
-
-    def take(self, tiles: list[Tile], where: str) -> tuple[Tile, ...]:
-        out = []
-        used = self.used
-        for t in tiles:
-            kind = t.kind_id
-            if t.red:
-                index = kind * 4
-                if index in used:
-                    raise RequestError(
-                        f"{where}: a second red five {t.notation}; the set has one per suit"
-                    )
-            else:
-                if kind < 34:
-                    index = kind * 4 + (1 if self.red_fives and kind in _FIVES else 0)
-                    end = kind * 4 + 4
-                else:  # a bonus tile: one copy (the scorer then says it is not a riichi tile)
-                    index = t.index
-                    end = index + 1
-                while index in used:
-                    index += 1
-                if index >= end:
-                    raise RequestError(f"{where}: {self._too_many(TileKind(kind))}")
-            used.add(index)
-            out.append(tile_at(index, t.red))
-        return tuple(out)
-
-    def read(self, value: Any, sizes: range) -> tuple[Tile, ...] | None:
-        """The fast way for plain notation (digits and m/p/s/z, no spaces) whose number of
-        tiles is in ``sizes``: the same tiles ``take(_tiles(...))`` gives, or None (and
-        nothing taken) wherever that could raise, so that the slow way names the problem."""
-        if type(value) is not str or len(value) > _MAX_NOTATION:
-            return None
-        kinds = _plain_kinds(value)
-        if kinds is None or len(kinds) not in sizes:
-            return None
-        used = self.used
-        red_fives = self.red_fives
-        out = []
-        for kind, red in kinds:
-            if red:
-                index = kind * 4
-                if not red_fives or index in used:
-                    break
-            else:
-                index = kind * 4 + (1 if red_fives and kind in _FIVES else 0)
-                while index in used:
-                    index += 1
-                if index >= kind * 4 + 4:
-                    break
-            used.add(index)
-            out.append(tile_at(index, red))
-        else:
-            return tuple(out)
-        used.difference_update(t.index for t in out)
-        return None
-
-    def _too_many(self, kind: TileKind) -> str:
-        """Why one more plain tile of ``kind`` does not exist (the request's tiles so far)."""
-        where = "counting hand, melds, win tile and indicators"
-        if self.red_fives and kind in _FIVES:
-            return (
-                f"a fourth plain {kind.notation}; with red fives on the set has three and the "
-                f"red 0{kind.letter} ({where})"
-            )
-        return f"five copies of {kind.notation} ({where})"
-
-
-_PLAIN_NOTATION = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
-_RUNS = re.compile(r"([0-9]+)([mpsz])")
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
-_plain_read: dict[str, tuple[tuple[int, bool], ...] | None] = {}
-
-
-def _plain_kinds(text: str) -> tuple[tuple[int, bool], ...] | None:
-    """(kind, red) of each tile of plain notation, None for anything else (remembered: the
-    same melds, winning tiles and indicators come again and again)."""
-    known = _plain_read.get(text, _plain_read)
-    if known is not _plain_read:
-        return known  # type: ignore[return-value]
-    kinds: tuple[tuple[int, bool], ...] | None = None
-    if _PLAIN_NOTATION.fullmatch(text):
-        kinds = tuple(
-            (_SUIT_BASE[letter] + 4, True) if digit == "0" else
-            (_SUIT_BASE[letter] + int(digit) - 1, False)
-            for digits, letter in _RUNS.findall(text)
-            for digit in digits
-        )  # fmt: skip
-    if len(_plain_read) >= 4096:
-        _plain_read.clear()
-    _plain_read[text] = kinds
-    return kinds
 
 
 def _tiles(value: Any, key: str, red_fives: bool) -> list[Tile]:
     if not isinstance(value, str):
         raise RequestError(f"{key}: expected tile notation as a string, not {_show(value)}")
-    if len(value) > _MAX_NOTATION:
+    if len(value) > MAX_NOTATION:
         raise RequestError(
-            f"{key}: {len(value)} characters; tile notation is read up to {_MAX_NOTATION}"
+            f"{key}: {len(value)} characters; tile notation is read up to {MAX_NOTATION}"
         )
     try:
         return parse_tiles(value, red_fives=red_fives)
@@ -244,9 +107,9 @@ def _seat(obj: Mapping[str, Any], key: str) -> int | None:
     value = obj.get(key)
     if value is None:
         return None
-    if not isinstance(value, str) or value not in _SEATS:
+    if not isinstance(value, str) or value not in SEATS:
         raise RequestError(f"{key}: expected right, across or left, not {_show(value)}")
-    return _SEATS[value]
+    return SEATS[value]
 
 
 def _options(obj: Mapping[str, Any]) -> RiichiOptions:
@@ -259,32 +122,29 @@ def _options(obj: Mapping[str, Any]) -> RiichiOptions:
     return preset(name, **overrides)
 
 
-def _melds(value: Any, copies: _Copies) -> tuple[Meld, ...]:
+def _melds(value: Any, copies: Copies) -> tuple[Meld, ...]:
     if not isinstance(value, list):
         raise RequestError("melds: expected a list of {type, tiles} objects")
     melds = []
     for n, m in enumerate(value):
-        where = f"melds[{n}]"
         if not isinstance(m, Mapping) or set(m) - {"type", "tiles"} or "tiles" not in m:
-            raise RequestError(f'{where}: expected {{"type": ..., "tiles": ...}}')
+            raise RequestError(f'melds[{n}]: expected {{"type": ..., "tiles": ...}}')
         kind = m.get("type")
-        if not isinstance(kind, str) or kind not in _MELD_TYPES:
+        if not isinstance(kind, str) or kind not in MELD_TYPES:
             raise RequestError(
-                f"{where}.type: expected chi, pon, kan, ankan or kakan, not {_show(kind)}"
+                f"melds[{n}].type: expected chi, pon, kan, ankan or kakan, not {_show(kind)}"
             )
-        meld_kind, kong, size = _MELD_TYPES[kind]
-        taken = copies.read(m["tiles"], range(size, size + 1))
+        taken = copies.read(m["tiles"], MELD_SIZES[kind])
         if taken is None:
-            tiles = _tiles(m["tiles"], f"{where}.tiles", copies.red_fives)
+            size = MELD_TYPES[kind][2]
+            tiles = _tiles(m["tiles"], f"melds[{n}].tiles", copies.red_fives)
             if len(tiles) != size:
-                raise RequestError(f"{where}: a {kind} has {size} tiles, not {len(tiles)}")
-            taken = copies.take(tiles, where)
-        physical = tuple(sorted(taken, key=lambda t: t.index))
-        called = None if kong is KongKind.CONCEALED else physical[0]
+                raise RequestError(f"melds[{n}]: a {kind} has {size} tiles, not {len(tiles)}")
+            taken = copies.take(tiles, f"melds[{n}]")
         try:
-            melds.append(Meld(meld_kind, physical, kong, called, None if called is None else 3))
+            melds.append(built_meld(kind, taken))
         except InvalidHandError as e:
-            raise RequestError(f"{where}: {e}") from None
+            raise RequestError(f"melds[{n}]: {e}") from None
     return tuple(melds)
 
 
@@ -297,15 +157,22 @@ def parse_request(obj: Any) -> tuple[WinContext, RiichiOptions]:
 
 def _parse(obj: Any) -> tuple[WinContext, RiichiOptions]:
     """A request object read, every tile a distinct physical copy (so at most four of a
-    kind), but the hand's size and the flags not yet checked against each other."""
+    kind), but the hand's size and the flags not yet checked against each other. The common
+    request is read by :func:`.request_fast.read_plain`; the rest by :func:`read_checked`."""
+    fast = read_plain(obj)
+    return fast if fast is not None else read_checked(obj)
+
+
+def read_checked(obj: Any) -> tuple[WinContext, RiichiOptions]:
+    """:func:`_parse` the slow way, every check in turn: any request, and what is wrong."""
     if type(obj) is not dict and not isinstance(obj, Mapping):
         raise RequestError("the request must be a JSON object")
-    unknown = sorted(set(obj) - _KEYS) if not _KEYS.issuperset(obj) else ()
+    unknown = sorted(set(obj) - KEYS) if not KEYS.issuperset(obj) else ()
     if unknown:
         raise RequestError(f"unknown key {_show(unknown[0])}")
     options = _options(obj)
     red = options.red_fives > 0
-    copies = _Copies(red)
+    copies = Copies(red)
     for key in ("hand", "win_tile"):
         if key not in obj:
             raise RequestError(f"{key}: missing")
@@ -338,7 +205,7 @@ def _parse(obj: Any) -> tuple[WinContext, RiichiOptions]:
             taken = copies.take(shown, key)
         indicators.append(tuple(t.kind for t in taken))
     flags = {}
-    for key in _FLAGS:
+    for key in FLAGS:
         value = obj.get(key, False)
         if value is not True and value is not False:
             raise RequestError(f"{key}: expected true or false, not {_show(value)}")
@@ -361,70 +228,18 @@ def _parse(obj: Any) -> tuple[WinContext, RiichiOptions]:
     return ctx, options
 
 
-def _reading(ctx: WinContext, result: ScoreResult) -> str:
-    if result.shape != "standard":
-        return format_tiles(sorted((*ctx.hand, ctx.win_tile), key=lambda t: t.index))
-    parts = [
-        (_CHOW_TEXT if gtype == 0 else _PUNG_TEXT)[kind]
-        for gtype, kind, _concealed in result.groups[len(ctx.melds) :]
-    ]
-    parts.append(_PAIR_TEXT[result.pair])
-    parts.extend(f"[{m.notation}]" for m in ctx.melds)
-    return " ".join(parts)
-
-
-def _group_texts(size: int, step: int) -> tuple[str, ...]:
-    """Per kind, the notation of ``size`` tiles from it upward by ``step`` (chows stay in
-    their suit: only first kinds up to 7 are read)."""
-    return tuple(
-        "".join(str(min(k.number + i * step, 9)) for i in range(size)) + k.letter for k in _KINDS
-    )
-
-
-_CHOW_TEXT = _group_texts(3, 1)
-_PUNG_TEXT = _group_texts(3, 0)
-_PAIR_TEXT = _group_texts(2, 0)
-
-
-def result_json(ctx: WinContext, result: ScoreResult | NoWin) -> dict[str, Any]:
-    """The JSON object of a result (see the module docstring)."""
-    if isinstance(result, NoWin):
-        return {"win": False, "reason": result.reason.value}
-    pay = result.payments
-    return {
-        "win": True,
-        "han": result.han,
-        "fu": result.fu,
-        "yakuman": result.yakuman,
-        "limit": None if result.limit is None else result.limit.value,
-        "yaku": [{"name": y.name, "han": y.han} for y in result.yaku],
-        "fu_items": [
-            {"item": f.item._value_, "fu": f.fu, "tiles": f.tiles} for f in result.fu_items
-        ],
-        "points": result.points,
-        "payments": {
-            "winner": result.received,
-            "right": -pay[0],
-            "across": -pay[1],
-            "left": -pay[2],
-        },
-        "dealer": result.dealer,
-        "win_type": "tsumo" if result.tsumo else "ron",
-        "honba": ctx.honba,
-        "deposits": ctx.deposits,
-        "pao": None if result.liable is None else _SEAT_NAMES[result.liable],
-        "wait": result.wait,
-        "shape": result.shape,
-        "reading": _reading(ctx, result),
-    }
-
-
 def score_request(obj: Any) -> dict[str, Any]:
     """Score one request object and return the result object."""
     ctx, options = _parse(obj)
     # the scorer's own check finds every impossible hand or flag that WinContext.validate
     # does (and raises its message); the copies made by _parse cannot repeat a tile
     return result_json(ctx, score(ctx, options))
+
+
+def score_request_text(obj: Any) -> str:
+    """:func:`score_request` as the JSON text the batch writes (see :func:`result_text`)."""
+    ctx, options = _parse(obj)
+    return result_text(ctx, score(ctx, options))
 
 
 _REASONS = {

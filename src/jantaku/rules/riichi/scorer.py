@@ -19,7 +19,7 @@ from operator import attrgetter
 
 from jantaku.errors import InvalidHandError
 from jantaku.meld import KongKind, Meld, MeldKind
-from jantaku.rules.riichi import readings
+from jantaku.rules.riichi import breakdown, readings
 from jantaku.rules.riichi.breakdown import Breakdown, Chosen
 from jantaku.rules.riichi.context import WinContext
 from jantaku.rules.riichi.fu import (
@@ -489,9 +489,10 @@ def _table(opts: RiichiOptions) -> dict[int, ValueEntry]:
 
 def clear_caches() -> None:
     """Empty every table the scorer fills as it goes (suit readings, hand-level hits, hand
-    values). They are bounded by the combinations of counts and flags, not by the hands seen;
-    benchmarks call this to measure a cold start."""
+    values, yaku lines). They are bounded by the combinations of counts and flags, not by the
+    hands seen; benchmarks call this to measure a cold start."""
     readings.clear_caches()
+    breakdown.clear_memos()
     clear_memos()
     _TABLES.clear()
     _LAST_TABLE[0] = (_DEFAULT, _TABLES.setdefault(id(_DEFAULT), (_DEFAULT, {}))[1])

@@ -1,0 +1,120 @@
+"""The common score request read in one pass: a JSON object of known keys, a preset without
+option overrides, plain tile notation, winds as letters, flags as booleans. Anything else
+(and anything that would be an error) is left to :func:`.request._parse`, which reads every
+request and names every problem; what this reader returns is what that one would.
+
+``jantaku score --batch`` reads every request, so here the checks are the fewest that decide
+"well-formed", and a request costs no more calls than it has keys."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jantaku.errors import InvalidHandError
+from jantaku.meld import Meld
+from jantaku.rules.riichi.context import WinContext
+from jantaku.rules.riichi.options import PRESETS, RiichiOptions
+from jantaku.rules.riichi.request_tiles import (
+    FLAGS,
+    KEYS,
+    MAX_COUNT,
+    MAX_INDICATORS,
+    MAX_NOTATION,
+    MELD_SIZES,
+    SEATS,
+    Copies,
+    built_meld,
+)
+from jantaku.tiles import TileKind, Wind
+
+__all__ = ["read_plain"]
+
+_WINDS = {w.letter: w for w in Wind}
+_KINDS = tuple(TileKind)
+_FALSE = (False,) * len(FLAGS)
+_BOOL = frozenset({bool})
+_HAND_SIZES = range(1, MAX_NOTATION)
+_ONE = range(1, 2)
+_INDICATOR_COUNTS = range(1, MAX_INDICATORS + 1)
+
+
+def read_plain(obj: Any) -> tuple[WinContext, RiichiOptions] | None:
+    """The context and options of a well-formed plain request, or None (nothing raised)."""
+    if type(obj) is not dict or not KEYS.issuperset(obj) or "options" in obj:
+        return None
+    rules = obj.get("rules", "doman")
+    options = PRESETS.get(rules) if type(rules) is str else None
+    if options is None or "hand" not in obj or "win_tile" not in obj:
+        return None
+    copies = Copies(options.red_fives > 0)
+    melds = _melds(obj["melds"], copies) if "melds" in obj else ()
+    if melds is None:
+        return None
+    hand = copies.read(obj["hand"], _HAND_SIZES)
+    won = copies.read(obj["win_tile"], _ONE)
+    if not hand or won is None:
+        return None
+    indicators: list[tuple[TileKind, ...]] = []
+    for key in ("dora_indicators", "ura_indicators"):
+        value = obj.get(key, "")
+        if value == "":
+            indicators.append(())
+            continue
+        taken = copies.read(value, _INDICATOR_COUNTS)
+        if taken is None:
+            return None
+        indicators.append(tuple([_KINDS[t.kind_id] for t in taken]))
+    win = obj.get("win", "ron")
+    flags = list(map(obj.get, FLAGS, _FALSE))
+    seat_wind = _wind(obj.get("seat_wind", "E"))
+    round_wind = _wind(obj.get("round_wind", "E"))
+    honba = obj.get("honba", 0)
+    deposits = obj.get("deposits", 0)
+    discarder = None if win == "tsumo" else obj.get("discarder")
+    pao = obj.get("pao")
+    if (
+        (win != "ron" and win != "tsumo")
+        or not _BOOL.issuperset(map(type, flags))  # only True and False are of type bool
+        or seat_wind is None
+        or round_wind is None
+        or type(honba) is not int
+        or not 0 <= honba <= MAX_COUNT
+        or type(deposits) is not int
+        or not 0 <= deposits <= MAX_COUNT
+        or (discarder is not None and (type(discarder) is not str or discarder not in SEATS))
+        or (pao is not None and (type(pao) is not str or pao not in SEATS))
+    ):
+        return None
+    riichi, double, ippatsu, haitei, houtei, rinshan, chankan, first_turn = flags
+    ctx = WinContext(
+        hand, won[0], melds, win == "tsumo", seat_wind, round_wind, indicators[0],
+        indicators[1], riichi, double, ippatsu, haitei, houtei, rinshan, chankan, first_turn,
+        honba, deposits, None if discarder is None else SEATS[discarder],
+        None if pao is None else SEATS[pao],
+    )  # fmt: skip
+    return ctx, options
+
+
+def _melds(value: Any, copies: Copies) -> tuple[Meld, ...] | None:
+    """The melds of a list of well-formed ``{"type": ..., "tiles": ...}``, or None."""
+    if type(value) is not list:
+        return None
+    melds = []
+    for m in value:
+        if type(m) is not dict or len(m) != 2 or "tiles" not in m:
+            return None
+        kind = m.get("type")
+        if type(kind) is not str or kind not in MELD_SIZES:
+            return None
+        taken = copies.read(m["tiles"], MELD_SIZES[kind])
+        if taken is None:
+            return None
+        try:
+            melds.append(built_meld(kind, taken))
+        except InvalidHandError:
+            return None
+    return tuple(melds)
+
+
+def _wind(value: Any) -> Wind | None:
+    return _WINDS.get(value) if type(value) is str else None
