@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+import sqlalchemy as sa
 
 from jantaku.server.sheet_store import SheetStore, TooManySheets
 from jantaku.server.storage import Store
@@ -125,5 +127,33 @@ def test_a_player_keeps_at_most_the_limit(database: str) -> None:
         assert len(sheets.listing(user.id)) == 2
         other = store.add_user("Other", None, guest=False)
         assert sheets.get(other.id, first.id) is None
+    finally:
+        store.close()
+
+
+def test_the_migration_matches_the_model_and_goes_both_ways(database: str) -> None:
+    from alembic import command
+    from alembic.autogenerate import compare_metadata
+    from alembic.config import Config
+    from alembic.migration import MigrationContext
+
+    from jantaku.server import storage
+    from jantaku.server.models import Base
+
+    store = Store(database)  # upgrades to the newest revision
+    try:
+        with store.engine.connect() as connection:
+            diffs = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+        assert [d for d in diffs if "sheets" in repr(d)] == []
+        config = Config()
+        config.set_main_option("script_location", str(Path(storage.__file__).parent / "migrations"))
+        with store.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.downgrade(config, "0004")
+        with store.engine.connect() as connection:
+            assert "sheets" not in sa.inspect(connection).get_table_names()
+        storage.migrate(store.engine)
+        with store.engine.connect() as connection:
+            assert "sheets" in sa.inspect(connection).get_table_names()
     finally:
         store.close()
