@@ -93,3 +93,30 @@ def test_a_player_below_zero_ends_the_match() -> None:
     # the seventh takes everyone else to 25,000 - 28,000 = -3,000: below zero ends it
     assert out["hands"][6]["totals"] == [109000, -3000, -3000, -3000]
     assert out["hands"][6]["ended"] is not None
+
+
+def test_the_nearest_winner_is_found_by_seat_not_by_the_order_entered() -> None:
+    sheet = evening()
+    sheet["hands"][3]["winners"].reverse()  # Cleo entered first; Anna still sits nearer
+    out = compute_sheet(sheet)
+    assert [h["totals"] for h in out["hands"]] == [e[4] for e in EXPECTED]
+    assert [r["player"] for r in out["hands"][3]["results"]] == [2, 0]
+
+
+def test_sticks_left_when_the_match_ends_go_to_the_first_placed() -> None:
+    sheet = evening()
+    # E4, 3 honba, 2 sticks: Ben riichi and alone ready, dealer Dirk noten: the deal would
+    # pass from E4, so the quick match is over with 3 sticks on the table (§2.10)
+    sheet["hands"][7] = {"kind": "draw", "tenpai": [1], "riichi": [1]}
+    out = compute_sheet(sheet)
+    assert out["hands"][7]["payments"] == [-1000, 2000, -1000, -1000]
+    assert out["hands"][7]["totals"] == [33000, 26000, 28800, 9200]
+    assert out["hands"][7]["after"]["sticks"] == 3
+    assert out["ended"] is not None
+    assert out["leftover_sticks"] == {"sticks": 3, "player": 0}
+    assert [(s["player"], s["total"], s["sticks"]) for s in out["standings"]] == [
+        (0, 36000, 3000),
+        (2, 28800, 0),
+        (1, 26000, 0),
+        (3, 9200, 0),
+    ]
