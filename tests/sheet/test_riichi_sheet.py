@@ -120,3 +120,19 @@ def test_sticks_left_when_the_match_ends_go_to_the_first_placed() -> None:
         (1, 26000, 0),
         (3, 9200, 0),
     ]
+
+
+def test_pao_the_liable_player_and_the_discarder_pay_half_each() -> None:
+    # Ben (South) has called three dragon pungs, the third from Dirk, and rons Cleo's 9p:
+    # daisangen 32,000; Dirk is liable, so Cleo and Dirk pay 16,000 each (§3.7)
+    pungs = [{"type": "pon", "tiles": t} for t in ("555z", "666z", "777z")]
+    winner = {"player": 1, "hand": {"hand": "234m9p", "melds": pungs, "win_tile": "9p"}, "pao": 3}
+    sheet = {**evening(), "hands": [{"kind": "win", "winners": [winner], "discarder": 2}]}
+    out = compute_sheet(sheet)
+    assert out["hands"][0]["error"] is None
+    assert out["hands"][0]["payments"] == [0, 32000, -16000, -16000]
+    # on a tsumo the liable player pays everything
+    winner["hand"]["win"] = "tsumo"
+    sheet["hands"][0]["discarder"] = None
+    out = compute_sheet(sheet)
+    assert out["hands"][0]["payments"] == [0, 32000, 0, -32000]
