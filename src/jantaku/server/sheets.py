@@ -75,7 +75,7 @@ class SheetApi:
         self.computes = TokenBuckets(COMPUTE_BURST, COMPUTE_RATE)
         # computing runs on threads of its own, a few sheets at once (the tables keep the rest)
         self.pool = HashPool(COMPUTE_WORKERS, COMPUTE_QUEUE)
-        self.writes = TokenBuckets(30, 1.0)  # per player: saves, changes, shares, reads
+        self.writes = TokenBuckets(60, 2.0)  # per player: saves, changes, shares, reads
 
     def close(self) -> None:
         self.pool.close()
