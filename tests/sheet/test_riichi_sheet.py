@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 
 from jantaku.sheet import compute_sheet
-from tests.sheet.riichi_evening import EXPECTED, evening
+from tests.sheet.riichi_evening import EXPECTED, PINFU_TANYAO, evening, win
 
 
 def test_an_east_round_gives_the_hand_worked_totals() -> None:
@@ -136,3 +136,16 @@ def test_pao_the_liable_player_and_the_discarder_pay_half_each() -> None:
     sheet["hands"][0]["discarder"] = None
     out = compute_sheet(sheet)
     assert out["hands"][0]["payments"] == [0, 32000, 0, -32000]
+
+
+def test_the_leading_dealer_of_the_last_hand_stops_the_match() -> None:
+    # three draws with nobody ready pass the deal to Dirk (E4, 3 honba); his tsumo,
+    # 3 han 20 fu = 1,300 all + 100 x 3, puts him first: the match ends (§2.10, agari-yame)
+    nobody = {"kind": "draw", "tenpai": []}
+    tsumo = {"kind": "win", "winners": [win(3, PINFU_TANYAO, "8s", "tsumo")], "discarder": None}
+    sheet = {**evening(), "hands": [nobody, nobody, nobody, tsumo, nobody]}
+    out = compute_sheet(sheet)
+    assert [h["before"]["round"] for h in out["hands"][:4]] == ["E1", "E2", "E3", "E4"]
+    assert out["hands"][3]["payments"] == [-1600, -1600, -1600, 4800]
+    assert out["hands"][3]["ended"] is not None
+    assert out["hands"][4]["error"] is not None and out["errors"] == 1
