@@ -20,6 +20,7 @@ COMMANDS = {
     "review": "jantaku.commands.review:review",
     "score": "jantaku.commands.score:score",
     "serve": "jantaku.commands.serve:serve",
+    "sheet": "jantaku.commands.sheet:sheet",
 }
 """Command name -> ``module:attribute`` of its click command."""
 
