@@ -26,6 +26,7 @@ LAYERS: dict[str, int] = {
     "formats": 4,
     "players": 5,
     "families": 6,
+    "sheet": 6,
     "server": 7,
     "commands": 8,
     "cli": 9,

@@ -21,6 +21,7 @@ from jantaku.server.config import ServerSettings
 from jantaku.server.headers import SecurityHeaders
 from jantaku.server.http_api import HttpApi
 from jantaku.server.hub import Hub
+from jantaku.server.sheets import SheetApi
 from jantaku.server.websocket import SocketEndpoint
 
 __all__ = ["STATIC", "Server", "create_app"]
@@ -47,6 +48,7 @@ class Server:
         self.redis_url = redis_url
         self.sockets = SocketEndpoint(self.hub)
         self.http = HttpApi(self.hub)
+        self.sheets = SheetApi(self.hub)
 
     def open(self) -> None:
         self.hub.open(recover=self.redis_url is None)
@@ -102,6 +104,7 @@ def create_app(
         routes=[
             WebSocketRoute("/ws", server.sockets.serve),
             *server.http.routes(),
+            *server.sheets.routes(),
             Route("/", server.index),
             Mount("/static", app=_Static(directory=STATIC), name="static"),
         ],

@@ -15,6 +15,7 @@ __all__ = [
     "GamePlayerRow",
     "GameRow",
     "SessionRow",
+    "SheetRow",
     "TableRow",
     "UserRow",
     "name_key",
@@ -106,3 +107,19 @@ class GamePlayerRow(Base):
     wins: Mapped[int] = mapped_column(Integer)
     deal_ins: Mapped[int] = mapped_column(Integer)
     yaku: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class SheetRow(Base):
+    """A score sheet (docs/sheet.md): its owner, the document, a revocable share token."""
+
+    __tablename__ = "sheets"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    title: Mapped[str] = mapped_column(String(200))
+    preset: Mapped[str] = mapped_column(String(32))
+    players: Mapped[list[Any]] = mapped_column(JSON)
+    hands: Mapped[int] = mapped_column(Integer)
+    document: Mapped[dict[str, Any]] = mapped_column(JSON)
+    share_token: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)

@@ -1,0 +1,212 @@
+"""The classical entries of a sheet (docs/sheet.md): a Mah Jongg (all four hands scored and
+settled by ``jantaku score --rules sontag``: East pays and receives double, the losers settle
+their differences, the Störspiel pay-for-all), a Remis, a penalty (§6.2). East keeps the deal
+after his own Mah Jongg and a Remis; another winner passes it on; four wind rounds (§9)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from jantaku.errors import JantakuError
+from jantaku.rules.classical.options import preset as classical_preset
+from jantaku.rules.classical.settlement import penalty_settlement
+from jantaku.sheet.document import (
+    MAX_TEXT,
+    EntryError,
+    Sheet,
+    SheetError,
+    check_keys,
+    player_index,
+    show,
+)
+from jantaku.sheet.scoring import score, scorer_of
+from jantaku.sheet.state import Played, TableState
+from jantaku.tiles import Wind
+
+__all__ = ["ClassicalEntries"]
+
+_LETTERS = "ESWN"
+_MAHJONG_KEYS = frozenset(
+    {
+        "kind",
+        "players",
+        "winner",
+        "win_tile",
+        "win",
+        "discarder",
+        "last_wall_tile",
+        "last_discard",
+        "robbing_kong",
+        "heavenly_hand",
+        "earthly_hand",
+        "danger_violation",
+    }
+)
+_COPIED = (
+    "win_tile",
+    "win",
+    *sorted(
+        _MAHJONG_KEYS
+        - {"kind", "players", "winner", "win_tile", "win", "discarder", "danger_violation"}
+    ),
+)
+_PENALTY_KEYS = frozenset({"kind", "player", "points", "reason"})
+MAX_PENALTY = 10000
+_SEAT = re.compile(r"seat ([ESWN]): ")
+_PLAYER = re.compile(r"players\[(\d)\]")
+_GAME_OVER = "the North round is over"
+
+
+class ClassicalEntries:
+    """Plays a classical sheet's entries one after another."""
+
+    kinds = ("mahjong", "remis", "penalty")
+
+    def __init__(self, sheet: Sheet) -> None:
+        try:
+            self.options = classical_preset(sheet.preset, **sheet.options)
+        except JantakuError as e:
+            raise SheetError(str(e), "options") from None
+        self.read = scorer_of(sheet.family)
+        self.preset = sheet.preset
+        self.overrides = dict(sheet.options)
+        self.names = sheet.players
+
+    def start(self) -> TableState:
+        return TableState((self.options.start_balance,) * 4)
+
+    def play(self, entry: Any, before: TableState, field: str) -> Played:
+        kind = entry.get("kind") if isinstance(entry, dict) else None
+        if kind == "mahjong":
+            return self._mahjong(entry, before, field)
+        if kind == "remis":
+            check_keys(entry, frozenset({"kind"}), (), field, EntryError)
+            return Played(before)
+        if kind == "penalty":
+            return self._penalty(entry, before, field)
+        raise EntryError(f"kind: expected one of {', '.join(self.kinds)}, got {show(kind)}", field)
+
+    def _wind(self, value: Any, before: TableState, field: str) -> str | None:
+        """The seat wind letter of a player index (None stays None)."""
+        player = player_index(value, field, none=True)
+        return None if player is None else _LETTERS[before.seat_wind(player)]
+
+    def _request(self, spec: Any, before: TableState, field: str) -> dict[str, Any]:
+        """The ``jantaku score --rules sontag`` request of a Mah Jongg entry."""
+        players = spec["players"]
+        if not isinstance(players, list) or len(players) != 4:
+            raise EntryError("expected a list of four hands, in sheet order", f"{field}.players")
+        hands = []
+        for i, p in enumerate(players):
+            if not isinstance(p, dict):
+                raise EntryError(f"expected a hand object, got {show(p)}", f"{field}.players[{i}]")
+            if "seat_wind" in p:
+                raise EntryError(
+                    "'seat_wind' is derived by the sheet; leave it out", f"{field}.players[{i}]"
+                )
+            hands.append({**p, "seat_wind": _LETTERS[before.seat_wind(i)]})
+        request: dict[str, Any] = {
+            "rules": self.preset,
+            "round_wind": _LETTERS[before.round_wind],
+            "players": hands,
+            "winner": self._wind(spec["winner"], before, f"{field}.winner"),
+        }
+        if self.overrides:
+            request["options"] = dict(self.overrides)
+        for key in _COPIED:
+            if key in spec:
+                request[key] = spec[key]
+        for key in ("discarder", "danger_violation"):
+            if key in spec:
+                request[key] = self._wind(spec[key], before, f"{field}.{key}")
+        return request
+
+    def _mahjong(self, entry: Any, before: TableState, field: str) -> Played:
+        spec = check_keys(entry, _MAHJONG_KEYS, ("players", "winner"), field, EntryError)
+        winner = player_index(spec["winner"], f"{field}.winner")
+        assert winner is not None
+        played = Played(before)
+        try:
+            request = self._request(spec, before, field)
+            result = self._score(request, before, field)
+            if not result["win"]:
+                raise EntryError(self._no_win(result, winner), f"{field}.players[{winner}]")
+        except EntryError as e:
+            played.error = {"message": e.message, "field": e.field}
+            played.after = self._rotate(before, winner, before.totals)
+            return played
+        by_wind = {w: (before.dealer + i) % 4 for i, w in enumerate(_LETTERS)}
+        payments = [0, 0, 0, 0]
+        for letter, amount in result["settlement"].items():
+            payments[by_wind[letter]] += amount
+        shown = sorted(
+            ({**p, "player": by_wind[p["seat_wind"]]} for p in result["players"]),
+            key=lambda p: p["player"],
+        )
+        played.results = [{"player": None, "score": {**result, "players": shown}}]
+        played.payments = tuple(payments)
+        totals = tuple(t + d for t, d in zip(before.totals, payments, strict=True))
+        played.after = self._rotate(before, winner, totals)
+        return played
+
+    def _score(self, request: dict[str, Any], before: TableState, field: str) -> dict[str, Any]:
+        """The scorer's result; its errors name the player (not the seat wind) and the path."""
+        try:
+            return score(self.read, request, field, "hands")
+        except EntryError as e:
+            found = _SEAT.search(e.message) or _PLAYER.search(e.field)
+            if found is None:
+                raise
+            text = found.group(1)
+            player = (before.dealer + _LETTERS.index(text)) % 4 if text in _LETTERS else int(text)
+            where = e.field if _PLAYER.search(e.field) else f"{field}.players[{player}]"
+            message = _SEAT.sub("", e.message).removeprefix("hands: ")
+            raise EntryError(f"{self.names[player]}'s hand: {message}", where) from None
+
+    def _no_win(self, result: dict[str, Any], winner: int) -> str:
+        name = self.names[winner]
+        if result.get("reason") == "below_lower_limit":
+            value = next((p["value"] for p in result["players"] if p.get("winner")), "?")
+            return (
+                f"{name}'s hand is worth {value}, below the lower limit "
+                f"{result.get('lower_limit')}: Mah Jongg may not be declared"
+            )
+        return f"{name}'s hand is not a winning hand"
+
+    def _rotate(self, before: TableState, winner: int, totals: tuple[int, ...]) -> TableState:
+        """East stays on his own Mah Jongg; another winner makes the next player East, and
+        after the fourth East of a wind round the next wind round begins (§9)."""
+        if winner == before.dealer:
+            return TableState(totals, before.round_wind, before.dealer)
+        dealer = (before.dealer + 1) % 4
+        if dealer != 0:
+            return TableState(totals, before.round_wind, dealer)
+        if before.round_wind == Wind.NORTH:
+            return TableState(totals, before.round_wind, before.dealer, ended=_GAME_OVER)
+        return TableState(totals, Wind(before.round_wind + 1), 0)
+
+    def _penalty(self, entry: Any, before: TableState, field: str) -> Played:
+        spec = check_keys(entry, _PENALTY_KEYS, ("player", "points"), field, EntryError)
+        offender = player_index(spec["player"], f"{field}.player")
+        assert offender is not None
+        points = spec["points"]
+        if type(points) is not int or not 1 <= points <= MAX_PENALTY:
+            raise EntryError(
+                f"expected 1 to {MAX_PENALTY} points, got {show(points)}", f"{field}.points"
+            )
+        reason = spec.get("reason", "")
+        if not isinstance(reason, str) or len(reason) > MAX_TEXT:
+            raise EntryError(f"expected text of at most {MAX_TEXT} characters", f"{field}.reason")
+        settlement = penalty_settlement(before.seat_wind(offender), points)
+        payments = [0, 0, 0, 0]
+        for wind, amount in settlement.net.items():
+            payments[(before.dealer + wind) % 4] += amount
+        totals = tuple(t + d for t, d in zip(before.totals, payments, strict=True))
+        after = TableState(totals, before.round_wind, before.dealer)
+        return Played(after, tuple(payments), extra={"player": offender, "points": points})
+
+    def finish(self, state: TableState) -> tuple[tuple[int, ...], dict[str, Any], tuple[int, ...]]:
+        """Balances as they stand (no sticks in classical), and the order by balance."""
+        order = tuple(sorted(range(4), key=lambda p: (-state.totals[p], p)))
+        return state.totals, {"sticks": 0, "player": None}, order

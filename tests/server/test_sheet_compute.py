@@ -1,0 +1,56 @@
+"""``POST /api/sheets/compute`` on a real server: a riichi East round and a classical evening
+give the totals worked out by hand from the specs; a bad entry is reported in place; an unusable
+sheet, a body too large or not JSON is refused with a message naming what is wrong."""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.server.harness import ServerProcess
+from tests.sheet import classical_evening, riichi_evening
+
+
+def _compute(server: ServerProcess, body: object) -> httpx.Response:
+    return httpx.post(server.base + "/api/sheets/compute", json=body, timeout=30, trust_env=False)
+
+
+def test_compute_gives_the_worked_totals_of_both_families(server: ServerProcess) -> None:
+    r = _compute(server, riichi_evening.evening())
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert [h["totals"] for h in body["hands"]] == [e[4] for e in riichi_evening.EXPECTED]
+    assert body["hands"][1]["results"][0]["score"]["points"] == 2000
+    r = _compute(server, classical_evening.evening())
+    assert r.status_code == 200, r.text
+    got = [(h["before"]["round"], h["payments"], h["totals"]) for h in r.json()["hands"]]
+    assert got == classical_evening.EXPECTED
+
+
+def test_a_bad_entry_is_reported_and_the_rest_computes(server: ServerProcess) -> None:
+    sheet = riichi_evening.evening()
+    sheet["hands"][4]["winners"][0]["hand"]["hand"] = "234567m345p5567x"
+    r = _compute(server, sheet)
+    assert r.status_code == 200
+    body = r.json()
+    assert body["errors"] == 1
+    error = body["hands"][4]["error"]
+    assert error["field"] == "hands[4].winners[0].hand.hand" and "x" in error["message"]
+    # the dealer's tsumo failed to score: no payments, but Cleo keeps the deal (1 honba)
+    assert body["hands"][5]["before"]["round"] == "E3"
+    assert body["hands"][5]["before"]["honba"] == 1
+    assert body["hands"][4]["totals"] == riichi_evening.EXPECTED[3][4]
+
+
+def test_unusable_sheets_are_refused_with_the_field(server: ServerProcess) -> None:
+    r = _compute(server, {**riichi_evening.evening(), "players": ["Anna", "Ben"]})
+    assert r.status_code == 400
+    assert r.json()["field"] == "players" and r.json()["code"] == "bad_sheet"
+    r = httpx.post(
+        server.base + "/api/sheets/compute", content=b"{not json", timeout=10, trust_env=False
+    )
+    assert r.status_code == 400 and "JSON" in r.json()["error"]
+    big = {**riichi_evening.evening(), "title": "x" * (300 * 1024)}
+    r = _compute(server, big)
+    assert r.status_code == 413 and r.json()["code"] == "too_large"
+    r = _compute(server, [1, 2, 3])
+    assert r.status_code == 400
