@@ -17,11 +17,11 @@ function parts(draft, player) {
   return list.map((part) => ({ target: { player, part } }));
 }
 
+/** Where taps go next: a full hand moves on to the winning tile (the winner) or to the
+ * flowers and seasons; the next player is chosen by the tabs. */
 function nextTarget(draft, target) {
   if (target.part !== "win" && target.part !== "bonus" && target.player === draft.winner) return { player: target.player, part: "win" };
-  const next = (target.player + 1) % 4;
-  if (next === draft.winner) return target;
-  return { player: next, part: "hand" };
+  return { player: target.player, part: "bonus" };
 }
 
 function playerTabs(sp) {
@@ -106,7 +106,7 @@ function winControls(sp, t, names) {
     group(t("sheet.winner"), seg(t("sheet.winner"), playerOptions(names), d.winner, redraw((v) => ((d.winner = v), d.from === v && (d.from = (v + 1) % 4), (sp.target = { player: v, part: "hand" }))), "winner")),
     group(t("sheet.how"), seg(t("sheet.how"), [{ value: "ron", label: t("sheet.discard") }, { value: "tsumo", label: t("sheet.self_draw") }], d.how, redraw((v) => (d.how = v)), "how")),
     d.how === "ron" ? group(t("sheet.from"), seg(t("sheet.from"), playerOptions(names, d.winner), d.from, redraw((v) => (d.from = v)), "from")) : null,
-    foldedChecks(t("sheet.flags"), FLAGS.map((f) => ({ key: f, label: t(`sheet.flag.${f}`), checked: d.flags[f] })), (k, v) => ((d.flags[k] = v), sp.render()), "flags", sp.flagsUi),
+    foldedChecks(t("sheet.flags"), FLAGS.map((f) => ({ key: f, label: t(`sheet.flag.${f}`), checked: d.flags[f] })), (k, v) => ((d.flags[k] = v), sp.render()), "flags", sp.flagsUi, () => sp.render()),
     d.how === "ron" ? checks(t("sheet.stoerspiel"), [{ key: "stoerspiel", label: t("sheet.stoerspiel_by", { name: names[d.from] }), checked: d.stoerspiel }], (k, v) => ((d.stoerspiel = v), sp.render()), "stoerspiel") : null,
   ];
 }

@@ -2,9 +2,16 @@
 // flowers and seasons, the winner's premiums and doubles) with base, doubles and value, the
 // special hand or limit, and the Störspiel verdict; a Remis; a penalty.
 import { el } from "../dom.js";
-import { parseTiles } from "../notation.js";
 import { tileEls } from "../tiles.js";
 import { classicalName } from "../yaku.js";
+import { readTiles } from "./typing.js";
+
+/** An item's tiles as pictures (text that is no notation stays text). */
+function tilesOf(text) {
+  if (!text) return null;
+  const read = readTiles(text);
+  return read.error ? el("span", { class: "item-note" }, text) : el("span", { class: "item-tiles" }, tileEls(read.tiles, { size: "sm" }));
+}
 
 function itemEl(t, item) {
   const value = [item.points ? t("sheet.n_points", { n: item.points }) : null, item.doubles ? t("sheet.n_doubles", { n: item.doubles }) : null].filter(Boolean).join(" · ");
@@ -12,21 +19,22 @@ function itemEl(t, item) {
     "li",
     { "data-row": item.row },
     el("span", { class: "item-name" }, classicalName(item.row)),
-    item.tiles ? el("span", { class: "item-tiles" }, tileEls(parseTiles(item.tiles), { size: "sm" })) : null,
+    tilesOf(item.tiles),
     el("span", { class: "item-value" }, value),
   );
 }
 
 function playerEl(t, p, names, winds) {
   const i = p.player;
-  const value = t("sheet.classical_value", { base: p.base, doubles: p.doubles, value: p.value });
+  const raw = t("sheet.classical_value", { base: p.base, doubles: p.doubles, value: p.raw_value ?? p.value });
+  const value = p.special_hand ? t("sheet.special_value", { value: p.value }) : p.limit ? `${raw} → ${t("sheet.capped", { value: p.value })}` : raw;
   return el(
     "div",
     { class: `seat-score${p.winner ? " seat-score--winner" : ""}`, "data-player": String(i) },
     el("h4", {}, `${names[i]} (${t(`sheet.wind.${winds[i]}`)})`),
     p.special_hand ? el("p", { class: "special-hand" }, classicalName(p.special_hand.name)) : null,
     el("ul", { class: "items" }, (p.items || []).map((item) => itemEl(t, item))),
-    el("p", { class: "hand-value", "data-testid": "player-value" }, value, p.limit ? ` · ${t("sheet.limit")}` : ""),
+    el("p", { class: "hand-value", "data-testid": "player-value" }, value),
   );
 }
 

@@ -33,15 +33,16 @@ export function checks(label, items, onchange, testid) {
   );
 }
 
-/** Check boxes folded under a summary (the rarer situations); open while one is checked or
- * while the player keeps it open (`ui.open`). */
-export function foldedChecks(summary, items, onchange, testid, ui) {
+/** Check boxes folded behind a button (the rarer situations): shown while one is checked or
+ * while the player keeps them open (`ui.open`); `redraw()` after the button. */
+export function foldedChecks(summary, items, onchange, testid, ui, redraw) {
   const open = ui.open || items.some((i) => i.checked);
+  const toggle = () => ((ui.open = !open), redraw());
   return el(
-    "details",
-    { class: "folded", open: open || null, ontoggle: (e) => (ui.open = e.target.open) },
-    el("summary", { "data-testid": `${testid}-summary` }, summary),
-    checks(summary, items, onchange, testid),
+    "div",
+    { class: "folded" },
+    el("button", { type: "button", class: "fold-btn", "aria-expanded": String(open), "data-testid": `${testid}-summary`, onclick: toggle }, `${open ? "▾" : "▸"} ${summary}`),
+    open ? checks(summary, items, (k, v) => ((ui.open = true), onchange(k, v)), testid) : null,
   );
 }
 

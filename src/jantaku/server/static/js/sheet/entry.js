@@ -38,18 +38,25 @@ function heading(sp) {
 export function entryEl(sp, actions) {
   const names = sp.sheet.players;
   const ended = sp.result && sp.result.ended && sp.editIndex === null;
+  if (ended) {
+    return el(
+      "section",
+      { class: "card entry-card no-print", "data-testid": "entry" },
+      el("h2", { id: "entry-title", "data-testid": "entry-title" }, t("sheet.match_over_title")),
+      el("p", { class: "muted", "data-testid": "match-over" }, t("sheet.match_over")),
+    );
+  }
   const hasTiles = sp.kind.parts(sp.draft, sp.target.player).length > 0;
   return el(
     "section",
     { class: "card entry-card no-print", "data-testid": "entry", "aria-labelledby": "entry-title" },
     el("h2", { id: "entry-title", "data-testid": "entry-title" }, heading(sp)),
-    ended ? el("p", { class: "muted", "data-testid": "match-over" }, t("sheet.match_over")) : null,
     sp.kind.controls(sp, t, names),
     hasTiles ? editorEl(sp) : el("p", { class: "error", role: "alert", "data-testid": "sheet-error", hidden: !sp.error }, sp.error ? errorText(t, sp.error, names) : ""),
     el(
       "div",
       { class: "row entry-actions" },
-      el("button", { type: "button", class: "btn btn--primary", "data-testid": "save-hand", disabled: sp.busy || (ended && sp.editIndex === null) || null, onclick: actions.save }, sp.editIndex === null ? t("sheet.save_hand") : t("sheet.save_correction")),
+      el("button", { type: "button", class: "btn btn--primary", "data-testid": "save-hand", disabled: sp.busy || null, onclick: actions.save }, sp.editIndex === null ? t("sheet.save_hand") : t("sheet.save_correction")),
       el("button", { type: "button", class: "btn", "data-testid": "clear-hand", onclick: actions.clear }, t("sheet.clear")),
       sp.editIndex !== null ? el("button", { type: "button", class: "btn", "data-testid": "cancel-edit", onclick: actions.cancel }, t("sheet.cancel")) : null,
     ),

@@ -26,11 +26,12 @@ export function renderAll(sp) {
   const result = sp.result || { hands: [], start: [0, 0, 0, 0].map(() => sp.kind.startTotals) };
   const actions = sp.readonly ? null : { edit: (i) => startEdit(sp, i), remove: (i) => removeHand(sp, i) };
   sp.headBox.replaceChildren(headEl(sp));
-  sp.resultBox.replaceChildren(
+  const parts = [
     el("section", { class: "card totals-card", "aria-labelledby": "totals-title" }, el("h2", { id: "totals-title" }, t("sheet.totals")), totalsEl(result, names), standingsEl(result)),
     sp.notice ? el("p", { class: "notice", role: "status", "data-testid": "notice" }, sp.notice) : null,
-    (result.hands || []).map((h) => handCard(h, sp.sheet.hands[h.index], names, sp.kind, actions)),
-  );
+    ...(result.hands || []).map((h) => handCard(h, sp.sheet.hands[h.index], names, sp.kind, actions)),
+  ];
+  sp.resultBox.replaceChildren(...parts.filter(Boolean));
   if (!sp.readonly) renderEntry(sp);
 }
 

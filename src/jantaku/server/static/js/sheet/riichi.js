@@ -105,7 +105,7 @@ function winControls(sp, t, names) {
     group(t("sheet.winner"), seg(t("sheet.winner"), playerOptions(names), d.winner, (v) => set(() => ((d.winner = v), d.from === v && (d.from = (v + 1) % 4), (sp.target = { player: v, part: "hand" })))(), "winner")),
     group(t("sheet.how"), seg(t("sheet.how"), [{ value: "ron", label: t("sheet.ron") }, { value: "tsumo", label: t("sheet.tsumo") }], d.how, (v) => set(() => (d.how = v))(), "how")),
     d.how === "ron" ? group(t("sheet.from"), seg(t("sheet.from"), playerOptions(names, d.winner), d.from, (v) => set(() => (d.from = v))(), "from")) : null,
-    foldedChecks(t("sheet.flags"), FLAGS.map((f) => ({ key: f, label: t(`sheet.flag.${f}`), checked: d.flags[f] })), (k, v) => set(() => (d.flags[k] = v))(), "flags", sp.flagsUi),
+    foldedChecks(t("sheet.flags"), FLAGS.map((f) => ({ key: f, label: t(`sheet.flag.${f}`), checked: d.flags[f] })), (k, v) => set(() => (d.flags[k] = v))(), "flags", sp.flagsUi, () => sp.render()),
   ];
 }
 

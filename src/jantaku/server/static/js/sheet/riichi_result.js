@@ -2,9 +2,18 @@
 // han and fu, the limit and the hand's value (the breakdown of `jantaku score`); for a draw who
 // was ready or had nagashi mangan; for an abortive draw its reason.
 import { el } from "../dom.js";
-import { parseTiles } from "../notation.js";
 import { tileEls } from "../tiles.js";
 import { yakuName } from "../yaku.js";
+import { readTiles } from "./typing.js";
+
+/** A fu item's tiles as pictures, or a wait's name ("tanki") as its label. */
+function fuTiles(t, text) {
+  if (!text) return null;
+  const read = readTiles(text);
+  if (!read.error) return el("span", { class: "item-tiles" }, tileEls(read.tiles, { size: "sm" }));
+  const label = t(`sheet.wait.${text}`);
+  return el("span", { class: "item-note" }, label.startsWith("sheet.") ? text : label);
+}
 
 function fuItem(t, f) {
   const label = t(`sheet.fu.${f.item}`);
@@ -12,7 +21,7 @@ function fuItem(t, f) {
     "li",
     { "data-fu": f.item },
     el("span", { class: "item-name" }, label === `sheet.fu.${f.item}` ? f.item : label),
-    f.tiles ? el("span", { class: "item-tiles" }, tileEls(parseTiles(f.tiles), { size: "sm" })) : null,
+    fuTiles(t, f.tiles),
     el("span", { class: "item-value" }, t("sheet.n_fu", { n: f.fu })),
   );
 }
