@@ -8,7 +8,7 @@ import { tileEl } from "../tiles.js";
 import { leftOf, overLimit, tally } from "./copies.js";
 import { addTap, partTiles, removeAt, replacePart, roomError } from "./draft.js";
 import { pickerEl } from "./picker.js";
-import { meldFrom, readMelds, readTiles, writeMelds, writeTiles } from "./typing.js";
+import { meldFrom, readMelds, readTiles, tileExists, writeMelds, writeTiles } from "./typing.js";
 
 const keyOf = (target) => `${target.player}:${target.part}`;
 const same = (a, b) => a && b && a.player === b.player && a.part === b.part;
@@ -17,7 +17,7 @@ const same = (a, b) => a && b && a.player === b.player && a.part === b.part;
 export function errorText(t, error, names = []) {
   const params = { ...error.params };
   if (typeof params.player === "number") params.player = names[params.player] ?? params.player;
-  if (params.tile) params.tile = `${tileName(params.tile)} (${params.tile})`;
+  if (params.tile && tileExists(params.tile)) params.tile = `${tileName(params.tile)} (${params.tile})`;
   if (params.kind) params.kind = t(`sheet.meld.${params.kind}`);
   return t(error.key, params);
 }

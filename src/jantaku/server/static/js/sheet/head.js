@@ -3,26 +3,14 @@
 // one. Exports of a kept sheet are fetched with the session and saved as a file.
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { api } from "../api.js";
-import { canKeep, sheets } from "./remote.js";
+import { canKeep, saveBlob, saveExport, sheets } from "./remote.js";
 
-function download(name, blob) {
-  const url = URL.createObjectURL(blob);
-  const a = el("a", { href: url, download: name, hidden: true });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** Fetch an export with the session's token and save it (a plain link would lack the token). */
+/** Fetch an export of the kept sheet and save it; a failure is shown as a notice. */
 async function fetchExport(path, name, sp) {
-  const res = await fetch(path, { headers: api.token() ? { Authorization: `Bearer ${api.token()}` } : {} });
-  if (!res.ok) {
-    sp.notice = t("sheet.export_failed", { status: res.status });
-    return sp.renderAll();
-  }
-  download(name, await res.blob());
+  const status = await saveExport(path, name);
+  if (status === null) return;
+  sp.notice = t("sheet.export_failed", { status });
+  sp.renderAll();
 }
 
 function fileName(sp, format) {
@@ -32,7 +20,7 @@ function fileName(sp, format) {
 
 function exportLinks(sp) {
   const links = [];
-  const json = () => download(fileName(sp, "json"), new Blob([JSON.stringify(sp.sheet, null, 2)], { type: "application/json" }));
+  const json = () => saveBlob(fileName(sp, "json"), new Blob([JSON.stringify(sp.sheet, null, 2)], { type: "application/json" }));
   if (sp.shareToken) {
     for (const f of ["json", "csv"]) links.push(el("a", { class: "btn btn--small", href: sheets.sharedExportPath(sp.shareToken, f), download: fileName(sp, f), "data-testid": `export-${f}` }, t(`sheet.export_${f}`)));
     return links;

@@ -45,3 +45,26 @@ export function canKeep() {
   const user = api.user();
   return Boolean(api.token() && user && !user.guest);
 }
+
+/** Save a blob as a file the browser downloads. */
+export function saveBlob(name, blob) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Fetch an export with the session's token and save it (a plain link would lack the token);
+ * the HTTP status when it failed, else null. */
+export async function saveExport(path, name) {
+  const token = api.token();
+  const res = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) return res.status;
+  saveBlob(name, await res.blob());
+  return null;
+}
