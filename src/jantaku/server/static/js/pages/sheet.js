@@ -5,7 +5,7 @@ import { el } from "../dom.js";
 import { t } from "../i18n.js";
 import { kindOf } from "../sheet/kinds.js";
 import { freshDraft } from "../sheet/entry.js";
-import { compute, entryActions, renderAll, renderEntry } from "../sheet/page.js";
+import { compute, entryActions, keep, renderAll, renderEntry } from "../sheet/page.js";
 import { canKeep, sheets } from "../sheet/remote.js";
 import { setupEl } from "../sheet/setup.js";
 import { loadDraft, loadLocal, newDoc, saveDraft, saveLocal } from "../sheet/store.js";
@@ -49,6 +49,8 @@ async function show(root, sp) {
     sp.notice = message || null;
   }
   if (!sp.draft) restoreDraft(sp);
+  // a sheet begun before logging in is stored once its player is logged in
+  if (canKeep() && !sp.id && sp.sheet.hands.length) await keep(sp);
   sp.headBox = el("div", { class: "sheet-head-box" });
   sp.entryBox = el("div", { class: "sheet-entry-box" });
   sp.resultBox = el("div", { class: "sheet-results", "data-testid": "sheet-results" });

@@ -35,12 +35,15 @@ export function renderAll(sp) {
   if (!sp.readonly) renderEntry(sp);
 }
 
-/** Keep the sheet here and, for a registered player, on the server (created on first save). */
-async function keep(sp) {
+/** Keep the sheet here and, for a registered player, on the server (created on first save;
+ * created again when the stored one is gone, e.g. another player's id in this browser). */
+export async function keep(sp) {
   saveLocal(sp.sheet, sp.id);
   if (!canKeep()) return;
   try {
-    const saved = sp.id ? await sheets.update(sp.id, sp.sheet) : await sheets.create(sp.sheet);
+    let saved = null;
+    if (sp.id) saved = await sheets.update(sp.id, sp.sheet).catch((e) => (e.code === "not_found" ? null : Promise.reject(e)));
+    if (!saved) saved = await sheets.create(sp.sheet);
     sp.id = saved.id;
     sp.share = saved.share;
     saveLocal(sp.sheet, sp.id);
