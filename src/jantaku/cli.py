@@ -19,6 +19,7 @@ COMMANDS = {
     "replay-check": "jantaku.commands.replay_check:replay_check",
     "score": "jantaku.commands.score:score",
     "serve": "jantaku.commands.serve:serve",
+    "sheet": "jantaku.commands.sheet:sheet",
 }
 """Command name -> ``module:attribute`` of its click command."""
 

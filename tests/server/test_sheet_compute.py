@@ -5,6 +5,7 @@ sheet, a body too large or not JSON is refused with a message naming what is wro
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from tests.server.harness import ServerProcess
 from tests.sheet import classical_evening, riichi_evening
@@ -54,3 +55,14 @@ def test_unusable_sheets_are_refused_with_the_field(server: ServerProcess) -> No
     assert r.status_code == 413 and r.json()["code"] == "too_large"
     r = _compute(server, [1, 2, 3])
     assert r.status_code == 400
+
+
+def test_computing_is_charged_by_the_hand() -> None:
+    """A sheet of n hands costs n tokens of the address's bucket (limits.TokenBuckets)."""
+    from jantaku.server.limits import TokenBuckets
+
+    buckets = TokenBuckets(10, 1.0)
+    assert buckets.take("a", now=0.0, cost=8) == 0
+    assert buckets.take("a", now=0.0, cost=3) == pytest.approx(1.0)  # one token short
+    assert buckets.take("a", now=1.0, cost=3) == 0
+    assert buckets.take("b", now=0.0, cost=50) == 0  # at most the burst: a big sheet can pass

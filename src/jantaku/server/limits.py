@@ -89,17 +89,19 @@ class TokenBuckets:
         self._buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when)
         self._ops = 0
 
-    def take(self, key: str, now: float | None = None) -> float:
-        """Take a token: 0 when granted, else the seconds until one is there."""
+    def take(self, key: str, now: float | None = None, cost: float = 1.0) -> float:
+        """Take ``cost`` tokens (at most ``burst``): 0 when granted, else the seconds until
+        they are there."""
         now = time.monotonic() if now is None else now
+        cost = min(cost, self.burst)
         self._tick(now)
         tokens, then = self._buckets.pop(key, (self.burst, now))
         tokens = min(self.burst, tokens + (now - then) * self.rate)
-        if tokens >= 1.0:
-            self._buckets[key] = (tokens - 1.0, now)
+        if tokens >= cost:
+            self._buckets[key] = (tokens - cost, now)
             return 0.0
         self._buckets[key] = (tokens, now)
-        return (1.0 - tokens) / self.rate if self.rate > 0 else float("inf")
+        return (cost - tokens) / self.rate if self.rate > 0 else float("inf")
 
     def _tick(self, now: float) -> None:
         self._ops += 1

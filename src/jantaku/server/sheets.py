@@ -22,7 +22,7 @@ from jantaku.server.limits import TokenBuckets
 from jantaku.server.models import SheetRow, UserRow
 from jantaku.server.protocol import ProtocolError, loads_bounded
 from jantaku.server.sheet_store import SheetStore, TooManySheets
-from jantaku.sheet import SheetError, compute_sheet
+from jantaku.sheet import MAX_HANDS, SheetError, compute_sheet
 from jantaku.sheet.csv_export import sheet_csv
 
 __all__ = ["MAX_BODY", "MAX_SHEETS", "SheetApi"]
@@ -31,6 +31,11 @@ MAX_BODY = 256 * 1024
 """Largest sheet body read (200 classical hands with all four hands shown fit in ~150 KiB)."""
 MAX_SHEETS = 200
 """Most sheets one player keeps."""
+COMPUTE_BURST = 3 * MAX_HANDS
+"""Hands one address may have computed at once (each classical hand is ~10 ms of scoring)."""
+COMPUTE_RATE = 20.0
+"""Hands per second an address may have computed on average (entering hands at a table needs
+a few a minute; a page recomputes the sheet after each one, mostly from the scorer's cache)."""
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _EXPORTS = {"json", "csv"}
 
@@ -64,7 +69,8 @@ class SheetApi:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self._store: SheetStore | None = None
-        self.computes = TokenBuckets(20, 2.0)  # per address: sheet computations and shared reads
+        # per address, in hands computed (a sheet of n hands costs n): computations and reads
+        self.computes = TokenBuckets(COMPUTE_BURST, COMPUTE_RATE)
         self.writes = TokenBuckets(30, 1.0)  # per player: saves, changes, shares, reads
 
     @property
@@ -76,8 +82,8 @@ class SheetApi:
 
     # ------------------------------------------------------------------ helpers
 
-    def _limit(self, buckets: TokenBuckets, key: str) -> None:
-        wait = buckets.take(key)
+    def _limit(self, buckets: TokenBuckets, key: str, cost: int = 1) -> None:
+        wait = buckets.take(key, cost=cost)
         if wait > 0:
             seconds = max(1, int(wait + 0.999))
             raise Refused(
@@ -110,8 +116,11 @@ class SheetApi:
             )
         return data
 
-    @staticmethod
-    async def _compute(document: dict[str, Any]) -> dict[str, Any]:
+    async def _compute(self, document: dict[str, Any], request: Request) -> dict[str, Any]:
+        """The computed sheet (off the event loop), its hands charged to the address."""
+        hands = document.get("hands")
+        cost = min(len(hands), MAX_HANDS) if isinstance(hands, list) else 0
+        self._limit(self.computes, client_address(request), max(1, cost))
         try:
             return await run_in_threadpool(compute_sheet, document)
         except SheetError as e:
@@ -139,8 +148,8 @@ class SheetApi:
         token = row.share_token
         return None if token is None else {"token": token, "path": f"/api/shared-sheets/{token}"}
 
-    async def _shown(self, row: SheetRow, status: int = 200) -> Response:
-        result = await self._compute(row.document)
+    async def _shown(self, row: SheetRow, request: Request, status: int = 200) -> Response:
+        result = await self._compute(row.document, request)
         return JSONResponse(
             {
                 "id": row.id,
@@ -153,12 +162,12 @@ class SheetApi:
             status_code=status,
         )
 
-    async def _export(self, row: SheetRow, fmt: str, name: str) -> Response:
+    async def _export(self, row: SheetRow, request: Request, fmt: str, name: str) -> Response:
         disposition = {"Content-Disposition": f'attachment; filename="{name}.{fmt}"'}
         if fmt == "json":
             body = json.dumps(row.document, ensure_ascii=False, indent=1)
             return Response(body, media_type="application/json", headers=disposition)
-        result = await self._compute(row.document)
+        result = await self._compute(row.document, request)
         return Response(
             sheet_csv(result), media_type="text/csv; charset=utf-8", headers=disposition
         )
@@ -167,12 +176,12 @@ class SheetApi:
 
     async def compute(self, request: Request) -> Response:
         self._limit(self.computes, client_address(request))
-        return JSONResponse(await self._compute(await self._document(request)))
+        return JSONResponse(await self._compute(await self._document(request), request))
 
     async def create(self, request: Request) -> Response:
         user = self._owner(request)
         document = await self._document(request)
-        await self._compute(document)  # an unusable sheet is never stored
+        await self._compute(document, request)  # an unusable sheet is never stored
         try:
             row = self.store.add(user.id, document)
         except TooManySheets:
@@ -181,7 +190,7 @@ class SheetApi:
                 "too_many_sheets",
                 f"a player keeps at most {MAX_SHEETS} sheets; delete one first",
             ) from None
-        return await self._shown(row, 201)
+        return await self._shown(row, request, 201)
 
     async def one(self, request: Request) -> Response:
         user = self._owner(request)
@@ -189,8 +198,8 @@ class SheetApi:
         if request.method == "GET":
             mine = self._own(user, sheet_id)
             if fmt is None:
-                return await self._shown(mine)
-            return await self._export(mine, fmt, f"sheet-{mine.id}")
+                return await self._shown(mine, request)
+            return await self._export(mine, request, fmt, f"sheet-{mine.id}")
         if fmt is not None:
             raise Refused(405, "bad_method", "exports are read with GET")
         if request.method == "DELETE":
@@ -199,11 +208,11 @@ class SheetApi:
             return JSONResponse({"ok": True})
         self._own(user, sheet_id)
         document = await self._document(request)
-        await self._compute(document)
+        await self._compute(document, request)
         row = self.store.replace(user.id, sheet_id, document)
         if row is None:
             raise Refused(404, "not_found", "no such sheet")
-        return await self._shown(row)
+        return await self._shown(row, request)
 
     async def share(self, request: Request) -> Response:
         user = self._owner(request)
@@ -244,8 +253,8 @@ class SheetApi:
         if row is None:
             raise Refused(404, "not_found", "no such shared sheet (the link may have been revoked)")
         if fmt is not None:
-            return await self._export(row, fmt, "sheet")
-        result = await self._compute(row.document)
+            return await self._export(row, request, fmt, "sheet")
+        result = await self._compute(row.document, request)
         return JSONResponse(
             {
                 "sheet": row.document,

@@ -8,7 +8,7 @@ import csv
 import io
 from typing import Any
 
-__all__ = ["sheet_csv"]
+__all__ = ["describe", "sheet_csv"]
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -17,7 +17,7 @@ def _text(value: str) -> str:
     return "'" + value if value.startswith(_FORMULA_START) else value
 
 
-def _result(hand: dict[str, Any], names: list[str]) -> str:
+def describe(hand: dict[str, Any], names: list[str]) -> str:
     """One line on how the entry ended (who won from whom, who was ready, ...)."""
     kind = hand.get("kind")
     if kind == "win":
@@ -72,7 +72,7 @@ def sheet_csv(computed: dict[str, Any]) -> str:
                 before["honba"],
                 before["sticks"],
                 hand["kind"] or "",
-                _text(_result(hand, names) if not error else ""),
+                _text(describe(hand, names) if not error else ""),
                 _text(error),
                 *hand["payments"],
                 *hand["totals"],

@@ -1,11 +1,18 @@
 """Calling a family's ``jantaku score`` request reader from a sheet entry: the scorer is found
 through the family registry, and its errors become an :class:`EntryError` whose field is the
-path inside the sheet (the scorer's message names the key; its leading key joins the path)."""
+path inside the sheet (the scorer's message names the key; its leading key joins the path).
+
+Results are remembered (a bounded cache keyed by the request's JSON): a page recomputes the
+whole sheet after every entry, and all but the new hand are then scored already."""
 
 from __future__ import annotations
 
+import copy
 import importlib
+import json
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -27,14 +34,41 @@ def scorer_of(fam: Family) -> Scorer:
     return read
 
 
+CACHE_SIZE = 1024
+_LONGEST_KEY = 4096
+_cache: OrderedDict[str, dict[str, Any] | str] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _scored(read: Scorer, request: dict[str, Any]) -> dict[str, Any] | str:
+    """The result of ``request`` (a copy), or the scorer's error message."""
+    key = f"{read.__module__}:{json.dumps(request, sort_keys=True, separators=(',', ':'))}"
+    with _lock:
+        known = _cache.get(key)
+        if known is not None:
+            _cache.move_to_end(key)
+    if known is None:
+        try:
+            known = read(request)
+        except JantakuError as e:
+            known = str(e)
+        if len(key) > _LONGEST_KEY:
+            return known  # an odd request is not kept (the cache stays small)
+        with _lock:
+            _cache[key] = known
+            while len(_cache) > CACHE_SIZE:
+                _cache.popitem(last=False)
+    return known if isinstance(known, str) else copy.deepcopy(known)
+
+
 def score(read: Scorer, request: dict[str, Any], field: str, who: str) -> dict[str, Any]:
     """The scorer's result for ``request``; a malformed one: EntryError naming ``field`` (plus
     the key the scorer names) and ``who`` (whose hand it is)."""
-    try:
-        return read(request)
-    except JantakuError as e:
-        message = str(e)
+    known = _scored(read, request)
+    if isinstance(known, str):
+        message = known
         m = _LEADING_KEY.match(message)
         if m is not None and m.group(1) != "request":
             field = f"{field}.{m.group(1)}"
         raise EntryError(f"{who}: {message}", field) from None
+    return known
