@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.layout import layout_problems
+from tests.web.layout import layout_problems, unnamed_controls
 
 NAMES = ["Anna", "Ben", "Cleo", "Dirk"]
 
@@ -362,6 +362,7 @@ def play_sheet(page: Page, hands: list[Hand], mode: str, classical: bool, start:
 def check_layout(page: Page, artifacts: Path, name: str) -> None:
     page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
     assert layout_problems(page) == []
+    assert unnamed_controls(page) == []
 
 
 # ---------------------------------------------------------------- the tests
@@ -389,6 +390,12 @@ def test_classical_evening(
         "Anna"
     )
     check_layout(page, artifacts, f"sheet-classical-{mode}-{size[0]}")
+    # in German: the same sheet (kept in the browser), the page's words, the same layout checks
+    page.locator('[data-lang="de"]').click()
+    expect(page.get_by_role("heading", name="Zwischenstände")).to_be_visible()
+    expect(page.get_by_test_id("outcome")).to_contain_text("Mah Jongg")
+    expect_totals(page, 3, CLASSICAL[-1].totals)
+    check_layout(page, artifacts, f"sheet-classical-{mode}-{size[0]}-de")
 
 
 @pytest.mark.parametrize(

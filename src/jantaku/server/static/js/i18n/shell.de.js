@@ -270,6 +270,8 @@ export default {
   "sheet.shared_missing": "Diesen geteilten Spielblock gibt es nicht, oder er wird nicht mehr geteilt.",
   "sheet.compute_failed": "Der Block konnte nicht berechnet werden: {message}",
   "sheet.totals": "Zwischenstände",
+  "sheet.col_result": "Verlauf",
+  "sheet.kind_error": "fehlerhafter Eintrag",
   "sheet.start_row": "Start",
   "sheet.leftover": "+{n} aus übrigen Riichi-Stäbchen",
   "sheet.round": "{wind} {n}",

@@ -270,6 +270,8 @@ export default {
   "sheet.shared_missing": "This shared score sheet does not exist or is no longer shared.",
   "sheet.compute_failed": "The sheet could not be computed: {message}",
   "sheet.totals": "Running totals",
+  "sheet.col_result": "What happened",
+  "sheet.kind_error": "error in this entry",
   "sheet.start_row": "Start",
   "sheet.leftover": "+{n} from leftover sticks",
   "sheet.round": "{wind} {n}",

@@ -7,7 +7,7 @@ import { parseTiles } from "../notation.js";
 import { checks, foldedChecks, group, handSize, partError, playerOptions, seg, sizeError } from "./controls.js";
 import { newDraft, tilesOf } from "./draft.js";
 import { writeTiles } from "./typing.js";
-import { classicalResult } from "./classical_result.js";
+import { classicalResult, classicalSummary } from "./classical_result.js";
 
 const FLAGS = ["last_wall_tile", "last_discard", "robbing_kong", "heavenly_hand", "earthly_hand"];
 
@@ -152,5 +152,6 @@ export default {
   fromEntry,
   checkDraft,
   resultEl: classicalResult,
+  summary: classicalSummary,
   startTotals: 0,
 };

@@ -64,3 +64,13 @@ export function classicalResult(hand, entry, names, t) {
     el("div", { class: "seat-scores" }, (s.players || []).map((p) => playerEl(t, p, names, winds))),
   ];
 }
+
+/** One line for the totals table: the winner, how, and the winner's value; Remis; penalty. */
+export function classicalSummary(hand, entry, names, t) {
+  if (hand.kind === "remis") return t("sheet.kind.remis");
+  if (hand.kind === "penalty") return `${t("sheet.kind.penalty")}: ${names[entry.player]} ${entry.points}`;
+  const winner = names[entry.winner];
+  const how = entry.win === "self_draw" ? t("sheet.won_self", { name: winner }) : t("sheet.won_discard", { name: winner, from: names[entry.discarder] });
+  const p = ((hand.results || [])[0]?.score?.players || []).find((x) => x.winner);
+  return p ? `${how}, ${p.value}` : how;
+}

@@ -17,15 +17,17 @@ function kindLabel(entry) {
   return t(`sheet.kind.${entry.kind}`);
 }
 
-/** The running totals: a row per hand, a column per player (change above, total below). */
-export function totalsEl(result, names) {
-  const head = el("tr", {}, el("th", { scope: "col" }, "#"), names.map((n, i) => el("th", { scope: "col", class: "num", "data-col": String(i) }, n)));
-  const start = el("tr", { class: "start-row" }, el("th", { scope: "row" }, t("sheet.start_row")), (result.start || []).map((v) => el("td", { class: "num" }, String(v))));
+/** The running totals: a row per hand, a column per player (change above, total below), and
+ * on wide screens and paper a short line of what happened (`kind.summary`). */
+export function totalsEl(result, names, entries, kind) {
+  const head = el("tr", {}, el("th", { scope: "col" }, "#"), el("th", { scope: "col", class: "desc" }, t("sheet.col_result")), names.map((n, i) => el("th", { scope: "col", class: "num", "data-col": String(i) }, n)));
+  const start = el("tr", { class: "start-row" }, el("th", { scope: "row" }, t("sheet.start_row")), el("td", { class: "desc" }), (result.start || []).map((v) => el("td", { class: "num" }, String(v))));
   const rows = (result.hands || []).map((h) =>
     el(
       "tr",
       { "data-hand": String(h.index), class: h.error ? "row-error" : null },
       el("th", { scope: "row", title: handPlace(h.before) }, `${h.index + 1}`, el("span", { class: "row-round" }, h.before ? h.before.round : "")),
+      el("td", { class: "desc" }, h.error ? t("sheet.kind_error") : kind.summary(h, entries[h.index], names, t)),
       h.payments.map((p, i) => el("td", { class: "num", "data-player": String(i) }, el("span", { class: `change${p > 0 ? " plus" : p < 0 ? " minus" : ""}` }, signed(p)), el("span", { class: "total", "data-total": String(h.totals[i]) }, String(h.totals[i])))),
     ),
   );

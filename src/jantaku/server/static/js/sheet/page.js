@@ -27,7 +27,7 @@ export function renderAll(sp) {
   const actions = sp.readonly ? null : { edit: (i) => startEdit(sp, i), remove: (i) => removeHand(sp, i) };
   sp.headBox.replaceChildren(headEl(sp));
   const parts = [
-    el("section", { class: "card totals-card", "aria-labelledby": "totals-title" }, el("h2", { id: "totals-title" }, t("sheet.totals")), totalsEl(result, names), standingsEl(result)),
+    el("section", { class: "card totals-card", "aria-labelledby": "totals-title" }, el("h2", { id: "totals-title" }, t("sheet.totals")), totalsEl(result, names, sp.sheet.hands, sp.kind), standingsEl(result)),
     sp.notice ? el("p", { class: "notice", role: "status", "data-testid": "notice" }, sp.notice) : null,
     ...(result.hands || []).map((h) => handCard(h, sp.sheet.hands[h.index], names, sp.kind, actions)),
   ];

@@ -7,7 +7,7 @@ import { parseTiles } from "../notation.js";
 import { checks, foldedChecks, group, handSize, partError as basePartError, playerOptions, seg, sizeError } from "./controls.js";
 import { newDraft, tilesOf } from "./draft.js";
 import { writeTiles } from "./typing.js";
-import { riichiResult } from "./riichi_result.js";
+import { riichiResult, riichiSummary } from "./riichi_result.js";
 
 const FLAGS = ["ippatsu", "double_riichi", "haitei", "houtei", "rinshan", "chankan", "first_turn"];
 const ABORTIVE = ["nine_terminals", "four_winds", "four_kans", "triple_ron", "four_riichi"];
@@ -153,5 +153,6 @@ export default {
   fromEntry,
   checkDraft,
   resultEl: riichiResult,
+  summary: riichiSummary,
   startTotals: 25000,
 };

@@ -69,3 +69,16 @@ export function riichiResult(hand, entry, names, t) {
   if (hand.kind === "abortive") return [el("p", {}, t(`draw.${entry.reason}`))];
   return [];
 }
+
+/** One line for the totals table: who won how and for what, or the draw. */
+export function riichiSummary(hand, entry, names, t) {
+  if (hand.kind === "draw") return `${t("sheet.kind.draw")}: ${(entry.tenpai || []).map((i) => names[i]).join(", ") || t("sheet.nobody")}`;
+  if (hand.kind === "abortive") return t(`draw.${entry.reason}`);
+  return (hand.results || [])
+    .map((r) => {
+      const s = r.score || {};
+      const how = r.discarder === null || r.discarder === undefined ? t("sheet.won_tsumo", { name: names[r.player] }) : t("sheet.won_ron", { name: names[r.player], from: names[r.discarder] });
+      return s.win ? `${how}, ${summary(t, s)}` : how;
+    })
+    .join("; ");
+}
