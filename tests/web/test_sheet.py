@@ -446,3 +446,27 @@ def test_correcting_an_earlier_hand_recomputes_the_later_totals(
     expect(page.get_by_test_id("hand-card")).to_have_count(5)
     expect_totals(page, 0, [25000, 28900, 21100, 25000])
     page.screenshot(path=str(artifacts / "sheet-corrected-390.png"), full_page=True)
+
+
+def test_a_double_ron_pays_both_winners_and_the_honba_to_the_nearest(server: str, new_page) -> None:
+    page = new_page(1440, 900)
+    start_sheet(page, server, "doman", "east_only")
+    enter_hand(page, "type", RIICHI[0], classical=False)  # E1 draw: 26500 23500 26500 23500
+    save_hand(page, 1)
+    # E1, 1 honba: Dirk's 2s is ronned by Ben and by Cleo. Ben: 234m 456p 66p 678s + 34s,
+    # pinfu + tanyao, 2 han 30 fu = 2000. Cleo: pon 777z, 234m 567p 99s + 34s, chun 1 han,
+    # fu 20 + 4 (open honour triplet) = 24 -> 30: 1000. Ben sits nearer to Dirk in turn order
+    # (Dirk -> Anna -> Ben -> Cleo) and takes the 300 honba (doman-rules.md §8 Q6).
+    # Dirk pays 2300 + 1000. Neither winner deals: the deal passes to Ben (E2, 0 honba).
+    choose(page, "winner", 1)
+    choose(page, "from", 3)
+    choose(page, "winner2", 2)
+    put_tiles(page, "type", 1, "hand", "234m45666p34678s")
+    put_tiles(page, "type", 1, "win", "2s")
+    page.get_by_test_id("player-tabs").locator('[data-value="2"]').click()
+    put_tiles(page, "type", 2, "melds", "777z")
+    put_tiles(page, "type", 2, "hand", "234m567p3499s")
+    save_hand(page, 2)
+    expect_totals(page, 1, [26500, 25800, 27500, 20200])
+    expect(page.get_by_test_id("hand-card").nth(1).get_by_test_id("winner-result")).to_have_count(2)
+    expect(page.get_by_test_id("entry-title")).to_have_text("Hand 3: East 2, dealer Ben")

@@ -314,6 +314,7 @@ export default {
   "sheet.discard": "abgelegten Stein",
   "sheet.self_draw": "selbst gezogen",
   "sheet.from": "Abgelegt von",
+  "sheet.double_ron": "Doppel-Ron: zweiter Gewinner",
   "sheet.flags": "Umstände",
   "sheet.flag.ippatsu": "Ippatsu",
   "sheet.flag.double_riichi": "Doppel-Riichi",

@@ -314,6 +314,7 @@ export default {
   "sheet.discard": "Discard",
   "sheet.self_draw": "Self-drawn",
   "sheet.from": "Discarded by",
+  "sheet.double_ron": "Double ron: second winner",
   "sheet.flags": "Situation",
   "sheet.flag.ippatsu": "Ippatsu",
   "sheet.flag.double_riichi": "Double riichi",

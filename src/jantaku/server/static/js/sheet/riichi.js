@@ -13,10 +13,23 @@ const FLAGS = ["ippatsu", "double_riichi", "haitei", "houtei", "rinshan", "chank
 const ABORTIVE = ["nine_terminals", "four_winds", "four_kans", "triple_ron", "four_riichi"];
 const TYPES = { chow: "chi", pung: "pon" };
 
-function parts(draft) {
+const second = (draft) => (draft.outcome === "win" && draft.how === "ron" && Number.isInteger(draft.winner2) ? draft.winner2 : null);
+const winners = (draft) => [draft.winner, second(draft)].filter((p) => p !== null);
+
+/** The winner's parts (with the winning tile and the indicators, shared in a double ron), or
+ * the second winner's concealed tiles and melds. */
+function parts(draft, player) {
   if (draft.outcome !== "win") return [];
+  if (player === second(draft)) return ["hand", "melds"].map((part) => ({ target: { player, part } }));
   const p = draft.winner;
   return ["hand", "melds", "win", "dora", "ura"].map((part) => ({ target: { player: ["dora", "ura"].includes(part) ? 0 : p, part } }));
+}
+
+function playerTabs(sp) {
+  const d = sp.draft;
+  if (second(d) === null) return null;
+  const current = sp.target.player === second(d) ? second(d) : d.winner;
+  return seg(sp.t("sheet.whose_tiles"), winners(d).map((p) => ({ value: p, label: `${sp.sheet.players[p]} ${handSize(d.hands[p])}/13` })), current, (v) => ((sp.target = { player: v, part: "hand" }), sp.render()), "player-tabs");
 }
 
 function partError(target, tiles) {
@@ -26,6 +39,7 @@ function partError(target, tiles) {
 }
 
 function nextTarget(draft, target) {
+  if (target.player === second(draft)) return target;
   if (target.part === "hand" || target.part === "melds") return { player: target.player, part: "win" };
   if (target.part === "win") return { player: 0, part: "dora" };
   return target;
@@ -37,8 +51,8 @@ function meldType(m) {
   return m.added ? "kakan" : "kan";
 }
 
-function handOf(draft) {
-  const h = draft.hands[draft.winner];
+function handOf(draft, player) {
+  const h = draft.hands[player];
   const out = {
     hand: writeTiles(h.hand),
     melds: h.melds.map((m) => ({ type: meldType(m), tiles: writeTiles(m.tiles) })),
@@ -47,7 +61,8 @@ function handOf(draft) {
     dora_indicators: writeTiles(draft.dora),
     ura_indicators: writeTiles(draft.ura),
   };
-  for (const f of FLAGS) if (draft.flags[f]) out[f] = true;
+  // the situation flags are the first winner's (a second winner's ippatsu is not entered)
+  if (player === draft.winner) for (const f of FLAGS) if (draft.flags[f]) out[f] = true;
   return out;
 }
 
@@ -58,10 +73,11 @@ function toEntry(draft) {
   const riichi = who(draft.riichi);
   if (draft.outcome === "draw") return { kind: "draw", tenpai: who(draft.tenpai), riichi, nagashi: who(draft.nagashi || [false, false, false, false]) };
   if (draft.outcome === "abortive") return { kind: "abortive", reason: draft.abortive, riichi };
-  return { kind: "win", winners: [{ player: draft.winner, hand: handOf(draft) }], discarder: draft.how === "tsumo" ? null : draft.from, riichi };
+  return { kind: "win", winners: winners(draft).map((p) => ({ player: p, hand: handOf(draft, p) })), discarder: draft.how === "tsumo" ? null : draft.from, riichi };
 }
 
 const KINDS = { chi: ["chow", true], pon: ["pung", true], kan: ["kong", true], kakan: ["kong", true], ankan: ["kong", false] };
+const meldOf = (m) => ({ kind: KINDS[m.type][0], open: KINDS[m.type][1], added: m.type === "kakan" || undefined, tiles: parseTiles(m.tiles) });
 const mask = (list) => [0, 1, 2, 3].map((i) => (list || []).includes(i));
 
 /** A draft from a sheet entry (to correct it). */
@@ -81,19 +97,27 @@ function fromEntry(entry) {
   d.how = h.win === "tsumo" ? "tsumo" : "ron";
   d.from = entry.discarder ?? (w.player + 1) % 4;
   d.hands[w.player].hand = parseTiles(h.hand);
-  d.hands[w.player].melds = (h.melds || []).map((m) => ({ kind: KINDS[m.type][0], open: KINDS[m.type][1], added: m.type === "kakan" || undefined, tiles: parseTiles(m.tiles) }));
+  d.hands[w.player].melds = (h.melds || []).map(meldOf);
   d.win_tile = h.win_tile || null;
   d.dora = parseTiles(h.dora_indicators);
   d.ura = parseTiles(h.ura_indicators);
   for (const f of FLAGS) if (h[f]) d.flags[f] = true;
+  const w2 = entry.winners[1];
+  if (w2) {
+    d.winner2 = w2.player;
+    d.hands[w2.player].hand = parseTiles(w2.hand.hand);
+    d.hands[w2.player].melds = (w2.hand.melds || []).map(meldOf);
+  }
   return d;
 }
 
 /** What is missing before the entry can be scored (checked here; the server checks the rest). */
 function checkDraft(draft) {
   if (draft.outcome !== "win") return null;
-  const size = handSize(draft.hands[draft.winner]);
-  if (size !== 13) return { key: "sheet.err.hand_size", params: { n: size } };
+  for (const p of winners(draft)) {
+    const size = handSize(draft.hands[p]);
+    if (size !== 13) return { key: "sheet.err.player_hand_size", params: { player: p, n: size } };
+  }
   if (!draft.win_tile) return { key: "sheet.err.no_win_tile", params: {} };
   return null;
 }
@@ -102,9 +126,10 @@ function winControls(sp, t, names) {
   const d = sp.draft;
   const set = (fn) => () => (fn(), sp.render());
   return [
-    group(t("sheet.winner"), seg(t("sheet.winner"), playerOptions(names), d.winner, (v) => set(() => ((d.winner = v), d.from === v && (d.from = (v + 1) % 4), (sp.target = { player: v, part: "hand" })))(), "winner")),
+    group(t("sheet.winner"), seg(t("sheet.winner"), playerOptions(names), d.winner, (v) => set(() => ((d.winner = v), d.from === v && (d.from = (v + 1) % 4), d.winner2 === v && (d.winner2 = null), (sp.target = { player: v, part: "hand" })))(), "winner")),
     group(t("sheet.how"), seg(t("sheet.how"), [{ value: "ron", label: t("sheet.ron") }, { value: "tsumo", label: t("sheet.tsumo") }], d.how, (v) => set(() => (d.how = v))(), "how")),
-    d.how === "ron" ? group(t("sheet.from"), seg(t("sheet.from"), playerOptions(names, d.winner), d.from, (v) => set(() => (d.from = v))(), "from")) : null,
+    d.how === "ron" ? group(t("sheet.from"), seg(t("sheet.from"), playerOptions(names, d.winner), d.from, (v) => set(() => ((d.from = v), d.winner2 === v && (d.winner2 = null)))(), "from")) : null,
+    d.how === "ron" ? group(t("sheet.double_ron"), seg(t("sheet.double_ron"), [{ value: "none", label: t("sheet.nobody") }, ...names.map((n, i) => ({ value: i, label: n, disabled: i === d.winner || i === d.from }))], Number.isInteger(d.winner2) ? d.winner2 : "none", (v) => set(() => ((d.winner2 = v === "none" ? null : v), (sp.target = { player: d.winner, part: "hand" })))(), "winner2")) : null,
     foldedChecks(t("sheet.flags"), FLAGS.map((f) => ({ key: f, label: t(`sheet.flag.${f}`), checked: d.flags[f] })), (k, v) => set(() => (d.flags[k] = v))(), "flags", sp.flagsUi, () => sp.render()),
   ];
 }
@@ -138,10 +163,10 @@ export default {
   family: "riichi",
   presets: ["doman", "doman_no_kuitan", "tenhou"],
   set: { red: true, bonus: false },
-  setTiles: (draft) => (draft.outcome === "win" ? tilesOf(draft, [draft.winner], true) : []),
+  setTiles: (draft) => (draft.outcome === "win" ? tilesOf(draft, winners(draft), true) : []),
   parts,
   partLabel: (part, t) => t(`sheet.part.${part}`),
-  playerTabs: () => null,
+  playerTabs,
   partError,
   sizeError,
   autoAdvance: (draft, target) => target.part !== "win" && handSize(draft.hands[target.player]) === 13,
