@@ -470,3 +470,47 @@ def test_a_double_ron_pays_both_winners_and_the_honba_to_the_nearest(server: str
     expect_totals(page, 1, [26500, 25800, 27500, 20200])
     expect(page.get_by_test_id("hand-card").nth(1).get_by_test_id("winner-result")).to_have_count(2)
     expect(page.get_by_test_id("entry-title")).to_have_text("Hand 3: East 2, dealer Ben")
+
+
+def test_remis_penalty_abortive_draw_and_nagashi(server: str, new_page, artifacts: Path) -> None:
+    page = new_page(390, 844)
+    start_sheet(page, server, "sontag")
+    # §10.12: Cleo (West) declares Mah Jongg falsely: penalty 100 to each, East's factor 2:
+    # Anna (East) +200, Ben +100, Dirk +100, Cleo -400. A penalty does not move East.
+    choose(page, "outcome", "penalty")
+    choose(page, "penalty-player", 2)
+    page.get_by_test_id("penalty-points").fill("100")
+    page.get_by_test_id("penalty-reason").fill("false Mah Jongg")
+    save_hand(page, 1)
+    expect_totals(page, 0, [200, 100, -400, 100])
+    # a Remis: no payments, East stays (§9)
+    choose(page, "outcome", "remis")
+    save_hand(page, 2)
+    expect_totals(page, 1, [200, 100, -400, 100])
+    expect(page.get_by_test_id("entry-title")).to_have_text("Hand 3: East 1, dealer Anna")
+
+    page.get_by_test_id("new-sheet").click()
+    page.get_by_test_id("preset").select_option("tenhou")
+    page.get_by_test_id("length").select_option("east_only")
+    page.get_by_test_id("sheet-start").click()
+    # E1: Ben declares riichi (1000 on the table), then nine terminals abort the hand: no
+    # payments; the dealer repeats with 1 honba, the stick stays (doman-rules.md §2.8.4).
+    choose(page, "outcome", "abortive")
+    choose(page, "abortive", "nine_terminals")
+    tick(page, "riichi", 1)
+    save_hand(page, 1)
+    expect_totals(page, 0, [25000, 24000, 25000, 25000])
+    expect(page.get_by_test_id("entry-title")).to_have_text(
+        "Hand 2: East 1 · 1 honba · riichi sticks: 1, dealer Anna"
+    )
+    # E1, 1 honba: exhaustive draw, Dirk has nagashi mangan: paid as a non-dealer mangan
+    # tsumo (the dealer Anna 4000, Ben and Cleo 2000), replacing the noten payments; nobody
+    # else ready. The dealer is not ready: the deal passes, honba 2, the stick stays.
+    choose(page, "outcome", "draw")
+    tick(page, "nagashi", 3)
+    save_hand(page, 2)
+    expect_totals(page, 1, [21000, 22000, 23000, 33000])
+    expect(page.get_by_test_id("entry-title")).to_have_text(
+        "Hand 3: East 2 · 2 honba · riichi sticks: 1, dealer Ben"
+    )
+    check_layout(page, artifacts, "sheet-draws-390")

@@ -280,7 +280,7 @@ export default {
   "sheet.wind.W": "West",
   "sheet.wind.N": "Nord",
   "sheet.honba": "{n} Honba",
-  "sheet.sticks": "{n} Riichi-Stäbchen",
+  "sheet.sticks": "Riichi-Stäbchen: {n}",
   "sheet.hand_n": "Hand {n}",
   "sheet.kind.win": "Gewinn",
   "sheet.kind.draw": "Remis (Mauer leer)",
@@ -423,5 +423,5 @@ export default {
   "sheet.stoerspiel_pays": "Störspiel: {name} zahlt für alle ({reason}).",
   "sheet.stoerspiel_not": "Störspiel gegen {name} geltend gemacht: kein Zahlen für alle ({reason}).",
   "sheet.remis": "Remis: die Mauer ist leer, niemand zahlt.",
-  "sheet.penalty_text": "{name} zahlt {points} an jeden Spieler {reason}",
+  "sheet.penalty_text": "{name} zahlt {points} an jeden Spieler (an Ost doppelt).",
 };

@@ -280,7 +280,7 @@ export default {
   "sheet.wind.W": "West",
   "sheet.wind.N": "North",
   "sheet.honba": "{n} honba",
-  "sheet.sticks": "{n} riichi sticks",
+  "sheet.sticks": "riichi sticks: {n}",
   "sheet.hand_n": "Hand {n}",
   "sheet.kind.win": "Win",
   "sheet.kind.draw": "Exhaustive draw",
@@ -423,5 +423,5 @@ export default {
   "sheet.stoerspiel_pays": "Störspiel: {name} pays for all ({reason}).",
   "sheet.stoerspiel_not": "Störspiel claimed against {name}: no pay-for-all ({reason}).",
   "sheet.remis": "Remis: the wall is used up, nobody pays.",
-  "sheet.penalty_text": "{name} pays {points} to each player {reason}",
+  "sheet.penalty_text": "{name} pays {points} to each player (East twice as much).",
 };

@@ -50,7 +50,8 @@ function stoerspielEl(t, s, names, winds) {
 export function classicalResult(hand, entry, names, t) {
   if (hand.kind === "remis") return [el("p", {}, t("sheet.remis"))];
   if (hand.kind === "penalty") {
-    return [el("p", {}, t("sheet.penalty_text", { name: names[entry.player], points: entry.points, reason: entry.reason || "" }))];
+    const text = t("sheet.penalty_text", { name: names[entry.player], points: entry.points });
+    return [el("p", {}, entry.reason ? `${text} (${entry.reason})` : text)];
   }
   const r = (hand.results || [])[0];
   if (!r || !r.score) return [];
