@@ -18,10 +18,19 @@ async function loadStored(id) {
   return { doc: data.sheet, id: data.id, result: data.result, share: shareToken(data.share) };
 }
 
+const list = (x) => Array.isArray(x);
+
+/** Whether a draft read back from localStorage has the shape the editor needs. */
+function usable(d) {
+  if (!d || typeof d !== "object" || !list(d.hands) || d.hands.length !== 4) return false;
+  if (!d.hands.every((h) => h && list(h.hand) && list(h.melds) && list(h.bonus))) return false;
+  return list(d.dora) && list(d.ura) && list(d.riichi) && list(d.tenpai) && typeof d.flags === "object";
+}
+
 function restoreDraft(sp) {
   const kept = loadDraft();
   sp.draft = freshDraft(sp);
-  if (!kept || !kept.draft || !Array.isArray(kept.draft.hands)) return;
+  if (!kept || !usable(kept.draft)) return;
   const index = kept.editIndex;
   if (index !== null && !(index >= 0 && index < sp.sheet.hands.length)) return;
   sp.draft = kept.draft;
@@ -71,7 +80,13 @@ export async function mount(root, params) {
       root.replaceChildren(el("p", { class: "error", role: "alert" }, t("sheet.login_to_open")));
       return;
     }
-    kept = await loadStored(params.id);
+    try {
+      kept = await loadStored(params.id);
+    } catch (e) {
+      const text = e.status === 404 ? t("sheet.not_found") : t("shell.error", { message: e.message });
+      root.replaceChildren(el("p", { class: "error", role: "alert", "data-testid": "sheet-missing" }, text), el("a", { href: "#/sheet" }, t("sheet.open_sheet")));
+      return;
+    }
   } else {
     kept = loadLocal();
   }

@@ -34,14 +34,18 @@ export function totalsEl(result, names, entries, kind) {
   return el("div", { class: "totals-scroll" }, el("table", { class: "totals", "data-testid": "totals" }, el("caption", { class: "visually-hidden" }, t("sheet.totals")), el("thead", {}, head), el("tbody", {}, start, rows)));
 }
 
-/** The final standings (after leftover riichi sticks). */
+/** The standings: final once the match is over, else as they would be now (leftover riichi
+ * sticks counted for the first place, as at the end). */
 export function standingsEl(result) {
   if (!result.standings || !result.standings.length) return null;
-  return el(
-    "ol",
-    { class: "standings", "data-testid": "standings" },
-    result.standings.map((s) => el("li", { "data-player": String(s.player), "data-total": String(s.total) }, `${s.name}: ${s.total}`, s.sticks ? ` (${t("sheet.leftover", { n: s.sticks })})` : "")),
-  );
+  return [
+    el("h3", { class: "standings-title" }, t(result.ended ? "sheet.standings_final" : "sheet.standings_now")),
+    el(
+      "ol",
+      { class: "standings", "data-testid": "standings" },
+      result.standings.map((s) => el("li", { "data-player": String(s.player), "data-total": String(s.total) }, `${s.name}: ${s.total}`, s.sticks ? ` (${t("sheet.leftover", { n: s.sticks })})` : "")),
+    ),
+  ];
 }
 
 /** One hand's card: place, kind, breakdown, payments, and correct / delete (when `actions`). */
