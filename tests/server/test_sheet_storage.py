@@ -157,3 +157,21 @@ def test_the_migration_matches_the_model_and_goes_both_ways(database: str) -> No
             assert "sheets" in sa.inspect(connection).get_table_names()
     finally:
         store.close()
+
+
+def test_floods_are_refused_with_a_time_to_come_back(server: ServerProcess) -> None:
+    anna = registered(server, "anna")
+    for _ in range(200):  # the bucket holds 60 and refills at 2 a second
+        r = _call(server, "GET", "/api/me/sheets", anna)
+        if r.status_code == 429:
+            break
+    assert r.status_code == 429 and r.json()["code"] == "rate_limited"
+    assert int(r.headers["retry-after"]) >= 1
+    # computing is charged by the hand: 600 at once, then 20 a second
+    sheet = riichi_evening.evening()
+    sheet["options"] = {}
+    sheet["hands"] = [sheet["hands"][2]] * 200  # four winds, again and again
+    codes = [
+        _call(server, "POST", "/api/sheets/compute", None, sheet).status_code for _ in range(6)
+    ]
+    assert codes[:3] == [200, 200, 200] and 429 in codes

@@ -87,7 +87,7 @@ def evening() -> dict[str, Any]:
     return {
         "version": 1,
         "preset": "sontag",
-        "players": NAMES,
+        "players": list(NAMES),
         "hands": [
             settlement_hand(),
             stoerspiel_hand(),

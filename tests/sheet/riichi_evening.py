@@ -50,7 +50,7 @@ def evening() -> dict[str, Any]:
         "version": 1,
         "preset": "doman",
         "options": {"length": "east_only"},
-        "players": NAMES,
+        "players": list(NAMES),
         "hands": hands,
     }
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 
 from jantaku.sheet import compute_sheet
-from tests.sheet.riichi_evening import EXPECTED, evening
+from tests.sheet.riichi_evening import EXPECTED, PINFU_TANYAO, evening, win
 
 
 def test_an_east_round_gives_the_hand_worked_totals() -> None:
@@ -93,3 +93,59 @@ def test_a_player_below_zero_ends_the_match() -> None:
     # the seventh takes everyone else to 25,000 - 28,000 = -3,000: below zero ends it
     assert out["hands"][6]["totals"] == [109000, -3000, -3000, -3000]
     assert out["hands"][6]["ended"] is not None
+
+
+def test_the_nearest_winner_is_found_by_seat_not_by_the_order_entered() -> None:
+    sheet = evening()
+    sheet["hands"][3]["winners"].reverse()  # Cleo entered first; Anna still sits nearer
+    out = compute_sheet(sheet)
+    assert [h["totals"] for h in out["hands"]] == [e[4] for e in EXPECTED]
+    assert [r["player"] for r in out["hands"][3]["results"]] == [2, 0]
+
+
+def test_sticks_left_when_the_match_ends_go_to_the_first_placed() -> None:
+    sheet = evening()
+    # E4, 3 honba, 2 sticks: Ben riichi and alone ready, dealer Dirk noten: the deal would
+    # pass from E4, so the quick match is over with 3 sticks on the table (§2.10)
+    sheet["hands"][7] = {"kind": "draw", "tenpai": [1], "riichi": [1]}
+    out = compute_sheet(sheet)
+    assert out["hands"][7]["payments"] == [-1000, 2000, -1000, -1000]
+    assert out["hands"][7]["totals"] == [33000, 26000, 28800, 9200]
+    assert out["hands"][7]["after"]["sticks"] == 3
+    assert out["ended"] is not None
+    assert out["leftover_sticks"] == {"sticks": 3, "player": 0}
+    assert [(s["player"], s["total"], s["sticks"]) for s in out["standings"]] == [
+        (0, 36000, 3000),
+        (2, 28800, 0),
+        (1, 26000, 0),
+        (3, 9200, 0),
+    ]
+
+
+def test_pao_the_liable_player_and_the_discarder_pay_half_each() -> None:
+    # Ben (South) has called three dragon pungs, the third from Dirk, and rons Cleo's 9p:
+    # daisangen 32,000; Dirk is liable, so Cleo and Dirk pay 16,000 each (§3.7)
+    pungs = [{"type": "pon", "tiles": t} for t in ("555z", "666z", "777z")]
+    winner = {"player": 1, "hand": {"hand": "234m9p", "melds": pungs, "win_tile": "9p"}, "pao": 3}
+    sheet = {**evening(), "hands": [{"kind": "win", "winners": [winner], "discarder": 2}]}
+    out = compute_sheet(sheet)
+    assert out["hands"][0]["error"] is None
+    assert out["hands"][0]["payments"] == [0, 32000, -16000, -16000]
+    # on a tsumo the liable player pays everything
+    winner["hand"]["win"] = "tsumo"
+    sheet["hands"][0]["discarder"] = None
+    out = compute_sheet(sheet)
+    assert out["hands"][0]["payments"] == [0, 32000, 0, -32000]
+
+
+def test_the_leading_dealer_of_the_last_hand_stops_the_match() -> None:
+    # three draws with nobody ready pass the deal to Dirk (E4, 3 honba); his tsumo,
+    # 3 han 20 fu = 1,300 all + 100 x 3, puts him first: the match ends (§2.10, agari-yame)
+    nobody = {"kind": "draw", "tenpai": []}
+    tsumo = {"kind": "win", "winners": [win(3, PINFU_TANYAO, "8s", "tsumo")], "discarder": None}
+    sheet = {**evening(), "hands": [nobody, nobody, nobody, tsumo, nobody]}
+    out = compute_sheet(sheet)
+    assert [h["before"]["round"] for h in out["hands"][:4]] == ["E1", "E2", "E3", "E4"]
+    assert out["hands"][3]["payments"] == [-1600, -1600, -1600, 4800]
+    assert out["hands"][3]["ended"] is not None
+    assert out["hands"][4]["error"] is not None and out["errors"] == 1

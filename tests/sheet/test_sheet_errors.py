@@ -116,3 +116,16 @@ def test_an_unknown_entry_kind_is_an_entry_error() -> None:
     assert out["errors"] == 2
     assert "chombo" in _error(out, 1)["message"]
     assert [h["totals"] for h in out["hands"][2:]] == [e[4] for e in EXPECTED]
+
+
+def test_four_riichi_aborts_only_where_the_preset_has_it() -> None:
+    entry = {"kind": "abortive", "reason": "four_riichi", "riichi": [0, 1, 2, 3]}
+    sheet = {**riichi_evening.evening(), "hands": [entry]}
+    error = _error(compute_sheet(sheet), 0)
+    assert error["field"] == "hands[0].reason" and "triple_ron" in error["message"]
+    out = compute_sheet({**sheet, "preset": "tenhou"})
+    # Tenhou: all four sticks stay on the table, the dealer repeats with a honba (§8 Q9)
+    assert out["hands"][0]["error"] is None
+    assert out["hands"][0]["totals"] == [24000] * 4
+    assert (out["hands"][0]["after"]["sticks"], out["hands"][0]["after"]["honba"]) == (4, 1)
+    assert out["hands"][0]["after"]["dealer"] == 0

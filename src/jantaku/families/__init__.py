@@ -149,6 +149,9 @@ class Family:
     exports: Mapping[str, Exporter]
     """Record formats a finished match can be written in, by name (may be empty)."""
     arena: ArenaKit
+    sheet: str = ""
+    """The module that reads a score sheet's entries of this family (``ENTRIES``, see
+    docs/sheet.md), imported when a sheet needs it; empty: the family keeps no sheets."""
 
     def level(self, name: str) -> str:
         """The level a name stands for (an alias gives its level); unknown: UnknownFamilyError."""

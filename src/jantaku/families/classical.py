@@ -173,5 +173,6 @@ CLASSICAL = register(
         tally=_tally,
         exports={},
         arena=ArenaKit(arena_one, _summarize, _COLUMNS, "games"),
+        sheet="jantaku.families.classical_sheet",
     )
 )

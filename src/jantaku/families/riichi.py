@@ -187,5 +187,6 @@ RIICHI = register(
         tally=_tally,
         exports={"tenhou6": _tenhou6, "mjai": _mjai},
         arena=ArenaKit(arena_one, _summarize, _COLUMNS, "matches"),
+        sheet="jantaku.families.riichi_sheet",
     )
 )

@@ -97,6 +97,7 @@ def create_app(
             await server.hub.cluster.close()
         await server.hub.lobby.stop_all()
         server.http.hashing.close()
+        server.sheets.close()
         server.hub.store.close()
 
     app = Starlette(

@@ -11,14 +11,13 @@ import json
 import re
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from jantaku.server.connection import client_address
 from jantaku.server.hub import Hub
-from jantaku.server.limits import TokenBuckets
+from jantaku.server.limits import Busy, HashPool, TokenBuckets
 from jantaku.server.models import SheetRow, UserRow
 from jantaku.server.protocol import ProtocolError, loads_bounded
 from jantaku.server.sheet_store import SheetStore, TooManySheets
@@ -36,6 +35,9 @@ COMPUTE_BURST = 3 * MAX_HANDS
 COMPUTE_RATE = 20.0
 """Hands per second an address may have computed on average (entering hands at a table needs
 a few a minute; a page recomputes the sheet after each one, mostly from the scorer's cache)."""
+COMPUTE_WORKERS = 2
+COMPUTE_QUEUE = 16
+"""Sheets computed at once, and waiting or computing at most (beyond: 503 busy)."""
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _EXPORTS = {"json", "csv"}
 
@@ -71,7 +73,12 @@ class SheetApi:
         self._store: SheetStore | None = None
         # per address, in hands computed (a sheet of n hands costs n): computations and reads
         self.computes = TokenBuckets(COMPUTE_BURST, COMPUTE_RATE)
-        self.writes = TokenBuckets(30, 1.0)  # per player: saves, changes, shares, reads
+        # computing runs on threads of its own, a few sheets at once (the tables keep the rest)
+        self.pool = HashPool(COMPUTE_WORKERS, COMPUTE_QUEUE)
+        self.writes = TokenBuckets(60, 2.0)  # per player: saves, changes, shares, reads
+
+    def close(self) -> None:
+        self.pool.close()
 
     @property
     def store(self) -> SheetStore:
@@ -122,7 +129,11 @@ class SheetApi:
         cost = min(len(hands), MAX_HANDS) if isinstance(hands, list) else 0
         self._limit(self.computes, client_address(request), max(1, cost))
         try:
-            return await run_in_threadpool(compute_sheet, document)
+            return await self.pool.run(lambda: compute_sheet(document))
+        except Busy:
+            raise Refused(
+                503, "busy", "too many sheets at once; try again", retry_after=1
+            ) from None
         except SheetError as e:
             raise Refused(400, "bad_sheet", e.message, field=e.field) from None
 

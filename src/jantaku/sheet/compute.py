@@ -4,11 +4,10 @@ ones still compute, then the standings."""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Protocol
 
-from jantaku.sheet.classical_entries import ClassicalEntries
 from jantaku.sheet.document import VERSION, EntryError, Sheet, SheetError, read_sheet
-from jantaku.sheet.riichi_entries import RiichiEntries
 from jantaku.sheet.state import Played, TableState
 
 __all__ = ["compute_sheet", "entries_of"]
@@ -24,18 +23,12 @@ class Entries(Protocol):
     ) -> tuple[tuple[int, ...], dict[str, Any], tuple[int, ...]]: ...
 
 
-_BY_FAMILY: dict[str, type[RiichiEntries] | type[ClassicalEntries]] = {
-    "riichi": RiichiEntries,
-    "classical": ClassicalEntries,
-}
-
-
 def entries_of(sheet: Sheet) -> Entries:
-    """The entry reader of the sheet's family."""
-    cls = _BY_FAMILY.get(sheet.family.name)
-    if cls is None:
+    """The entry reader of the sheet's family (the module the family registry names)."""
+    if not sheet.family.sheet:
         raise SheetError(f"no score sheet for the {sheet.family.title} family", "preset")
-    return cls(sheet)
+    entries: Entries = importlib.import_module(sheet.family.sheet).ENTRIES(sheet)
+    return entries
 
 
 def _hand(index: int, entry: Any, before: TableState, played: Played) -> dict[str, Any]:

@@ -32,10 +32,14 @@ def explain_sheet(computed: dict[str, Any], breakdown: bool = True) -> str:
     title = computed.get("title") or "score sheet"
     lines = [f"{title} ({computed['preset']})", " " * 22 + "  ".join(f"{n[:7]:>7}" for n in names)]
     lines.append(f"{'start':22}{_plain(computed['start'])}")
+    # honba and sticks are shown when the sheet has any (a classical sheet never has)
+    counters = any(
+        h[s]["honba"] or h[s]["sticks"] for h in computed["hands"] for s in ("before", "after")
+    )
     for hand in computed["hands"]:
         before = hand["before"]
         head = f"{hand['index'] + 1:>3} {before['round']}"
-        if computed["family"] == "riichi":
+        if counters:
             head += f" {before['honba']} honba {before['sticks']} sticks"
         lines.append("")
         if hand["error"] is not None:

@@ -24,7 +24,7 @@ from jantaku.sheet.scoring import score, scorer_of
 from jantaku.sheet.state import Played, TableState
 from jantaku.tiles import Wind
 
-__all__ = ["ClassicalEntries"]
+__all__ = ["ENTRIES", "ClassicalEntries"]
 
 _LETTERS = "ESWN"
 _MAHJONG_KEYS = frozenset(
@@ -210,3 +210,7 @@ class ClassicalEntries:
         """Balances as they stand (no sticks in classical), and the order by balance."""
         order = tuple(sorted(range(4), key=lambda p: (-state.totals[p], p)))
         return state.totals, {"sticks": 0, "player": None}, order
+
+
+ENTRIES = ClassicalEntries
+"""The entry reader the family registry names (``Family.sheet``)."""

@@ -27,7 +27,7 @@ from jantaku.sheet.document import (
 from jantaku.sheet.scoring import score, scorer_of
 from jantaku.sheet.state import Played, TableState
 
-__all__ = ["RiichiEntries"]
+__all__ = ["ENTRIES", "RiichiEntries"]
 
 _WIN_KEYS = frozenset({"kind", "winners", "discarder", "riichi"})
 _WINNER_KEYS = frozenset({"player", "hand", "pao"})
@@ -318,3 +318,7 @@ class RiichiEntries:
             totals[order[0]] += STICK * state.sticks
             leftover["player"] = order[0]
         return tuple(totals), leftover, order
+
+
+ENTRIES = RiichiEntries
+"""The entry reader the family registry names (``Family.sheet``)."""
