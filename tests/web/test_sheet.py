@@ -514,3 +514,23 @@ def test_remis_penalty_abortive_draw_and_nagashi(server: str, new_page, artifact
         "Hand 3: East 2 · 2 honba · riichi sticks: 1, dealer Ben"
     )
     check_layout(page, artifacts, "sheet-draws-390")
+
+
+def test_pao_on_a_ron_splits_the_yakuman(server: str, new_page) -> None:
+    page = new_page(1440, 900)
+    start_sheet(page, server, "doman", "east_only")
+    # E1: Ben has called white, green and red (Dirk fed the third dragon pung: pao) and rons
+    # Cleo's 9s (tanki): daisangen, a non-dealer yakuman ron = 32000; with pao on a ron by a
+    # third player the liable player and the discarder pay half each (doman-rules.md §3.7).
+    choose(page, "winner", 1)
+    choose(page, "from", 2)
+    page.get_by_test_id("flags-summary").click()
+    choose(page, "pao", 3)
+    put_tiles(page, "type", 1, "melds", "555z 666z 777z")
+    put_tiles(page, "type", 1, "hand", "234m9s")
+    put_tiles(page, "type", 1, "win", "9s")
+    save_hand(page, 1)
+    expect_totals(page, 0, [25000, 57000, 9000, 9000])
+    expect(page.get_by_test_id("hand-card").nth(0).get_by_test_id("hand-value")).to_contain_text(
+        "Yakuman"
+    )

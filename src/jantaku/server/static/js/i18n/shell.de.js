@@ -318,6 +318,7 @@ export default {
   "sheet.self_draw": "selbst gezogen",
   "sheet.from": "Abgelegt von",
   "sheet.double_ron": "Doppel-Ron: zweiter Gewinner",
+  "sheet.pao": "Haftung (Pao) für Daisangen oder Daisuushii",
   "sheet.flags": "Umstände",
   "sheet.flag.ippatsu": "Ippatsu",
   "sheet.flag.double_riichi": "Doppel-Riichi",

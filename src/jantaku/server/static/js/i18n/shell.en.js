@@ -318,6 +318,7 @@ export default {
   "sheet.self_draw": "Self-drawn",
   "sheet.from": "Discarded by",
   "sheet.double_ron": "Double ron: second winner",
+  "sheet.pao": "Liable (pao) for big three dragons or big four winds",
   "sheet.flags": "Situation",
   "sheet.flag.ippatsu": "Ippatsu",
   "sheet.flag.double_riichi": "Double riichi",

@@ -73,7 +73,8 @@ function toEntry(draft) {
   const riichi = who(draft.riichi);
   if (draft.outcome === "draw") return { kind: "draw", tenpai: who(draft.tenpai), riichi, nagashi: who(draft.nagashi || [false, false, false, false]) };
   if (draft.outcome === "abortive") return { kind: "abortive", reason: draft.abortive, riichi };
-  return { kind: "win", winners: winners(draft).map((p) => ({ player: p, hand: handOf(draft, p) })), discarder: draft.how === "tsumo" ? null : draft.from, riichi };
+  const one = (p) => (p === draft.winner && Number.isInteger(draft.pao) ? { player: p, hand: handOf(draft, p), pao: draft.pao } : { player: p, hand: handOf(draft, p) });
+  return { kind: "win", winners: winners(draft).map(one), discarder: draft.how === "tsumo" ? null : draft.from, riichi };
 }
 
 const KINDS = { chi: ["chow", true], pon: ["pung", true], kan: ["kong", true], kakan: ["kong", true], ankan: ["kong", false] };
@@ -94,6 +95,7 @@ function fromEntry(entry) {
   const w = entry.winners[0];
   const h = w.hand;
   d.winner = w.player;
+  d.pao = Number.isInteger(w.pao) ? w.pao : null;
   d.how = h.win === "tsumo" ? "tsumo" : "ron";
   d.from = entry.discarder ?? (w.player + 1) % 4;
   d.hands[w.player].hand = parseTiles(h.hand);
@@ -122,6 +124,14 @@ function checkDraft(draft) {
   return null;
 }
 
+/** Who is liable (pao) for a big three dragons or big four winds: shown with the situations. */
+function paoControl(sp, t, names) {
+  const d = sp.draft;
+  if (!sp.flagsUi.open && !Number.isInteger(d.pao)) return null;
+  const options = [{ value: "none", label: t("sheet.nobody") }, ...names.map((n, i) => ({ value: i, label: n, disabled: i === d.winner }))];
+  return group(t("sheet.pao"), seg(t("sheet.pao"), options, Number.isInteger(d.pao) ? d.pao : "none", (v) => ((d.pao = v === "none" ? null : v), sp.render()), "pao"));
+}
+
 function winControls(sp, t, names) {
   const d = sp.draft;
   const set = (fn) => () => (fn(), sp.render());
@@ -131,6 +141,7 @@ function winControls(sp, t, names) {
     d.how === "ron" ? group(t("sheet.from"), seg(t("sheet.from"), playerOptions(names, d.winner), d.from, (v) => set(() => ((d.from = v), d.winner2 === v && (d.winner2 = null)))(), "from")) : null,
     d.how === "ron" ? group(t("sheet.double_ron"), seg(t("sheet.double_ron"), [{ value: "none", label: t("sheet.nobody") }, ...names.map((n, i) => ({ value: i, label: n, disabled: i === d.winner || i === d.from }))], Number.isInteger(d.winner2) ? d.winner2 : "none", (v) => set(() => ((d.winner2 = v === "none" ? null : v), (sp.target = { player: d.winner, part: "hand" })))(), "winner2")) : null,
     foldedChecks(t("sheet.flags"), FLAGS.map((f) => ({ key: f, label: t(`sheet.flag.${f}`), checked: d.flags[f] })), (k, v) => set(() => (d.flags[k] = v))(), "flags", sp.flagsUi, () => sp.render()),
+    paoControl(sp, t, names),
   ];
 }
 
