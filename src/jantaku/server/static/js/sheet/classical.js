@@ -136,6 +136,7 @@ function controls(sp, t, names) {
 export default {
   family: "classical",
   presets: ["sontag"],
+  lengths: [],
   set: { red: false, bonus: true },
   setTiles: (draft) => (draft.outcome === "win" ? tilesOf(draft, [0, 1, 2, 3], false) : []),
   parts,

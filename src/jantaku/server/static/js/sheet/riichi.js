@@ -173,6 +173,7 @@ function controls(sp, t, names) {
 export default {
   family: "riichi",
   presets: ["doman", "doman_no_kuitan", "tenhou"],
+  lengths: ["east_south", "east_only"],
   set: { red: true, bonus: false },
   setTiles: (draft) => (draft.outcome === "win" ? tilesOf(draft, winners(draft), true) : []),
   parts,

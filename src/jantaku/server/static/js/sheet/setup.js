@@ -2,9 +2,7 @@
 // TU Chemnitz), the riichi match length, a title and the four names (player 1 is the first
 // East; turn order runs down the list).
 import { el } from "../dom.js";
-import { presets } from "./kinds.js";
-
-const LENGTHS = ["east_only", "east_south"];
+import { kindOf, presets } from "./kinds.js";
 
 function nameField(t, i, value) {
   const id = `sheet-name-${i}`;
@@ -20,9 +18,10 @@ function nameField(t, i, value) {
 export function setupEl(t, onstart, initial = {}) {
   const error = el("p", { class: "error", role: "alert", hidden: true, "data-testid": "setup-error" });
   const preset = el("select", { id: "sheet-preset", "data-testid": "preset" }, presets().map((p) => el("option", { value: p, selected: p === initial.preset || null }, t(`sheet.preset.${p}`))));
-  const length = el("select", { id: "sheet-length", "data-testid": "length" }, LENGTHS.map((l) => el("option", { value: l }, t(`sheet.length.${l}`))));
+  const lengths = [...new Set(presets().flatMap((p) => kindOf(p).lengths))];
+  const length = el("select", { id: "sheet-length", "data-testid": "length" }, lengths.map((l) => el("option", { value: l }, t(`sheet.length.${l}`))));
   const lengthField = el("div", { class: "field" }, el("label", { for: "sheet-length" }, t("sheet.length")), length);
-  const syncLength = () => (lengthField.hidden = preset.value === "sontag");
+  const syncLength = () => (lengthField.hidden = !kindOf(preset.value).lengths.length);
   preset.addEventListener("change", syncLength);
   const title = el("input", { id: "sheet-title", type: "text", maxlength: "100", "data-testid": "title", value: initial.title || "" });
   const names = [0, 1, 2, 3].map((i) => nameField(t, i, (initial.players || [])[i]));
@@ -49,7 +48,7 @@ export function setupEl(t, onstart, initial = {}) {
       error.hidden = false;
       return;
     }
-    const options = preset.value === "sontag" ? {} : { length: length.value };
+    const options = kindOf(preset.value).lengths.length ? { length: length.value } : {};
     onstart({ preset: preset.value, players, title: title.value.trim(), options });
   });
   return form;
