@@ -27,7 +27,9 @@ function itemEl(t, item) {
 function playerEl(t, p, names, winds) {
   const i = p.player;
   const raw = t("sheet.classical_value", { base: p.base, doubles: p.doubles, value: p.raw_value ?? p.value });
-  const value = p.special_hand ? t("sheet.special_value", { value: p.value }) : p.limit ? `${raw} → ${t("sheet.capped", { value: p.value })}` : raw;
+  let value = p.base ? raw : "0";
+  if (p.special_hand) value = t("sheet.special_value", { value: p.value });
+  else if (p.limit) value = `${raw} → ${t("sheet.capped", { value: p.value })}`;
   return el(
     "div",
     { class: `seat-score${p.winner ? " seat-score--winner" : ""}`, "data-player": String(i) },
