@@ -132,3 +132,44 @@ def test_a_classical_hand_below_the_lower_limit_is_refused_and_kept(server: str,
     page.get_by_test_id("player-tabs").locator('[data-player="0"]').click()
     expect(page.locator("#part-0-melds")).to_have_value("123p 456s 666z")
     expect(page.locator("#part-0-hand")).to_have_value("789m5p")
+
+
+def test_a_stored_entry_with_errors_can_be_corrected(server: str, new_page) -> None:
+    # a sheet (as imported or stored) whose second entry is broken: bad notation, an unknown
+    # meld type, a winner out of range. The page shows the entry's error, the first hand's
+    # totals stand, and "Correct" opens the broken entry without failing.
+    draw = {"kind": "draw", "tenpai": [0, 2], "riichi": [], "nagashi": []}
+    broken = {
+        "kind": "win",
+        "winners": [
+            {
+                "player": 9,
+                "hand": {
+                    "hand": "12x",
+                    "melds": [{"type": "zap", "tiles": "1"}],
+                    "win_tile": "zz",
+                    "win": "ron",
+                },
+            }
+        ],
+        "discarder": 3,
+        "riichi": [],
+    }
+    doc = {
+        "version": 1,
+        "preset": "doman",
+        "players": ["Anna", "Ben", "Cleo", "Dirk"],
+        "hands": [draw, broken],
+    }
+    page = new_page(390, 844)
+    page.goto(f"{server}/#/login")
+    page.evaluate(
+        "(doc) => localStorage.setItem('jantaku.sheet', JSON.stringify({doc, id: null}))", doc
+    )
+    page.goto(f"{server}/#/sheet")
+    expect(page.get_by_test_id("hand-card")).to_have_count(2)
+    expect(page.get_by_test_id("hand-error")).to_have_count(1)
+    expect_totals(page, 0, RIICHI[0].totals)
+    page.get_by_test_id("hand-card").nth(1).get_by_test_id("edit-hand").click()
+    expect(page.get_by_test_id("entry-title")).to_contain_text("Correcting hand 2")
+    expect(page.locator("#part-0-hand")).to_have_value("")

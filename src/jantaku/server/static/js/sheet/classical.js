@@ -3,10 +3,9 @@
 // won, the premiums' situations, the Störspiel violation, Remis and penalties; the draft into a
 // sheet entry (docs/sheet.md) and back. Same hooks as sheet/riichi.js.
 import { el } from "../dom.js";
-import { parseTiles } from "../notation.js";
 import { checks, foldedChecks, group, handSize, partError, playerOptions, seg, sizeError } from "./controls.js";
 import { newDraft, tilesOf } from "./draft.js";
-import { writeTiles } from "./typing.js";
+import { tilesOr, writeTiles } from "./typing.js";
 import { classicalResult, classicalSummary } from "./classical_result.js";
 
 const FLAGS = ["last_wall_tile", "last_discard", "robbing_kong", "heavenly_hand", "earthly_hand"];
@@ -70,14 +69,15 @@ function fromEntry(entry) {
   d.penalty = { player: 0, points: 10, reason: "" };
   if (entry.kind === "remis") return { ...d, outcome: "remis" };
   if (entry.kind === "penalty") return { ...d, outcome: "penalty", penalty: { player: entry.player, points: entry.points, reason: entry.reason || "" } };
-  d.winner = entry.winner;
+  d.winner = [0, 1, 2, 3].includes(entry.winner) ? entry.winner : 0;
   d.how = entry.win === "self_draw" ? "tsumo" : "ron";
   d.from = entry.discarder ?? (entry.winner + 1) % 4;
-  d.win_tile = entry.win_tile || null;
-  d.hands = entry.players.map((p) => ({
-    hand: parseTiles(p.hand),
-    melds: (p.melds || []).map((m) => ({ kind: m.type, open: m.open !== false, tiles: parseTiles(m.tiles) })),
-    bonus: parseTiles(p.bonus),
+  d.win_tile = tilesOr(entry.win_tile)[0] || null;
+  if (!Array.isArray(entry.players) || entry.players.length !== 4) return d;
+  d.hands = entry.players.map((p = {}) => ({
+    hand: tilesOr(p.hand),
+    melds: (Array.isArray(p.melds) ? p.melds : []).map((m = {}) => ({ kind: ["chow", "pung", "kong"].includes(m.type) ? m.type : "pung", open: m.open !== false, tiles: tilesOr(m.tiles) })),
+    bonus: tilesOr(p.bonus),
   }));
   for (const f of FLAGS) if (entry[f]) d.flags[f] = true;
   d.stoerspiel = entry.danger_violation !== null && entry.danger_violation !== undefined;

@@ -3,10 +3,9 @@
 // abortive draws; the draft into a sheet entry (docs/sheet.md) and back. Same hooks as
 // sheet/classical.js; sheet/kinds.js looks them up by the sheet's preset.
 import { el } from "../dom.js";
-import { parseTiles } from "../notation.js";
 import { checks, foldedChecks, group, handSize, partError as basePartError, playerOptions, seg, sizeError } from "./controls.js";
 import { newDraft, tilesOf } from "./draft.js";
-import { writeTiles } from "./typing.js";
+import { tilesOr, writeTiles } from "./typing.js";
 import { riichiResult, riichiSummary } from "./riichi_result.js";
 
 const FLAGS = ["ippatsu", "double_riichi", "haitei", "houtei", "rinshan", "chankan", "first_turn"];
@@ -78,7 +77,11 @@ function toEntry(draft) {
 }
 
 const KINDS = { chi: ["chow", true], pon: ["pung", true], kan: ["kong", true], kakan: ["kong", true], ankan: ["kong", false] };
-const meldOf = (m) => ({ kind: KINDS[m.type][0], open: KINDS[m.type][1], added: m.type === "kakan" || undefined, tiles: parseTiles(m.tiles) });
+const meldOf = (m = {}) => {
+  const [kind, open] = KINDS[m.type] || ["pung", true];
+  return { kind, open, added: m.type === "kakan" || undefined, tiles: tilesOr(m.tiles) };
+};
+const seat = (p) => ([0, 1, 2, 3].includes(p) ? p : 0);
 const mask = (list) => [0, 1, 2, 3].map((i) => (list || []).includes(i));
 
 /** A draft from a sheet entry (to correct it). */
@@ -92,23 +95,24 @@ function fromEntry(entry) {
   }
   if (entry.kind === "abortive") d.abortive = entry.reason;
   if (entry.kind !== "win") return d;
-  const w = entry.winners[0];
-  const h = w.hand;
-  d.winner = w.player;
+  const w = (entry.winners || [])[0] || { player: 0, hand: {} };
+  const h = w.hand || {};
+  const player = seat(w.player);
+  d.winner = player;
   d.pao = Number.isInteger(w.pao) ? w.pao : null;
   d.how = h.win === "tsumo" ? "tsumo" : "ron";
-  d.from = entry.discarder ?? (w.player + 1) % 4;
-  d.hands[w.player].hand = parseTiles(h.hand);
-  d.hands[w.player].melds = (h.melds || []).map(meldOf);
-  d.win_tile = h.win_tile || null;
-  d.dora = parseTiles(h.dora_indicators);
-  d.ura = parseTiles(h.ura_indicators);
+  d.from = entry.discarder ?? (player + 1) % 4;
+  d.hands[player].hand = tilesOr(h.hand);
+  d.hands[player].melds = Array.isArray(h.melds) ? h.melds.map(meldOf) : [];
+  d.win_tile = tilesOr(h.win_tile)[0] || null;
+  d.dora = tilesOr(h.dora_indicators);
+  d.ura = tilesOr(h.ura_indicators);
   for (const f of FLAGS) if (h[f]) d.flags[f] = true;
-  const w2 = entry.winners[1];
-  if (w2) {
+  const w2 = (entry.winners || [])[1];
+  if (w2 && w2.hand && [0, 1, 2, 3].includes(w2.player)) {
     d.winner2 = w2.player;
-    d.hands[w2.player].hand = parseTiles(w2.hand.hand);
-    d.hands[w2.player].melds = (w2.hand.melds || []).map(meldOf);
+    d.hands[w2.player].hand = tilesOr(w2.hand.hand);
+    d.hands[w2.player].melds = Array.isArray(w2.hand.melds) ? w2.hand.melds.map(meldOf) : [];
   }
   return d;
 }

@@ -27,6 +27,13 @@ export function readTiles(text) {
   return { tiles };
 }
 
+/** The tiles of a stored entry's text, [] when it is no notation (an entry with an error may
+ * be stored; correcting it must not fail). */
+export function tilesOr(text) {
+  const read = typeof text === "string" ? readTiles(text) : { tiles: [] };
+  return read.error ? [] : read.tiles;
+}
+
 /** Whether a notation names a real tile (no 8z, no 0z, no 5f). */
 export function tileExists(tile) {
   const t = readTile(tile);
