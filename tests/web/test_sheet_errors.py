@@ -119,6 +119,10 @@ def test_a_classical_hand_below_the_lower_limit_is_refused_and_kept(server: str,
     choose(page, "from", 1)
     others = {1: "123456789m1357s", 2: "123456789m2468s", 3: "2468m123456789p"}
     page.get_by_test_id("player-tabs").locator('[data-player="0"]').click()
+    typed(page, 0, "melds", "123p 406s 666z")  # a red five: the classical set has none
+    expect(error(page)).to_have_text(
+        "5 of bamboo, red (0s): this set has no red fives; write 5m, 5p or 5s."
+    )
     typed(page, 0, "melds", "123p 456s 666z")
     typed(page, 0, "hand", "789m5p")
     typed(page, 0, "win", "5p")

@@ -377,6 +377,7 @@ export default {
   "sheet.err.concealed_kong_only": "Verdeckt ansagen lässt sich nur ein Kong: {meld}.",
   "sheet.err.no_meld_from": "Von {tile} aus gibt es keinen {kind}.",
   "sheet.err.fifth_copy": "{tile}: alle Exemplare dieses Steins sind schon vergeben.",
+  "sheet.err.no_red": "{tile}: dieses Spiel hat keine roten Fünfen; 5m, 5p oder 5s schreiben.",
   "sheet.err.hand_full": "Eine Hand hat {n} Steine ohne den Gewinnstein (eine Figur zählt 3).",
   "sheet.err.indicators_full": "Höchstens {n} Anzeiger.",
   "sheet.err.bonus_elsewhere": "{tile} ist eine Blume oder Jahreszeit: bitte dort eintragen.",

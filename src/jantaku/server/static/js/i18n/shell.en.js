@@ -377,6 +377,7 @@ export default {
   "sheet.err.concealed_kong_only": "Only a kong can be declared concealed: {meld}.",
   "sheet.err.no_meld_from": "There is no {kind} from {tile}.",
   "sheet.err.fifth_copy": "{tile}: all copies of this tile are already used.",
+  "sheet.err.no_red": "{tile}: this set has no red fives; write 5m, 5p or 5s.",
   "sheet.err.hand_full": "A hand holds {n} tiles besides the winning tile (a meld counts 3).",
   "sheet.err.indicators_full": "At most {n} indicators.",
   "sheet.err.bonus_elsewhere": "{tile} is a flower or season: enter it under flowers and seasons.",

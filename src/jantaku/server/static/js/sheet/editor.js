@@ -79,7 +79,7 @@ function typed(sp, target, text, full) {
   const wrong = sp.kind.partError(target, tiles);
   if (wrong) return done(wrong);
   const bad = overLimit(usedTiles(sp, target), tiles, sp.kind.set);
-  if (bad) return done({ key: "sheet.err.fifth_copy", params: { tile: bad } });
+  if (bad) return done({ key: bad[0] === "0" && !sp.kind.set.red ? "sheet.err.no_red" : "sheet.err.fifth_copy", params: { tile: bad } });
   const next = replacePart(sp.draft, target, content);
   const size = sp.kind.sizeError(next, target);
   if (size) return done(size);
