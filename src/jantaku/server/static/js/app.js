@@ -1,6 +1,6 @@
 // The client shell: a hash router, the header (user, language, logout) and the page lifecycle.
 // Routes: #/login, #/lobby, #/table/<id>?fill=1|watch=1|invite=<code>, #/replay/<gameId>,
-// #/profile/<userId>. A page module js/pages/<name>.js exports
+// #/profile/<userId>, #/sheet[/<id>], #/sheetview/<token>. A page module js/pages/<name>.js exports
 // `async function mount(root, params, ctx)` returning an optional unmount function;
 // params = {id, query: URLSearchParams}; ctx = {api, socket, user, t, navigate, settings,
 // sessionStarted, el} (el is the builder of dom.js, which pages may also import themselves).
@@ -10,8 +10,9 @@ import { getLang, onLangChange, setLang, t } from "./i18n.js";
 import { settings } from "./settings.js";
 import { tileEl } from "./tiles.js";
 
-const ROUTES = new Set(["login", "lobby", "table", "replay", "profile"]);
-const PUBLIC = new Set(["login"]);
+const ROUTES = new Set(["login", "lobby", "table", "replay", "profile", "sheet", "sheetview"]);
+// the score sheet needs no login (it lives in localStorage; a shared one is public)
+const PUBLIC = new Set(["login", "sheet", "sheetview"]);
 
 const socket = new Socket();
 const header = document.getElementById("app-header");
@@ -57,14 +58,13 @@ function renderHeader() {
       ),
     ),
   );
-  const nav = user
-    ? el(
-        "nav",
-        { class: "app-nav", "aria-label": t("shell.nav") },
-        el("a", { href: "#/lobby", "data-nav": "lobby" }, t("shell.lobby")),
-        el("a", { href: `#/profile/${user.id}`, "data-nav": "profile" }, t("shell.profile")),
-      )
-    : null;
+  const nav = el(
+    "nav",
+    { class: "app-nav", "aria-label": t("shell.nav") },
+    user ? el("a", { href: "#/lobby", "data-nav": "lobby" }, t("shell.lobby")) : null,
+    user ? el("a", { href: `#/profile/${user.id}`, "data-nav": "profile" }, t("shell.profile")) : null,
+    el("a", { href: "#/sheet", "data-nav": "sheet", "data-testid": "nav-sheet" }, t("sheet.nav")),
+  );
   const who = user
     ? el(
         "div",

@@ -3,6 +3,7 @@
 import { t } from "../i18n.js";
 import { el } from "../dom.js";
 import { gamesCard, rankCard, statsCard } from "../profile/cards.js";
+import { mySheets, sheetsCard } from "../sheet/list.js";
 
 export async function mount(root, params, ctx) {
   const { api } = ctx;
@@ -20,6 +21,8 @@ export async function mount(root, params, ctx) {
     return;
   }
   const { user, stats } = data;
+  // one's own score sheets (registered players keep them; js/sheet/list.js)
+  const own = ctx.user && !ctx.user.guest && String(ctx.user.id) === String(user.id) ? await mySheets() : null;
   root.replaceChildren(
     el(
       "div",
@@ -28,6 +31,7 @@ export async function mount(root, params, ctx) {
       rankCard(user),
       statsCard(stats),
       gamesCard(games),
+      own ? sheetsCard(own) : null,
     ),
   );
 }
