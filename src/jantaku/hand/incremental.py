@@ -52,7 +52,7 @@ _PART_KEEPS: list[list[dict[int, int]]] = [[{} for _i in range(4)] for _g in ran
 # shanten and the kinds whose discard keeps it. What a seat weighed last turn it meets again.
 _HANDS: list[dict[bytes, int]] = [{} for _g in range(5)]
 _KEEPS: list[dict[bytes, int]] = [{} for _g in range(5)]
-# [part index]: part bytes -> for its o-th kind, at bits 10 o, the mask of the shapes (bit
+# [part index]: part bytes -> for its o-th kind, at bits 11 o, the mask of the shapes (bit
 # 2m + p) whose distance a draw of it lowers (_GROWN) or its discard keeps (_SHRUNK); 0 for a
 # kind that cannot take one more (give one up). [groups]: part vector id << 32 | rest vector
 # id -> standard shanten and the mask of the part's tight shapes.
@@ -61,6 +61,9 @@ _SHRUNK: list[dict[bytes, int]] = [{} for _i in range(4)]
 _TIGHT: list[dict[int, int]] = [{} for _g in range(5)]
 # (vector id, vector id, step) -> mask of shapes (see _shapes); vectors are a few hundred.
 _COMPARED: dict[int, int] = {}
+_CODE = (1 << 21) - 1
+_SLOTS = sum(1 << 11 * o for o in range(9))  # bit 0 of each kind's 11-bit slot
+_GATHER = sum(1 << 80 - 10 * o for o in range(9))  # bit 11 o to bit 80 + o
 _POWERS = tuple(5**o for o in range(9))
 _ORPHAN_MASK = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _ALL = (1 << 34) - 1
@@ -105,24 +108,32 @@ def _pair(a: int, b: int) -> int:
 def _shape_masks(part: bytes, index: int, step: int) -> int:
     """For each kind of a part that can take one more copy (``step`` 1) or give one up
     (``step`` -1): the mask of the shapes (``m`` groups and ``p`` pairs, bit ``2m + p``) whose
-    distance that draw lowers, or that discard leaves unchanged, at bits ``10 o``. A draw
-    lowers a distance by one at most and a discard never lowers one, so these and the shapes
-    tight against a rest (:func:`_tight`) decide a part's gains and keeps. They do not depend
-    on the rest: each pattern is seen once (a suit's neighbours come straight from the shipped
-    table's base-5 index; the comparison of two vectors is kept by their ids)."""
-    vid = _vid(part, index)
+    distance that draw lowers, or that discard leaves unchanged, at bits ``11 o`` (see
+    :func:`_selected`). A draw lowers a distance by one at most and a discard never lowers
+    one, so these and the shapes tight against a rest (:func:`_tight`) decide a part's gains
+    and keeps. They do not depend on the rest: each pattern is seen once (a suit's neighbours
+    come straight from the shipped table's base-5 index; the comparison of two vectors is kept
+    by their ids)."""
+    entry = _PARTS[index].get(part)
+    if entry is None:
+        entry = _part(part, index)
+    vid = entry >> 62
     out = 0
+    prefix = vid << 33 | (step == 1)
+    compared = _COMPARED
     if index < 3:
-        key = int(part.translate(_lk._DIGITS)[::-1], 5)
+        key = entry >> 40 & _CODE
         index_of = _lk._SUIT_INDEX
         for o, n in enumerate(part):
             if (n < 4) if step == 1 else n:
-                out |= _shapes(vid, index_of[key + step * _POWERS[o]], step) << 10 * o
+                other = index_of[key + step * _POWERS[o]]
+                hit = compared.get(prefix | other << 1)
+                out |= (hit if hit is not None else _shapes(vid, other, step)) << 11 * o
     else:
         for o, n in enumerate(part):
             if (n < 4) if step == 1 else n:
                 changed = part[:o] + bytes((n + step,)) + part[o + 1 :]
-                out |= _shapes(vid, _vid(changed, index), step) << 10 * o
+                out |= _shapes(vid, _vid(changed, index), step) << 11 * o
     return _bounded(_GROWN[index] if step == 1 else _SHRUNK[index], part, out)
 
 
@@ -153,15 +164,13 @@ def _tight(vid: int, rest: int, groups: int) -> int:
 
 
 def _selected(masks: int, tight: int) -> int:
-    """The part's kinds (bit o for its o-th kind) whose shape mask meets the tight mask."""
-    out = 0
-    o = 0
-    while masks:
-        if masks & tight:
-            out |= 1 << o
-        masks >>= 10
-        o += 1
-    return out
+    """The part's kinds (bit o for its o-th kind) whose shape mask (bits ``11 o`` to
+    ``11 o + 9`` of ``masks``) meets the tight mask, without a loop: a slot's bit 10 is set
+    by adding 0x3FF exactly when the slot is not empty (no carry leaves a slot), and the
+    multiplication gathers the bits 11 apart into nine adjacent ones (every product bit lands
+    on its own position, so nothing carries)."""
+    hits = ((masks & tight * _SLOTS) + _SLOTS * 0x3FF) >> 10 & _SLOTS
+    return hits * _GATHER >> 80 & 511
 
 
 def _part_answer(part: bytes, entry: int, rest: int, groups: int, index: int, step: int) -> int:

@@ -115,7 +115,9 @@ class RiichiBot:
         self.rng = random.Random(str(seed))
         self.passed: dict[int, set[int]] = {}  # per riichi seat: kinds let go since
         self._analysis: tuple[SeatView, HandAnalysis] | None = None  # this decision's
-        self._keeps: tuple[SeatView, dict[int, float]] | None = None  # this decision's
+        # this decision's keep values, with its dora kinds and yakuhai kinds
+        self._keeps: tuple[SeatView, dict[int, float], list[int], set[int]] | None = None
+        self._seen: tuple[SeatView, list[int]] | None = None  # this decision's
         self._scored: dict[Any, dict[tuple[bytes, int, bool], int]] = {}  # by scoring context
 
     def observe(self, events: Sequence[Any]) -> None:
@@ -159,10 +161,17 @@ class RiichiBot:
             return held[1]
         me = view.seat
         assert me is not None
-        left = [4 - n for n in visible_counts(view)]
+        left = [4 - n for n in self.seen(view)]
         an = HandAnalysis(len(view.seats[me].melds), left)
         self._analysis = (view, an)
         return an
+
+    def seen(self, view: SeatView) -> list[int]:
+        """:func:`visible_counts` of this decision's view, counted once (read only)."""
+        held = self._seen
+        if held is None or held[0] is not view:
+            held = self._seen = (view, visible_counts(view))
+        return held[1]
 
     def scored(self, view: SeatView) -> dict[tuple[bytes, int, bool], int]:
         """Ron points the hand EV already scored for ready hands in this view's scoring context
@@ -205,22 +214,19 @@ class RiichiBot:
         kept per decision (the view's dora and winds do not change within it)."""
         cached = self._keeps
         if cached is None or cached[0] is not view:
-            cached = self._keeps = (view, {})
+            me = view.seat
+            assert me is not None
+            cached = self._keeps = (view, {}, dora_kinds(view), yakuhai_kinds(view, me))
         value = cached[1].get(kind)
         if value is None:
-            value = cached[1][kind] = self._keep_value(view, kind)
-        return value
-
-    def _keep_value(self, view: SeatView, kind: int) -> float:
-        me = view.seat
-        assert me is not None
-        value = 0.0
-        if kind in dora_kinds(view):
-            value += self.params.dora_keep
-        if kind >= 27:
-            value += _HONOUR_KEEP if kind in yakuhai_kinds(view, me) else 0.0
-        else:
-            value += _RANK_KEEP[kind % 9] + _SUITED_KEEP
+            value = 0.0
+            if kind in cached[2]:
+                value += self.params.dora_keep
+            if kind >= 27:
+                value += _HONOUR_KEEP if kind in cached[3] else 0.0
+            else:
+                value += _RANK_KEEP[kind % 9] + _SUITED_KEEP
+            cached[1][kind] = value
         return value
 
     def efficiency_score(self, view: SeatView, kind: int, ev: tuple[int, int]) -> float:

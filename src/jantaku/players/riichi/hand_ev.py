@@ -73,9 +73,11 @@ class HandSpot:
         view: SeatView,
         analysis: HandAnalysis | None = None,
         known: dict[tuple[bytes, int, bool], int] | None = None,
+        seen: Sequence[int] | None = None,
     ) -> HandSpot:
         """The seat's spot this turn; ``analysis`` (of the same view) is shared when given, and
-        ``known`` (points scored before in the same melds, winds, dora, red fives and rules)."""
+        ``known`` (points scored before in the same melds, winds, dora, red fives and rules),
+        and ``seen`` (the view's :func:`visible_counts`)."""
         me = view.seat
         assert me is not None
         seat = view.seats[me]
@@ -84,7 +86,7 @@ class HandSpot:
             seat_wind=Wind((me - view.dealer) % 4),
             round_wind=Wind(view.round_wind),
             dora=tuple(t.kind for t in view.dora_indicators),
-            unseen=[4 - n for n in visible_counts(view)],
+            unseen=[4 - n for n in (visible_counts(view) if seen is None else seen)],
             river=frozenset(t.kind_id for t, _g, _r, _c in seat.river),
             reds=frozenset(t.kind_id for t in view.hand if t.red),
             draws=max(0, view.live_remaining // 4),

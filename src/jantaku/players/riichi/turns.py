@@ -17,7 +17,7 @@ from jantaku.players.riichi.bot import KEEP_WEIGHT, TURN_KINDS, Evals, RiichiBot
 from jantaku.players.riichi.hand_ev import HandSpot, discard_values
 from jantaku.players.riichi.kans import concealed_kan
 from jantaku.players.riichi.placement import dama_wins, placement
-from jantaku.players.riichi.reading import counts_of_tiles, hand_value, threats, visible_counts
+from jantaku.players.riichi.reading import counts_of_tiles, hand_value, threats
 
 __all__ = ["guarded_turn", "second_step", "speed_turn", "value_turn"]
 
@@ -71,7 +71,7 @@ def guarded_turn(bot: RiichiBot, view: SeatView, legal: Sequence[Action]) -> Act
         if riichi is not None:
             return riichi
         return bot.pick_tile(legal, two_step_pick(bot, view, evals, best), ActionKind.DISCARD)
-    seen = visible_counts(view)
+    seen = bot.seen(view)
     sh, acc = evals[best]
     if bot.should_push(view, sh, acc, value, thr):
         riichi = bot.riichi_choice(view, legal, evals)
@@ -115,7 +115,7 @@ def _value_discard(bot: RiichiBot, view: SeatView, legal: Sequence[Action]) -> A
     if shanten(counts, len(view.seats[me].melds)) > 1 or threats(view, me):
         return None
     kinds = {a.tile.kind_id for a in legal if a.kind is ActionKind.DISCARD and a.tile}
-    spot = HandSpot.of(view, bot.analysis(view), bot.scored(view))
+    spot = HandSpot.of(view, bot.analysis(view), bot.scored(view), bot.seen(view))
     values = discard_values(spot, counts, sorted(kinds))
     if not values:
         return None
