@@ -62,6 +62,10 @@ _TIGHT: list[dict[int, int]] = [{} for _g in range(5)]
 # (vector id, vector id, step) -> mask of shapes (see _shapes); vectors are a few hundred.
 _COMPARED: dict[int, int] = {}
 _CODE = (1 << 21) - 1
+_SHIFTS = tuple(11 * o for o in range(9))
+# [step is a draw][suit vector id][suit vector id]: _shapes of two shipped suit vectors, -1
+# before the first comparison (bounded by the shipped table: a hundred-odd vectors).
+_SUIT_COMPARED = [[[-1] * len(_lk._SUIT_VECTORS) for _v in _lk._SUIT_VECTORS] for _step in range(2)]
 _SLOTS = sum(1 << 11 * o for o in range(9))  # bit 0 of each kind's 11-bit slot
 _GATHER = sum(1 << 80 - 10 * o for o in range(9))  # bit 11 o to bit 80 + o
 _POWERS = tuple(5**o for o in range(9))
@@ -119,16 +123,26 @@ def _shape_masks(part: bytes, index: int, step: int) -> int:
         entry = _part(part, index)
     vid = entry >> 62
     out = 0
-    prefix = vid << 33 | (step == 1)
-    compared = _COMPARED
-    if index < 3:
+    if index < 3:  # suit vectors are the shipped ones: compared through a dense row
         key = entry >> 40 & _CODE
         index_of = _lk._SUIT_INDEX
-        for o, n in enumerate(part):
-            if (n < 4) if step == 1 else n:
-                other = index_of[key + step * _POWERS[o]]
-                hit = compared.get(prefix | other << 1)
-                out |= (hit if hit is not None else _shapes(vid, other, step)) << 11 * o
+        row = _SUIT_COMPARED[step == 1][vid]
+        if step == 1:
+            for o in range(9):
+                if part[o] < 4:
+                    other = index_of[key + _POWERS[o]]
+                    hit = row[other]
+                    if hit < 0:
+                        hit = row[other] = _shapes(vid, other, 1)
+                    out |= hit << _SHIFTS[o]
+        else:
+            for o in range(9):
+                if part[o]:
+                    other = index_of[key - _POWERS[o]]
+                    hit = row[other]
+                    if hit < 0:
+                        hit = row[other] = _shapes(vid, other, -1)
+                    out |= hit << _SHIFTS[o]
     else:
         for o, n in enumerate(part):
             if (n < 4) if step == 1 else n:

@@ -16,8 +16,9 @@ from jantaku.hand.lookup import shanten
 from jantaku.players.riichi.kans import kan_choice
 from jantaku.players.riichi.reading import (
     counts_of_tiles,
-    danger,
+    danger_of,
     dora_kinds,
+    safe_kinds,
     track_passed,
     visible_counts,
     yakuhai_kinds,
@@ -118,6 +119,9 @@ class RiichiBot:
         # this decision's keep values, with its dora kinds and yakuhai kinds
         self._keeps: tuple[SeatView, dict[int, float], list[int], set[int]] | None = None
         self._seen: tuple[SeatView, list[int]] | None = None  # this decision's
+        self._counts: tuple[SeatView, list[int]] | None = None  # this decision's hand
+        # this decision's dora kinds and, per threat, the kinds it cannot ron on
+        self._safe: tuple[SeatView, list[int], dict[int, set[int]]] | None = None
         self._scored: dict[Any, dict[tuple[bytes, int, bool], int]] = {}  # by scoring context
 
     def observe(self, events: Sequence[Any]) -> None:
@@ -173,6 +177,13 @@ class RiichiBot:
             held = self._seen = (view, visible_counts(view))
         return held[1]
 
+    def hand_counts(self, view: SeatView) -> list[int]:
+        """A fresh copy of :func:`counts_of_tiles` of this decision's hand (counted once)."""
+        held = self._counts
+        if held is None or held[0] is not view:
+            held = self._counts = (view, counts_of_tiles(view.hand))
+        return list(held[1])
+
     def scored(self, view: SeatView) -> dict[tuple[bytes, int, bool], int]:
         """Ron points the hand EV already scored for ready hands in this view's scoring context
         (the seat's melds and wind, the round wind, dora indicators, the red fives held, the
@@ -197,7 +208,7 @@ class RiichiBot:
 
     def evaluate(self, view: SeatView, legal: Sequence[Action]) -> Evals:
         """(shanten, acceptance) after discarding each discardable kind."""
-        counts = counts_of_tiles(view.hand)
+        counts = self.hand_counts(view)
         acceptance = self.analysis(view).acceptance
         out: Evals = {}
         for a in legal:
@@ -260,7 +271,16 @@ class RiichiBot:
     def total_danger(
         self, view: SeatView, kind: int, thr: dict[int, float], seen: Sequence[int]
     ) -> float:
-        """Danger of ``kind`` summed over the threats, each by its weight."""
-        return sum(
-            w * danger(kind, view, s, seen, self.passed.get(s, set())) for s, w in thr.items()
-        )
+        """Danger of ``kind`` summed over the threats, each by its weight (the dora kinds and
+        each threat's safe kinds are read once per decision)."""
+        held = self._safe
+        if held is None or held[0] is not view:
+            held = self._safe = (view, dora_kinds(view), {})
+        doras, safe = held[1], held[2]
+        total = 0.0
+        for s, w in thr.items():
+            river = safe.get(s)
+            if river is None:
+                river = safe[s] = safe_kinds(view, s, self.passed.get(s, set()))
+            total += w * danger_of(kind, river, doras, seen)
+        return total

@@ -60,6 +60,12 @@ class HandSpot:
     # ron points already scored in this scoring context (the bot keeps them across turns)
     known: dict[tuple[bytes, int, bool], int] | None = None
     analysis: HandAnalysis = field(init=False)  # this turn's incremental hand analysis
+    # win chances over 0..draws-1 draws, per (chance, draws, end), and the same times the
+    # points, per (chance, points, draws, end): the discards of a turn share most ready hands
+    curves: dict[tuple[float, int, float], list[float]] = field(init=False, default_factory=dict)
+    rows: dict[tuple[float, float, int, float], list[float]] = field(
+        init=False, default_factory=dict
+    )
 
     def __post_init__(self, shared: HandAnalysis | None) -> None:
         self.wall = max(1, sum(self.unseen))
@@ -226,14 +232,19 @@ class HandSpot:
         # (each distinct ready hand once, its win chances over r draws computed once per chance;
         # the same products and sums as a loop over r, done a row at a time)
         best = [0.0] * draws
-        curves: dict[float, list[float]] = {}
+        curves, rows_of, end = self.curves, self.rows, self.ready_end
         for p, readies in options:
             rows = []
             for c, points in dict.fromkeys(readies):
-                curve = curves.get(c)
-                if curve is None:
-                    curve = curves[c] = [win_chance(c, r, self.ready_end) for r in range(draws)]
-                rows.append([points * x for x in curve])
+                row = rows_of.get((c, points, draws, end))
+                if row is None:
+                    curve = curves.get((c, draws, end))
+                    if curve is None:
+                        curve = curves[c, draws, end] = [
+                            win_chance(c, r, end) for r in range(draws)
+                        ]
+                    row = rows_of[c, points, draws, end] = [points * x for x in curve]
+                rows.append(row)
             top = rows[0] if len(rows) == 1 else list(map(max, *rows))
             best = [b + p * x for b, x in zip(best, top, strict=True)]
         stay = 1.0 - sum(p for p, _r in options)

@@ -12,12 +12,11 @@ from collections.abc import Sequence
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.incremental import HandAnalysis
-from jantaku.hand.lookup import shanten
 from jantaku.players.riichi.bot import KEEP_WEIGHT, TURN_KINDS, Evals, RiichiBot
 from jantaku.players.riichi.hand_ev import HandSpot, discard_values
 from jantaku.players.riichi.kans import concealed_kan
 from jantaku.players.riichi.placement import dama_wins, placement
-from jantaku.players.riichi.reading import counts_of_tiles, hand_value, threats
+from jantaku.players.riichi.reading import hand_value, threats
 
 __all__ = ["guarded_turn", "second_step", "speed_turn", "value_turn"]
 
@@ -64,7 +63,7 @@ def guarded_turn(bot: RiichiBot, view: SeatView, legal: Sequence[Action]) -> Act
     thr = threats(view, me)
     if kan is not None and not thr:
         return kan
-    value = hand_value(view, counts_of_tiles(view.hand))
+    value = hand_value(view, bot.hand_counts(view))
     best = max(evals, key=lambda k: bot.efficiency_score(view, k, evals[k]))
     if not thr:
         riichi = bot.riichi_choice(view, legal, evals)
@@ -111,8 +110,8 @@ def _value_discard(bot: RiichiBot, view: SeatView, legal: Sequence[Action]) -> A
     assert me is not None
     if any(a.kind not in TURN_KINDS for a in legal):
         return None
-    counts = counts_of_tiles(view.hand)
-    if shanten(counts, len(view.seats[me].melds)) > 1 or threats(view, me):
+    counts = bot.hand_counts(view)
+    if bot.analysis(view).shanten(counts) > 1 or threats(view, me):
         return None
     kinds = {a.tile.kind_id for a in legal if a.kind is ActionKind.DISCARD and a.tile}
     spot = HandSpot.of(view, bot.analysis(view), bot.scored(view), bot.seen(view))
@@ -144,7 +143,7 @@ def two_step_pick(bot: RiichiBot, view: SeatView, evals: Evals, best: int) -> in
     )[:_TWO_STEP_TOP]
     if len(top) < 2:
         return best
-    counts = counts_of_tiles(view.hand)
+    counts = bot.hand_counts(view)
     an = bot.analysis(view)
     scored = {k: second_step(an, counts, k) - KEEP_WEIGHT * bot.keep_value(view, k) for k in top}
     return max(top, key=lambda k: scored[k])
