@@ -104,11 +104,6 @@ def _vid(part: bytes, index: int) -> int:
     return (entry if entry is not None else _part(part, index)) >> 62
 
 
-def _pair(a: int, b: int) -> int:
-    vid = _lk._pair_ids.get(a << 32 | b)
-    return vid if vid is not None else _lk._combine(a, b)
-
-
 def _shape_masks(part: bytes, index: int, step: int) -> int:
     """For each kind of a part that can take one more copy (``step`` 1) or give one up
     (``step`` -1): the mask of the shapes (``m`` groups and ``p`` pairs, bit ``2m + p``) whose
@@ -303,24 +298,36 @@ class HandAnalysis:
         the shanten and the mask of the improving kinds, packed (written out flat: this runs
         for every hand a decision weighs)."""
         p0, p1, p2, p3 = _PARTS
-        pairs = _lk._pair_ids
+        rows = _lk._pair_rows
         pm, pp, ps, pz = b[:9], b[9:18], b[18:27], b[27:]
         em = p0.get(pm) or _part(pm, 0)
         ep = p1.get(pp) or _part(pp, 1)
         es = p2.get(ps) or _part(ps, 2)
         ez = p3.get(pz) or _part(pz, 3)
         m, p, s, z = em >> 62, ep >> 62, es >> 62, ez >> 62
-        mp = pairs.get(m << 32 | p) or _pair(m, p)
-        sz = pairs.get(s << 32 | z) or _pair(s, z)
+        mp = rows[m][p]
+        if mp < 0:
+            mp = _lk._combine(m, p)
+        sz = rows[s][z]
+        if sz < 0:
+            sz = _lk._combine(s, z)
         groups = self._groups
         g0, g1, g2, g3 = self._gains
-        r = pairs.get(p << 32 | sz) or _pair(p, sz)
+        r = rows[p][sz]
+        if r < 0:
+            r = _lk._combine(p, sz)
         xm = g0.get(em >> 40 << 32 | r) or _part_answer(pm, em, r, groups, 0, 1)
-        r = pairs.get(m << 32 | sz) or _pair(m, sz)
+        r = rows[m][sz]
+        if r < 0:
+            r = _lk._combine(m, sz)
         xp = g1.get(ep >> 40 << 32 | r) or _part_answer(pp, ep, r, groups, 1, 1)
-        r = pairs.get(mp << 32 | z) or _pair(mp, z)
+        r = rows[mp][z]
+        if r < 0:
+            r = _lk._combine(mp, z)
         xs = g2.get(es >> 40 << 32 | r) or _part_answer(ps, es, r, groups, 2, 1)
-        r = pairs.get(mp << 32 | s) or _pair(mp, s)
+        r = rows[mp][s]
+        if r < 0:
+            r = _lk._combine(mp, s)
         xz = g3.get(ez >> 40 << 32 | r) or _part_answer(pz, ez, r, groups, 3, 1)
         base = (xm & 15) - 2
         mask = xm >> 4 | xp >> 4 << 9 | xs >> 4 << 18 | xz >> 4 << 27
@@ -344,24 +351,36 @@ class HandAnalysis:
     def _keep_mask(self, b: bytes) -> int:
         """Per part against its rest, as :meth:`_analyse` does for the draws (packed)."""
         p0, p1, p2, p3 = _PARTS
-        pairs = _lk._pair_ids
+        rows = _lk._pair_rows
         pm, pp, ps, pz = b[:9], b[9:18], b[18:27], b[27:]
         em = p0.get(pm) or _part(pm, 0)
         ep = p1.get(pp) or _part(pp, 1)
         es = p2.get(ps) or _part(ps, 2)
         ez = p3.get(pz) or _part(pz, 3)
         m, p, s, z = em >> 62, ep >> 62, es >> 62, ez >> 62
-        mp = pairs.get(m << 32 | p) or _pair(m, p)
-        sz = pairs.get(s << 32 | z) or _pair(s, z)
+        mp = rows[m][p]
+        if mp < 0:
+            mp = _lk._combine(m, p)
+        sz = rows[s][z]
+        if sz < 0:
+            sz = _lk._combine(s, z)
         groups = self._groups
         k0, k1, k2, k3 = _PART_KEEPS[groups]
-        r = pairs.get(p << 32 | sz) or _pair(p, sz)
+        r = rows[p][sz]
+        if r < 0:
+            r = _lk._combine(p, sz)
         xm = k0.get(em >> 40 << 32 | r) or _part_answer(pm, em, r, groups, 0, -1)
-        r = pairs.get(m << 32 | sz) or _pair(m, sz)
+        r = rows[m][sz]
+        if r < 0:
+            r = _lk._combine(m, sz)
         xp = k1.get(ep >> 40 << 32 | r) or _part_answer(pp, ep, r, groups, 1, -1)
-        r = pairs.get(mp << 32 | z) or _pair(mp, z)
+        r = rows[mp][z]
+        if r < 0:
+            r = _lk._combine(mp, z)
         xs = k2.get(es >> 40 << 32 | r) or _part_answer(ps, es, r, groups, 2, -1)
-        r = pairs.get(mp << 32 | s) or _pair(mp, s)
+        r = rows[mp][s]
+        if r < 0:
+            r = _lk._combine(mp, s)
         xz = k3.get(ez >> 40 << 32 | r) or _part_answer(pz, ez, r, groups, 3, -1)
         base = (xm & 15) - 2
         mask = xm >> 4 | xp >> 4 << 9 | xs >> 4 << 18 | xz >> 4 << 27
