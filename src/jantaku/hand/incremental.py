@@ -237,11 +237,11 @@ def _special_keeps(b: bytes, stats: int, seven: int, thirteen: int, best: int) -
     zero, one, two, more = _count_masks(b)
     mask = 0
     if seven == best:
-        mask |= more | (one if stats >> 16 & 0xFF > 7 else 0)
+        mask |= more | (one if stats >> 14 & 0x3F > 7 else 0)
     if thirteen == best:
         held = _ALL & ~zero
         mask |= (held & ~_ORPHAN_MASK) | (_ORPHAN_MASK & more)
-        if stats >> 32 >= 2:
+        if stats >> 25 >= 2:
             mask |= _ORPHAN_MASK & two
     return mask
 
@@ -256,9 +256,9 @@ def _with_special(b: bytes, stats: int, base: int, gains: int, seven: int, thirt
     mask = gains if base == best else 0
     zero, one, _two, _more = _count_masks(b)
     if seven == best:
-        mask |= one | (zero if stats >> 16 & 0xFF < 7 else 0)
+        mask |= one | (zero if stats >> 14 & 0x3F < 7 else 0)
     if thirteen == best:
-        mask |= _ORPHAN_MASK & (zero | (0 if stats >> 32 else one))
+        mask |= _ORPHAN_MASK & (zero | (0 if stats >> 25 else one))
     return best + 2 | mask << 4
 
 
@@ -333,8 +333,8 @@ class HandAnalysis:
         mask = xm >> 4 | xp >> 4 << 9 | xs >> 4 << 18 | xz >> 4 << 27
         if self.melds == 0:
             stats = (em + ep + es + ez) & _STATS
-            seven = 6 - (stats >> 8 & 0xFF) + max(0, 7 - (stats >> 16 & 0xFF))
-            thirteen = 13 - (stats >> 24 & 0xFF) - (stats >> 32 > 0)
+            seven = 6 - (stats >> 8 & 0x3F) + max(0, 7 - (stats >> 14 & 0x3F))
+            thirteen = 13 - (stats >> 20 & 0x1F) - (stats >> 25 > 0)
             if seven <= base or thirteen <= base:
                 return _with_special(b, stats, base, mask, seven, thirteen)
         return base + 2 | mask << 4
@@ -386,8 +386,8 @@ class HandAnalysis:
         mask = xm >> 4 | xp >> 4 << 9 | xs >> 4 << 18 | xz >> 4 << 27
         if self.melds == 0:
             stats = (em + ep + es + ez) & _STATS
-            seven = 6 - (stats >> 8 & 0xFF) + max(0, 7 - (stats >> 16 & 0xFF))
-            thirteen = 13 - (stats >> 24 & 0xFF) - (stats >> 32 > 0)
+            seven = 6 - (stats >> 8 & 0x3F) + max(0, 7 - (stats >> 14 & 0x3F))
+            thirteen = 13 - (stats >> 20 & 0x1F) - (stats >> 25 > 0)
             best = min(base, seven, thirteen)
             if best < base:
                 mask = 0

@@ -51,8 +51,9 @@ _SUIT_VECTORS, _SUIT_INDEX = _load_suit_table()
 
 # Parts are interned by their distance vector alone, so that few distinct pairs of parts exist;
 # the statistics for seven pairs and thirteen orphans travel beside them as one packed integer
-# whose 8-bit fields simply add up: tiles | pairs << 8 | kinds << 16 | orphans << 24 | orphan
-# pairs << 32.
+# whose fields simply add up and never overflow into each other, small enough for one machine
+# word: tiles (8 bits) | pairs << 8 | kinds << 14 (6 bits each) | orphans << 20 | orphan pairs
+# << 25 (5 bits each).
 _vectors: list[tuple[int, ...]] = list(_SUIT_VECTORS)
 _vector_ids: dict[tuple[int, ...], int] = {v: i for i, v in enumerate(_vectors)}
 _suit_parts: dict[bytes, tuple[int, int]] = {}
@@ -96,7 +97,7 @@ def _intern(vector: tuple[int, ...]) -> int:
 def _stats(part: bytes, orphans: int, orphan_pairs: int) -> int:
     pairs = part.count(2) + part.count(3) + part.count(4)
     kinds = len(part) - part.count(0)
-    return sum(part) | pairs << 8 | kinds << 16 | orphans << 24 | orphan_pairs << 32
+    return sum(part) | pairs << 8 | kinds << 14 | orphans << 20 | orphan_pairs << 25
 
 
 def _bad_part(part: bytes, what: str) -> InvalidHandError:
@@ -177,8 +178,8 @@ def _final_standard(ab: int, ch: int) -> tuple[int, ...]:
 
 def _stat_final(stats: int) -> tuple[int, int, int]:
     """(tiles, seven-pairs shanten, thirteen-orphans shanten) from the summed statistics."""
-    tiles, pairs = stats & 0xFF, stats >> 8 & 0xFF
-    kinds, orphans, orphan_pairs = stats >> 16 & 0xFF, stats >> 24 & 0xFF, stats >> 32
+    tiles, pairs = stats & 0xFF, stats >> 8 & 0x3F
+    kinds, orphans, orphan_pairs = stats >> 14 & 0x3F, stats >> 20 & 0x1F, stats >> 25
     result = (tiles, 6 - pairs + max(0, 7 - kinds), 13 - orphans - (orphan_pairs > 0))
     _stat_finals[stats] = result
     return result
