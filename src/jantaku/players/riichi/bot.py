@@ -127,6 +127,7 @@ class RiichiBot:
     def observe(self, events: Sequence[Any]) -> None:
         if self.params.reads_passes:
             track_passed(self.passed, events)
+            self._safe = None  # the safe kinds read the kinds let pass
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions
@@ -253,14 +254,19 @@ class RiichiBot:
         return options[0]
 
     def after_call(self, view: SeatView, action: Action) -> tuple[list[int], int, int]:
-        """Counts, melds and best shanten after making ``action`` and the best discard."""
+        """Counts, melds and best shanten after making ``action`` and the best discard: the
+        least shanten over the discards of a 3n+2 hand is its own shanten, or 0 when it is
+        complete (checked against every discard on random hands of every meld count in
+        tests/hand/test_incremental.py)."""
         me = view.seat
         assert me is not None
-        counts = counts_of_tiles(view.hand)
+        counts = self.hand_counts(view)
         for t in action.tiles:
             counts[t.kind_id] -= 1
         melds = len(view.seats[me].melds) + 1
-        best = 9
+        if sum(counts) + 3 * melds == 14:
+            return counts, melds, max(0, shanten(counts, melds))
+        best = 9  # a hand of another size (a test's): every discard tried
         for k in range(34):
             if counts[k]:
                 counts[k] -= 1
