@@ -63,15 +63,17 @@ def guarded_turn(bot: RiichiBot, view: SeatView, legal: Sequence[Action]) -> Act
     thr = threats(view, me)
     if kan is not None and not thr:
         return kan
-    value = hand_value(view, bot.hand_counts(view))
-    best = max(evals, key=lambda k: bot.efficiency_score(view, k, evals[k]))
+    scores = {k: bot.efficiency_score(view, k, ev) for k, ev in evals.items()}
+    best = max(evals, key=scores.__getitem__)
     if not thr:
         riichi = bot.riichi_choice(view, legal, evals)
         if riichi is not None:
             return riichi
-        return bot.pick_tile(legal, two_step_pick(bot, view, evals, best), ActionKind.DISCARD)
+        pick = two_step_pick(bot, view, evals, best, scores)
+        return bot.pick_tile(legal, pick, ActionKind.DISCARD)
     seen = bot.seen(view)
     sh, acc = evals[best]
+    value = hand_value(view, bot.hand_counts(view))
     if bot.should_push(view, sh, acc, value, thr):
         riichi = bot.riichi_choice(view, legal, evals)
         if riichi is not None:
@@ -79,18 +81,12 @@ def guarded_turn(bot: RiichiBot, view: SeatView, legal: Sequence[Action]) -> Act
         caution = bot.push_caution(sh)
         choice = max(
             evals,
-            key=lambda k: (
-                bot.efficiency_score(view, k, evals[k])
-                - caution * bot.total_danger(view, k, thr, seen)
-            ),
+            key=lambda k: scores[k] - caution * bot.total_danger(view, k, thr, seen),
         )
     else:
         choice = min(
             evals,
-            key=lambda k: (
-                bot.total_danger(view, k, thr, seen),
-                -bot.efficiency_score(view, k, evals[k]),
-            ),
+            key=lambda k: (bot.total_danger(view, k, thr, seen), -scores[k]),
         )
     return bot.pick_tile(legal, choice, ActionKind.DISCARD)
 
@@ -129,18 +125,24 @@ def _value_discard(bot: RiichiBot, view: SeatView, legal: Sequence[Action]) -> A
     return bot.pick_tile(legal, best, ActionKind.DISCARD)
 
 
-def two_step_pick(bot: RiichiBot, view: SeatView, evals: Evals, best: int) -> int:
+def two_step_pick(
+    bot: RiichiBot, view: SeatView, evals: Evals, best: int, scores: dict[int, float] | None = None
+) -> int:
     """One or two from ready: among the three best discards by plain acceptance, the one
-    whose improving draws leave the widest next step (the classic ukeire-2 refinement)."""
+    whose improving draws leave the widest next step (the classic ukeire-2 refinement).
+    ``scores``: the discards' efficiency scores when the caller has them."""
     me = view.seat
     assert me is not None
     best_sh = evals[best][0]
     if best_sh not in _TWO_STEP_SHANTEN:
         return best
-    top = sorted(
-        (k for k in evals if evals[k][0] == best_sh),
-        key=lambda k: -bot.efficiency_score(view, k, evals[k]),
-    )[:_TWO_STEP_TOP]
+    score = (
+        scores
+        if scores is not None
+        else {k: bot.efficiency_score(view, k, ev) for k, ev in evals.items()}
+    )
+    level = [k for k in evals if evals[k][0] == best_sh]
+    top = sorted(level, key=lambda k: -score[k])[:_TWO_STEP_TOP]
     if len(top) < 2:
         return best
     counts = bot.hand_counts(view)
