@@ -19,6 +19,7 @@ from jantaku.players.riichi.reading import (
     danger_of,
     dora_kinds,
     safe_kinds,
+    threats,
     track_passed,
     visible_counts,
     yakuhai_kinds,
@@ -120,6 +121,7 @@ class RiichiBot:
         self._keeps: tuple[SeatView, dict[int, float], list[int], set[int]] | None = None
         self._seen: tuple[SeatView, list[int]] | None = None  # this decision's
         self._counts: tuple[SeatView, list[int]] | None = None  # this decision's hand
+        self._threats: tuple[SeatView, dict[int, float]] | None = None  # this decision's
         # this decision's dora kinds and, per threat, the kinds it cannot ron on
         self._safe: tuple[SeatView, list[int], dict[int, set[int]]] | None = None
         self._scored: dict[Any, dict[tuple[bytes, int, bool], int]] = {}  # by scoring context
@@ -176,6 +178,15 @@ class RiichiBot:
         held = self._seen
         if held is None or held[0] is not view:
             held = self._seen = (view, visible_counts(view))
+        return held[1]
+
+    def threats(self, view: SeatView) -> dict[int, float]:
+        """:func:`threats` against this decision's seat, read once (read only)."""
+        held = self._threats
+        if held is None or held[0] is not view:
+            me = view.seat
+            assert me is not None
+            held = self._threats = (view, threats(view, me))
         return held[1]
 
     def hand_counts(self, view: SeatView) -> list[int]:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import InitVar, dataclass, field
+from itertools import repeat
+from operator import add, mul
 
 from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.incremental import HandAnalysis
@@ -243,10 +245,10 @@ class HandSpot:
                         curve = curves[c, draws, end] = [
                             win_chance(c, r, end) for r in range(draws)
                         ]
-                    row = rows_of[c, points, draws, end] = [points * x for x in curve]
+                    row = rows_of[c, points, draws, end] = list(map(mul, repeat(points), curve))
                 rows.append(row)
             top = rows[0] if len(rows) == 1 else list(map(max, *rows))
-            best = [b + p * x for b, x in zip(best, top, strict=True)]
+            best = list(map(add, best, map(mul, repeat(p), top)))  # b + p * x, term by term
         stay = 1.0 - sum(p for p, _r in options)
         total = 0.0
         keep = 1.0 - self.end

@@ -16,7 +16,7 @@ from jantaku.players.riichi.bot import KEEP_WEIGHT, TURN_KINDS, Evals, RiichiBot
 from jantaku.players.riichi.hand_ev import HandSpot, discard_values
 from jantaku.players.riichi.kans import concealed_kan
 from jantaku.players.riichi.placement import dama_wins, placement
-from jantaku.players.riichi.reading import hand_value, threats
+from jantaku.players.riichi.reading import hand_value
 
 __all__ = ["guarded_turn", "second_step", "speed_turn", "value_turn"]
 
@@ -60,7 +60,7 @@ def guarded_turn(bot: RiichiBot, view: SeatView, legal: Sequence[Action]) -> Act
     if early is not None:
         return early
     kan = concealed_kan(view, legal)
-    thr = threats(view, me)
+    thr = bot.threats(view)
     if kan is not None and not thr:
         return kan
     scores = {k: bot.efficiency_score(view, k, ev) for k, ev in evals.items()}
@@ -107,7 +107,7 @@ def _value_discard(bot: RiichiBot, view: SeatView, legal: Sequence[Action]) -> A
     if any(a.kind not in TURN_KINDS for a in legal):
         return None
     counts = bot.hand_counts(view)
-    if bot.analysis(view).shanten(counts) > 1 or threats(view, me):
+    if bot.analysis(view).shanten(counts) > 1 or bot.threats(view):
         return None
     kinds = {a.tile.kind_id for a in legal if a.kind is ActionKind.DISCARD and a.tile}
     spot = HandSpot.of(view, bot.analysis(view), bot.scored(view), bot.seen(view))
