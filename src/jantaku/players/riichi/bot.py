@@ -28,6 +28,7 @@ from jantaku.players.riichi.reading import (
 __all__ = ["KEEP_WEIGHT", "Level", "Params", "PushRule", "RandomBot", "RiichiBot"]
 
 TURN_KINDS = (ActionKind.DISCARD, ActionKind.RIICHI)
+_WINS = (ActionKind.TSUMO, ActionKind.RON)
 Evals = dict[int, tuple[int, int]]  # discarded kind -> (shanten, acceptance) after it
 
 _SHANTEN_WEIGHT = 1000.0  # a step of shanten outweighs any count of accepted tiles
@@ -136,7 +137,7 @@ class RiichiBot:
         if len(legal) == 1:
             return legal[0]
         for a in legal:
-            if a.kind in (ActionKind.TSUMO, ActionKind.RON):
+            if a.kind in _WINS:
                 return a
         kan = kan_choice(view, legal, careful=self.params.careful_kans)
         if kan is not None:

@@ -14,10 +14,12 @@ from jantaku.players.riichi.reading import counts_of_tiles, threats
 
 __all__ = ["concealed_kan", "kan_choice"]
 
+_OPEN_KANS = (ActionKind.ADDED_KAN, ActionKind.OPEN_KAN)
+
 
 def kan_choice(view: SeatView, legal: Sequence[Action], careful: bool) -> Action | None:
     """The added or open kan to make now, or None."""
-    kans = [a for a in legal if a.kind in (ActionKind.ADDED_KAN, ActionKind.OPEN_KAN)]
+    kans = [a for a in legal if a.kind in _OPEN_KANS]
     me = view.seat
     if not kans or me is None:
         return None
