@@ -60,3 +60,19 @@ def test_keeps_match_brute_force(melds: int) -> None:
                 counts[j] += 1
         assert an.keeps(counts) == (base, keep), counts
         assert an.shanten(counts) == base
+
+
+@pytest.mark.parametrize("melds", [0, 1, 2, 3, 4])
+def test_best_discard_shanten_is_the_hand_shanten(melds: int) -> None:
+    """The least shanten over the discards of a 3n+2 hand is its own shanten, or 0 when it is
+    complete (what the riichi bots' call evaluation relies on)."""
+    rng = random.Random(300 + melds)
+    for trial in range(600):
+        counts = _hand(rng, 14 - 3 * melds, trial)
+        best = 9
+        for k in range(34):
+            if counts[k]:
+                counts[k] -= 1
+                best = min(best, shanten(counts, melds))
+                counts[k] += 1
+        assert best == max(0, shanten(counts, melds)), counts

@@ -7,9 +7,11 @@ over the three suits and the honors: each part has a vector ``d[m][p]`` (tiles s
 vectors come from the precomputed ``suit_distances.bin`` (see ``tools/gen_suit_table.py``); honor
 vectors are computed on first sight.
 
-Everything after the first sight of a suit pattern is dictionary lookups: each distinct part, pair
-of parts and whole hand is interned as a small integer, so a call costs a handful of lookups. The
-caches are bounded by the number of distinct patterns (a few hundred thousand at most).
+Everything after the first sight of a suit pattern is lookups: each distinct part is kept by its
+bytes with its vector's id, and the combinations of vectors (fewer than two hundred distinct ones
+turn up, even over hundreds of thousands of random hands) sit in dense tables indexed by those
+ids, so a call costs four dictionary lookups and a few list indexings. The caches are bounded by
+the number of distinct patterns (a few hundred thousand at most).
 """
 
 from __future__ import annotations
@@ -49,16 +51,14 @@ _SUIT_VECTORS, _SUIT_INDEX = _load_suit_table()
 
 # Parts are interned by their distance vector alone, so that few distinct pairs of parts exist;
 # the statistics for seven pairs and thirteen orphans travel beside them as one packed integer
-# whose 8-bit fields simply add up: tiles | pairs << 8 | kinds << 16 | orphans << 24 | orphan
-# pairs << 32.
+# whose fields simply add up and never overflow into each other, small enough for one machine
+# word: tiles (8 bits) | pairs << 8 | kinds << 14 (6 bits each) | orphans << 20 | orphan pairs
+# << 25 (5 bits each).
 _vectors: list[tuple[int, ...]] = list(_SUIT_VECTORS)
 _vector_ids: dict[tuple[int, ...], int] = {v: i for i, v in enumerate(_vectors)}
-# Keys of pairs of parts are ``a << 32 | b``.
 _suit_parts: dict[bytes, tuple[int, int]] = {}
 _honor_parts: dict[bytes, tuple[int, int]] = {}
 _honor_shapes: dict[bytes, int] = {}
-_pair_ids: dict[int, int] = {}
-_standard: dict[int, tuple[int, ...]] = {}
 _stat_finals: dict[int, tuple[int, int, int]] = {}
 _DIGITS = bytes.maketrans(bytes(range(5)), b"01234")
 _PAIR_TRIPLES = [
@@ -73,19 +73,31 @@ _FINAL_PAIRS = [
 ]
 
 
+# Dense tables by vector id, grown with every new vector: [a][b] -> the id of their min-plus
+# product (-1 before the first sight), and [ab][ch] -> the standard shanten by groups.
+_pair_rows: list[list[int]] = [[-1] * len(_vectors) for _v in _vectors]
+_standard_rows: list[list[tuple[int, ...] | None]] = [[None] * len(_vectors) for _v in _vectors]
+
+
 def _intern(vector: tuple[int, ...]) -> int:
     vid = _vector_ids.get(vector)
     if vid is None:
         vid = len(_vectors)
         _vectors.append(vector)
         _vector_ids[vector] = vid
+        for row in _pair_rows:
+            row.append(-1)
+        for srow in _standard_rows:
+            srow.append(None)
+        _pair_rows.append([-1] * len(_vectors))
+        _standard_rows.append([None] * len(_vectors))
     return vid
 
 
 def _stats(part: bytes, orphans: int, orphan_pairs: int) -> int:
     pairs = part.count(2) + part.count(3) + part.count(4)
     kinds = len(part) - part.count(0)
-    return sum(part) | pairs << 8 | kinds << 16 | orphans << 24 | orphan_pairs << 32
+    return sum(part) | pairs << 8 | kinds << 14 | orphans << 20 | orphan_pairs << 25
 
 
 def _bad_part(part: bytes, what: str) -> InvalidHandError:
@@ -152,8 +164,7 @@ def _combine(a: int, b: int) -> int:
         cost = va[i] + vb[j]
         if cost < out[k]:
             out[k] = cost
-    vid = _intern(tuple(out))
-    _pair_ids[a << 32 | b] = vid
+    vid = _pair_rows[a][b] = _intern(tuple(out))
     return vid
 
 
@@ -161,14 +172,14 @@ def _final_standard(ab: int, ch: int) -> tuple[int, ...]:
     """Standard-shape shanten for M = 0..4 groups still to make (plus the pair)."""
     va, vb = _vectors[ab], _vectors[ch]
     result = tuple(min(va[i] + vb[j] for i, j in pairs) - 1 for pairs in _FINAL_PAIRS)
-    _standard[ab << 32 | ch] = result
+    _standard_rows[ab][ch] = result
     return result
 
 
 def _stat_final(stats: int) -> tuple[int, int, int]:
     """(tiles, seven-pairs shanten, thirteen-orphans shanten) from the summed statistics."""
-    tiles, pairs = stats & 0xFF, stats >> 8 & 0xFF
-    kinds, orphans, orphan_pairs = stats >> 16 & 0xFF, stats >> 24 & 0xFF, stats >> 32
+    tiles, pairs = stats & 0xFF, stats >> 8 & 0x3F
+    kinds, orphans, orphan_pairs = stats >> 14 & 0x3F, stats >> 20 & 0x1F, stats >> 25
     result = (tiles, 6 - pairs + max(0, 7 - kinds), 13 - orphans - (orphan_pairs > 0))
     _stat_finals[stats] = result
     return result
@@ -192,13 +203,13 @@ def _lookup(counts: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, int, int
     s, s_stats = suits.get(b[18:27]) or _suit_part(b[18:27])
     z, z_stats = _honor_parts.get(b[27:]) or _honor_part(b[27:])
     stats = m_stats + p_stats + s_stats + z_stats
-    ab = _pair_ids.get(m << 32 | p)
-    if ab is None:
+    ab = _pair_rows[m][p]
+    if ab < 0:
         ab = _combine(m, p)
-    ch = _pair_ids.get(s << 32 | z)
-    if ch is None:
+    ch = _pair_rows[s][z]
+    if ch < 0:
         ch = _combine(s, z)
-    standard = _standard.get(ab << 32 | ch) or _final_standard(ab, ch)
+    standard = _standard_rows[ab][ch] or _final_standard(ab, ch)
     return standard, _stat_finals.get(stats) or _stat_final(stats)
 
 
@@ -224,39 +235,59 @@ def shanten(counts: Sequence[int], melds: int | None = None) -> int:
     ``counts`` is a 34-entry count array of the concealed tiles; ``melds`` the groups already called
     (inferred from the tile count when omitted). -1 means complete, 0 ready.
 
-    The body is :func:`_lookup` written out (the hottest call of the engine and the bots)."""
+    The body is :func:`_lookup` written out (the hottest call of the engine and the bots); four
+    cached parts can only come from 34 entries, so the length is checked on a first sight."""
     try:
         b = bytes(counts)
     except (TypeError, ValueError):
         raise InvalidHandError(
             "a count array holds 34 whole numbers from 0 to 4 (one per tile kind)"
         ) from None
-    if len(b) != 34:
-        raise InvalidHandError(f"a count array needs 34 entries, not {len(b)}")
-    suits, pair_ids = _suit_parts, _pair_ids
-    part = b[:9]
-    m, m_stats = suits.get(part) or _suit_part(part)
-    part = b[9:18]
-    p, p_stats = suits.get(part) or _suit_part(part)
-    part = b[18:27]
-    s, s_stats = suits.get(part) or _suit_part(part)
-    part = b[27:]
-    z, z_stats = _honor_parts.get(part) or _honor_part(part)
-    ab = pair_ids.get(m << 32 | p)
-    if ab is None:
+    suits = _suit_parts
+    m, m_stats = suits.get(b[:9]) or _suit_first(b, 0)
+    p, p_stats = suits.get(b[9:18]) or _suit_first(b, 9)
+    s, s_stats = suits.get(b[18:27]) or _suit_first(b, 18)
+    z, z_stats = _honor_parts.get(b[27:]) or _honor_first(b)
+    rows = _pair_rows
+    ab = rows[m][p]
+    if ab < 0:
         ab = _combine(m, p)
-    ch = pair_ids.get(s << 32 | z)
-    if ch is None:
+    ch = rows[s][z]
+    if ch < 0:
         ch = _combine(s, z)
-    standard = _standard.get(ab << 32 | ch) or _final_standard(ab, ch)
+    standard = _standard_rows[ab][ch] or _final_standard(ab, ch)
     stats = m_stats + p_stats + s_stats + z_stats
-    tiles, seven, orphans = _stat_finals.get(stats) or _stat_final(stats)
-    # The common case, a full concealed hand, skips the general check.
-    used = 0 if melds is None and 13 <= tiles <= 14 else _melds_for(tiles, melds)
+    tiles, special = _specials.get(stats) or _special(stats)
+    if melds is None and 13 <= tiles <= 14:  # the common case: a full concealed hand
+        best = standard[4]
+        return best if best <= special else special
+    used = _melds_for(tiles, melds)
     if used:
         return standard[4 - used]
     best = standard[4]
-    return best if best <= seven and best <= orphans else min(seven, orphans)
+    return best if best <= special else special
+
+
+def _suit_first(b: bytes, start: int) -> tuple[int, int]:
+    if len(b) != 34:
+        raise InvalidHandError(f"a count array needs 34 entries, not {len(b)}")
+    return _suit_part(b[start : start + 9])
+
+
+def _honor_first(b: bytes) -> tuple[int, int]:
+    if len(b) != 34:
+        raise InvalidHandError(f"a count array needs 34 entries, not {len(b)}")
+    return _honor_part(b[27:])
+
+
+_specials: dict[int, tuple[int, int]] = {}
+
+
+def _special(stats: int) -> tuple[int, int]:
+    """(tiles, the lower of the seven-pairs and thirteen-orphans shanten)."""
+    tiles, seven, orphans = _stat_finals.get(stats) or _stat_final(stats)
+    entry = _specials[stats] = (tiles, min(seven, orphans))
+    return entry
 
 
 def shanten_standard(counts: Sequence[int], melds: int | None = None) -> int:

@@ -16,8 +16,10 @@ from jantaku.hand.lookup import shanten
 from jantaku.players.riichi.kans import kan_choice
 from jantaku.players.riichi.reading import (
     counts_of_tiles,
-    danger,
+    danger_of,
     dora_kinds,
+    safe_kinds,
+    threats,
     track_passed,
     visible_counts,
     yakuhai_kinds,
@@ -26,6 +28,7 @@ from jantaku.players.riichi.reading import (
 __all__ = ["KEEP_WEIGHT", "Level", "Params", "PushRule", "RandomBot", "RiichiBot"]
 
 TURN_KINDS = (ActionKind.DISCARD, ActionKind.RIICHI)
+_WINS = (ActionKind.TSUMO, ActionKind.RON)
 Evals = dict[int, tuple[int, int]]  # discarded kind -> (shanten, acceptance) after it
 
 _SHANTEN_WEIGHT = 1000.0  # a step of shanten outweighs any count of accepted tiles
@@ -115,19 +118,26 @@ class RiichiBot:
         self.rng = random.Random(str(seed))
         self.passed: dict[int, set[int]] = {}  # per riichi seat: kinds let go since
         self._analysis: tuple[SeatView, HandAnalysis] | None = None  # this decision's
-        self._keeps: tuple[SeatView, dict[int, float]] | None = None  # this decision's
+        # this decision's keep values, with its dora kinds and yakuhai kinds
+        self._keeps: tuple[SeatView, dict[int, float], list[int], set[int]] | None = None
+        self._seen: tuple[SeatView, list[int]] | None = None  # this decision's
+        self._counts: tuple[SeatView, list[int]] | None = None  # this decision's hand
+        self._threats: tuple[SeatView, dict[int, float]] | None = None  # this decision's
+        # this decision's dora kinds and, per threat, the kinds it cannot ron on
+        self._safe: tuple[SeatView, list[int], dict[int, set[int]]] | None = None
         self._scored: dict[Any, dict[tuple[bytes, int, bool], int]] = {}  # by scoring context
 
     def observe(self, events: Sequence[Any]) -> None:
         if self.params.reads_passes:
             track_passed(self.passed, events)
+            self._safe = None  # the safe kinds read the kinds let pass
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
         for a in legal:
-            if a.kind in (ActionKind.TSUMO, ActionKind.RON):
+            if a.kind in _WINS:
                 return a
         kan = kan_choice(view, legal, careful=self.params.careful_kans)
         if kan is not None:
@@ -159,10 +169,33 @@ class RiichiBot:
             return held[1]
         me = view.seat
         assert me is not None
-        left = [4 - n for n in visible_counts(view)]
+        left = [4 - n for n in self.seen(view)]
         an = HandAnalysis(len(view.seats[me].melds), left)
         self._analysis = (view, an)
         return an
+
+    def seen(self, view: SeatView) -> list[int]:
+        """:func:`visible_counts` of this decision's view, counted once (read only)."""
+        held = self._seen
+        if held is None or held[0] is not view:
+            held = self._seen = (view, visible_counts(view))
+        return held[1]
+
+    def threats(self, view: SeatView) -> dict[int, float]:
+        """:func:`threats` against this decision's seat, read once (read only)."""
+        held = self._threats
+        if held is None or held[0] is not view:
+            me = view.seat
+            assert me is not None
+            held = self._threats = (view, threats(view, me))
+        return held[1]
+
+    def hand_counts(self, view: SeatView) -> list[int]:
+        """A fresh copy of :func:`counts_of_tiles` of this decision's hand (counted once)."""
+        held = self._counts
+        if held is None or held[0] is not view:
+            held = self._counts = (view, counts_of_tiles(view.hand))
+        return list(held[1])
 
     def scored(self, view: SeatView) -> dict[tuple[bytes, int, bool], int]:
         """Ron points the hand EV already scored for ready hands in this view's scoring context
@@ -188,7 +221,7 @@ class RiichiBot:
 
     def evaluate(self, view: SeatView, legal: Sequence[Action]) -> Evals:
         """(shanten, acceptance) after discarding each discardable kind."""
-        counts = counts_of_tiles(view.hand)
+        counts = self.hand_counts(view)
         acceptance = self.analysis(view).acceptance
         out: Evals = {}
         for a in legal:
@@ -205,22 +238,19 @@ class RiichiBot:
         kept per decision (the view's dora and winds do not change within it)."""
         cached = self._keeps
         if cached is None or cached[0] is not view:
-            cached = self._keeps = (view, {})
+            me = view.seat
+            assert me is not None
+            cached = self._keeps = (view, {}, dora_kinds(view), yakuhai_kinds(view, me))
         value = cached[1].get(kind)
         if value is None:
-            value = cached[1][kind] = self._keep_value(view, kind)
-        return value
-
-    def _keep_value(self, view: SeatView, kind: int) -> float:
-        me = view.seat
-        assert me is not None
-        value = 0.0
-        if kind in dora_kinds(view):
-            value += self.params.dora_keep
-        if kind >= 27:
-            value += _HONOUR_KEEP if kind in yakuhai_kinds(view, me) else 0.0
-        else:
-            value += _RANK_KEEP[kind % 9] + _SUITED_KEEP
+            value = 0.0
+            if kind in cached[2]:
+                value += self.params.dora_keep
+            if kind >= 27:
+                value += _HONOUR_KEEP if kind in cached[3] else 0.0
+            else:
+                value += _RANK_KEEP[kind % 9] + _SUITED_KEEP
+            cached[1][kind] = value
         return value
 
     def efficiency_score(self, view: SeatView, kind: int, ev: tuple[int, int]) -> float:
@@ -236,14 +266,19 @@ class RiichiBot:
         return options[0]
 
     def after_call(self, view: SeatView, action: Action) -> tuple[list[int], int, int]:
-        """Counts, melds and best shanten after making ``action`` and the best discard."""
+        """Counts, melds and best shanten after making ``action`` and the best discard: the
+        least shanten over the discards of a 3n+2 hand is its own shanten, or 0 when it is
+        complete (checked against every discard on random hands of every meld count in
+        tests/hand/test_incremental.py)."""
         me = view.seat
         assert me is not None
-        counts = counts_of_tiles(view.hand)
+        counts = self.hand_counts(view)
         for t in action.tiles:
             counts[t.kind_id] -= 1
         melds = len(view.seats[me].melds) + 1
-        best = 9
+        if sum(counts) + 3 * melds == 14:
+            return counts, melds, max(0, shanten(counts, melds))
+        best = 9  # a hand of another size (a test's): every discard tried
         for k in range(34):
             if counts[k]:
                 counts[k] -= 1
@@ -254,7 +289,16 @@ class RiichiBot:
     def total_danger(
         self, view: SeatView, kind: int, thr: dict[int, float], seen: Sequence[int]
     ) -> float:
-        """Danger of ``kind`` summed over the threats, each by its weight."""
-        return sum(
-            w * danger(kind, view, s, seen, self.passed.get(s, set())) for s, w in thr.items()
-        )
+        """Danger of ``kind`` summed over the threats, each by its weight (the dora kinds and
+        each threat's safe kinds are read once per decision)."""
+        held = self._safe
+        if held is None or held[0] is not view:
+            held = self._safe = (view, dora_kinds(view), {})
+        doras, safe = held[1], held[2]
+        total = 0.0
+        for s, w in thr.items():
+            river = safe.get(s)
+            if river is None:
+                river = safe[s] = safe_kinds(view, s, self.passed.get(s, set()))
+            total += w * danger_of(kind, river, doras, seen)
+        return total

@@ -12,10 +12,8 @@ from collections.abc import Sequence
 
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.view import SeatView
-from jantaku.hand.lookup import shanten
 from jantaku.players.riichi.bot import Evals, RiichiBot
 from jantaku.players.riichi.placement import dama_wins, placement
-from jantaku.players.riichi.reading import counts_of_tiles, visible_counts
 
 __all__ = ["appealing_riichi", "quiet_lead_riichi", "wait_appeal", "widest_riichi"]
 
@@ -56,21 +54,17 @@ def appealing_riichi(
     kinds = _riichi_kinds(legal)
     if not kinds:
         return None
-    counts = counts_of_tiles(view.hand)
-    melds = len(view.seats[me].melds)
-    seen = visible_counts(view)
+    counts = bot.hand_counts(view)
+    analyse = bot.analysis(view).analyse
+    seen = bot.seen(view)
     river = {t.kind_id for t, _g, _r, _c in view.seats[me].river}
     best: tuple[float, int] | None = None
     for k in kinds:
         counts[k] -= 1
         own = river | {k}
-        waits = []
-        for w in range(34):
-            if counts[w] < 4:
-                counts[w] += 1
-                if shanten(counts, melds) == -1:
-                    waits.append(w)
-                counts[w] -= 1
+        # the waits: the draws that complete the hand, i.e. the improving kinds of a ready one
+        sh, _accepted, improving, _mask = analyse(counts)
+        waits = list(improving) if sh == 0 else []
         counts[k] += 1
         score = 0.0
         for w in waits:

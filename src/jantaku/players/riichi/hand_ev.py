@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import InitVar, dataclass, field
+from itertools import repeat
+from operator import add, mul
 
 from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.incremental import HandAnalysis
@@ -60,6 +62,12 @@ class HandSpot:
     # ron points already scored in this scoring context (the bot keeps them across turns)
     known: dict[tuple[bytes, int, bool], int] | None = None
     analysis: HandAnalysis = field(init=False)  # this turn's incremental hand analysis
+    # win chances over 0..draws-1 draws, per (chance, draws, end), and the same times the
+    # points, per (chance, points, draws, end): the discards of a turn share most ready hands
+    curves: dict[tuple[float, int, float], list[float]] = field(init=False, default_factory=dict)
+    rows: dict[tuple[float, float, int, float], list[float]] = field(
+        init=False, default_factory=dict
+    )
 
     def __post_init__(self, shared: HandAnalysis | None) -> None:
         self.wall = max(1, sum(self.unseen))
@@ -73,9 +81,11 @@ class HandSpot:
         view: SeatView,
         analysis: HandAnalysis | None = None,
         known: dict[tuple[bytes, int, bool], int] | None = None,
+        seen: Sequence[int] | None = None,
     ) -> HandSpot:
         """The seat's spot this turn; ``analysis`` (of the same view) is shared when given, and
-        ``known`` (points scored before in the same melds, winds, dora, red fives and rules)."""
+        ``known`` (points scored before in the same melds, winds, dora, red fives and rules),
+        and ``seen`` (the view's :func:`visible_counts`)."""
         me = view.seat
         assert me is not None
         seat = view.seats[me]
@@ -84,7 +94,7 @@ class HandSpot:
             seat_wind=Wind((me - view.dealer) % 4),
             round_wind=Wind(view.round_wind),
             dora=tuple(t.kind for t in view.dora_indicators),
-            unseen=[4 - n for n in visible_counts(view)],
+            unseen=[4 - n for n in (visible_counts(view) if seen is None else seen)],
             river=frozenset(t.kind_id for t, _g, _r, _c in seat.river),
             reds=frozenset(t.kind_id for t in view.hand if t.red),
             draws=max(0, view.live_remaining // 4),
@@ -224,16 +234,21 @@ class HandSpot:
         # (each distinct ready hand once, its win chances over r draws computed once per chance;
         # the same products and sums as a loop over r, done a row at a time)
         best = [0.0] * draws
-        curves: dict[float, list[float]] = {}
+        curves, rows_of, end = self.curves, self.rows, self.ready_end
         for p, readies in options:
             rows = []
             for c, points in dict.fromkeys(readies):
-                curve = curves.get(c)
-                if curve is None:
-                    curve = curves[c] = [win_chance(c, r, self.ready_end) for r in range(draws)]
-                rows.append([points * x for x in curve])
+                row = rows_of.get((c, points, draws, end))
+                if row is None:
+                    curve = curves.get((c, draws, end))
+                    if curve is None:
+                        curve = curves[c, draws, end] = [
+                            win_chance(c, r, end) for r in range(draws)
+                        ]
+                    row = rows_of[c, points, draws, end] = list(map(mul, repeat(points), curve))
+                rows.append(row)
             top = rows[0] if len(rows) == 1 else list(map(max, *rows))
-            best = [b + p * x for b, x in zip(best, top, strict=True)]
+            best = list(map(add, best, map(mul, repeat(p), top)))  # b + p * x, term by term
         stay = 1.0 - sum(p for p, _r in options)
         total = 0.0
         keep = 1.0 - self.end

@@ -14,10 +14,12 @@ from jantaku.players.riichi.reading import counts_of_tiles, threats
 
 __all__ = ["concealed_kan", "kan_choice"]
 
+_OPEN_KANS = (ActionKind.ADDED_KAN, ActionKind.OPEN_KAN)
+
 
 def kan_choice(view: SeatView, legal: Sequence[Action], careful: bool) -> Action | None:
     """The added or open kan to make now, or None."""
-    kans = [a for a in legal if a.kind in (ActionKind.ADDED_KAN, ActionKind.OPEN_KAN)]
+    kans = [a for a in legal if a.kind in _OPEN_KANS]
     me = view.seat
     if not kans or me is None:
         return None
@@ -48,17 +50,19 @@ def concealed_kan(view: SeatView, legal: Sequence[Action]) -> Action | None:
     """The concealed kan to make now (one that costs no speed), or None."""
     me = view.seat
     assert me is not None
+    kans = [a for a in legal if a.kind is ActionKind.CONCEALED_KAN and a.tiles]
+    if not kans:
+        return None
     counts = counts_of_tiles(view.hand)
     melds = len(view.seats[me].melds)
-    for a in legal:
-        if a.kind is ActionKind.CONCEALED_KAN and a.tiles:
-            k = a.tiles[0].kind_id
-            best_before = min(_minus(counts, j, melds) for j in range(34) if counts[j])
-            counts[k] -= 4
-            after = shanten(counts, melds + 1) if sum(counts) % 3 == 1 else 9
-            counts[k] += 4
-            if after <= best_before:
-                return a
+    for a in kans:
+        k = a.tiles[0].kind_id
+        best_before = min(_minus(counts, j, melds) for j in range(34) if counts[j])
+        counts[k] -= 4
+        after = shanten(counts, melds + 1) if sum(counts) % 3 == 1 else 9
+        counts[k] += 4
+        if after <= best_before:
+            return a
     return None
 
 

@@ -16,6 +16,7 @@ __all__ = [
     "acceptance_count",
     "counts_of_tiles",
     "danger",
+    "danger_of",
     "dora_kinds",
     "hand_value",
     "open_yaku_path",
@@ -129,10 +130,16 @@ def danger(
     """A rough chance-like weight that discarding ``kind`` deals in to ``threat``: 0 for
     genbutsu (its river and ``safe_extra``, the kinds it let pass since its riichi), low for
     honours seen often, suji of any genbutsu and kabe lowered, dora raised."""
-    river = safe_kinds(view, threat, safe_extra)
+    return danger_of(kind, safe_kinds(view, threat, safe_extra), dora_kinds(view), seen)
+
+
+def danger_of(
+    kind: int, river: set[int] | frozenset[int], doras: Sequence[int], seen: Sequence[int]
+) -> float:
+    """:func:`danger` from the threat's safe kinds (:func:`safe_kinds`) and the dora kinds
+    (:func:`dora_kinds`), for a caller that weighs many kinds against one view."""
     if kind in river:
         return 0.0
-    doras = dora_kinds(view)
     if kind >= 27:
         left = 4 - seen[kind]
         value = (0.2, 1.5, 3.0, 5.0, 5.0)[left]

@@ -12,12 +12,11 @@ from collections.abc import Sequence
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.incremental import HandAnalysis
-from jantaku.hand.lookup import shanten
 from jantaku.players.riichi.bot import KEEP_WEIGHT, TURN_KINDS, Evals, RiichiBot
 from jantaku.players.riichi.hand_ev import HandSpot, discard_values
 from jantaku.players.riichi.kans import concealed_kan
 from jantaku.players.riichi.placement import dama_wins, placement
-from jantaku.players.riichi.reading import counts_of_tiles, hand_value, threats, visible_counts
+from jantaku.players.riichi.reading import hand_value
 
 __all__ = ["guarded_turn", "second_step", "speed_turn", "value_turn"]
 
@@ -61,18 +60,20 @@ def guarded_turn(bot: RiichiBot, view: SeatView, legal: Sequence[Action]) -> Act
     if early is not None:
         return early
     kan = concealed_kan(view, legal)
-    thr = threats(view, me)
+    thr = bot.threats(view)
     if kan is not None and not thr:
         return kan
-    value = hand_value(view, counts_of_tiles(view.hand))
-    best = max(evals, key=lambda k: bot.efficiency_score(view, k, evals[k]))
+    scores = {k: bot.efficiency_score(view, k, ev) for k, ev in evals.items()}
+    best = max(evals, key=scores.__getitem__)
     if not thr:
         riichi = bot.riichi_choice(view, legal, evals)
         if riichi is not None:
             return riichi
-        return bot.pick_tile(legal, two_step_pick(bot, view, evals, best), ActionKind.DISCARD)
-    seen = visible_counts(view)
+        pick = two_step_pick(bot, view, evals, best, scores)
+        return bot.pick_tile(legal, pick, ActionKind.DISCARD)
+    seen = bot.seen(view)
     sh, acc = evals[best]
+    value = hand_value(view, bot.hand_counts(view))
     if bot.should_push(view, sh, acc, value, thr):
         riichi = bot.riichi_choice(view, legal, evals)
         if riichi is not None:
@@ -80,18 +81,12 @@ def guarded_turn(bot: RiichiBot, view: SeatView, legal: Sequence[Action]) -> Act
         caution = bot.push_caution(sh)
         choice = max(
             evals,
-            key=lambda k: (
-                bot.efficiency_score(view, k, evals[k])
-                - caution * bot.total_danger(view, k, thr, seen)
-            ),
+            key=lambda k: scores[k] - caution * bot.total_danger(view, k, thr, seen),
         )
     else:
         choice = min(
             evals,
-            key=lambda k: (
-                bot.total_danger(view, k, thr, seen),
-                -bot.efficiency_score(view, k, evals[k]),
-            ),
+            key=lambda k: (bot.total_danger(view, k, thr, seen), -scores[k]),
         )
     return bot.pick_tile(legal, choice, ActionKind.DISCARD)
 
@@ -111,11 +106,11 @@ def _value_discard(bot: RiichiBot, view: SeatView, legal: Sequence[Action]) -> A
     assert me is not None
     if any(a.kind not in TURN_KINDS for a in legal):
         return None
-    counts = counts_of_tiles(view.hand)
-    if shanten(counts, len(view.seats[me].melds)) > 1 or threats(view, me):
+    counts = bot.hand_counts(view)
+    if bot.analysis(view).shanten(counts) > 1 or bot.threats(view):
         return None
     kinds = {a.tile.kind_id for a in legal if a.kind is ActionKind.DISCARD and a.tile}
-    spot = HandSpot.of(view, bot.analysis(view), bot.scored(view))
+    spot = HandSpot.of(view, bot.analysis(view), bot.scored(view), bot.seen(view))
     values = discard_values(spot, counts, sorted(kinds))
     if not values:
         return None
@@ -130,21 +125,27 @@ def _value_discard(bot: RiichiBot, view: SeatView, legal: Sequence[Action]) -> A
     return bot.pick_tile(legal, best, ActionKind.DISCARD)
 
 
-def two_step_pick(bot: RiichiBot, view: SeatView, evals: Evals, best: int) -> int:
+def two_step_pick(
+    bot: RiichiBot, view: SeatView, evals: Evals, best: int, scores: dict[int, float] | None = None
+) -> int:
     """One or two from ready: among the three best discards by plain acceptance, the one
-    whose improving draws leave the widest next step (the classic ukeire-2 refinement)."""
+    whose improving draws leave the widest next step (the classic ukeire-2 refinement).
+    ``scores``: the discards' efficiency scores when the caller has them."""
     me = view.seat
     assert me is not None
     best_sh = evals[best][0]
     if best_sh not in _TWO_STEP_SHANTEN:
         return best
-    top = sorted(
-        (k for k in evals if evals[k][0] == best_sh),
-        key=lambda k: -bot.efficiency_score(view, k, evals[k]),
-    )[:_TWO_STEP_TOP]
+    score = (
+        scores
+        if scores is not None
+        else {k: bot.efficiency_score(view, k, ev) for k, ev in evals.items()}
+    )
+    level = [k for k in evals if evals[k][0] == best_sh]
+    top = sorted(level, key=lambda k: -score[k])[:_TWO_STEP_TOP]
     if len(top) < 2:
         return best
-    counts = counts_of_tiles(view.hand)
+    counts = bot.hand_counts(view)
     an = bot.analysis(view)
     scored = {k: second_step(an, counts, k) - KEEP_WEIGHT * bot.keep_value(view, k) for k in top}
     return max(top, key=lambda k: scored[k])
