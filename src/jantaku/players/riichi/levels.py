@@ -20,8 +20,10 @@ from jantaku.players.protocol import Player
 from jantaku.players.riichi.bot import Level, Params, PushRule, RandomBot, RiichiBot
 from jantaku.players.riichi.calls import placement_call, yaku_call, yakuhai_call
 from jantaku.players.riichi.declare import appealing_riichi, quiet_lead_riichi, widest_riichi
+from jantaku.players.riichi.lookahead import lookahead_turn
 from jantaku.players.riichi.push import measured_push, table_push
 from jantaku.players.riichi.turns import guarded_turn, speed_turn, value_turn
+from jantaku.players.riichi.value_calls import value_call
 
 __all__ = ["DEFENSIVE", "EFFICIENCY", "EXPERT", "LEVELS", "STRONG", "make_player"]
 
@@ -66,6 +68,14 @@ _EXPERT_PARAMS = Params(
 EXPERT = Level("expert", guarded_turn, appealing_riichi, yaku_call, measured_push, _EXPERT_PARAMS)
 
 STRONG = Level("strong", value_turn, quiet_lead_riichi, placement_call, table_push, _EXPERT_PARAMS)
+
+LOOKAHEAD = Level(
+    "lookahead", lookahead_turn, quiet_lead_riichi, placement_call, table_push, _EXPERT_PARAMS
+)
+
+VALUE_CALLS = Level(
+    "value-calls", value_turn, quiet_lead_riichi, value_call, table_push, _EXPERT_PARAMS
+)
 
 
 def _level(level: Level) -> Callable[[int | str], Player]:
