@@ -6,10 +6,13 @@ unseen accepted tiles), riichis when ready and pons only yakuhai; ``defensive`` 
 big open hands), calls that keep a yaku (and only for a hand with value: a cheap hand stays
 closed for riichi), a two-step look at the best discards and dora value; ``expert`` adds a
 push/fold weighed by hand value against the threat and riichi on the wait others let go most
-readily; ``strong`` (also ``strongest``, the classical family's name for the top level) plays
-discards by expected value close to ready, a push/fold tuned against tables that fold,
-formal-tenpai calls late in the deal and placement play in the last deal. The figures behind
-each choice are in docs/bots.md."""
+readily; ``strong`` plays discards by expected value close to ready, a push/fold tuned against
+tables that fold, formal-tenpai calls late in the deal and placement play in the last deal;
+``strongest`` is ``strong`` looking one draw further ahead (two from ready, the expected value
+of the one-from-ready hands each discard leads to). ``VALUE_CALLS`` (calls by expected value)
+is a variant measured and not offered. The lobby offers only the levels that measured a step
+above the one before (``expert`` and ``strong`` did not); the figures behind each choice are in
+docs/bots.md."""
 
 from __future__ import annotations
 
@@ -25,7 +28,7 @@ from jantaku.players.riichi.push import measured_push, table_push
 from jantaku.players.riichi.turns import guarded_turn, speed_turn, value_turn
 from jantaku.players.riichi.value_calls import value_call
 
-__all__ = ["DEFENSIVE", "EFFICIENCY", "EXPERT", "LEVELS", "STRONG", "make_player"]
+__all__ = ["DEFENSIVE", "EFFICIENCY", "EXPERT", "LEVELS", "STRONG", "STRONGEST", "make_player"]
 
 EFFICIENCY = Level("efficiency", speed_turn, widest_riichi, yakuhai_call)
 
@@ -69,8 +72,8 @@ EXPERT = Level("expert", guarded_turn, appealing_riichi, yaku_call, measured_pus
 
 STRONG = Level("strong", value_turn, quiet_lead_riichi, placement_call, table_push, _EXPERT_PARAMS)
 
-LOOKAHEAD = Level(
-    "lookahead", lookahead_turn, quiet_lead_riichi, placement_call, table_push, _EXPERT_PARAMS
+STRONGEST = Level(
+    "strongest", lookahead_turn, quiet_lead_riichi, placement_call, table_push, _EXPERT_PARAMS
 )
 
 VALUE_CALLS = Level(
@@ -91,7 +94,7 @@ LEVELS: dict[str, Callable[[int | str], Player]] = {
     "defensive": _level(DEFENSIVE),
     "expert": _level(EXPERT),
     "strong": _level(STRONG),
-    "strongest": _level(STRONG),
+    "strongest": _level(STRONGEST),
 }
 
 
