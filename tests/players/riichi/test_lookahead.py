@@ -1,0 +1,81 @@
+"""The strongest level's look-ahead: the value of a two-from-ready hand equals a walk over
+every draw that brings it one from ready (each checked by the plain shanten, each keeping
+discard valued by the one-from-ready model), and the level plays as ``strong`` everywhere but
+at a two-from-ready turn with nothing threatening."""
+
+from __future__ import annotations
+
+import pytest
+
+from jantaku.engine.riichi.presets import new_match
+from jantaku.hand.lookup import shanten
+from jantaku.players.protocol import tell
+from jantaku.players.riichi import make_player
+from jantaku.players.riichi.lookahead import hand_value_ahead, two_away_value
+from jantaku.players.riichi.reading import counts_of_tiles, threats
+from jantaku.tiles import parse_kinds
+from tests.players.riichi.test_hand_ev import _counts, _spot
+
+
+@pytest.mark.parametrize(
+    ("hand", "discard"),
+    [("1358m456p23789s12z", "1z"), ("345m2466p3478s557z", "7z"), ("345m2466p3478s557z", "2p")],
+)
+def test_two_away_value_matches_a_walk_over_the_improving_draws(hand: str, discard: str) -> None:
+    spot = _spot(hand, draws=9)
+    counts = _counts(hand)
+    d = int(parse_kinds(discard)[0])
+    counts[d] -= 1
+    assert shanten(counts) == 2
+    draws = spot.draws
+    live = [k for k in range(34) if spot.unseen[k] > 0 and counts[k] < 4]
+    improving = []
+    for k in live:
+        counts[k] += 1
+        if shanten(counts) == 1:
+            improving.append(k)
+        counts[k] -= 1
+    chance = sum(spot.unseen[k] for k in improving) / spot.wall
+    after = draws - min(draws, max(1, round(1 / chance)))
+    weighed = 0.0
+    for k in improving:
+        counts[k] += 1
+        best = 0.0
+        for j in range(34):
+            if counts[j]:
+                counts[j] -= 1
+                if shanten(counts) == 1:
+                    best = max(best, spot.one_away_value(counts, after))
+                counts[j] += 1
+        counts[k] -= 1
+        weighed += spot.unseen[k] / spot.wall * best
+    expected = weighed / chance * (1 - (1 - chance) ** draws)
+    assert expected > 0
+    assert hand_value_ahead(spot, counts) == pytest.approx(expected)
+    counts[d] += 1
+    assert two_away_value(spot, counts, d) == pytest.approx(expected)
+
+
+def test_strongest_plays_as_strong_except_two_from_ready_without_a_threat() -> None:
+    match = new_match("doman", seed="look", length="east_only")
+    players = [make_player("strongest", f"look:{s}") for s in range(4)]
+    strong = [make_player("strong", f"look:{s}") for s in range(4)]
+    tell(players, match.log)
+    tell(strong, match.log)
+    differed = 0
+    while not match.finished:
+        seat = match.to_act()[0]
+        view = match.view(seat)
+        mine, theirs = players[seat].choose(view), strong[seat].choose(view)
+        assert mine in view.legal_actions
+        counts = counts_of_tiles(view.hand)
+        two_away = len(view.hand) % 3 == 2 and (
+            shanten(counts, len(view.seats[seat].melds)) == 2 and not threats(view, seat)
+        )
+        if mine != theirs:
+            assert two_away, view
+            differed += 1
+        events = match.apply(mine)
+        tell(players, events)
+        tell(strong, events)
+    assert differed > 0
