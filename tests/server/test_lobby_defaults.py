@@ -85,8 +85,7 @@ def test_a_classical_table_refuses_a_riichi_level_and_seats_the_chosen_one(
         error = c.expect("error")
         assert error["code"] == "bad_message"
         assert (
-            "'expert'" in error["message"]
-            and "random, defensive, strongest" in (error["message"])
+            "'expert'" in error["message"] and "random, defensive, strongest" in (error["message"])
         )
         seats = server.get(f"/api/tables/{table}", token).json()["seats"]
         assert [s["bot"] for s in seats] == [None] * 4  # nothing seated by the refusal
