@@ -20,7 +20,7 @@ def test_each_family_seats_exactly_its_own_levels() -> None:
     riichi, classical = family("riichi"), family("classical")
     # each offered level a measured step above the one before (docs/bots.md)
     assert riichi.table_levels == ("random", "efficiency", "defensive", "strongest")
-    assert classical.table_levels == ("random", "defensive", "strongest")
+    assert classical.table_levels == ("random", "efficiency", "strongest")
     for fam in all_families():
         for level in fam.table_levels:
             assert bot_name(level, fam) == level
@@ -28,13 +28,15 @@ def test_each_family_seats_exactly_its_own_levels() -> None:
         for retired in ("expert", "strong"):  # no step above the level below: not offered
             with pytest.raises(ProtocolError, match=f"'{retired}' is not a computer player"):
                 bot_name(retired, fam)
+    with pytest.raises(ProtocolError, match="'defensive' is not a computer player"):
+        bot_name("defensive", classical)  # level with classical ``efficiency``: not offered
     with pytest.raises(ProtocolError, match=r"'expert' is not a computer player level of "):
         bot_name("expert", classical)
     with pytest.raises(ProtocolError) as refused:
         bot_name("expert", classical)
     assert refused.value.code == "bad_message"
     assert "Classical German Mah-Jongg" in refused.value.message
-    assert "random, defensive, strongest" in refused.value.message
+    assert "random, efficiency, strongest" in refused.value.message
     with pytest.raises(ProtocolError, match="unknown bot 'grandmaster'"):
         bot_name("grandmaster", riichi)
 
@@ -70,7 +72,7 @@ def test_a_classical_table_refuses_a_riichi_level_and_seats_the_chosen_one(
         bots = server.get("/api/bots").json()
         assert bots["levels"] == {
             "riichi": ["random", "efficiency", "defensive", "strongest"],
-            "classical": ["random", "defensive", "strongest"],
+            "classical": ["random", "efficiency", "strongest"],
         }
         c.send({"type": "create", "kind": "classical", "length": "quick", "kuitan": False})
         error = c.expect("error")
@@ -85,19 +87,19 @@ def test_a_classical_table_refuses_a_riichi_level_and_seats_the_chosen_one(
         error = c.expect("error")
         assert error["code"] == "bad_message"
         assert (
-            "'expert'" in error["message"] and "random, defensive, strongest" in (error["message"])
+            "'expert'" in error["message"] and "random, efficiency, strongest" in (error["message"])
         )
         seats = server.get(f"/api/tables/{table}", token).json()["seats"]
         assert [s["bot"] for s in seats] == [None] * 4  # nothing seated by the refusal
-        c.send({"type": "join", "table": table, "fill_bots": True, "bot": "defensive"})
+        c.send({"type": "join", "table": table, "fill_bots": True, "bot": "efficiency"})
         c.expect("snapshot")  # seated, then the puppets sit and the match starts
         summary = server.get(f"/api/tables/{table}", token).json()
         seats = summary["seats"]
-        assert sorted(s["bot"] for s in seats if s["bot"]) == ["defensive"] * 3
+        assert sorted(s["bot"] for s in seats if s["bot"]) == ["efficiency"] * 3
         assert sorted(s["name"] for s in seats if s["bot"]) == [
-            "defensive-1",
-            "defensive-2",
-            "defensive-3",
+            "efficiency-1",
+            "efficiency-2",
+            "efficiency-3",
         ]
         assert summary["status"] in ("live", "finished")
     finally:

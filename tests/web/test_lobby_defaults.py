@@ -47,8 +47,8 @@ def test_practice_offers_each_familys_levels_and_seats_the_chosen_one(
     # switching to the classical rules offers the classical puppets and lengths
     page.get_by_test_id("practice-family").select_option("classical")
     expect(bots.locator("option")).to_have_count(3)
-    assert _options(page, "practice-bot") == ["random", "defensive", "strongest"]
-    expect(bots).to_have_value("defensive")
+    assert _options(page, "practice-bot") == ["random", "efficiency", "strongest"]
+    expect(bots).to_have_value("efficiency")  # no defensive puppets: the step below the top
     expect(bots.locator("option[value=strongest]")).to_have_text("Strongest – plays for value")
     expect(page.get_by_test_id("practice-length").locator("option")).to_have_text(
         ["East wind round", "four wind rounds"]

@@ -166,9 +166,9 @@ CLASSICAL = register(
         kuitan_presets={},
         table_kinds=("classical",),
         table_lengths=("quick", "full"),
-        # each a measured step above the one before (docs/bots.md): ``efficiency`` plays level
-        # with ``defensive``, and ``expert`` and ``strong`` are other names of the strongest
-        table_levels=("random", "defensive", "strongest"),
+        # each a measured step above the one before (docs/bots.md): ``defensive`` plays level
+        # with ``efficiency``, and ``expert`` and ``strong`` are other names of the strongest
+        table_levels=("random", "efficiency", "strongest"),
         scorer="jantaku.rules.classical.request",
         tally=_tally,
         exports={},
