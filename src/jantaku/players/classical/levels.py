@@ -10,8 +10,9 @@ dangerous discards and no folding, since a deal-in costs no more than another pl
 opponents close to a big hand (figures laid out, one suit, honor pungs, East): the former level,
 which folded, placed below ``efficiency``; this one is level with it, so the lobby offers
 ``random``, ``efficiency`` and ``strongest`` only (the ladder in docs/bots.md). Every level
-keeps the Störspiel rule: it never discards a dangerous tile unless an exception (ready, same tile as the
-previous discard, nothing else to discard) allows it. The figures are in docs/bots.md."""
+keeps the Störspiel rule: it never discards a dangerous tile unless an exception (ready, same
+tile as the previous discard, nothing else to discard) allows it. The figures are in
+docs/bots.md."""
 
 from __future__ import annotations
 
