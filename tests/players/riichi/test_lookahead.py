@@ -1,16 +1,21 @@
 """The strongest level's look-ahead: the value of a two-from-ready hand equals a walk over
 every draw that brings it one from ready (each checked by the plain shanten, each keeping
-discard valued by the one-from-ready model), and the level plays as ``strong`` everywhere but
-at a two-from-ready turn with nothing threatening."""
+discard valued by the one-from-ready model); the look-ahead plays as ``strong`` everywhere but
+at a two-from-ready turn with nothing threatening, and ``strongest`` adds only its calls by
+value when nothing threatens."""
 
 from __future__ import annotations
 
 import pytest
 
+from jantaku.engine.actions import ActionKind
 from jantaku.engine.riichi.presets import new_match
+from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.lookup import shanten
 from jantaku.players.protocol import tell
 from jantaku.players.riichi import make_player
+from jantaku.players.riichi.bot import Level, RiichiBot
+from jantaku.players.riichi.levels import LOOKAHEAD, STRONGEST
 from jantaku.players.riichi.lookahead import hand_value_ahead, two_away_value
 from jantaku.players.riichi.reading import counts_of_tiles, threats
 from jantaku.tiles import parse_kinds
@@ -56,26 +61,54 @@ def test_two_away_value_matches_a_walk_over_the_improving_draws(hand: str, disca
     assert two_away_value(spot, counts, d) == pytest.approx(expected)
 
 
-def test_strongest_plays_as_strong_except_two_from_ready_without_a_threat() -> None:
-    match = new_match("doman", seed="look", length="east_only")
-    players = [make_player("strongest", f"look:{s}") for s in range(4)]
-    strong = [make_player("strong", f"look:{s}") for s in range(4)]
+def _where_they_differ(level: Level, seed: str) -> list[SeatView]:
+    """The views of an East-only match of four ``level`` bots where a ``strong`` bot in the
+    same seat, shown the same table, chooses otherwise."""
+    match = new_match("doman", seed=seed, length="east_only")
+    players = [RiichiBot(level, f"{seed}:{s}") for s in range(4)]
+    strong = [make_player("strong", f"{seed}:{s}") for s in range(4)]
     tell(players, match.log)
     tell(strong, match.log)
-    differed = 0
+    differ = []
     while not match.finished:
         seat = match.to_act()[0]
         view = match.view(seat)
         mine, theirs = players[seat].choose(view), strong[seat].choose(view)
         assert mine in view.legal_actions
-        counts = counts_of_tiles(view.hand)
-        two_away = len(view.hand) % 3 == 2 and (
-            shanten(counts, len(view.seats[seat].melds)) == 2 and not threats(view, seat)
-        )
         if mine != theirs:
-            assert two_away, view
-            differed += 1
+            differ.append(view)
         events = match.apply(mine)
         tell(players, events)
         tell(strong, events)
-    assert differed > 0
+    return differ
+
+
+def _calm(view: SeatView) -> bool:
+    """Nothing threatens the seat, before the last deal's placement play and the late deal."""
+    seat = view.seat
+    assert seat is not None
+    return not threats(view, seat) and not view.all_last and view.live_remaining > 16
+
+
+def _two_away_turn(view: SeatView) -> bool:
+    seat = view.seat
+    assert seat is not None
+    counts = counts_of_tiles(view.hand)
+    two_away = shanten(counts, len(view.seats[seat].melds)) == 2
+    return len(view.hand) % 3 == 2 and two_away and not threats(view, seat)
+
+
+def _call_offer(view: SeatView) -> bool:
+    kinds = {a.kind for a in view.legal_actions}
+    return bool(kinds & {ActionKind.CHI, ActionKind.PON}) and _calm(view)
+
+
+def test_the_look_ahead_plays_as_strong_except_two_from_ready_without_a_threat() -> None:
+    differ = _where_they_differ(LOOKAHEAD, "look")
+    assert differ and all(_two_away_turn(v) for v in differ)
+
+
+def test_strongest_adds_only_calls_by_value_when_nothing_threatens() -> None:
+    differ = _where_they_differ(STRONGEST, "look")
+    assert any(_call_offer(v) for v in differ)
+    assert all(_two_away_turn(v) or _call_offer(v) for v in differ)

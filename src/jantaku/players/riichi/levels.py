@@ -9,8 +9,9 @@ push/fold weighed by hand value against the threat and riichi on the wait others
 readily; ``strong`` plays discards by expected value close to ready, a push/fold tuned against
 tables that fold, formal-tenpai calls late in the deal and placement play in the last deal;
 ``strongest`` is ``strong`` looking one draw further ahead (two from ready, the expected value
-of the one-from-ready hands each discard leads to). ``VALUE_CALLS`` (calls by expected value)
-is a variant measured and not offered. The lobby offers only the levels that measured a step
+of the one-from-ready hands each discard leads to) and calling by expected value (a chi or pon
+when the open hand is worth more than the closed one); ``LOOKAHEAD`` and ``VALUE_CALLS`` are
+each idea alone, measured and not offered. The lobby offers only the levels that measured a step
 above the one before (``expert`` and ``strong`` did not); the figures behind each choice are in
 docs/bots.md."""
 
@@ -73,9 +74,13 @@ EXPERT = Level("expert", guarded_turn, appealing_riichi, yaku_call, measured_pus
 STRONG = Level("strong", value_turn, quiet_lead_riichi, placement_call, table_push, _EXPERT_PARAMS)
 
 STRONGEST = Level(
-    "strongest", lookahead_turn, quiet_lead_riichi, placement_call, table_push, _EXPERT_PARAMS
+    "strongest", lookahead_turn, quiet_lead_riichi, value_call, table_push, _EXPERT_PARAMS
 )
 
+# each of strongest's two ideas alone (measured, not offered: docs/bots.md)
+LOOKAHEAD = Level(
+    "lookahead", lookahead_turn, quiet_lead_riichi, placement_call, table_push, _EXPERT_PARAMS
+)
 VALUE_CALLS = Level(
     "value-calls", value_turn, quiet_lead_riichi, value_call, table_push, _EXPERT_PARAMS
 )
