@@ -2,24 +2,29 @@
 every draw that brings it one from ready (each checked by the plain shanten, each keeping
 discard valued by the one-from-ready model); the look-ahead plays as ``strong`` everywhere but
 at a two-from-ready turn with nothing threatening, and ``strongest`` adds only its calls by
-value when nothing threatens."""
+value when nothing threatens, where the scorer says what an open hand is worth."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from jantaku.engine.actions import ActionKind
+from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.presets import new_match
 from jantaku.engine.riichi.view import SeatView
 from jantaku.hand.lookup import shanten
 from jantaku.players.protocol import tell
 from jantaku.players.riichi import make_player
 from jantaku.players.riichi.bot import Level, RiichiBot
+from jantaku.players.riichi.hand_ev import HandSpot
 from jantaku.players.riichi.levels import LOOKAHEAD, STRONGEST
 from jantaku.players.riichi.lookahead import hand_value_ahead, two_away_value
 from jantaku.players.riichi.reading import counts_of_tiles, threats
-from jantaku.tiles import parse_kinds
+from jantaku.players.riichi.value_calls import open_value
+from jantaku.tiles import Tile, parse_kinds
 from tests.players.riichi.test_hand_ev import _counts, _spot
+from tests.players.riichi.test_strong import _chi_view, _view
 
 
 @pytest.mark.parametrize(
@@ -112,3 +117,20 @@ def test_strongest_adds_only_calls_by_value_when_nothing_threatens() -> None:
     differ = _where_they_differ(STRONGEST, "look")
     assert any(_call_offer(v) for v in differ)
     assert all(_two_away_turn(v) or _call_offer(v) for v in differ)
+
+
+def test_calls_by_value_pass_on_an_open_hand_the_scorer_finds_no_yaku_in() -> None:
+    # chi 2s leaves 123m 456p 22z 78s 9m + 123s: ready on 6s/9s after the 9m, but open and
+    # without a yaku (a guest wind pair, terminals): worth nothing, so the closed hand stays
+    early = _chi_view(40, ("", "", "", ""), (False,) * 4)
+    chi = early.legal_actions[1]
+    spot = HandSpot.of(early)
+    assert open_value(spot, early, chi) == 0.0
+    assert make_player("strongest").choose(early).kind is ActionKind.PASS
+    # a pon of the own wind is worth points at once, more than the slow closed hand
+    view = _view("1z1z45m67p234s99s28p")
+    east = tuple(t for t in view.hand if t.kind.notation == "1z")
+    pon = Action(ActionKind.PON, 0, Tile(27 * 4 + 3), east)
+    offer = replace(view, phase="call", drawn=None, legal_actions=(Action(ActionKind.PASS, 0), pon))
+    assert (open_value(HandSpot.of(offer), offer, pon) or 0.0) > 0.0
+    assert make_player("strongest").choose(offer) == pon
