@@ -124,7 +124,7 @@ def test_tables_show_their_rules_and_length_and_classical_has_no_kuitan(
     try:
         player.send({"type": "create", "kind": "classical", "length": "quick"})
         live = player.expect("created")["table"]["id"]
-        player.send({"type": "join", "table": live, "fill_bots": True, "bot": "defensive"})
+        player.send({"type": "join", "table": live, "fill_bots": True, "bot": "efficiency"})
         player.expect("snapshot")
         page.goto(f"{server}/#/lobby")
         titles = page.get_by_test_id("open-tables").get_by_test_id("table-title")
