@@ -29,7 +29,17 @@ from jantaku.players.riichi.push import measured_push, table_push
 from jantaku.players.riichi.turns import guarded_turn, speed_turn, value_turn
 from jantaku.players.riichi.value_calls import value_call
 
-__all__ = ["DEFENSIVE", "EFFICIENCY", "EXPERT", "LEVELS", "STRONG", "STRONGEST", "make_player"]
+__all__ = [
+    "DEFENSIVE",
+    "EFFICIENCY",
+    "EXPERT",
+    "LEVELS",
+    "LOOKAHEAD",
+    "STRONG",
+    "STRONGEST",
+    "VALUE_CALLS",
+    "make_player",
+]
 
 EFFICIENCY = Level("efficiency", speed_turn, widest_riichi, yakuhai_call)
 
