@@ -64,7 +64,7 @@ def test_unknown_names_are_refused_naming_the_known_ones() -> None:
 
 def test_levels_and_their_aliases() -> None:
     for fam in all_families():
-        assert fam.level("strongest") == "strong"
+        assert fam.level("strongest") == "strongest"  # its own level, no longer an alias
         assert [fam.level(n) for n in fam.levels] == list(fam.levels)
         with pytest.raises(UnknownFamilyError, match="unknown level 'grandmaster'; choose from"):
             fam.level("grandmaster")

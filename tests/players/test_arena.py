@@ -12,7 +12,7 @@ from jantaku.players.arena import per_wall_means, schedule
 from jantaku.players.classical import make_player as make_classical_player
 from jantaku.players.riichi import make_player
 from jantaku.players.riichi.arena import play_match, run_arena, summarize
-from jantaku.players.riichi.levels import STRONG
+from jantaku.players.riichi.levels import STRONG, STRONGEST
 
 
 def test_duplicate_puts_every_player_in_every_seat_of_each_wall_set() -> None:
@@ -113,8 +113,9 @@ def test_play_match_times_every_decision_when_asked() -> None:
     assert all(0.0 <= t < 5.0 for t in seconds)
 
 
-def test_strongest_names_the_strong_level_in_both_families() -> None:
-    assert make_player("strongest").level is STRONG  # type: ignore[attr-defined]
+def test_strongest_names_the_top_level_in_both_families() -> None:
+    assert make_player("strongest").level is STRONGEST  # type: ignore[attr-defined]
+    assert make_player("strong").level is STRONG  # type: ignore[attr-defined]
     assert type(make_classical_player("strong")) is type(make_classical_player("strongest"))
     result = CliRunner().invoke(
         main,

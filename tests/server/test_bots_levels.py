@@ -11,7 +11,7 @@ from jantaku.server.seating import seat_player
 
 
 def test_every_level_plays_a_whole_match_legally() -> None:
-    for level in ("random", "efficiency", "defensive", "expert", "strong"):
+    for level in ("random", "efficiency", "defensive", "expert", "strong", "strongest"):
         match = new_match("doman", seed=11, length="east_only")
         players = [seat_player(level, family("riichi"), "doman", s) for s in range(4)]
         assert all(isinstance(p, Guarded) for p in players)
@@ -35,14 +35,15 @@ def test_an_unknown_stored_name_gets_the_filler_and_a_warning(
     assert "retired-bot" in caplog.text
 
 
-def test_strongest_asks_for_the_strong_bot_as_on_the_command_line() -> None:
+def test_strongest_asks_for_the_strongest_bot_as_on_the_command_line() -> None:
     from jantaku.server.handlers import bot_name
     from jantaku.server.protocol import ProtocolError
     from jantaku.server.seating import PLAYERS
 
-    assert bot_name("strongest") == "strong"  # stored under the name it stands for
+    assert bot_name("strongest") == "strongest"  # its own bot, no longer another name
     assert bot_name("defensive") == "defensive"
-    assert "strongest" not in PLAYERS  # the lobby's list names each bot once
+    assert bot_name("strong") == "strong"  # a level stored tables may name still seats
+    assert list(PLAYERS).count("strongest") == 1  # the lobby's list names each bot once
     with pytest.raises(ProtocolError, match="'strongst'"):
         bot_name("strongst")
     with pytest.raises(ProtocolError, match="unknown bot"):

@@ -133,9 +133,9 @@ def test_an_unknown_puppet_is_refused_not_replaced_by_fillers(server: ServerProc
     alice.expect("snapshot")
     alice.send({"type": "start", "table": table, "fill_bots": True, "bot": ["strong"]})
     assert _error(alice)["code"] == "bad_message"
-    # ``strongest`` is another name of ``strong`` (as on the command line): stored as strong
+    # ``strongest`` is the top level's name (as on the command line)
     alice.send({"type": "start", "table": table, "fill_bots": True, "bot": "strongest"})
     snapshot = alice.expect("snapshot")  # the match starts
     names = [s["name"] for s in snapshot["table"]["seats"]]
-    assert sum(n.startswith("strong-") for n in names) == 3
+    assert sum(n.startswith("strongest-") for n in names) == 3
     alice.close()

@@ -18,21 +18,25 @@ from tests.server.harness import Client, ServerProcess
 
 def test_each_family_seats_exactly_its_own_levels() -> None:
     riichi, classical = family("riichi"), family("classical")
-    assert riichi.table_levels == ("random", "efficiency", "defensive", "expert", "strong")
-    # the distinct classical bots: their ``expert`` is the strongest under another name
-    assert classical.table_levels == ("random", "efficiency", "defensive", "strong")
+    # each offered level a measured step above the one before (docs/bots.md)
+    assert riichi.table_levels == ("random", "efficiency", "defensive", "strongest")
+    assert classical.table_levels == ("random", "efficiency", "strongest")
     for fam in all_families():
         for level in fam.table_levels:
             assert bot_name(level, fam) == level
         assert bot_name("filler", fam) == "filler"  # the seat filler is no level: always there
-        assert bot_name("strongest", fam) == "strong"  # the command line's name of the top
+        for retired in ("expert", "strong"):  # no step above the level below: not offered
+            with pytest.raises(ProtocolError, match=f"'{retired}' is not a computer player"):
+                bot_name(retired, fam)
+    with pytest.raises(ProtocolError, match="'defensive' is not a computer player"):
+        bot_name("defensive", classical)  # level with classical ``efficiency``: not offered
     with pytest.raises(ProtocolError, match=r"'expert' is not a computer player level of "):
         bot_name("expert", classical)
     with pytest.raises(ProtocolError) as refused:
         bot_name("expert", classical)
     assert refused.value.code == "bad_message"
     assert "Classical German Mah-Jongg" in refused.value.message
-    assert "random, efficiency, defensive, strong" in refused.value.message
+    assert "random, efficiency, strongest" in refused.value.message
     with pytest.raises(ProtocolError, match="unknown bot 'grandmaster'"):
         bot_name("grandmaster", riichi)
 
@@ -67,8 +71,8 @@ def test_a_classical_table_refuses_a_riichi_level_and_seats_the_chosen_one(
     try:
         bots = server.get("/api/bots").json()
         assert bots["levels"] == {
-            "riichi": ["random", "efficiency", "defensive", "expert", "strong"],
-            "classical": ["random", "efficiency", "defensive", "strong"],
+            "riichi": ["random", "efficiency", "defensive", "strongest"],
+            "classical": ["random", "efficiency", "strongest"],
         }
         c.send({"type": "create", "kind": "classical", "length": "quick", "kuitan": False})
         error = c.expect("error")
@@ -83,8 +87,7 @@ def test_a_classical_table_refuses_a_riichi_level_and_seats_the_chosen_one(
         error = c.expect("error")
         assert error["code"] == "bad_message"
         assert (
-            "'expert'" in error["message"]
-            and "random, efficiency, defensive, strong" in (error["message"])
+            "'expert'" in error["message"] and "random, efficiency, strongest" in (error["message"])
         )
         seats = server.get(f"/api/tables/{table}", token).json()["seats"]
         assert [s["bot"] for s in seats] == [None] * 4  # nothing seated by the refusal

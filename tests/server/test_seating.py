@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from jantaku.families import all_families
+from jantaku.families import all_families, family
 from jantaku.players.guarded import Guarded
 from jantaku.players.protocol import Player
+from jantaku.players.riichi.levels import STRONG, STRONGEST
 from jantaku.server.seating import ALIASES, PLAYERS, bot_names, seat_player
 
 
@@ -21,13 +22,15 @@ def test_levels_seat_the_family_bot_of_that_level() -> None:
 
 
 def test_the_lobby_lists_each_name_once_and_aliases_resolve() -> None:
-    assert bot_names() == ["filler", "random", "efficiency", "defensive", "expert", "strong"]
-    assert ALIASES == {"strongest": "strong"}
+    names = ["filler", "random", "efficiency", "defensive", "expert", "strong", "strongest"]
+    assert bot_names() == names
+    assert ALIASES == {}  # every name plays its own bot
     assert set(ALIASES).isdisjoint(PLAYERS)
-    for fam in all_families():
-        strongest = seat_player("strongest", fam, fam.default_preset, 0)
-        strong = seat_player("strong", fam, fam.default_preset, 0)
-        assert type(strongest) is type(strong)
+    riichi = family("riichi")
+    strongest = seat_player("strongest", riichi, riichi.default_preset, 0)
+    strong = seat_player("strong", riichi, riichi.default_preset, 0)
+    assert isinstance(strongest, Guarded) and isinstance(strong, Guarded)
+    assert strongest.bot.level is STRONGEST and strong.bot.level is STRONG  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("name", ["filler", "retired-bot"])

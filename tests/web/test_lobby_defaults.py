@@ -40,22 +40,16 @@ def test_practice_offers_each_familys_levels_and_seats_the_chosen_one(
     page = new_page(width=width, height=height)
     login_guest(page, server)
     bots = page.get_by_test_id("practice-bot")
-    expect(bots.locator("option")).to_have_count(5)
-    assert _options(page, "practice-bot") == [
-        "random",
-        "efficiency",
-        "defensive",
-        "expert",
-        "strong",
-    ]
+    expect(bots.locator("option")).to_have_count(4)
+    assert _options(page, "practice-bot") == ["random", "efficiency", "defensive", "strongest"]
     expect(bots).to_have_value("defensive")  # the default of a player who never chose
     expect(bots.locator("option:checked")).to_have_text("Defensive – folds against riichi")
     # switching to the classical rules offers the classical puppets and lengths
     page.get_by_test_id("practice-family").select_option("classical")
-    expect(bots.locator("option")).to_have_count(4)
-    assert _options(page, "practice-bot") == ["random", "efficiency", "defensive", "strong"]
-    expect(bots).to_have_value("defensive")
-    expect(bots.locator("option[value=strong]")).to_have_text("Strongest – plays for value")
+    expect(bots.locator("option")).to_have_count(3)
+    assert _options(page, "practice-bot") == ["random", "efficiency", "strongest"]
+    expect(bots).to_have_value("efficiency")  # no defensive puppets: the step below the top
+    expect(bots.locator("option[value=strongest]")).to_have_text("Strongest – plays for value")
     expect(page.get_by_test_id("practice-length").locator("option")).to_have_text(
         ["East wind round", "four wind rounds"]
     )
@@ -63,15 +57,19 @@ def test_practice_offers_each_familys_levels_and_seats_the_chosen_one(
     page.get_by_test_id("practice").screenshot(
         path=str(artifacts / f"lobby-practice-classical-{width}.png")
     )
-    bots.select_option("strong")
+    bots.select_option("strongest")
     page.get_by_test_id("practice-start").click()
-    page.wait_for_url("**/#/table/*?fill=1&bot=strong")
+    page.wait_for_url("**/#/table/*?fill=1&bot=strongest")
     table_id = page.url.split("#/table/")[1].split("?")[0]
     summary = _summary(page, table_id)
     assert summary["config"]["family"] == "classical"
     assert summary["config"]["overrides"] == {"wind_rounds": 1}  # quick: the East wind round
     puppets = sorted((s["bot"], s["name"]) for s in summary["seats"] if s["bot"])
-    assert puppets == [("strong", "strong-1"), ("strong", "strong-2"), ("strong", "strong-3")]
+    assert puppets == [
+        ("strongest", "strongest-1"),
+        ("strongest", "strongest-2"),
+        ("strongest", "strongest-3"),
+    ]
     rules = page.get_by_test_id("table-rules")
     expect(rules).to_have_text("Classical · TU Chemnitz rules · East wind round")
     expect(page.get_by_test_id("own-area")).to_be_visible()
@@ -79,7 +77,7 @@ def test_practice_offers_each_familys_levels_and_seats_the_chosen_one(
     # the lobby remembers the family and its level; German names the levels in German
     page.goto(f"{server}/#/lobby")
     expect(page.get_by_test_id("practice-family")).to_have_value("classical")
-    expect(bots).to_have_value("strong")
+    expect(bots).to_have_value("strongest")
     page.locator("[data-lang=de]").click()
     expect(page.get_by_test_id("practice-bot").locator("option:checked")).to_have_text(
         "Am stärksten – spielt auf Wert"
@@ -126,7 +124,7 @@ def test_tables_show_their_rules_and_length_and_classical_has_no_kuitan(
     try:
         player.send({"type": "create", "kind": "classical", "length": "quick"})
         live = player.expect("created")["table"]["id"]
-        player.send({"type": "join", "table": live, "fill_bots": True, "bot": "defensive"})
+        player.send({"type": "join", "table": live, "fill_bots": True, "bot": "efficiency"})
         player.expect("snapshot")
         page.goto(f"{server}/#/lobby")
         titles = page.get_by_test_id("open-tables").get_by_test_id("table-title")

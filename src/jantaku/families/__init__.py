@@ -118,7 +118,7 @@ class Family:
     levels: tuple[str, ...]
     """Bot levels, weakest first; every family seats the same level names."""
     aliases: Mapping[str, str]
-    """Other names of a level (``strongest``: the command line's name of the top level)."""
+    """Other names of a level (none at present: each name plays its own bot)."""
     new_player: Callable[[str, int | str | None, str], Player]
     """``(level, seed, preset)``: a computer player; seed None: the level's fixed seed."""
     new_filler: Callable[[int], Player]

@@ -151,8 +151,8 @@ CLASSICAL = register(
         default_preset="sontag",
         table_presets=("sontag",),
         new_game=new_game,
-        levels=("random", "efficiency", "defensive", "expert", "strong"),
-        aliases={"strongest": "strong"},
+        levels=("random", "efficiency", "defensive", "expert", "strong", "strongest"),
+        aliases={},
         new_player=new_player,
         new_filler=new_filler,
         lengths={
@@ -166,9 +166,9 @@ CLASSICAL = register(
         kuitan_presets={},
         table_kinds=("classical",),
         table_lengths=("quick", "full"),
-        # the distinct classical bots (players/classical/levels.py): ``expert`` there is
-        # another name of the strongest, so a table offers the strongest once, as ``strong``
-        table_levels=("random", "efficiency", "defensive", "strong"),
+        # each a measured step above the one before (docs/bots.md): ``defensive`` plays level
+        # with ``efficiency``, and ``expert`` and ``strong`` are other names of the strongest
+        table_levels=("random", "efficiency", "strongest"),
         scorer="jantaku.rules.classical.request",
         tally=_tally,
         exports={},

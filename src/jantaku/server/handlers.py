@@ -44,8 +44,8 @@ _LEVELS = frozenset(name for f in all_families() for name in f.levels)
 
 def bot_name(bot: object, fam: Family | None = None) -> str:
     """The puppet a join or start asks for; an unknown name is refused rather than quietly
-    seating fillers. Another name of a bot (``strongest``) gives its own. At a table of
-    ``fam``, a level its tables do not offer (another family's level) is refused too."""
+    seating fillers. Another name of a bot (an alias) gives its own. At a table of ``fam``, a
+    level its tables do not offer (another family's level, a retired step) is refused too."""
     if isinstance(bot, str):
         bot = ALIASES.get(bot, bot)
     if not isinstance(bot, str) or bot not in PLAYERS:

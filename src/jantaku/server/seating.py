@@ -2,8 +2,8 @@
 
 ``filler`` is the family's seat filler (it also takes over an absent player's seat); every
 other name is a bot level of :mod:`jantaku.families`, the same bots the arena seats. The lobby
-lists each name once; ``strongest`` (the command line's name of the top level) is accepted and
-stored as the level it stands for."""
+lists each name once; an alias of a level (a family's ``aliases``) is accepted and stored as the
+level it stands for. A level the lobby no longer offers still seats its bot at a stored table."""
 
 from __future__ import annotations
 

@@ -8,9 +8,11 @@ special hand, Farbspiel, honor pungs, the concealed hand's doubles), with mild c
 dangerous discards and no folding, since a deal-in costs no more than another player's win;
 ``defensive`` plays the same shapes with a third of that value sense and more care against
 opponents close to a big hand (figures laid out, one suit, honor pungs, East): the former level,
-which folded, placed below ``efficiency``; this one is level with it. Every level keeps the
-Störspiel rule: it never discards a dangerous tile unless an exception (ready, same tile as the
-previous discard, nothing else to discard) allows it. The figures are in docs/bots.md."""
+which folded, placed below ``efficiency``; this one is level with it, so the lobby offers
+``random``, ``efficiency`` and ``strongest`` only (the ladder in docs/bots.md). Every level
+keeps the Störspiel rule: it never discards a dangerous tile unless an exception (ready, same
+tile as the previous discard, nothing else to discard) allows it. The figures are in
+docs/bots.md."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ that each choice is legal at a real table's decision points."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from jantaku.engine.actions import ActionKind
@@ -16,10 +16,11 @@ from jantaku.engine.riichi.view import SeatView
 from jantaku.formats import record as rec
 from jantaku.formats.replay import check_game
 from jantaku.hand.lookup import shanten
+from jantaku.players.protocol import Player
 from jantaku.players.riichi import make_player
 from jantaku.players.riichi.reading import counts_of_tiles, threats
 
-__all__ = ["Agreement", "measure"]
+__all__ = ["Agreement", "TopAgreement", "measure", "measure_top", "ranked_discards"]
 
 
 @dataclass
@@ -117,3 +118,75 @@ def measure(games: Iterable[rec.GameRecord], levels: Sequence[str]) -> list[Agre
     for game in games:
         check_game(game, before_discard=_Seats(game.source, levels, tallies).before)
     return tallies
+
+
+_TURN = (ActionKind.DISCARD, ActionKind.RIICHI)
+
+
+def ranked_discards(bot: Player, view: SeatView, n: int = 3) -> list[int]:
+    """The first ``n`` tile kinds ``bot`` would discard at ``view``, best first: its own choice,
+    then what it chooses when the kinds before are taken from its legal actions (its next best
+    by its own measure). A choice that discards nothing (a win, a kan) is taken away unranked."""
+    ranked: list[int] = []
+    legal = view.legal_actions
+    while len(ranked) < n and any(a.kind in _TURN for a in legal):
+        shown = view if legal is view.legal_actions else replace(view, legal_actions=legal)
+        choice = bot.choose(shown)
+        if choice not in legal:
+            break  # a bot bug: counted by ``measure``, not ranked here
+        if choice.kind in _TURN and choice.tile is not None:
+            kind = choice.tile.kind_id
+            ranked.append(kind)
+            legal = tuple(
+                a for a in legal if not (a.kind in _TURN and a.tile and a.tile.kind_id == kind)
+            )
+        else:
+            legal = tuple(a for a in legal if a != choice)
+    return ranked
+
+
+@dataclass
+class TopAgreement:
+    """One level's top-n tally: at how many recorded discards the player's kind was among the
+    level's first k ranked discards, for k = 1..n."""
+
+    level: str
+    decisions: int = 0
+    within: list[int] = field(default_factory=list)  # [k-1] -> decisions agreed within top k
+
+    def to_json(self) -> dict[str, Any]:
+        rates = {f"top{k + 1}": round(a / self.decisions, 4) for k, a in enumerate(self.within)}
+        return {"level": self.level, "decisions": self.decisions, **rates}
+
+
+class _TopSeats(_Seats):
+    """The seats of :func:`measure_top`: each level ranks its discards at every decision."""
+
+    def __init__(self, source: str, levels: Sequence[str], tops: list[TopAgreement]) -> None:
+        super().__init__(source, levels, [])
+        self.tops = tops
+
+    def before(self, match: Match, action: rec.Discard, riichi: bool) -> None:
+        self.catch_up(match)
+        seat = action.seat
+        view = match.view(seat)
+        if view.seats[seat].riichi or not any(
+            a.kind is ActionKind.DISCARD for a in view.legal_actions
+        ):
+            return
+        for top, group in zip(self.tops, self.bots, strict=True):
+            ranked = ranked_discards(group[seat], view, len(top.within))
+            top.decisions += 1
+            for k in range(len(top.within)):
+                top.within[k] += action.tile.kind_id in ranked[: k + 1]
+
+
+def measure_top(
+    games: Iterable[rec.GameRecord], levels: Sequence[str], n: int = 3
+) -> list[TopAgreement]:
+    """Like :func:`measure`: at each recorded discard, whether the player's kind is among each
+    level's first 1..n ranked discards (:func:`ranked_discards`)."""
+    tops = [TopAgreement(level, within=[0] * n) for level in levels]
+    for game in games:
+        check_game(game, before_discard=_TopSeats(game.source, levels, tops).before)
+    return tops

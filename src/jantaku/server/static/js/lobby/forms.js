@@ -83,7 +83,8 @@ function practiceControls(lb) {
     for (const option of length.options) option.textContent = familyOf(name).lobby.lengthLabel(option.value, t);
     const levels = offered[name] || [DEFAULT_BOT];
     const saved = savedLevel(lb.settings, name);
-    const chosen = levels.includes(saved) ? saved : levels.includes(DEFAULT_BOT) ? DEFAULT_BOT : levels[0];
+    // without the defensive puppets, the step below the strongest
+    const chosen = levels.includes(saved) ? saved : levels.includes(DEFAULT_BOT) ? DEFAULT_BOT : levels[Math.max(0, levels.length - 2)];
     bots.replaceChildren(...levels.map((level) => el("option", { value: level, selected: level === chosen }, levelLabel(name, level))));
     bots.value = chosen;
   };
