@@ -74,7 +74,7 @@ def test_review_of_a_server_record_in_json(family: str, tmp_path: Path) -> None:
     (review,) = out["games"]
     assert review["family"] == family
     assert review["seat"] == 2 and review["player"] == "player 2"
-    assert review["level"] == ("strong" if family == "riichi" else "strongest")
+    assert review["level"] == "strongest"
     decisions = review["decisions"]
     discards = sum(1 for e in record["events"] if e["type"] == "discarded" and e["seat"] == 2)
     turns = [d for d in decisions if d["situation"] == "turn"]

@@ -54,7 +54,7 @@ def test_a_finished_game_is_reviewed_and_bad_requests_are_refused(server: Server
     answer = server.get(f"/api/games/{game_id}/review?seat=0", token)
     assert answer.status_code == 200, answer.text
     review = answer.json()
-    assert review["family"] == "riichi" and review["level"] == "strong" and review["seat"] == 0
+    assert review["family"] == "riichi" and review["level"] == "strongest" and review["seat"] == 0
     assert review["source"] == game_id
     _check_alignment(review, events, 0)
     other = server.get(f"/api/games/{game_id}/review?seat=2&level=efficiency", token).json()

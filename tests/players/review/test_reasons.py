@@ -132,7 +132,7 @@ POSITIONS = [
 ]
 
 
-@pytest.mark.parametrize("level", ["strong", "efficiency", "random"])
+@pytest.mark.parametrize("level", ["strongest", "strong", "efficiency", "random"])
 @pytest.mark.parametrize("position", POSITIONS)
 def test_printed_shanten_and_improving_tiles_equal_the_hand_analysis(
     position: tuple[str, tuple[str, ...], tuple[bool, ...], str], level: str

@@ -22,7 +22,7 @@ __all__ = [
     "review_source",
 ]
 
-DEFAULT_LEVELS = {"riichi": "strong", "classical": "strongest"}
+DEFAULT_LEVELS = {"riichi": "strongest", "classical": "strongest"}
 """The puppet of a review unless another is asked for: each family's strongest level."""
 
 DEFAULT_THRESHOLD = 3.0

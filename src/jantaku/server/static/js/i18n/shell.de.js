@@ -230,7 +230,6 @@ export default {
   "level.classical.random": "Zufällig – irgendein erlaubter Zug",
   "level.classical.efficiency": "Effizient – schnellstes Mah-Jongg",
   "level.classical.defensive": "Defensiv – vorsichtig gegen große Hände",
-  "level.classical.strong": "Am stärksten – spielt auf Wert",
   "level.classical.strongest": "Am stärksten – spielt auf Wert",
 
   // the puppet's review of a finished game, beside the replay (docs/review.md)
@@ -278,7 +277,6 @@ export default {
   "review.act.concealed_kan": "Verdecktes Kan",
   "review.act.nine_terminals": "Neun Randsteine",
   "review.act.pass": "Passen",
-  "bot.strongest": "Am stärksten",
   // the score sheet (js/sheet/, pages/sheet.js, pages/sheetview.js)
   "sheet.nav": "Spielblock",
   "sheet.page_title": "Spielblock",

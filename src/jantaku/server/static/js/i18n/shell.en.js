@@ -230,7 +230,6 @@ export default {
   "level.classical.random": "Random – any legal move",
   "level.classical.efficiency": "Efficient – fastest Mah Jongg",
   "level.classical.defensive": "Defensive – careful against big hands",
-  "level.classical.strong": "Strongest – plays for value",
   "level.classical.strongest": "Strongest – plays for value",
 
   // the puppet's review of a finished game, beside the replay (docs/review.md)
@@ -278,7 +277,6 @@ export default {
   "review.act.concealed_kan": "Concealed kan",
   "review.act.nine_terminals": "Nine terminals",
   "review.act.pass": "Pass",
-  "bot.strongest": "Strongest",
   // the score sheet (js/sheet/, pages/sheet.js, pages/sheetview.js)
   "sheet.nav": "Score sheet",
   "sheet.page_title": "Score sheet",
