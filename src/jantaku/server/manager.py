@@ -8,6 +8,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
@@ -90,6 +91,9 @@ class Lobby:
         self.elsewhere: Callable[[], list[tuple[float, dict[str, Any]]]] | None = None
         self.idle_since: dict[str, float] = {}  # open table id -> monotonic time it fell idle
         self._sweeper: asyncio.Task[None] | None = None
+        # how late the event loop wakes a sleeper (seconds; the load benchmark's ``loop``)
+        self.loop_lags: deque[float] = deque(maxlen=20000)
+        self._probe_task: asyncio.Task[None] | None = None
 
     def create(
         self,
@@ -316,16 +320,28 @@ class Lobby:
     def run_all(self) -> None:
         for t in list(self.tables.values()):
             t.run()
+        loop = asyncio.get_running_loop()
         if self._sweeper is None:
-            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+            self._sweeper = loop.create_task(self._sweep())
+        if self._probe_task is None:
+            self._probe_task = loop.create_task(self._probe())
 
     async def stop_all(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
-            self._sweeper = None
+        for task in (self._sweeper, self._probe_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._sweeper = self._probe_task = None
         await asyncio.gather(*(t.stop() for t in list(self.tables.values())))
+
+    async def _probe(self, period: float = 0.01) -> None:
+        """Measure the event loop's delay: how much later than asked a short sleep ends (a
+        blocking call on the loop, or too much work for one core, shows here)."""
+        while True:
+            asked = time.monotonic() + period
+            await asyncio.sleep(period)
+            self.loop_lags.append(max(0.0, time.monotonic() - asked))
 
     # ------------------------------------------------------------------ expiry
 

@@ -7,6 +7,7 @@ table is rebuilt after a restart by re-applying its rows in order."""
 from __future__ import annotations
 
 import time
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,6 +93,9 @@ class Store:
         # action is the hot path of the server.
         self._writer: Connection | None = None
         self._insert_action = insert(ActionRow)
+        # (seconds, actions) of each transaction that stored actions: the load benchmark's
+        # ``transaction`` and ``batch``
+        self.transactions: deque[tuple[float, int]] = deque(maxlen=20000)
         migrate(self.engine)
 
     def close(self) -> None:
@@ -156,6 +160,7 @@ class Store:
         c = self._writer
         if c is None or c.closed or c.invalidated:
             c = self._writer = self.engine.connect()
+        t0 = time.perf_counter()
         try:
             if fence is not None:
                 self._check_fence(c, table_id, fence)
@@ -174,6 +179,7 @@ class Store:
         except Exception:
             c.rollback()
             raise
+        self.transactions.append((time.perf_counter() - t0, 1))
 
     def table_id_by_invite(self, code: str) -> str | None:
         """The open or live table of an invite code (several processes: to find its owner)."""
