@@ -96,6 +96,7 @@ class Cluster:
             t.status = "moved" if t.status in ("open", "live") else t.status
         await asyncio.gather(*(t.stop() for t in tables))
         lobby.tables.clear()
+        await lobby.flush()  # what was accepted is stored before another process resumes it
         await self.leases.release([t.id for t in tables])
         with contextlib.suppress(Exception):
             await self.leases.aio.delete(self.key(_ALIVE + self.node), self.key(_LOBBY + self.node))

@@ -21,6 +21,7 @@ from jantaku.server.models import TableRow
 from jantaku.server.records import plan_ranks, player_lines, save_ranks
 from jantaku.server.storage import Fenced, Store
 from jantaku.server.tables import Seat, Table, TableError
+from jantaku.server.writer import Writer
 
 __all__ = ["Lobby", "check_entry"]
 
@@ -94,6 +95,9 @@ class Lobby:
         # how late the event loop wakes a sleeper (seconds; the load benchmark's ``loop``)
         self.loop_lags: deque[float] = deque(maxlen=20000)
         self._probe_task: asyncio.Task[None] | None = None
+        # stores the tables' actions off the event loop, from run_all on (before it, and
+        # without a running loop, each action is stored on the spot)
+        self.writer: Writer | None = None
 
     def create(
         self,
@@ -151,7 +155,7 @@ class Lobby:
                 fence=fence or 0,
             )
         )
-        table.fence, table.on_lost = fence, self.on_lost
+        table.fence, table.on_lost, table.writer = fence, self.on_lost, self.writer
         self.tables[table_id] = table
         self.idle_since[table_id] = time.monotonic()  # nobody sits there yet
         table.created_by = created_by
@@ -251,15 +255,26 @@ class Lobby:
         table.rank_changes = None if plan is None else [c.to_json() for c in plan.changes]
         result = table._result_json()  # with the rank changes, for the record and the screen
         lines = player_lines(table.id, seats, outcome, table.engine.log)
-        try:
+
+        def record() -> None:
             self.store.finish_game(table.id, outcome.recorded, result, events, lines, table.fence)
-        except Fenced:  # another process owns the table now: its owner records the end
-            table.lost()
-        else:
             if plan is not None:
                 save_ranks(self.store, plan)
+
         self.tables.pop(table.id, None)
         self.idle_since.pop(table.id, None)
+        if table.writer is not None:  # after the match's actions; the end is shown once stored
+            table.outbox.wrote()
+            table.writer.call(
+                table.id,
+                record,
+                lambda e: table.outbox.stored() if e is None else table.refused(e),
+            )
+            return
+        try:
+            record()
+        except Fenced:  # another process owns the table now: its owner records the end
+            table.lost()
 
     def recover(self) -> int:
         """Rebuild every stored open or live table; returns how many live ones resumed. An open
@@ -291,7 +306,7 @@ class Lobby:
             invite_code=row.invite_code,
             on_finish=self._finished,
         )
-        table.fence, table.on_lost = fence, self.on_lost
+        table.fence, table.on_lost, table.writer = fence, self.on_lost, self.writer
         table.seats = [
             Seat(
                 user_id=s.get("user_id"),
@@ -318,9 +333,12 @@ class Lobby:
         return table
 
     def run_all(self) -> None:
-        for t in list(self.tables.values()):
-            t.run()
         loop = asyncio.get_running_loop()
+        if self.writer is None:
+            self.writer = Writer(self.store, loop)
+        for t in list(self.tables.values()):
+            t.writer = self.writer
+            t.run()
         if self._sweeper is None:
             self._sweeper = loop.create_task(self._sweep())
         if self._probe_task is None:
@@ -334,6 +352,16 @@ class Lobby:
                     await task
         self._sweeper = self._probe_task = None
         await asyncio.gather(*(t.stop() for t in list(self.tables.values())))
+        await self.flush()
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+    async def flush(self) -> None:
+        """Wait until every action accepted so far is stored (a drain hands the tables over
+        only after this)."""
+        if self.writer is not None:
+            await self.writer.flush()
 
     async def _probe(self, period: float = 0.01) -> None:
         """Measure the event loop's delay: how much later than asked a short sleep ends (a
