@@ -19,7 +19,7 @@ from jantaku.server.config import ServerSettings, TableConfig, TableKind, table_
 from jantaku.server.messages import LobbyPage, TableUpdate
 from jantaku.server.models import TableRow
 from jantaku.server.records import plan_ranks, player_lines, save_ranks
-from jantaku.server.storage import Fenced, Store
+from jantaku.server.storage import Fenced, Store, StoredAction
 from jantaku.server.tables import Seat, Table, TableError
 from jantaku.server.writer import Writer
 
@@ -286,10 +286,12 @@ class Lobby:
             resumed += table is not None and table.status == "live"
         return resumed
 
-    def rebuild(self, row: TableRow, fence: int | None = None) -> Table | None:
+    def rebuild(
+        self, row: TableRow, fence: int | None = None, stored: list[StoredAction] | None = None
+    ) -> Table | None:
         """One stored open or live table, live again in this process (driven with the fencing
-        number ``fence`` when several processes share the database); None when it expired or
-        cannot be resumed."""
+        number ``fence`` when several processes share the database; ``stored``: its actions,
+        read already); None when it expired or cannot be resumed."""
         if row.status == "open":
             waited = max(0.0, time.time() - row.created_at)
             if waited >= self.settings.table_idle_seconds:
@@ -325,7 +327,8 @@ class Lobby:
         table.created_by, table.created_at = row.created_by, row.created_at
         if row.status == "live":
             try:
-                table.resume(self.store.actions(row.id), row.started_at or time.time())
+                actions = self.store.actions(row.id) if stored is None else stored
+                table.resume(actions, row.started_at or time.time())
             except Exception:
                 log.exception("table %s cannot be resumed", row.id)
                 self.tables.pop(row.id, None)

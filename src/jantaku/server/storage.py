@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import PoolProxiedConnection
 
 from jantaku.server.models import (
     ActionRow,
@@ -24,6 +25,7 @@ from jantaku.server.models import (
     UserRow,
     name_key,
 )
+from jantaku.server.storage_batch import insert_actions
 
 __all__ = ["ActionRecord", "Fenced", "Store", "StoredAction", "default_url", "migrate"]
 
@@ -110,6 +112,7 @@ class Store:
         # action is the hot path of the server.
         self._writer: Connection | None = None
         self._batcher: Connection | None = None  # the writer thread's (writer.py)
+        self._batch_raw: PoolProxiedConnection | None = None  # the same, PostgreSQL
         self._insert_action = insert(ActionRow)
         # (seconds, actions) of each transaction that stored actions: the load benchmark's
         # ``transaction`` and ``batch``
@@ -120,7 +123,9 @@ class Store:
         for c in (self._writer, self._batcher):
             if c is not None:
                 c.close()
-        self._writer = self._batcher = None
+        if self._batch_raw is not None:
+            self._batch_raw.invalidate()  # not back to the pool: it is in autocommit mode
+        self._writer = self._batcher = self._batch_raw = None
         self.engine.dispose()
 
     # ------------------------------------------------------------------ tables and actions
@@ -208,10 +213,15 @@ class Store:
         only the failing table's rows fail (with every later row of that table)."""
         if not records:
             return []
+        t0 = time.perf_counter()
+        if self.url.startswith("postgresql"):
+            errors = self._append_one_statement(records)
+            if errors is not None:
+                self.transactions.append((time.perf_counter() - t0, errors.count(None)))
+                return errors
         c = self._batcher
         if c is None or c.closed or c.invalidated:
             c = self._batcher = self.engine.connect()
-        t0 = time.perf_counter()
         try:
             errors = self._append_many(c, records)
             c.commit()
@@ -220,6 +230,24 @@ class Store:
             return self._append_each(c, records)
         self.transactions.append((time.perf_counter() - t0, errors.count(None)))
         return errors
+
+    def _append_one_statement(
+        self, records: list[ActionRecord]
+    ) -> list[BaseException | None] | None:
+        """PostgreSQL: the batch in one statement (storage_batch.py); None when it failed (the
+        rows are then tried one by one)."""
+        raw = self._batch_raw
+        try:
+            if raw is None:
+                raw = self._batch_raw = self.engine.raw_connection()
+                raw.driver_connection.autocommit = True  # type: ignore[union-attr]
+            stored = insert_actions(raw.driver_connection, records)
+        except Exception:
+            if raw is not None:
+                raw.invalidate()
+            self._batch_raw = None
+            return None
+        return [None if (r.table_id, r.seq) in stored else Fenced(r.table_id) for r in records]
 
     def _append_many(
         self, c: Connection, records: list[ActionRecord]
