@@ -70,12 +70,17 @@ def _open_on(server: ServerProcess, count: int) -> None:
     c.close()
 
 
-def _open_tables(servers: list[ServerProcess], tables: int) -> None:
-    """The tables spread evenly, opened at every process at once."""
-    per = [tables // len(servers) + (i < tables % len(servers)) for i in range(len(servers))]
+def _spread(total: int, parts: int) -> list[int]:
+    return [total // parts + (i < total % parts) for i in range(parts)]
+
+
+def _open_tables(servers: list[ServerProcess], tables: int, connections: int = 3) -> None:
+    """The tables spread evenly, opened at every process at once (over ``connections``
+    connections each: one connection may send 100 messages a second)."""
     threads = [
         threading.Thread(target=_open_on, args=(server, count))
-        for server, count in zip(servers, per, strict=True)
+        for server, share in zip(servers, _spread(tables, len(servers)), strict=True)
+        for count in _spread(share, connections)
     ]
     for t in threads:
         t.start()

@@ -137,9 +137,10 @@ class Cluster:
         actions and driven here."""
         if self.draining or not await self.leases.claim(table_id):
             return None
-        lobby = self.hub.lobby
-        fence, row, stored = await asyncio.to_thread(self._read_claimed, table_id)
-        table = lobby.rebuild(row, fence, stored) if row is not None else None
+        # no await from the lease to the table in the lobby: a message for the table in
+        # between would find it nowhere
+        fence, row, stored = self._read_claimed(table_id)
+        table = self.hub.lobby.rebuild(row, fence, stored) if row is not None else None
         if table is None:
             await self.leases.release([table_id])
             return None
@@ -148,8 +149,8 @@ class Cluster:
         return table
 
     def _read_claimed(self, table_id: str) -> tuple[int | None, TableRow | None, list[Any]]:
-        """(In a worker thread.) A new fencing number for a table, then its row and stored
-        actions (after the number: the old owner can store nothing more)."""
+        """A new fencing number for a table, then its row and stored actions (after the
+        number: the old owner can store nothing more)."""
         store = self.hub.store
         fence = store.claim_fence(table_id)
         row = store.table(table_id) if fence is not None else None
