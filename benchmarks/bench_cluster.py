@@ -88,6 +88,13 @@ def _open_tables(servers: list[ServerProcess], tables: int, connections: int = 3
         t.join()
 
 
+def _cpu_seconds(server: ServerProcess) -> float:
+    """The CPU time (user and system) the server process has used so far."""
+    assert server.proc is not None
+    fields = Path(f"/proc/{server.proc.pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _worst(metrics: list[dict[str, Any]], kind: str, q: str) -> float | None:
     found = [m[kind][q] for m in metrics if kind in m and m[kind][q] is not None]
     return max(found) if found else None
@@ -105,8 +112,10 @@ def run(processes: int, tables: int, seconds: float, bot_delay: float) -> dict[s
         for s in servers:
             s.get("/api/metrics?reset=1")
         before, started = _actions(url), time.monotonic()
+        cpu = [_cpu_seconds(s) for s in servers]
         time.sleep(seconds)
         after, elapsed = _actions(url), time.monotonic() - started
+        cpu = [_cpu_seconds(s) - c for s, c in zip(servers, cpu, strict=True)]
         metrics = [s.get("/api/metrics").json() for s in servers]
     finally:
         for s in servers:
@@ -118,6 +127,10 @@ def run(processes: int, tables: int, seconds: float, bot_delay: float) -> dict[s
         "bot_delay": bot_delay,
         "tables_live": [m["tables"] for m in metrics],
         "actions_per_second": round((after - before) / elapsed, 1),
+        # the cores each server process got: below 1 while its event loop lags, the machine
+        # was busy with other work (the CPU time per action is the process's own cost)
+        "cores_used": [round(c / elapsed, 2) for c in cpu],
+        "cpu_ms_per_action": round(1000 * sum(cpu) / max(1, after - before), 3),
     }
     for kind in ("commit", "lag", "loop", "transaction"):
         report[f"{kind}_ms_p50"] = _worst(metrics, kind, "p50")
