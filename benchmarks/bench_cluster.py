@@ -135,6 +135,9 @@ def run(processes: int, tables: int, seconds: float, bot_delay: float) -> dict[s
     for kind in ("commit", "lag", "loop", "transaction"):
         report[f"{kind}_ms_p50"] = _worst(metrics, kind, "p50")
         report[f"{kind}_ms_p99"] = _worst(metrics, kind, "p99")
+    pauses = [m["gc"] for m in metrics if "gc" in m]
+    if pauses:  # full garbage collections: how many, the longest
+        report["gc_full"] = [sum(p["n"] for p in pauses), max(p["max"] for p in pauses)]
     batches = [m["batch"] for m in metrics if "batch" in m]
     if batches:
         done = sum(b["n"] for b in batches)

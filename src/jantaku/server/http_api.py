@@ -368,6 +368,8 @@ class HttpApi:
             out[name] = _percentiles(samples)
         # the event loop's delay, and the transactions that stored actions (how many each)
         out["loop"] = _percentiles(list(self.hub.lobby.loop_lags))
+        pauses = list(self.hub.lobby.gc_pauses)
+        out["gc"] = {"n": len(pauses), "max": round(max(pauses, default=0.0) * 1000, 1)}
         done = list(self.hub.store.transactions)
         out["transaction"] = _percentiles([s for s, _n in done])
         out["batch"] = {"n": len(done), "actions": sum(n for _s, n in done)}
@@ -376,6 +378,7 @@ class HttpApi:
                 t.latencies.clear()
                 t.lags.clear()
             self.hub.lobby.loop_lags.clear()
+            self.hub.lobby.gc_pauses.clear()
             self.hub.store.transactions.clear()
         return JSONResponse(out)
 

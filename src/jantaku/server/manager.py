@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import secrets
 import time
@@ -94,6 +95,8 @@ class Lobby:
         self._sweeper: asyncio.Task[None] | None = None
         # how late the event loop wakes a sleeper (seconds; the load benchmark's ``loop``)
         self.loop_lags: deque[float] = deque(maxlen=20000)
+        self.gc_pauses: deque[float] = deque(maxlen=1000)
+        self._gc_started = 0.0
         self._probe_task: asyncio.Task[None] | None = None
         # stores the tables' actions off the event loop, from run_all on (before it, and
         # without a running loop, each action is stored on the spot)
@@ -354,6 +357,8 @@ class Lobby:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         self._sweeper = self._probe_task = None
+        if self._gc_timer in gc.callbacks:
+            gc.callbacks.remove(self._gc_timer)
         await asyncio.gather(*(t.stop() for t in list(self.tables.values())))
         await self.flush()
         if self.writer is not None:
@@ -366,9 +371,21 @@ class Lobby:
         if self.writer is not None:
             await self.writer.flush()
 
+    def _gc_timer(self, phase: str, info: dict[str, int]) -> None:
+        """Time the collections of the oldest generation (they stop the whole process)."""
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        else:
+            self.gc_pauses.append(time.perf_counter() - self._gc_started)
+
     async def _probe(self, period: float = 0.01) -> None:
         """Measure the event loop's delay: how much later than asked a short sleep ends (a
-        blocking call on the loop, or too much work for one core, shows here)."""
+        blocking call on the loop, or too much work for one core, shows here); and the
+        pauses of full garbage collections."""
+        if self._gc_timer not in gc.callbacks:
+            gc.callbacks.append(self._gc_timer)
         while True:
             asked = time.monotonic() + period
             await asyncio.sleep(period)
