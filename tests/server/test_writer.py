@@ -106,6 +106,7 @@ def test_a_refused_write_stops_the_rest_of_that_table_only(database: str) -> Non
     gap in its actions), while the other table's writes in the same transactions are stored."""
     store = Store(database)
     told: dict[tuple[str, int], BaseException | None] = {}
+    again = _record("old", 1, fence=2)
 
     async def scenario() -> None:
         writer = Writer(store, asyncio.get_running_loop())
@@ -124,14 +125,18 @@ def test_a_refused_write_stops_the_rest_of_that_table_only(database: str) -> Non
         store.claim_fence("old")  # another process takes "old" over (fence 2)
         gate.set()
         await asyncio.wait_for(writer.flush(), 60)
+        # claimed again (by this process, say): with the new number its writes are stored
+        writer.append(ActionWrite(again, lambda e: told.update({("again", 1): e})))
+        await asyncio.wait_for(writer.flush(), 60)
         writer.close()
 
     try:
         for table in ("old", "other"):
             store.create_table(_table_row(table, fence=1))
         asyncio.run(scenario())
-        assert store.actions("old") == []
         assert all(isinstance(told[("old", s)], Fenced) for s in range(1, 7))
+        assert told[("again", 1)] is None
+        assert [(a.seq, a.action) for a in store.actions("old")] == [(1, again.action)]
         assert [a.seq for a in store.actions("other")] == list(range(1, 7))
         assert all(told[("other", s)] is None for s in range(1, 7))
     finally:

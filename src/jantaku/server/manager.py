@@ -270,6 +270,7 @@ class Lobby:
             table.outbox.wrote()
             table.writer.call(
                 table.id,
+                table.fence,
                 record,
                 lambda e: table.outbox.stored() if e is None else table.refused(e),
             )

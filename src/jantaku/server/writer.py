@@ -44,6 +44,7 @@ class _Call:
     order."""
 
     table_id: str
+    fence: int | None
     run: Callable[[], None]
     done: Done
 
@@ -63,9 +64,10 @@ class Writer:
         self._queued = 0  # writes queued so far (event loop)
         self._finished = 0  # writes whose outcome was told (event loop)
         self._waiters: list[tuple[int, asyncio.Future[None]]] = []
-        # (thread) the tables a write of which was refused or failed: nothing later of theirs
-        # is stored (a gap in a table's actions would make it impossible to resume)
-        self._broken: dict[str, BaseException] = {}
+        # (thread) the tables, by id and fencing number, a write of which was refused or
+        # failed: nothing later of theirs is stored (a gap in a table's actions would make it
+        # impossible to resume); claimed again, a table has a new number and writes again
+        self._broken: dict[tuple[str, int | None], BaseException] = {}
         self._thread = threading.Thread(target=self._work, name="jantaku-writer", daemon=True)
         self._thread.start()
 
@@ -76,11 +78,11 @@ class Writer:
         self._queued += 1
         self._queue.put(write)
 
-    def call(self, table_id: str, run: Callable[[], None], done: Done) -> None:
-        """Queue another write of a table (``run`` in the writer thread, after every write
-        queued before it); ``done`` as for :meth:`append`."""
+    def call(self, table_id: str, fence: int | None, run: Callable[[], None], done: Done) -> None:
+        """Queue another write of a table driven with ``fence`` (``run`` in the writer
+        thread, after every write queued before it); ``done`` as for :meth:`append`."""
         self._queued += 1
-        self._queue.put(_Call(table_id, run, done))
+        self._queue.put(_Call(table_id, fence, run, done))
 
     @property
     def pending(self) -> int:
@@ -134,8 +136,7 @@ class Writer:
                 except Exception as e:  # no connection at all: every write fails
                     log.exception("storing %d writes failed", len(taken))
                     for t in taken:
-                        table_id = t.record.table_id if isinstance(t, ActionWrite) else t.table_id
-                        self._broken[table_id] = e
+                        self._broken[_owner(t)] = e
                     outcomes = [(t.done, e) for t in taken]
                 with contextlib.suppress(RuntimeError):  # the event loop is closed
                     self.loop.call_soon_threadsafe(self._tell, outcomes)
@@ -152,30 +153,36 @@ class Writer:
                 outcomes += self._store_actions(run)
                 run = []
             if isinstance(item, _Call):
-                error = self._broken.get(item.table_id)
+                error = self._broken.get(_owner(item))
                 if error is None:
                     try:
                         item.run()
                     except Exception as e:
-                        error = self._broken[item.table_id] = e
+                        error = self._broken[_owner(item)] = e
                 outcomes.append((item.done, error))
         return outcomes
 
     def _store_actions(self, run: list[ActionWrite]) -> list[tuple[Done, BaseException | None]]:
         broken = self._broken
-        fine = [w for w in run if w.record.table_id not in broken]
+        fine = [w for w in run if _owner(w) not in broken]
         stored = self.store.append_actions([w.record for w in fine])
         errors = dict(zip(map(id, fine), stored, strict=True))
         outcomes: list[tuple[Done, BaseException | None]] = []
         for w in run:
-            table_id = w.record.table_id
-            error = broken.get(table_id) or errors.get(id(w))
+            error = broken.get(_owner(w)) or errors.get(id(w))
             if error is not None:
-                broken.setdefault(table_id, error)
+                broken.setdefault(_owner(w), error)
                 if len(broken) > 10000:  # long gone tables; their writes stopped long ago
                     broken.pop(next(iter(broken)))
             outcomes.append((w.done, error))
         return outcomes
+
+
+def _owner(write: ActionWrite | _Call) -> tuple[str, int | None]:
+    """A write's table and fencing number."""
+    if isinstance(write, ActionWrite):
+        return write.record.table_id, write.record.fence
+    return write.table_id, write.fence
 
 
 class Outbox:
