@@ -2,15 +2,21 @@
 
 Starts ``--processes`` servers (``jantaku serve --redis``) on loopback, opens ``--tables``
 tables with computer players on every seat spread over them (each player thinks
-``--bot-delay`` seconds, like a person), lets them warm up, then measures for ``--seconds``:
-actions stored per second (counted in the database) and, per process, the latency of an action
-(``commit``: store, apply, send) and a computer player's lag from its due time until its action
-was sent (``lag``, event-loop delay included) from ``GET /api/metrics``. The reported p99 is
-the worst process's. Bounded; the throwaway database is dropped afterwards.
+``--bot-delay`` seconds, like a person; 0: at once, which saturates the processes), lets them
+warm up, then measures for ``--seconds``: actions stored per second (counted in the database)
+and, per process, from ``GET /api/metrics``: ``commit`` (an action stored, applied and sent),
+``lag`` (a computer player's due time until its action was sent; paced players only),
+``loop`` (how late the event loop wakes a 10 ms sleeper), ``transaction`` (one database
+transaction storing actions) and the actions per transaction. Percentiles are the worst
+process's. The machine's load average is printed with each run (other work on the machine
+shows there). Bounded; the throwaway database is dropped afterwards.
 
     export JANTAKU_TEST_POSTGRES="$(bash ci/postgres.sh start)"
     export JANTAKU_TEST_REDIS="$(bash ci/redis.sh start)"
     python benchmarks/bench_cluster.py --processes 1 2 3 --tables 500 --seconds 30
+    python benchmarks/bench_cluster.py --processes 1 2 3 --tables 1000 --bot-delay 0
+
+The servers run the ``jantaku`` package found on ``PYTHONPATH`` (set it to compare trees).
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import json
 import os
 import secrets
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -48,21 +55,49 @@ def _actions(url: str) -> int:
     return int(row[0]) if row else 0
 
 
-def _open_tables(servers: list[ServerProcess], tables: int) -> None:
+def _open_on(server: ServerProcess, count: int) -> None:
     """Practice tables filled with computer players; the creator leaves at once, so a
     computer player takes that seat too (grace period 0)."""
-    per = [tables // len(servers) + (i < tables % len(servers)) for i in range(len(servers))]
-    for server, count in zip(servers, per, strict=True):
-        c = Client(server, server.guest())
-        for _ in range(count):
-            c.send({"type": "create", "kind": "practice", "length": "full"})
-            table = c.expect("created", timeout=60)["table"]["id"]
-            c.send({"type": "join", "table": table, "fill_bots": True})
-            c.expect("snapshot", timeout=60)
-            c.send({"type": "leave", "table": table})
-            c.expect("ok", timeout=60)
-            time.sleep(0.04)  # well under the 100 messages a second of one connection
-        c.close()
+    c = Client(server, server.guest())
+    for _ in range(count):
+        c.send({"type": "create", "kind": "practice", "length": "full"})
+        table = c.expect("created", timeout=60)["table"]["id"]
+        c.send({"type": "join", "table": table, "fill_bots": True})
+        c.expect("snapshot", timeout=60)
+        c.send({"type": "leave", "table": table})
+        c.expect("ok", timeout=60)
+        time.sleep(0.04)  # well under the 100 messages a second of one connection
+    c.close()
+
+
+def _spread(total: int, parts: int) -> list[int]:
+    return [total // parts + (i < total % parts) for i in range(parts)]
+
+
+def _open_tables(servers: list[ServerProcess], tables: int, connections: int = 3) -> None:
+    """The tables spread evenly, opened at every process at once (over ``connections``
+    connections each: one connection may send 100 messages a second)."""
+    threads = [
+        threading.Thread(target=_open_on, args=(server, count))
+        for server, share in zip(servers, _spread(tables, len(servers)), strict=True)
+        for count in _spread(share, connections)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def _cpu_seconds(server: ServerProcess) -> float:
+    """The CPU time (user and system) the server process has used so far."""
+    assert server.proc is not None
+    fields = Path(f"/proc/{server.proc.pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _worst(metrics: list[dict[str, Any]], kind: str, q: str) -> float | None:
+    found = [m[kind][q] for m in metrics if kind in m and m[kind][q] is not None]
+    return max(found) if found else None
 
 
 def run(processes: int, tables: int, seconds: float, bot_delay: float) -> dict[str, Any]:
@@ -70,35 +105,46 @@ def run(processes: int, tables: int, seconds: float, bot_delay: float) -> dict[s
     url = _database(base)
     flags = ("--redis", redis_url, "--bot-delay", str(bot_delay), "--grace-seconds", "0")
     servers = [ServerProcess(url, *flags).start() for _ in range(processes)]
+    load = os.getloadavg()[0]
     try:
         _open_tables(servers, tables)
         time.sleep(2 * bot_delay + 2)  # warm-up: every table dealt and moving
         for s in servers:
             s.get("/api/metrics?reset=1")
         before, started = _actions(url), time.monotonic()
+        cpu = [_cpu_seconds(s) for s in servers]
         time.sleep(seconds)
         after, elapsed = _actions(url), time.monotonic() - started
+        cpu = [_cpu_seconds(s) - c for s, c in zip(servers, cpu, strict=True)]
         metrics = [s.get("/api/metrics").json() for s in servers]
     finally:
         for s in servers:
             s.stop()
         _drop(base, url)
-
-    def worst(kind: str, q: str) -> float | None:
-        found = [m[kind][q] for m in metrics if m[kind][q] is not None]
-        return max(found) if found else None
-
-    return {
+    report: dict[str, Any] = {
         "processes": processes,
         "tables": tables,
+        "bot_delay": bot_delay,
         "tables_live": [m["tables"] for m in metrics],
         "actions_per_second": round((after - before) / elapsed, 1),
-        "commit_ms_p50": worst("commit", "p50"),
-        "commit_ms_p99": worst("commit", "p99"),
-        "lag_ms_p50": worst("lag", "p50"),
-        "lag_ms_p99": worst("lag", "p99"),
-        "seconds": round(elapsed, 1),
+        # the cores each server process got: below 1 while its event loop lags, the machine
+        # was busy with other work (the CPU time per action is the process's own cost)
+        "cores_used": [round(c / elapsed, 2) for c in cpu],
+        "cpu_ms_per_action": round(1000 * sum(cpu) / max(1, after - before), 3),
     }
+    for kind in ("commit", "lag", "loop", "transaction"):
+        report[f"{kind}_ms_p50"] = _worst(metrics, kind, "p50")
+        report[f"{kind}_ms_p99"] = _worst(metrics, kind, "p99")
+    pauses = [m["gc"] for m in metrics if "gc" in m]
+    if pauses:  # full garbage collections: how many, the longest
+        report["gc_full"] = [sum(p["n"] for p in pauses), max(p["max"] for p in pauses)]
+    batches = [m["batch"] for m in metrics if "batch" in m]
+    if batches:
+        done = sum(b["n"] for b in batches)
+        report["actions_per_transaction"] = round(sum(b["actions"] for b in batches) / done, 1)
+    report["load_before_after"] = [round(load, 2), round(os.getloadavg()[0], 2)]
+    report["seconds"] = round(elapsed, 1)
+    return report
 
 
 def main() -> None:

@@ -31,6 +31,18 @@ def _reply(alice: Client, ref: str, backlog: list[dict[str, Any]]) -> dict[str, 
         backlog.append(reply)
 
 
+def _stored_of(server: ServerProcess, table: str, before: int, seat: int) -> list[Any]:
+    """The actions of ``seat`` stored after the first ``before``; an accepted action is
+    stored by the server's writer thread a moment after it was accepted (waits up to 10 s)."""
+    deadline = time.monotonic() + 10
+    while True:
+        stored = stored_actions(server.database, table)[before:]
+        mine = [a for a in stored if a.action["seat"] == seat]
+        if mine or time.monotonic() > deadline:
+            return mine
+        time.sleep(0.05)
+
+
 def _play(server: ServerProcess) -> int:
     """One match of alice against computer players; returns how many of her call answers came
     after a computer player had answered the same discard (each checked)."""
@@ -64,8 +76,7 @@ def _play(server: ServerProcess) -> int:
         before = len(stored_actions(server.database, table))
         alice.send({**send, "id": "late"})
         assert _reply(alice, "late", backlog) is None  # accepted, not stale
-        stored = stored_actions(server.database, table)[before:]
-        mine = [a for a in stored if a.action["seat"] == seat]
+        mine = _stored_of(server, table, before, seat)
         assert mine and mine[0].source == "player" and mine[0].action["type"] == action["type"]
         alice.send({**send, "id": "again"})  # the same message again: that decision is gone
         again = _reply(alice, "again", backlog)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from jantaku.server.connection import Client
 from jantaku.server.leases import Leases
 from jantaku.server.matchmaking import Matchmaker
+from jantaku.server.models import TableRow
 from jantaku.server.relay import Handle, Relay
 from jantaku.server.tables import Table, TableError
 
@@ -96,6 +97,7 @@ class Cluster:
             t.status = "moved" if t.status in ("open", "live") else t.status
         await asyncio.gather(*(t.stop() for t in tables))
         lobby.tables.clear()
+        await lobby.flush()  # what was accepted is stored before another process resumes it
         await self.leases.release([t.id for t in tables])
         with contextlib.suppress(Exception):
             await self.leases.aio.delete(self.key(_ALIVE + self.node), self.key(_LOBBY + self.node))
@@ -135,16 +137,25 @@ class Cluster:
         actions and driven here."""
         if self.draining or not await self.leases.claim(table_id):
             return None
-        store, lobby = self.hub.store, self.hub.lobby
-        fence = store.claim_fence(table_id)
-        row = store.table(table_id) if fence is not None else None
-        table = lobby.rebuild(row, fence) if row is not None else None
+        # no await from the lease to the table in the lobby: a message for the table in
+        # between would find it nowhere
+        fence, row, stored = self._read_claimed(table_id)
+        table = self.hub.lobby.rebuild(row, fence, stored) if row is not None else None
         if table is None:
             await self.leases.release([table_id])
             return None
         table.run()
         log.info("claimed table %s (fence %s)", table_id, fence)
         return table
+
+    def _read_claimed(self, table_id: str) -> tuple[int | None, TableRow | None, list[Any]]:
+        """A new fencing number for a table, then its row and stored actions (after the
+        number: the old owner can store nothing more)."""
+        store = self.hub.store
+        fence = store.claim_fence(table_id)
+        row = store.table(table_id) if fence is not None else None
+        stored = store.actions(table_id) if row is not None and row.status == "live" else []
+        return fence, row, stored
 
     async def scan(self) -> None:
         """Claim stored open or live tables nobody holds: in random order, at most this
@@ -153,7 +164,7 @@ class Cluster:
         would stall its own tables and miss its renewals, and the fail-over would cascade)."""
         if self.draining:
             return
-        stored = self.hub.store.table_ids("open", "live")
+        stored = await asyncio.to_thread(self.hub.store.table_ids, "open", "live")
         ids = [t for t in stored if t not in self.hub.lobby.tables]
         owners = await self.leases.owners(ids)
         orphans = [t for t, owner in zip(ids, owners, strict=True) if owner is None]
@@ -271,11 +282,12 @@ class Cluster:
     async def _share_lobby(self) -> None:
         """Publish this process's public tables for the other processes' lobbies, and read
         theirs (the lobby lags the tables by this loop's half second)."""
-        mine = [
-            [t.created_at, t.summary()]
-            for t in self.hub.lobby.tables.values()
-            if not t.config.private and t.status in ("open", "live")
-        ]
+        mine = []
+        for i, t in enumerate(list(self.hub.lobby.tables.values())):
+            if not t.config.private and t.status in ("open", "live"):
+                mine.append([t.created_at, t.summary()])
+            if i % 200 == 199:
+                await asyncio.sleep(0)  # the tables go on between slices
         r = self.leases.aio
         ms = int(self.lease_seconds * 1000)
         await r.set(self.key(_LOBBY + self.node), json.dumps(mine, separators=(",", ":")), px=ms)

@@ -357,8 +357,10 @@ class HttpApi:
     async def metrics(self, request: Request) -> Response:
         """This process's recent action timings in ms (the last 100 of each table it drives):
         ``commit`` to store, apply and send an action, ``lag`` from a computer player's due
-        time until its action was sent (event-loop delay included); ``?reset=1`` clears them
-        (a load benchmark measures from then)."""
+        time until its action was sent (event-loop delay included), ``loop`` the event loop's
+        delay, ``transaction`` the time of a transaction storing actions (``batch``: how many
+        transactions stored how many actions); ``?reset=1`` clears them (a load benchmark
+        measures from then)."""
         tables = list(self.hub.lobby.tables.values())
         out: dict[str, Any] = {"tables": sum(1 for t in tables if t.status == "live")}
         for name, samples in (
@@ -366,10 +368,20 @@ class HttpApi:
             ("lag", [x for t in tables for x in t.lags[-100:]]),
         ):
             out[name] = _percentiles(samples)
+        # the event loop's delay, and the transactions that stored actions (how many each)
+        out["loop"] = _percentiles(list(self.hub.lobby.loop_lags))
+        pauses = list(self.hub.lobby.gc_pauses)
+        out["gc"] = {"n": len(pauses), "max": round(max(pauses, default=0.0) * 1000, 1)}
+        done = list(self.hub.store.transactions)
+        out["transaction"] = _percentiles([s for s, _n in done])
+        out["batch"] = {"n": len(done), "actions": sum(n for _s, n in done)}
         if request.query_params.get("reset"):
             for t in tables:
                 t.latencies.clear()
                 t.lags.clear()
+            self.hub.lobby.loop_lags.clear()
+            self.hub.lobby.gc_pauses.clear()
+            self.hub.store.transactions.clear()
         return JSONResponse(out)
 
     async def ready(self, request: Request) -> Response:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
@@ -18,8 +20,9 @@ from jantaku.server.config import ServerSettings, TableConfig, TableKind, table_
 from jantaku.server.messages import LobbyPage, TableUpdate
 from jantaku.server.models import TableRow
 from jantaku.server.records import plan_ranks, player_lines, save_ranks
-from jantaku.server.storage import Fenced, Store
+from jantaku.server.storage import Fenced, Store, StoredAction
 from jantaku.server.tables import Seat, Table, TableError
+from jantaku.server.writer import Writer
 
 __all__ = ["Lobby", "check_entry"]
 
@@ -90,6 +93,14 @@ class Lobby:
         self.elsewhere: Callable[[], list[tuple[float, dict[str, Any]]]] | None = None
         self.idle_since: dict[str, float] = {}  # open table id -> monotonic time it fell idle
         self._sweeper: asyncio.Task[None] | None = None
+        # how late the event loop wakes a sleeper (seconds; the load benchmark's ``loop``)
+        self.loop_lags: deque[float] = deque(maxlen=20000)
+        self.gc_pauses: deque[float] = deque(maxlen=1000)
+        self._gc_started = 0.0
+        self._probe_task: asyncio.Task[None] | None = None
+        # stores the tables' actions off the event loop, from run_all on (before it, and
+        # without a running loop, each action is stored on the spot)
+        self.writer: Writer | None = None
 
     def create(
         self,
@@ -147,7 +158,7 @@ class Lobby:
                 fence=fence or 0,
             )
         )
-        table.fence, table.on_lost = fence, self.on_lost
+        table.fence, table.on_lost, table.writer = fence, self.on_lost, self.writer
         self.tables[table_id] = table
         self.idle_since[table_id] = time.monotonic()  # nobody sits there yet
         table.created_by = created_by
@@ -247,15 +258,27 @@ class Lobby:
         table.rank_changes = None if plan is None else [c.to_json() for c in plan.changes]
         result = table._result_json()  # with the rank changes, for the record and the screen
         lines = player_lines(table.id, seats, outcome, table.engine.log)
-        try:
+
+        def record() -> None:
             self.store.finish_game(table.id, outcome.recorded, result, events, lines, table.fence)
-        except Fenced:  # another process owns the table now: its owner records the end
-            table.lost()
-        else:
             if plan is not None:
                 save_ranks(self.store, plan)
+
         self.tables.pop(table.id, None)
         self.idle_since.pop(table.id, None)
+        if table.writer is not None:  # after the match's actions; the end is shown once stored
+            table.outbox.wrote()
+            table.writer.call(
+                table.id,
+                table.fence,
+                record,
+                lambda e: table.outbox.stored() if e is None else table.refused(e),
+            )
+            return
+        try:
+            record()
+        except Fenced:  # another process owns the table now: its owner records the end
+            table.lost()
 
     def recover(self) -> int:
         """Rebuild every stored open or live table; returns how many live ones resumed. An open
@@ -267,10 +290,12 @@ class Lobby:
             resumed += table is not None and table.status == "live"
         return resumed
 
-    def rebuild(self, row: TableRow, fence: int | None = None) -> Table | None:
+    def rebuild(
+        self, row: TableRow, fence: int | None = None, stored: list[StoredAction] | None = None
+    ) -> Table | None:
         """One stored open or live table, live again in this process (driven with the fencing
-        number ``fence`` when several processes share the database); None when it expired or
-        cannot be resumed."""
+        number ``fence`` when several processes share the database; ``stored``: its actions,
+        read already); None when it expired or cannot be resumed."""
         if row.status == "open":
             waited = max(0.0, time.time() - row.created_at)
             if waited >= self.settings.table_idle_seconds:
@@ -287,7 +312,7 @@ class Lobby:
             invite_code=row.invite_code,
             on_finish=self._finished,
         )
-        table.fence, table.on_lost = fence, self.on_lost
+        table.fence, table.on_lost, table.writer = fence, self.on_lost, self.writer
         table.seats = [
             Seat(
                 user_id=s.get("user_id"),
@@ -306,7 +331,8 @@ class Lobby:
         table.created_by, table.created_at = row.created_by, row.created_at
         if row.status == "live":
             try:
-                table.resume(self.store.actions(row.id), row.started_at or time.time())
+                actions = self.store.actions(row.id) if stored is None else stored
+                table.resume(actions, row.started_at or time.time())
             except Exception:
                 log.exception("table %s cannot be resumed", row.id)
                 self.tables.pop(row.id, None)
@@ -314,18 +340,57 @@ class Lobby:
         return table
 
     def run_all(self) -> None:
+        loop = asyncio.get_running_loop()
+        if self.writer is None:
+            self.writer = Writer(self.store, loop)
         for t in list(self.tables.values()):
+            t.writer = self.writer
             t.run()
         if self._sweeper is None:
-            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+            self._sweeper = loop.create_task(self._sweep())
+        if self._probe_task is None:
+            self._probe_task = loop.create_task(self._probe())
 
     async def stop_all(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
-            self._sweeper = None
+        for task in (self._sweeper, self._probe_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._sweeper = self._probe_task = None
+        if self._gc_timer in gc.callbacks:
+            gc.callbacks.remove(self._gc_timer)
         await asyncio.gather(*(t.stop() for t in list(self.tables.values())))
+        await self.flush()
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+    async def flush(self) -> None:
+        """Wait until every action accepted so far is stored (a drain hands the tables over
+        only after this)."""
+        if self.writer is not None:
+            await self.writer.flush()
+
+    def _gc_timer(self, phase: str, info: dict[str, int]) -> None:
+        """Time the collections of the oldest generation (they stop the whole process)."""
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        else:
+            self.gc_pauses.append(time.perf_counter() - self._gc_started)
+
+    async def _probe(self, period: float = 0.01) -> None:
+        """Measure the event loop's delay: how much later than asked a short sleep ends (a
+        blocking call on the loop, or too much work for one core, shows here); and the
+        pauses of full garbage collections."""
+        if self._gc_timer not in gc.callbacks:
+            gc.callbacks.append(self._gc_timer)
+        while True:
+            asked = time.monotonic() + period
+            await asyncio.sleep(period)
+            self.loop_lags.append(max(0.0, time.monotonic() - asked))
 
     # ------------------------------------------------------------------ expiry
 

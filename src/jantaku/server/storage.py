@@ -7,12 +7,14 @@ table is rebuilt after a restart by re-applying its rows in order."""
 from __future__ import annotations
 
 import time
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import PoolProxiedConnection
 
 from jantaku.server.models import (
     ActionRow,
@@ -23,8 +25,9 @@ from jantaku.server.models import (
     UserRow,
     name_key,
 )
+from jantaku.server.storage_batch import insert_actions
 
-__all__ = ["Fenced", "Store", "StoredAction", "default_url", "migrate"]
+__all__ = ["ActionRecord", "Fenced", "Store", "StoredAction", "default_url", "migrate"]
 
 
 class Fenced(Exception):
@@ -59,6 +62,23 @@ class StoredAction:
     source: str
 
 
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """An accepted action to store: the row of ``actions`` (``fence``: the owner's fencing
+    number; None when one process drives every table)."""
+
+    table_id: str
+    seq: int
+    action: dict[str, Any]
+    elapsed: float
+    source: str
+    fence: int | None
+
+    def row(self) -> tuple[str, int, dict[str, Any], float, str, int | None]:
+        """The arguments of :meth:`Store.append_action`."""
+        return (self.table_id, self.seq, self.action, self.elapsed, self.source, self.fence)
+
+
 class Store:
     def __init__(self, url: str) -> None:
         if url.startswith("postgresql://"):
@@ -91,13 +111,21 @@ class Store:
         # Actions are written on one kept connection with a prepared statement: a commit per
         # action is the hot path of the server.
         self._writer: Connection | None = None
+        self._batcher: Connection | None = None  # the writer thread's (writer.py)
+        self._batch_raw: PoolProxiedConnection | None = None  # the same, PostgreSQL
         self._insert_action = insert(ActionRow)
+        # (seconds, actions) of each transaction that stored actions: the load benchmark's
+        # ``transaction`` and ``batch``
+        self.transactions: deque[tuple[float, int]] = deque(maxlen=20000)
         migrate(self.engine)
 
     def close(self) -> None:
-        if self._writer is not None:
-            self._writer.close()
-            self._writer = None
+        for c in (self._writer, self._batcher):
+            if c is not None:
+                c.close()
+        if self._batch_raw is not None:
+            self._batch_raw.invalidate()  # not back to the pool: it is in autocommit mode
+        self._writer = self._batcher = self._batch_raw = None
         self.engine.dispose()
 
     # ------------------------------------------------------------------ tables and actions
@@ -156,6 +184,7 @@ class Store:
         c = self._writer
         if c is None or c.closed or c.invalidated:
             c = self._writer = self.engine.connect()
+        t0 = time.perf_counter()
         try:
             if fence is not None:
                 self._check_fence(c, table_id, fence)
@@ -174,6 +203,101 @@ class Store:
         except Exception:
             c.rollback()
             raise
+        self.transactions.append((time.perf_counter() - t0, 1))
+
+    def append_actions(self, records: list[ActionRecord]) -> list[BaseException | None]:
+        """Many actions in one transaction (the writer thread's group commit, writer.py), in
+        order; for each, None when stored, else why not. The fencing numbers are checked in
+        the same transaction (each table once, share-locked in id order) and a refused table's
+        rows left out (Fenced). When the transaction fails, each row is tried alone, so that
+        only the failing table's rows fail (with every later row of that table)."""
+        if not records:
+            return []
+        t0 = time.perf_counter()
+        if self.url.startswith("postgresql"):
+            errors = self._append_one_statement(records)
+            if errors is not None:
+                self.transactions.append((time.perf_counter() - t0, errors.count(None)))
+                return errors
+        c = self._batcher
+        if c is None or c.closed or c.invalidated:
+            c = self._batcher = self.engine.connect()
+        try:
+            errors = self._append_many(c, records)
+            c.commit()
+        except Exception:
+            c.rollback()
+            return self._append_each(c, records)
+        self.transactions.append((time.perf_counter() - t0, errors.count(None)))
+        return errors
+
+    def _append_one_statement(
+        self, records: list[ActionRecord]
+    ) -> list[BaseException | None] | None:
+        """PostgreSQL: the batch in one statement (storage_batch.py); None when it failed (the
+        rows are then tried one by one)."""
+        raw = self._batch_raw
+        try:
+            if raw is None:
+                raw = self._batch_raw = self.engine.raw_connection()
+                raw.driver_connection.autocommit = True  # type: ignore[union-attr]
+            stored = insert_actions(raw.driver_connection, records)
+        except Exception:
+            if raw is not None:
+                raw.invalidate()
+            self._batch_raw = None
+            return None
+        return [None if (r.table_id, r.seq) in stored else Fenced(r.table_id) for r in records]
+
+    def _append_many(
+        self, c: Connection, records: list[ActionRecord]
+    ) -> list[BaseException | None]:
+        fences = {r.table_id: r.fence for r in records if r.fence is not None}
+        refused: set[str] = set()
+        if fences:
+            current = dict(
+                c.execute(
+                    select(TableRow.id, TableRow.fence)
+                    .where(TableRow.id.in_(sorted(fences)))
+                    .order_by(TableRow.id)
+                    .with_for_update(read=True)
+                ).all()
+            )
+            refused = {t for t, f in fences.items() if t not in current or current[t] > f}
+        rows = [
+            {
+                "table_id": r.table_id,
+                "seq": r.seq,
+                "action": r.action,
+                "elapsed": r.elapsed,
+                "source": r.source,
+                "fence": r.fence or 0,
+            }
+            for r in records
+            if r.table_id not in refused
+        ]
+        if rows:
+            c.execute(self._insert_action, rows)
+        return [Fenced(r.table_id) if r.table_id in refused else None for r in records]
+
+    def _append_each(
+        self, c: Connection, records: list[ActionRecord]
+    ) -> list[BaseException | None]:
+        failed: dict[str, BaseException] = {}
+        errors: list[BaseException | None] = []
+        for r in records:
+            error = failed.get(r.table_id)
+            if error is None:
+                try:
+                    error = self._append_many(c, [r])[0]
+                    c.commit()
+                except Exception as e:
+                    c.rollback()
+                    error = e
+            if error is not None:
+                failed[r.table_id] = error
+            errors.append(error)
+        return errors
 
     def table_id_by_invite(self, code: str) -> str | None:
         """The open or live table of an invite code (several processes: to find its owner)."""

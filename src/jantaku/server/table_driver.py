@@ -20,7 +20,9 @@ from jantaku.server.clientview import drawn_index
 from jantaku.server.config import ServerSettings, TableConfig
 from jantaku.server.messages import ServerMessage, TableUpdate
 from jantaku.server.seating import FILLER, seat_player
-from jantaku.server.seats import Seat
+from jantaku.server.seats import Seat, TableError
+from jantaku.server.storage import ActionRecord, Fenced
+from jantaku.server.writer import ActionWrite, Outbox, Writer
 
 __all__ = ["TableDriver"]
 
@@ -44,6 +46,9 @@ class TableDriver:
     seats: list[Seat]
     engine: Game | None
     lags: list[float]
+    latencies: list[float]
+    writer: Writer | None
+    outbox: Outbox
     _changed: asyncio.Event
     _players: dict[int, Player]
     _window_until: float | None
@@ -62,6 +67,7 @@ class TableDriver:
         def _broadcast(self, events: list[Any]) -> None: ...
         def _commit(self, action: Action, source: str) -> None: ...
         def _close_window(self) -> None: ...
+        def lost(self) -> None: ...
 
     def _controller(self, seat: int) -> Player | None:
         s = self.seats[seat]
@@ -106,6 +112,31 @@ class TableDriver:
         self._start_clocks(time.monotonic())
         self._broadcast([])
 
+    def _store_behind(self, record: ActionRecord, t0: float) -> None:
+        """Queue an action for the writer thread: what the table sends from now on waits
+        until it is stored, and a refusal stops the table (:meth:`refused`)."""
+        assert self.writer is not None
+        self.outbox.wrote()
+
+        def done(error: BaseException | None) -> None:
+            if error is not None:
+                self.refused(error)
+                return
+            self.outbox.stored()
+            self.latencies.append(time.perf_counter() - t0)
+
+        self.writer.append(ActionWrite(record, done))
+
+    def refused(self, error: BaseException) -> None:
+        """A write of this table was refused (Fenced: another process owns it now) or
+        failed: nothing held back is sent, and the table stops at once (``moved``; with
+        several processes the owner resumes it from what was stored)."""
+        self.outbox.refused()
+        if not isinstance(error, Fenced):
+            log.error("table %s: a write failed, the table stops: %r", self.id, error)
+        with contextlib.suppress(TableError):
+            self.lost()
+
     async def _wait(self, timeout: float | None) -> None:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._changed.wait(), timeout=timeout)
@@ -128,6 +159,7 @@ class TableDriver:
                 return
         self._commit(player.choose(self.engine.view(seat)), "bot")
         if due is not None:
+            await self.outbox.settled()  # sent once stored
             self.lags.append(time.monotonic() - due)
 
     def _time_out(self, seat: int) -> None:
@@ -159,6 +191,9 @@ class TableDriver:
     async def _step(self) -> None:
         """One turn of the driver: end a pause, close a window, or let a seat answer."""
         assert self.engine is not None
+        if self.outbox.pending:  # one step at a time: the last one is stored first
+            await self.outbox.settled()
+            return
         self._changed.clear()
         now = time.monotonic()
         wake: float | None = None

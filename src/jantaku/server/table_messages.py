@@ -12,6 +12,7 @@ from jantaku.server.config import TableConfig
 from jantaku.server.match_summary import leftover_sticks, reason_code
 from jantaku.server.messages import Events, Prompt, ServerMessage, Snapshot
 from jantaku.server.seats import Seat
+from jantaku.server.writer import Outbox
 
 __all__ = ["TableMessages"]
 
@@ -32,6 +33,7 @@ class TableMessages:
     outcome: GameResult | None
     _pause_until: float | None
     _deferred: tuple[Any, str] | None
+    outbox: Outbox  # what is sent waits until the table's actions are stored
     rank_changes: list[dict[str, Any]] | None = None  # a rated match's, by seat (records.py)
 
     if TYPE_CHECKING:  # the table's clocks (see :class:`~jantaku.server.table_time.TableClocks`)
@@ -83,9 +85,9 @@ class TableMessages:
     def _send_all(self, message: ServerMessage) -> None:
         for s in self.seats:
             for c in s.connections:
-                c.send(message)
+                self.outbox.send(c, message)
         for c in self.watchers:
-            c.send(message)
+            self.outbox.send(c, message)
 
     def _asked(self, seat: int) -> bool:
         """Whether ``seat`` is asked to decide now (not between hands, not answered yet)."""
@@ -127,13 +129,13 @@ class TableMessages:
                 continue
             msg = self._events_message(i, events)
             for c in s.connections:
-                c.send(msg)
+                self.outbox.send(c, msg)
             if self._asked(i):
                 self._prompt(i)
         if self.watchers:
             msg = self._events_message(None, events)
             for c in self.watchers:
-                c.send(msg)
+                self.outbox.send(c, msg)
 
     def _prompt(self, seat: int) -> None:
         assert self.engine is not None
@@ -152,7 +154,7 @@ class TableMessages:
             bank=None if clock is None else clock[1],
         )
         for c in self.seats[seat].connections:
-            c.send(msg)
+            self.outbox.send(c, msg)
 
     def _result_json(self) -> dict[str, Any]:
         o = self.outcome

@@ -1,9 +1,10 @@
 """One owner per live table (the Lichess model): the only code that changes a match.
 
-A table validates an intention against the match's legal actions, stores it (one row, one
-transaction), applies it, and sends each viewer the events filtered for them. A driver task
-per table (:mod:`~jantaku.server.table_driver`) plays computer seats, runs the turn timers and
-hands an absent player's seat to a computer player after the grace period.
+A table validates an intention against the match's legal actions, stores it (one row; with
+the writer thread, writer.py, many tables' rows per transaction, and what the table sends waits
+until the row is stored), applies it, and sends each viewer the events filtered for them. A
+driver task per table (:mod:`~jantaku.server.table_driver`) plays computer seats, runs the turn
+timers and hands an absent player's seat to a computer player after the grace period.
 
 What the table tells its viewers hides who may call: after every discard the match holds a
 call window open (``hold_calls``), every viewer sees the same "waiting for calls" state (no
@@ -35,10 +36,11 @@ from jantaku.server.config import ServerSettings, TableConfig
 from jantaku.server.messages import MatchEnded, TableUpdate
 from jantaku.server.seating import PLAYERS
 from jantaku.server.seats import RANKED_NO_BOTS, Connection, Seat, TableError, commitment_of
-from jantaku.server.storage import Fenced, Store
+from jantaku.server.storage import ActionRecord, Fenced, Store
 from jantaku.server.table_driver import TableDriver
 from jantaku.server.table_messages import TableMessages
 from jantaku.server.table_time import TableClocks
+from jantaku.server.writer import Outbox, Writer
 
 __all__ = ["RANKED_NO_BOTS", "Connection", "Seat", "Table", "TableError", "commitment_of"]
 
@@ -77,6 +79,10 @@ class Table(TableMessages, TableClocks, TableDriver):
         # several processes: this process's fencing number for the table (None: the only one)
         self.fence: int | None = None
         self.on_lost: Callable[[Table], None] | None = None  # called once a newer owner wrote
+        # the writer thread storing the actions (None: each is stored on the spot), and what
+        # the table sends, held back until its actions are stored
+        self.writer: Writer | None = None
+        self.outbox = Outbox()
         self.outcome: GameResult | None = None
         self.latencies: list[float] = []  # seconds to store, apply and send one action
         self.lags: list[float] = []  # computer players: from due time to the action sent
@@ -181,7 +187,7 @@ class Table(TableMessages, TableClocks, TableDriver):
                 s.absent_since = None
                 s.takeover = False
                 self._send_all(TableUpdate(self.summary()))
-        conn.send(self.snapshot(seat))
+        self.outbox.send(conn, self.snapshot(seat))
         if seat is not None and self.engine is not None and self._asked(seat):
             self._prompt(seat)
         self._changed.set()
@@ -212,9 +218,9 @@ class Table(TableMessages, TableClocks, TableDriver):
         engine = self._begin()
         for i, s in enumerate(self.seats):
             for c in s.connections:
-                c.send(self.snapshot(i))
+                self.outbox.send(c, self.snapshot(i))
         for c in self.watchers:
-            c.send(self.snapshot(None))
+            self.outbox.send(c, self.snapshot(None))
         self._show(list(engine.log))
 
     def _begin(self) -> Game:
@@ -307,19 +313,22 @@ class Table(TableMessages, TableClocks, TableDriver):
             return
         t0 = time.perf_counter()
         elapsed = time.time() - self.started_at
-        try:
-            self.store.append_action(
-                self.id, self.seq + 1, action.to_json(), elapsed, source, self.fence
-            )
-        except Fenced:
-            self.lost()
+        record = ActionRecord(self.id, self.seq + 1, action.to_json(), elapsed, source, self.fence)
+        if self.writer is not None:
+            self._store_behind(record, t0)
+        else:
+            try:
+                self.store.append_action(*record.row())
+            except Fenced:
+                self.lost()
         self.seq += 1
         self.clock.time = elapsed
         events = engine.apply(action)
         self._tell_players(events)
         if events:  # an answer that leaves the window open shows nothing to anybody
             self._show(events)
-        self.latencies.append(time.perf_counter() - t0)
+        if self.writer is None:
+            self.latencies.append(time.perf_counter() - t0)
         self._changed.set()
 
     def _close_window(self) -> None:
