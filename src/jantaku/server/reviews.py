@@ -133,9 +133,10 @@ class GameReviews:
 
     def _asked(self, request: Request, config: dict[str, Any]) -> tuple[int, str] | Response:
         """The seat (0-3) and the level (of the game's family, default its strongest)."""
+        from jantaku.families import default_family
         from jantaku.players.review import DEFAULT_LEVELS, LEVELS
 
-        fam = config.get("family", "riichi")
+        fam = config.get("family", default_family().name)
         if fam not in LEVELS:
             return _error(f"a {fam} game cannot be reviewed", 400, "bad_request")
         seat_text = request.query_params.get("seat", "0")
