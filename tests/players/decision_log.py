@@ -15,7 +15,7 @@ from jantaku.players.protocol import tell
 
 GOLDEN = Path(__file__).parent / "golden"
 
-RIICHI_LEVELS = ("random", "efficiency", "defensive", "expert", "strong")
+RIICHI_LEVELS = ("random", "efficiency", "defensive", "expert", "strong", "strongest")
 CLASSICAL_LEVELS = ("random", "efficiency", "defensive", "expert", "strongest")
 
 
