@@ -13,8 +13,8 @@ __all__ = ["serve"]
 
 def _fewer_full_collections() -> None:
     """A full garbage collection stops the whole process for a time that grows with the live
-    tables' objects (hundreds of ms at 1,000 tables, docs/deploy.md); with the default
-    thresholds one ran every few seconds and set the players' p99 latency. The oldest
+    tables' objects; with the default thresholds one ran every few seconds and set the players'
+    tail latency (measured in docs/deploy.md). The oldest
     generation is collected a hundred times less often (the young ones as before: most
     garbage, cycles included, dies young)."""
     young, middle, _old = gc.get_threshold()

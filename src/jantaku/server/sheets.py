@@ -31,7 +31,7 @@ MAX_BODY = 256 * 1024
 MAX_SHEETS = 200
 """Most sheets one player keeps."""
 COMPUTE_BURST = 3 * MAX_HANDS
-"""Hands one address may have computed at once (each classical hand is ~10 ms of scoring)."""
+"""Hands one address may have computed at once (scoring a classical hand is the dearest part)."""
 COMPUTE_RATE = 20.0
 """Hands per second an address may have computed on average (entering hands at a table needs
 a few a minute; a page recomputes the sheet after each one, mostly from the scorer's cache)."""

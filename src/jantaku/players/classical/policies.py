@@ -30,7 +30,16 @@ from jantaku.players.classical.evaluation import (
     standard_values,
 )
 
-__all__ = ["speed_claim", "speed_kong", "speed_score", "value_claim", "value_kong", "value_score"]
+__all__ = [
+    "claim_score",
+    "shanten_after_discard",
+    "speed_claim",
+    "speed_kong",
+    "speed_score",
+    "value_claim",
+    "value_kong",
+    "value_score",
+]
 
 INFEASIBLE = -1000.0  # an open hand heading below the lower limit
 _SHANTEN_STEP = 100.0  # a step of shanten against tiles of acceptance
@@ -186,7 +195,7 @@ def speed_claim(
     for a in calls:
         called, counts = bot.after_call(hand, a)
         score = _best_after(bot, view, called, counts, unseen)
-        if _shanten_after(counts, len(called.melds)) >= now or score < INFEASIBLE / 2:
+        if shanten_after_discard(counts, len(called.melds)) >= now or score < INFEASIBLE / 2:
             continue  # no faster, or an open hand without doubles
         if score > best_score:
             best, best_score = a, score
@@ -207,7 +216,8 @@ def _best_after(
     return best
 
 
-def _shanten_after(counts: list[int], melds: int) -> int:
+def shanten_after_discard(counts: list[int], melds: int) -> int:
+    """The shanten after the best discard of a hand that must discard."""
     best = 99
     for k in range(34):
         if counts[k]:
@@ -234,27 +244,40 @@ def value_claim(
     ]
     if not options:
         return passing
-    care = bot.params.care
     now = bot.score(view, hand, list(hand.counts), unseen)
     best, best_score = passing, now + bot.params.call_margin
     for a in options:
         if a.kind is ActionKind.ADDED_KAN:
             return a
         called, counts = bot.after_call(hand, a)
-        if a.kind is ActionKind.OPEN_KAN:
-            score = bot.score(view, called, counts, unseen, exact=False)
-        else:
-            score = _FAR
-            level_score = bot.level.score
-            for k in range(34):
-                if counts[k]:
-                    counts[k] -= 1
-                    score = max(
-                        score,
-                        level_score(bot, view, called, counts, unseen, False)
-                        - care * bot.danger(view, k, unseen),
-                    )
-                    counts[k] += 1
+        score = claim_score(bot, view, called, counts, unseen, a)
         if score > best_score:
             best, best_score = a, score
     return best
+
+
+def claim_score(
+    bot: ClassicalBot,
+    view: ClassicalView,
+    called: HandState,
+    counts: list[int],
+    unseen: list[int],
+    action: Action,
+) -> float:
+    """A call's score as :func:`value_claim` weighs it: an open kong's hand as it stands, a
+    chow or pung's after its best discard less that discard's danger."""
+    if action.kind is ActionKind.OPEN_KAN:
+        return bot.score(view, called, counts, unseen, exact=False)
+    care = bot.params.care
+    score = _FAR
+    level_score = bot.level.score
+    for k in range(34):
+        if counts[k]:
+            counts[k] -= 1
+            score = max(
+                score,
+                level_score(bot, view, called, counts, unseen, False)
+                - care * bot.danger(view, k, unseen),
+            )
+            counts[k] += 1
+    return score

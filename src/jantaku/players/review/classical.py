@@ -25,6 +25,7 @@ from jantaku.players.classical.evaluation import (
     unseen_counts,
 )
 from jantaku.players.classical.levels import EFFICIENCY
+from jantaku.players.classical.policies import claim_score, shanten_after_discard
 from jantaku.players.review.model import Candidate, Explained, label_of
 from jantaku.tiles import TileKind
 
@@ -125,7 +126,7 @@ class ClassicalExplainer:
                 candidate.shanten = (  # a kong discards nothing: its replacement tile comes
                     shanten(counts, melds)
                     if a.kind is ActionKind.OPEN_KAN
-                    else _best_shanten(counts, melds)
+                    else shanten_after_discard(counts, melds)
                 )
             else:
                 candidate = Candidate(a, label_of(a))
@@ -136,27 +137,4 @@ class ClassicalExplainer:
         self, view: ClassicalView, called: HandState, counts: list[int], action: Action
     ) -> float:
         """The claim's score as ``value_claim`` weighs it."""
-        bot = self.bot
-        unseen = unseen_counts(view)
-        if action.kind is ActionKind.OPEN_KAN:
-            return bot.score(view, called, counts, unseen, exact=False)
-        care = bot.params.care
-        best = -1e9
-        for k in range(34):
-            if counts[k]:
-                counts[k] -= 1
-                score = bot.level.score(bot, view, called, counts, unseen, False)
-                best = max(best, score - care * bot.danger(view, k, unseen))
-                counts[k] += 1
-        return best
-
-
-def _best_shanten(counts: list[int], melds: int) -> int:
-    """The shanten after the best discard of a hand that must discard."""
-    best = 99
-    for k in range(34):
-        if counts[k]:
-            counts[k] -= 1
-            best = min(best, shanten(counts, melds))
-            counts[k] += 1
-    return best
+        return claim_score(self.bot, view, called, counts, unseen_counts(view), action)
