@@ -5,6 +5,7 @@ answers free."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from jantaku.tiles import parse_tiles
@@ -27,9 +28,13 @@ def _kind(notation: str) -> int:
     return parse_tiles(notation)[0].kind_id
 
 
+def _is_win(event: dict[str, Any]) -> bool:
+    return event["type"] in ("won", "mah_jongg")
+
+
 def _check_alignment(review: dict[str, Any], events: list[dict[str, Any]], seat: int) -> None:
-    """Every decision sits in the stored log where the seat acted: its own discard (or win, or
-    call) is the event right after it."""
+    """Every decision sits in the stored log where the seat acted: its own discard, call or win is
+    the event right after it (a call may be outranked, a ron may share the discard)."""
     assert review["decisions"], "a whole game has decisions"
     for d in review["decisions"]:
         action = d["player"]["action"]
@@ -42,8 +47,14 @@ def _check_alignment(review: dict[str, Any], events: list[dict[str, Any]], seat:
             # the claim, or a claim of another seat that outranked it on the same discard
             assert nxt["type"] in ("called", "won", "mah_jongg"), (d["index"], nxt)
             assert nxt["type"] == "called" or nxt["seat"] != seat, (d["index"], nxt)
-        elif action["type"] in ("tsumo", "ron"):
-            assert nxt["type"] in ("won", "mah_jongg") and nxt["seat"] == seat
+        elif action["type"] == "ron":
+            # a double ron lists both winners, nearest first; three rons abort the deal
+            rest = events[d["event"] :]
+            winners = [e["seat"] for e in itertools.takewhile(_is_win, rest)]
+            aborted = nxt["type"] == "deal_ended" and nxt["draw"] == "triple_ron"
+            assert seat in winners or aborted, (d["index"], rest[:3])
+        elif action["type"] == "tsumo":
+            assert _is_win(nxt) and nxt["seat"] == seat, (d["index"], nxt)
     discards = [e for e in events if e["type"] == "discarded" and e["seat"] == seat]
     reviewed = [d for d in review["decisions"] if d["player"]["action"]["type"] == "discard"]
     assert 0 < len(reviewed) <= len(discards)
