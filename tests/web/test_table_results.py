@@ -399,3 +399,40 @@ def test_a_result_left_open_20_seconds_lets_nothing_happen_behind_it(
             page.close()
     finally:
         proc.stop()
+
+
+def _next_hand_under_way(msg: dict[str, Any]) -> bool:
+    """Several discards of the hand after the result: the page has redrawn many times."""
+    return msg["type"] == "events" and sum(e["type"] == "discarded" for e in msg["events"]) > 0
+
+
+def test_an_open_result_keeps_its_scroll_while_the_game_goes_on(tmp_path: Path, new_page) -> None:
+    """On a short phone screen the hand's result scrolls. The scripted player of the same
+    account confirms it and plays on, so the page redraws on every message behind the result
+    still open there: it stays where its reader scrolled to."""
+    proc = ServerProcess(f"sqlite:///{tmp_path / 'scroll.sqlite3'}", "--bot-delay", "0").start()
+    try:
+        page = new_page(390, 420)
+        login_guest(page, proc.base)
+        client, table = _seat(proc, page, "practice", "quick", "efficiency")
+        _play(client, table, choose, _between_hands)
+        expect(page.get_by_test_id("hand-end")).to_be_visible(timeout=20000)
+        overlay = page.locator("[data-testid=table-page] > .overlay")
+        room = overlay.evaluate("(o) => o.scrollHeight - o.clientHeight")
+        assert room > 100, f"the result must scroll on this screen ({room} px)"
+        overlay.evaluate("(o) => { o.scrollTop = o.scrollHeight; }")
+        top = overlay.evaluate("(o) => o.scrollTop")
+        assert top > 100
+        seq = int(page.get_by_test_id("table-page").get_attribute("data-seq") or 0)
+        client.send({"type": "continue", "table": table})
+        for _ in range(3):  # three discards of the next hand, each a redraw of the page
+            _play(client, table, choose, _next_hand_under_way)
+        page.wait_for_function(
+            f"() => Number(document.querySelector('[data-testid=table-page]').dataset.seq) > {seq}"
+        )
+        expect(page.get_by_test_id("hand-end")).to_be_visible()
+        assert overlay.evaluate("(o) => o.scrollTop") == top
+        client.close()
+        page.close()
+    finally:
+        proc.stop()

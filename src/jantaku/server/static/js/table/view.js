@@ -23,20 +23,34 @@ function rulesLine(tp) {
   return config ? el("p", { class: "table-rules", "data-testid": "table-rules" }, tableTitle(config, tp.t)) : null;
 }
 
+/** The overlay to show, with a key naming what it shows (the same key: the same dialog). */
 function overlayEl(tp) {
   const { t, state } = tp;
   const names = seatNames(state);
-  let overlay = null;
   const shown = openHandEnd(tp);
-  if (tp.ui.leaving) overlay = leaveDialog(tp);
-  else if (tp.ui.confirm) overlay = dangerDialog(tp);
-  else if (shown) {
-    overlay = handEndEl(shown, names, t, () => {
+  if (tp.ui.leaving) return [leaveDialog(tp), "leave"];
+  if (tp.ui.confirm) return [dangerDialog(tp), "confirm"];
+  if (shown) {
+    const dialog = handEndEl(shown, names, t, () => {
       dismissHand(tp, shown);
       tp.render();
     });
-  } else if (state.matchEnd) overlay = matchEndEl(state.matchEnd, tp.tableId, names, t, state.family);
-  return overlay;
+    return [dialog, `hand-${shown.seq}`];
+  }
+  if (state.matchEnd) return [matchEndEl(state.matchEnd, tp.tableId, names, t, state.family), "match"];
+  return [null, null];
+}
+
+/** The page is drawn anew on every message; a dialog still showing the same thing keeps where
+ * its reader had scrolled to (a long result on a phone while the game goes on behind it). The
+ * place is read before the old overlay leaves the page, which forgets it. */
+function scrollOf(page) {
+  const shade = page.querySelector(":scope > .overlay");
+  return shade ? { key: shade.dataset.key, top: shade.scrollTop } : null;
+}
+
+function keepScroll(before, shade) {
+  if (before && shade && before.key === shade.dataset.key) shade.scrollTop = before.top;
 }
 
 function restoreFocus(tp, overlay, focusedTestId) {
@@ -78,9 +92,12 @@ export function render(tp) {
   parts.push(boardEl(state, t, tp.ui, seated ? { hand: handEl(tp), melds: ownMelds(tp) } : null));
   if (seated) parts.push(el("div", { class: "own-area", "data-testid": "own-area" }, promptBar(tp), ownInfo(tp), toggles(tp)));
   else parts.push(el("div", { class: "own-area own-area--watch" }, toggles(tp)));
-  const overlay = overlayEl(tp);
-  if (overlay) parts.push(el("div", { class: "overlay" }, overlay));
+  const [overlay, key] = overlayEl(tp);
+  const shade = overlay ? el("div", { class: "overlay", "data-key": key }, overlay) : null;
+  if (shade) parts.push(shade);
+  const before = scrollOf(page);
   page.replaceChildren(...parts);
+  keepScroll(before, shade);
   tick(tp);
   restoreFocus(tp, overlay, focusedTestId);
   scheduleAuto(tp);
