@@ -1,6 +1,6 @@
 """What the riichi and the classical terminal players share: reading one key, picking one of
-several choices by number, telling what the others did since the last question, and leaving at
-the end of input."""
+several choices by number, telling what the others did since the last question, leaving at the
+end of input, and the loop of a terminal game."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 from jantaku.engine.actions import Action
 from jantaku.engine.events import Event
+from jantaku.players.protocol import Player, tell
 from jantaku.tiles import Tile
 
 #: event type -> how another seat's event reads ({who}, {tile}, {tiles}, {kind})
@@ -46,6 +47,10 @@ class KeyboardPlayer:
             line = self._recap_line(e)
             if line is not None:
                 self._since.append(line)
+
+    def choose(self, view: Any) -> Action:
+        """Show the table and ask for a key until it names one of the view's legal actions."""
+        raise NotImplementedError
 
     def tile_label(self, tile: Tile) -> str:
         """A tile as the family's table shows it."""
@@ -91,3 +96,23 @@ class KeyboardPlayer:
             if key.isdigit() and 1 <= int(key) <= len(options):
                 return options[int(key) - 1]
             self.write(f"Hint: press a number from 1 to {len(options)}.")
+
+
+def play_to_the_end(
+    table: Any,
+    human: KeyboardPlayer,
+    bots: Sequence[Player],
+    narrate: Callable[[list[Event]], None],
+) -> None:
+    """The terminal game's loop: the person at seat 0, ``bots`` at the others; each seat to act
+    chooses until the match ends or the person leaves. ``narrate`` tells what each step did."""
+    players: list[Player] = [human, *bots]
+    tell(players, table.log)
+    try:
+        while not table.finished:
+            seat = table.to_act()[0]
+            events = table.apply(players[seat].choose(table.view(seat)))
+            tell(players, events)
+            narrate(events)
+    except Quit:
+        human.write("\nBye.")

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from jantaku.commands.keyboard import KeyboardPlayer, Quit
+from jantaku.commands.keyboard import KeyboardPlayer, play_to_the_end
 from jantaku.commands.play_render import (
     HAND_KEYS,
     label,
@@ -35,7 +35,6 @@ from jantaku.families import (
 )
 from jantaku.families.classical import CLASSICAL
 from jantaku.families.riichi import RIICHI
-from jantaku.players.protocol import tell
 from jantaku.tiles import Tile
 
 __all__ = ["play"]
@@ -198,23 +197,12 @@ def _play_riichi(rules: str, length: str, level: str, seed: str) -> None:
     human = Human(input, click.echo)
     names = ["You", f"{level}-1", f"{level}-2", f"{level}-3"]
     human.names = names
-    players: list[Any] = [human]
-    players += [RIICHI.new_player(level, f"{seed}:{s}", rules) for s in (1, 2, 3)]
+    bots = [RIICHI.new_player(level, f"{seed}:{s}", rules) for s in (1, 2, 3)]
     click.echo(
         f"jantaku: {rules}, {length} match, seed {seed}. You sit East; "
         f"three {level} bots play the other seats. Ctrl-D quits."
     )
-    tell(players, table.log)
-    try:
-        while not table.finished:
-            seat = table.to_act()[0]
-            action = players[seat].choose(table.view(seat))
-            events = table.apply(action)
-            tell(players, events)
-            _narrate(events, names, human)
-    except Quit:
-        click.echo("\nBye.")
-        return
+    play_to_the_end(table, human, bots, lambda events: _narrate(events, names, human))
 
 
 def _play_classical(rules: str, length: str, level: str, seed: str) -> None:

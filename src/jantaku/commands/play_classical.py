@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from jantaku.commands.keyboard import KeyboardPlayer, Quit
+from jantaku.commands.keyboard import KeyboardPlayer, play_to_the_end
 from jantaku.commands.play_render import HAND_KEYS
 from jantaku.commands.play_render_classical import (
     classical_label,
@@ -30,7 +30,6 @@ from jantaku.engine.classical import (
     ClassicalView,
     MahJonggDeclared,
 )
-from jantaku.players.protocol import tell
 from jantaku.tiles import Tile
 
 __all__ = ["ClassicalHuman", "play_classical"]
@@ -156,24 +155,14 @@ def play_classical(length: str, level: str, seed: str) -> None:
     human = ClassicalHuman(input, click.echo)
     names = ["You", f"{level}-1", f"{level}-2", f"{level}-3"]
     human.names = names
-    players: list[Any] = [human]
-    players += [CLASSICAL.new_player(level, f"{seed}:{s}", preset) for s in (1, 2, 3)]
+    bots = [CLASSICAL.new_player(level, f"{seed}:{s}", preset) for s in (1, 2, 3)]
     rounds = "the East wind round" if length == "quick" else "four wind rounds"
     east = "You are" if table.game.dealer == 0 else f"{names[table.game.dealer]} is"
     click.echo(
         f"jantaku: classical (sontag), {rounds}, seed {seed}. {east} East first; "
         f"three {level} bots play the other seats. Ctrl-D quits."
     )
-    tell(players, table.log)
-    try:
-        while not table.finished:
-            seat = table.to_act()[0]
-            action = players[seat].choose(table.view(seat))
-            events = table.apply(action)
-            tell(players, events)
-            _narrate(events, names, human)
-    except Quit:
-        click.echo("\nBye.")
+    play_to_the_end(table, human, bots, lambda events: _narrate(events, names, human))
 
 
 def _narrate(events: Sequence[object], names: Sequence[str], human: ClassicalHuman) -> None:
