@@ -161,6 +161,20 @@ def test_entries_load_back_with_every_winners_flags_and_pao(server: str, new_pag
     )
     assert back[0] == double
     assert back[1] == classical
+    # typed: "+" marks an added kan in riichi; classical scoring has none
+    read = page.evaluate(
+        """async () => {
+          const { readMelds, writeMelds } = await import('/static/js/sheet/typing.js');
+          const riichi = readMelds("555z +6666z (7777z)", { added: true });
+          return [writeMelds(riichi.melds), riichi.melds.map((m) => [m.open, Boolean(m.added)]),
+                  readMelds("+6666z", { added: false }).error.key];
+        }"""
+    )
+    assert read == [
+        "555z +6666z (7777z)",
+        [[True, False], [True, True], [False, False]],
+        "sheet.err.no_added_kong",
+    ]
 
 
 def test_an_added_kan_by_tapping_and_by_typing(server: str, new_page) -> None:

@@ -1,6 +1,7 @@
 // The head of a score sheet: its title, rules and players, and what can be done with the whole
 // sheet: print it (one page), export it as JSON or CSV, share it read-only by link, start a new
-// one. Exports of a kept sheet are fetched with the session and saved as a file.
+// one. Exports of a kept sheet are fetched with the session and saved as a file; a sheet kept
+// only in this browser gets its CSV from the server (computed, not stored).
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
 import { canKeep, saveBlob, saveComputedCsv, saveExport, sheets } from "./remote.js";

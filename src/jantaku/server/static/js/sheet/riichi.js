@@ -174,7 +174,7 @@ function winControls(sp, t, names) {
     group(t("sheet.winner"), seg(t("sheet.winner"), playerOptions(names), d.winner, (v) => set(() => ((d.winner = v), d.from === v && (d.from = (v + 1) % 4), d.winner2 === v && (d.winner2 = null), (sp.target = { player: v, part: "hand" })))(), "winner")),
     group(t("sheet.how"), seg(t("sheet.how"), [{ value: "ron", label: t("sheet.ron") }, { value: "tsumo", label: t("sheet.tsumo") }], d.how, (v) => set(() => (d.how = v))(), "how")),
     d.how === "ron" ? group(t("sheet.from"), seg(t("sheet.from"), playerOptions(names, d.winner), d.from, (v) => set(() => ((d.from = v), d.winner2 === v && (d.winner2 = null)))(), "from")) : null,
-    d.how === "ron" ? group(t("sheet.double_ron"), seg(t("sheet.double_ron"), [{ value: "none", label: t("sheet.nobody") }, ...names.map((n, i) => ({ value: i, label: n, disabled: i === d.winner || i === d.from }))], Number.isInteger(d.winner2) ? d.winner2 : "none", (v) => set(() => ((d.winner2 = v === "none" ? null : v), (sp.target = { player: d.winner, part: "hand" })))(), "winner2")) : null,
+    d.how === "ron" ? group(t("sheet.double_ron"), seg(t("sheet.double_ron"), [{ value: "none", label: t("sheet.nobody") }, ...names.map((n, i) => ({ value: i, label: n, disabled: i === d.winner || i === d.from }))], Number.isInteger(d.winner2) ? d.winner2 : "none", (v) => set(() => ((d.winner2 = v === "none" ? null : v), (d.flags2 = {}), (d.pao2 = null), (sp.target = { player: d.winner, part: "hand" })))(), "winner2")) : null,
     ...situations(sp, t, names),
   ];
 }
