@@ -112,7 +112,7 @@ function winControls(sp, t, names) {
   const d = sp.draft;
   const redraw = (fn) => (v) => (fn(v), sp.render());
   return [
-    group(t("sheet.winner"), seg(t("sheet.winner"), playerOptions(names), d.winner, redraw((v) => ((d.winner = v), d.from === v && (d.from = (v + 1) % 4), (sp.target = { player: v, part: "hand" }))), "winner")),
+    group(t("sheet.winner"), seg(t("sheet.winner"), playerOptions(names), d.winner, redraw((v) => ((d.winner = v), d.from === v && (d.from = (v + 1) % 4), d.wrong && (d.wrong[v] = false), (sp.target = { player: v, part: "hand" }))), "winner")),
     group(t("sheet.how"), seg(t("sheet.how"), [{ value: "ron", label: t("sheet.discard") }, { value: "tsumo", label: t("sheet.self_draw") }], d.how, redraw((v) => (d.how = v)), "how")),
     d.how === "ron" ? group(t("sheet.from"), seg(t("sheet.from"), playerOptions(names, d.winner), d.from, redraw((v) => (d.from = v)), "from")) : null,
     foldedChecks(t("sheet.flags"), FLAGS.map((f) => ({ key: f, label: t(`sheet.flag.${f}`), checked: d.flags[f] })), (k, v) => ((d.flags[k] = v), sp.render()), "flags", sp.flagsUi, () => sp.render()),
