@@ -104,3 +104,20 @@ def test_new_refuses_a_bad_sheet_and_an_existing_file(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "exists" in r.output
     r = run("show", str(tmp_path / "missing.json"))
     assert r.exit_code == 2 and "cannot read" in r.output
+
+
+def test_a_wrong_number_of_tiles_is_entered_and_shown(tmp_path: Path) -> None:
+    path = tmp_path / "classical.json"
+    r = run("new", str(path), "--preset", "sontag", "--players", "Anna,Ben,Cleo,Dirk")
+    assert r.exit_code == 0, r.output
+    entry = classical_evening.settlement_hand()
+    entry["wrong_tiles"] = [3]
+    r = _add(path, entry)
+    assert r.exit_code == 2 and "hands[0].players[3]" in r.output  # his tiles are not scored
+    entry["players"][3] = {"hand": ""}
+    r = _add(path, entry)
+    assert r.exit_code == 0, r.output
+    # §10.5's values, North takes over the innocents' payments (tests/sheet/test_sheet_wrong_tiles)
+    assert r.output.split()[-7::2] == ["64", "224", "704", "-992"]
+    shown = run("show", str(path))
+    assert "Dirk held a wrong number of tiles: pays for all" in shown.output

@@ -4,6 +4,9 @@ sheet, a body too large or not JSON is refused with a message naming what is wro
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import httpx
 import pytest
 
@@ -66,3 +69,34 @@ def test_computing_is_charged_by_the_hand() -> None:
     assert buckets.take("a", now=0.0, cost=3) == pytest.approx(1.0)  # one token short
     assert buckets.take("a", now=1.0, cost=3) == 0
     assert buckets.take("b", now=0.0, cost=50) == 0  # at most the burst: a big sheet can pass
+
+
+def test_the_csv_of_a_browser_sheet_is_the_one_the_terminal_exports(
+    server: ServerProcess, tmp_path: Path
+) -> None:
+    """``POST /api/sheets/compute.csv`` (a guest's sheet, stored nowhere) gives byte for byte
+    the CSV of ``jantaku sheet export`` of the same document; a bad sheet gets its field."""
+    from click.testing import CliRunner
+
+    from jantaku.cli import main
+
+    for doc in (classical_evening.evening(), riichi_evening.evening()):
+        path = tmp_path / "s.json"
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        out = tmp_path / "s.csv"
+        args = ["sheet", "export", str(path), "--format", "csv", "-o", str(out)]
+        exported = CliRunner().invoke(main, args)
+        assert exported.exit_code == 0, exported.output
+        r = httpx.post(
+            server.base + "/api/sheets/compute.csv", json=doc, timeout=30, trust_env=False
+        )
+        assert r.status_code == 200, r.text
+        assert r.headers["content-type"].startswith("text/csv")
+        assert r.content == out.read_bytes()
+    r = httpx.post(
+        server.base + "/api/sheets/compute.csv",
+        json={**riichi_evening.evening(), "preset": "mahjong"},
+        timeout=30,
+        trust_env=False,
+    )
+    assert r.status_code == 400 and r.json()["field"] == "preset"

@@ -10,7 +10,12 @@ from typing import Any
 
 from jantaku.errors import JantakuError
 from jantaku.rules.classical.options import preset as classical_preset
-from jantaku.rules.classical.settlement import penalty_settlement
+from jantaku.rules.classical.settlement import (
+    Payment,
+    Settlement,
+    pays_for_all,
+    penalty_settlement,
+)
 from jantaku.sheet.document import (
     MAX_TEXT,
     EntryError,
@@ -18,11 +23,12 @@ from jantaku.sheet.document import (
     SheetError,
     check_keys,
     player_index,
+    player_list,
     show,
 )
 from jantaku.sheet.scoring import score, scorer_of
 from jantaku.sheet.state import Played, TableState
-from jantaku.tiles import Wind
+from jantaku.tiles import Wind, parse_kinds
 
 __all__ = ["ENTRIES", "ClassicalEntries"]
 
@@ -41,6 +47,7 @@ _MAHJONG_KEYS = frozenset(
         "heavenly_hand",
         "earthly_hand",
         "danger_violation",
+        "wrong_tiles",
     }
 )
 _COPIED = (
@@ -48,7 +55,16 @@ _COPIED = (
     "win",
     *sorted(
         _MAHJONG_KEYS
-        - {"kind", "players", "winner", "win_tile", "win", "discarder", "danger_violation"}
+        - {
+            "kind",
+            "players",
+            "winner",
+            "win_tile",
+            "win",
+            "discarder",
+            "danger_violation",
+            "wrong_tiles",
+        }
     ),
 )
 _PENALTY_KEYS = frozenset({"kind", "player", "points", "reason"})
@@ -92,8 +108,11 @@ class ClassicalEntries:
         player = player_index(value, field, none=True)
         return None if player is None else _LETTERS[before.seat_wind(player)]
 
-    def _request(self, spec: Any, before: TableState, field: str) -> dict[str, Any]:
-        """The ``jantaku score --rules sontag`` request of a Mah Jongg entry."""
+    def _request(
+        self, spec: Any, before: TableState, field: str, offenders: tuple[int, ...] = ()
+    ) -> dict[str, Any]:
+        """The ``jantaku score --rules sontag`` request of a Mah Jongg entry; the hands of the
+        ``offenders`` (a wrong number of tiles) are not scored."""
         players = spec["players"]
         if not isinstance(players, list) or len(players) != 4:
             raise EntryError("expected a list of four hands, in sheet order", f"{field}.players")
@@ -105,6 +124,8 @@ class ClassicalEntries:
                 raise EntryError(
                     "'seat_wind' is derived by the sheet; leave it out", f"{field}.players[{i}]"
                 )
+            if i in offenders:
+                p = self._not_scored(p, players, spec, f"{field}.players[{i}]")
             hands.append({**p, "seat_wind": _LETTERS[before.seat_wind(i)]})
         request: dict[str, Any] = {
             "rules": self.preset,
@@ -126,12 +147,20 @@ class ClassicalEntries:
         spec = check_keys(entry, _MAHJONG_KEYS, ("players", "winner"), field, EntryError)
         winner = player_index(spec["winner"], f"{field}.winner")
         assert winner is not None
-        played = Played(before)
+        offenders = player_list(spec.get("wrong_tiles"), f"{field}.wrong_tiles")
+        played = Played(before, extra={"wrong_tiles": list(offenders)})
         try:
-            request = self._request(spec, before, field)
+            if winner in offenders:
+                raise EntryError(
+                    f"{self.names[winner]} won: the winner cannot be the one who held a wrong "
+                    "number of tiles",
+                    f"{field}.wrong_tiles",
+                )
+            request = self._request(spec, before, field, offenders)
             result = self._score(request, before, field)
             if not result["win"]:
                 raise EntryError(self._no_win(result, winner), f"{field}.players[{winner}]")
+            self._pay_for_all(result, offenders, before)
         except EntryError as e:
             played.error = {"message": e.message, "field": e.field}
             played.after = self._rotate(before, winner, before.totals)
@@ -144,11 +173,79 @@ class ClassicalEntries:
             ({**p, "player": by_wind[p["seat_wind"]]} for p in result["players"]),
             key=lambda p: p["player"],
         )
+        for p in shown:
+            if p["player"] in offenders:
+                p["wrong_tiles"] = True
         played.results = [{"player": None, "score": {**result, "players": shown}}]
         played.payments = tuple(payments)
         totals = tuple(t + d for t, d in zip(before.totals, payments, strict=True))
         played.after = self._rotate(before, winner, totals)
         return played
+
+    def _not_scored(
+        self, hand: dict[str, Any], players: list[Any], spec: Any, where: str
+    ) -> dict[str, Any]:
+        """The stand-in for the hand of a player who held a wrong number of tiles (§8): his
+        hand is not scored (he claims nothing), so it is entered empty; the scorer, which
+        needs four 13-tile hands, gets a concealed hand worth 0 (suited tiles, at most two of
+        a kind, no pung, no scoring pair) made of copies nobody else holds."""
+        if any(hand.get(key) for key in ("hand", "melds", "bonus")):
+            raise EntryError(
+                "a player who held a wrong number of tiles claims nothing: his hand is not "
+                'scored, leave it empty ({"hand": ""})',
+                where,
+            )
+        used = dict.fromkeys(range(34), 0)
+        texts = [spec.get("win_tile")]
+        for other in players:
+            if isinstance(other, dict) and other is not hand:
+                texts.append(other.get("hand"))
+                melds = other.get("melds")
+                for meld in melds if isinstance(melds, list) else []:
+                    texts.append(meld.get("tiles") if isinstance(meld, dict) else None)
+        for text in texts:
+            try:
+                kinds = parse_kinds(text) if isinstance(text, str) else []
+            except JantakuError:
+                kinds = []  # the scorer names the bad notation
+            for k in kinds:
+                used[int(k)] = used.get(int(k), 0) + 1
+        tiles: list[str] = []
+        for suit, base in (("m", 0), ("p", 9), ("s", 18)):
+            for n in range(1, 10):
+                free = max(0, min(2, 4 - used[base + n - 1], 13 - len(tiles)))
+                tiles += [f"{n}{suit}"] * free
+        # short only when the others hold impossible copies (then the scorer names them)
+        tiles += [f"{n}m" for n in range(2, 9)] * 2
+        return {"hand": "".join(tiles[:13])}
+
+    def _pay_for_all(
+        self, result: dict[str, Any], offenders: tuple[int, ...], before: TableState
+    ) -> None:
+        """Each offender pays for all and claims nothing, settled like a Störspiel offender
+        (``pays_for_all`` of the settlement rules, one offender after another, as the engine
+        does); the result's ``settlement`` and ``payments`` become the ones paid."""
+        if not offenders:
+            return
+        settlement = Settlement(
+            tuple(
+                Payment(Wind.parse(p["payer"]), Wind.parse(p["payee"]), p["amount"], p["reason"])
+                for p in result["payments"]
+            )
+        )
+        winner = Wind.parse(result["winner"])
+        for player in offenders:
+            settlement = pays_for_all(settlement, winner, before.seat_wind(player), self.options)
+        result["settlement"] = {w.letter: n for w, n in settlement.net.items()}
+        result["payments"] = [
+            {
+                "payer": p.payer.letter,
+                "payee": p.payee.letter,
+                "amount": p.amount,
+                "reason": p.reason,
+            }
+            for p in settlement.payments
+        ]
 
     def _score(self, request: dict[str, Any], before: TableState, field: str) -> dict[str, Any]:
         """The scorer's result; its errors name the player (not the seat wind) and the path."""

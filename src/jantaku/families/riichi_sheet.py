@@ -44,11 +44,34 @@ _DERIVED = (
     "riichi",
     "pao",
 )
+_SHARED_FLAGS = ("houtei", "chankan")
 _RELATIVE = {1: "right", 2: "across", 3: "left"}
 _LETTERS = "ESWN"
 STICK = 1000
 
 Winner = tuple[int, dict[str, Any], int | None]
+
+
+def _same_discard(winners: list[Winner], field: str) -> None:
+    """A double ron is one discard: both winners have its tile, and its situations (houtei on
+    the last discard, chankan on a robbed kan) hold for both; each winner's own flags
+    (ippatsu, double riichi) and pao stay his."""
+    if len(winners) < 2:
+        return
+    (_, first, _), (_, other, _) = winners
+    where = f"{field}.winners[1].hand"
+    if other.get("win_tile") != first.get("win_tile"):
+        raise EntryError(
+            "win_tile: both winners of a double ron win on the same discarded tile",
+            f"{where}.win_tile",
+        )
+    for key in _SHARED_FLAGS:
+        if (first.get(key) is True) != (other.get(key) is True):
+            raise EntryError(
+                f"{key}: it belongs to the discard, so it holds for both winners of a double "
+                "ron (set it for both or neither)",
+                f"{where}.{key}",
+            )
 
 
 class RiichiEntries:
@@ -196,6 +219,7 @@ class RiichiEntries:
         self._declare(riichi, deltas, field)
         deltas = [d - t for d, t in zip(deltas, before.totals, strict=True)]
         sticks = before.sticks + len(riichi)
+        _same_discard(winners, field)
         origin = before.dealer if discarder is None else discarder
         nearest = min((p for p, _, _ in winners), key=lambda p: (p - origin) % 4)
         for i, (player, hand, pao) in enumerate(winners):

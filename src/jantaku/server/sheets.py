@@ -189,6 +189,16 @@ class SheetApi:
         self._limit(self.computes, client_address(request))
         return JSONResponse(await self._compute(await self._document(request), request))
 
+    async def compute_csv(self, request: Request) -> Response:
+        """The CSV of a sheet kept only in a browser (a guest's): computed like ``compute``,
+        charged the same, nothing stored."""
+        self._limit(self.computes, client_address(request))
+        result = await self._compute(await self._document(request), request)
+        disposition = {"Content-Disposition": 'attachment; filename="sheet.csv"'}
+        return Response(
+            sheet_csv(result), media_type="text/csv; charset=utf-8", headers=disposition
+        )
+
     async def create(self, request: Request) -> Response:
         user = self._owner(request)
         document = await self._document(request)
@@ -288,6 +298,7 @@ class SheetApi:
 
         return [
             Route("/api/sheets/compute", guarded(self.compute), methods=["POST"]),
+            Route("/api/sheets/compute.csv", guarded(self.compute_csv), methods=["POST"]),
             Route("/api/sheets", guarded(self.create), methods=["POST"]),
             Route("/api/me/sheets", guarded(self.mine), methods=["GET"]),
             Route("/api/sheets/{sheet_id}/share", guarded(self.share), methods=["POST", "DELETE"]),

@@ -38,7 +38,10 @@ def describe(hand: dict[str, Any], names: list[str]) -> str:
         score = hand["results"][0]["score"]
         winner = next(p for p in score["players"] if p.get("winner"))
         how = "self-drawn" if score.get("self_draw") else "on a discard"
-        return f"Mah Jongg {names[winner['player']]} {how}, {winner['value']}"
+        text = f"Mah Jongg {names[winner['player']]} {how}, {winner['value']}"
+        for p in hand.get("wrong_tiles") or ():
+            text += f"; {names[p]} held a wrong number of tiles: pays for all"
+        return text
     if kind == "penalty":
         return f"penalty {names[hand['player']]}: {hand['points']}"
     return str(kind or "")

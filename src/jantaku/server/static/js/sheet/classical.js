@@ -9,6 +9,9 @@ import { tilesOr, writeTiles } from "./typing.js";
 import { classicalResult, classicalSummary } from "./classical_result.js";
 
 const FLAGS = ["last_wall_tile", "last_discard", "robbing_kong", "heavenly_hand", "earthly_hand"];
+const PLAYERS = [0, 1, 2, 3];
+// who held a wrong number of tiles at the end (§8): his hand is not entered (he claims nothing)
+const wrong = (d, p) => Boolean(d.wrong && d.wrong[p]) && p !== d.winner;
 
 function parts(draft, player) {
   if (draft.outcome !== "win") return [];
@@ -32,10 +35,11 @@ function playerTabs(sp) {
     sp.sheet.players.map((name, i) => {
       const count = handSize(d.hands[i]) + (i === d.winner && d.win_tile ? 1 : 0);
       const full = count === (i === d.winner ? 14 : 13);
+      const off = wrong(d, i);
       return el(
         "button",
-        { type: "button", class: `seg-btn${full ? " seg-btn--done" : ""}`, "data-player": String(i), "aria-pressed": String(sp.target.player === i), onclick: () => ((sp.target = { player: i, part: "hand" }), sp.render()) },
-        `${name} ${count}/${i === d.winner ? 14 : 13}`,
+        { type: "button", class: `seg-btn${full ? " seg-btn--done" : ""}`, "data-player": String(i), "aria-pressed": String(sp.target.player === i), disabled: off || null, onclick: () => ((sp.target = { player: i, part: "hand" }), sp.render()) },
+        off ? `${name} —` : `${name} ${count}/${i === d.winner ? 14 : 13}`,
       );
     }),
   );
@@ -57,9 +61,12 @@ function toEntry(d) {
     return out;
   }
   const self = d.how === "tsumo";
-  const entry = { kind: "mahjong", players: d.hands.map(playerOf), winner: d.winner, win_tile: d.win_tile || "", win: self ? "self_draw" : "discard", discarder: self ? null : d.from };
+  const players = d.hands.map((h, i) => (wrong(d, i) ? { hand: "" } : playerOf(h)));
+  const entry = { kind: "mahjong", players, winner: d.winner, win_tile: d.win_tile || "", win: self ? "self_draw" : "discard", discarder: self ? null : d.from };
   for (const f of FLAGS) entry[f] = Boolean(d.flags[f]);
   entry.danger_violation = !self && d.stoerspiel ? d.from : null;
+  const offenders = PLAYERS.filter((p) => wrong(d, p));
+  if (offenders.length) entry.wrong_tiles = offenders;
   return entry;
 }
 
@@ -81,6 +88,7 @@ function fromEntry(entry) {
   }));
   for (const f of FLAGS) if (entry[f]) d.flags[f] = true;
   d.stoerspiel = entry.danger_violation !== null && entry.danger_violation !== undefined;
+  d.wrong = PLAYERS.map((p) => Array.isArray(entry.wrong_tiles) && entry.wrong_tiles.includes(p));
   return d;
 }
 
@@ -92,6 +100,7 @@ function checkDraft(d) {
   }
   if (d.outcome !== "win") return null;
   for (let i = 0; i < 4; i++) {
+    if (wrong(d, i)) continue;
     const size = handSize(d.hands[i]);
     if (size !== 13) return { key: "sheet.err.player_hand_size", params: { player: i, n: size } };
   }
@@ -103,12 +112,27 @@ function winControls(sp, t, names) {
   const d = sp.draft;
   const redraw = (fn) => (v) => (fn(v), sp.render());
   return [
-    group(t("sheet.winner"), seg(t("sheet.winner"), playerOptions(names), d.winner, redraw((v) => ((d.winner = v), d.from === v && (d.from = (v + 1) % 4), (sp.target = { player: v, part: "hand" }))), "winner")),
+    group(t("sheet.winner"), seg(t("sheet.winner"), playerOptions(names), d.winner, redraw((v) => ((d.winner = v), d.from === v && (d.from = (v + 1) % 4), d.wrong && (d.wrong[v] = false), (sp.target = { player: v, part: "hand" }))), "winner")),
     group(t("sheet.how"), seg(t("sheet.how"), [{ value: "ron", label: t("sheet.discard") }, { value: "tsumo", label: t("sheet.self_draw") }], d.how, redraw((v) => (d.how = v)), "how")),
     d.how === "ron" ? group(t("sheet.from"), seg(t("sheet.from"), playerOptions(names, d.winner), d.from, redraw((v) => (d.from = v)), "from")) : null,
     foldedChecks(t("sheet.flags"), FLAGS.map((f) => ({ key: f, label: t(`sheet.flag.${f}`), checked: d.flags[f] })), (k, v) => ((d.flags[k] = v), sp.render()), "flags", sp.flagsUi, () => sp.render()),
     d.how === "ron" ? checks(t("sheet.stoerspiel"), [{ key: "stoerspiel", label: t("sheet.stoerspiel_by", { name: names[d.from] }), checked: d.stoerspiel }], (k, v) => ((d.stoerspiel = v), sp.render()), "stoerspiel") : null,
+    wrongTiles(sp, t, names),
   ];
+}
+
+/** Who held a wrong number of tiles (pays for all, claims nothing): folded, it is rare. */
+function wrongTiles(sp, t, names) {
+  const d = sp.draft;
+  d.wrong = d.wrong || [false, false, false, false];
+  sp.wrongUi = sp.wrongUi || { open: false };
+  const items = PLAYERS.filter((p) => p !== d.winner).map((p) => ({ key: String(p), label: names[p], checked: d.wrong[p] }));
+  const pick = (k, v) => {
+    d.wrong[Number(k)] = v;
+    if (v && sp.target.player === Number(k)) sp.target = { player: d.winner, part: "hand" };
+    sp.render();
+  };
+  return foldedChecks(t("sheet.wrong_tiles"), items, pick, "wrong_tiles", sp.wrongUi, () => sp.render());
 }
 
 function penaltyControls(sp, t, names) {
@@ -138,7 +162,7 @@ export default {
   presets: ["sontag"],
   lengths: [],
   set: { red: false, bonus: true },
-  setTiles: (draft) => (draft.outcome === "win" ? tilesOf(draft, [0, 1, 2, 3], false) : []),
+  setTiles: (draft) => (draft.outcome === "win" ? tilesOf(draft, PLAYERS.filter((p) => !wrong(draft, p)), false) : []),
   parts,
   partLabel: (part, t) => t(`sheet.part.${part}`),
   playerTabs,

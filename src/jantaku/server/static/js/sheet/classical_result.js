@@ -64,6 +64,7 @@ export function classicalResult(hand, entry, names, t) {
   return [
     el("h4", {}, how),
     stoerspielEl(t, s.stoerspiel, names, winds),
+    ...(s.players || []).filter((p) => p.wrong_tiles).map((p) => el("p", { class: "warning", "data-testid": "wrong-tiles" }, t("sheet.wrong_tiles_pays", { name: names[p.player] }))),
     el("div", { class: "seat-scores" }, (s.players || []).map((p) => playerEl(t, p, names, winds))),
   ];
 }

@@ -47,7 +47,7 @@ export function partTiles(draft, target) {
  * draft is never changed.
  */
 export function addTap(draft, target, tile, opts) {
-  const { used, set, meldKind, meldOpen } = opts;
+  const { used, set, meldKind, meldOpen, meldAdded } = opts;
   const next = copyDraft(draft);
   let extra = [tile];
   if (target.part === "melds") {
@@ -61,7 +61,9 @@ export function addTap(draft, target, tile, opts) {
   if (target.part === "win") next.win_tile = tile;
   else if (target.part === "dora" || target.part === "ura") next[target.part].push(tile);
   else if (target.part === "melds") {
-    next.hands[target.player].melds.push({ kind: meldKind, open: meldKind === "kong" ? meldOpen : true, tiles: extra });
+    const meld = { kind: meldKind, open: meldKind === "kong" ? meldOpen : true, tiles: extra };
+    if (meldKind === "kong" && meld.open && meldAdded) meld.added = true;
+    next.hands[target.player].melds.push(meld);
   } else {
     const h = next.hands[target.player];
     h[target.part] = sortTiles([...h[target.part], tile]);

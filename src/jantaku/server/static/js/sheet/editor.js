@@ -35,6 +35,7 @@ function tap(sp, tile) {
     set: sp.kind.set,
     meldKind: sp.meldKind,
     meldOpen: sp.meldOpen,
+    meldAdded: Boolean(sp.kind.set.added && sp.meldAdded),
   });
   if (res.error) {
     sp.error = res.error;
@@ -65,7 +66,7 @@ function showInPlace(sp, target) {
 /** Typed text for a part: replaces the part when it reads, else an error and the text stays.
  * Enter redraws the card (`full`); leaving the field updates it in place. */
 function typed(sp, target, text, full) {
-  const read = target.part === "melds" ? readMelds(text) : readTiles(text);
+  const read = target.part === "melds" ? readMelds(text, sp.kind.set) : readTiles(text);
   const done = (error) => {
     sp.error = error;
     if (error) sp.typed[keyOf(target)] = text;
@@ -95,6 +96,7 @@ function tilesEl(sp, target) {
         { type: "button", class: `meld-chip${m.open ? "" : " meld-chip--concealed"}`, "data-meld": writeTiles(m.tiles), "aria-label": sp.t("sheet.remove_meld", { meld: writeTiles(m.tiles) }), onclick: () => ((sp.draft = removeAt(sp.draft, target, i)), sp.render()) },
         m.tiles.map((tile) => tileEl(tile, { size: "sm" })),
         m.open ? null : el("span", { class: "meld-mark" }, sp.t("sheet.concealed_short")),
+        m.added ? el("span", { class: "meld-mark" }, "+") : null,
       ),
     );
   }
@@ -147,7 +149,11 @@ function meldChoice(sp) {
     { class: "seg meld-kinds", role: "group", "aria-label": sp.t("sheet.meld_kind") },
     kinds.map((k) => el("button", { type: "button", class: "seg-btn", "data-meld-kind": k, "aria-pressed": String(sp.meldKind === k), onclick: () => ((sp.meldKind = k), sp.render()) }, sp.kind.meldLabel(k, sp.t))),
     sp.meldKind === "kong"
-      ? el("label", { class: "check" }, el("input", { type: "checkbox", "data-testid": "kong-concealed", checked: !sp.meldOpen, onchange: (e) => ((sp.meldOpen = !e.target.checked), sp.render()) }), sp.t("sheet.concealed_kong"))
+      ? el("label", { class: "check" }, el("input", { type: "checkbox", "data-testid": "kong-concealed", checked: !sp.meldOpen, onchange: (e) => ((sp.meldOpen = !e.target.checked), e.target.checked && (sp.meldAdded = false), sp.render()) }), sp.t("sheet.concealed_kong"))
+      : null,
+    // riichi: a kan made by adding the fourth tile to an own pon (kakan) is a kind of its own
+    sp.meldKind === "kong" && sp.kind.set.added
+      ? el("label", { class: "check" }, el("input", { type: "checkbox", "data-testid": "kong-added", checked: Boolean(sp.meldAdded), onchange: (e) => ((sp.meldAdded = e.target.checked), e.target.checked && (sp.meldOpen = true), sp.render()) }), sp.t("sheet.kong_added"))
       : null,
   );
 }

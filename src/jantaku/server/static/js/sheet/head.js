@@ -1,13 +1,15 @@
 // The head of a score sheet: its title, rules and players, and what can be done with the whole
 // sheet: print it (one page), export it as JSON or CSV, share it read-only by link, start a new
-// one. Exports of a kept sheet are fetched with the session and saved as a file.
+// one. Exports of a kept sheet are fetched with the session and saved as a file; a sheet kept
+// only in this browser gets its CSV from the server (computed, not stored).
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { canKeep, saveBlob, saveExport, sheets } from "./remote.js";
+import { canKeep, saveBlob, saveComputedCsv, saveExport, sheets } from "./remote.js";
 
-/** Fetch an export of the kept sheet and save it; a failure is shown as a notice. */
+/** Fetch an export of the kept sheet (`path`), or the CSV of a sheet kept only here (no
+ * path), and save it; a failure is shown as a notice. */
 async function fetchExport(path, name, sp) {
-  const status = await saveExport(path, name);
+  const status = path ? await saveExport(path, name) : await saveComputedCsv(sp.sheet, name);
   if (status === null) return;
   sp.notice = t("sheet.export_failed", { status });
   sp.renderAll();
@@ -28,6 +30,8 @@ function exportLinks(sp) {
   links.push(el("button", { type: "button", class: "btn btn--small", "data-testid": "export-json", onclick: json }, t("sheet.export_json")));
   if (sp.id) {
     links.push(el("a", { class: "btn btn--small", href: sheets.exportPath(sp.id, "csv"), "data-testid": "export-csv", onclick: (e) => (e.preventDefault(), fetchExport(sheets.exportPath(sp.id, "csv"), fileName(sp, "csv"), sp)) }, t("sheet.export_csv")));
+  } else {
+    links.push(el("button", { type: "button", class: "btn btn--small", "data-testid": "export-csv", onclick: () => fetchExport(null, fileName(sp, "csv"), sp) }, t("sheet.export_csv")));
   }
   return links;
 }

@@ -59,6 +59,16 @@ export function saveBlob(name, blob) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The CSV of a sheet kept only in this browser, computed by the server from the document
+ * (nothing is stored; charged like a computation), saved as a file; the HTTP status when it
+ * failed (0: no answer), else null. */
+export async function saveComputedCsv(doc, name) {
+  const res = await fetch("/api/sheets/compute.csv", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(doc) }).catch(() => null);
+  if (!res || !res.ok) return res ? res.status : 0;
+  saveBlob(name, await res.blob());
+  return null;
+}
+
 /** Fetch an export with the session's token and save it (a plain link would lack the token);
  * the HTTP status when it failed, else null. */
 export async function saveExport(path, name) {

@@ -9,6 +9,9 @@ import { tilesOr, writeTiles } from "./typing.js";
 import { riichiResult, riichiSummary } from "./riichi_result.js";
 
 const FLAGS = ["ippatsu", "double_riichi", "haitei", "houtei", "rinshan", "chankan", "first_turn"];
+// in a double ron: the flags of the discard hold for both winners; each winner's own are his
+const SHARED = ["houtei", "chankan"];
+const OWN = ["ippatsu", "double_riichi"];
 const ABORTIVE = ["nine_terminals", "four_winds", "four_kans", "triple_ron", "four_riichi"];
 const TYPES = { chow: "chi", pung: "pon" };
 
@@ -60,8 +63,10 @@ function handOf(draft, player) {
     dora_indicators: writeTiles(draft.dora),
     ura_indicators: writeTiles(draft.ura),
   };
-  // the situation flags are the first winner's (a second winner's ippatsu is not entered)
-  if (player === draft.winner) for (const f of FLAGS) if (draft.flags[f]) out[f] = true;
+  // the first winner's flags; a second winner gets the discard's and his own
+  const own = player === draft.winner ? draft.flags : draft.flags2 || {};
+  for (const f of player === draft.winner ? FLAGS : OWN) if (own[f]) out[f] = true;
+  if (player !== draft.winner) for (const f of SHARED) if (draft.flags[f]) out[f] = true;
   return out;
 }
 
@@ -72,7 +77,8 @@ function toEntry(draft) {
   const riichi = who(draft.riichi);
   if (draft.outcome === "draw") return { kind: "draw", tenpai: who(draft.tenpai), riichi, nagashi: who(draft.nagashi || [false, false, false, false]) };
   if (draft.outcome === "abortive") return { kind: "abortive", reason: draft.abortive, riichi };
-  const one = (p) => (p === draft.winner && Number.isInteger(draft.pao) ? { player: p, hand: handOf(draft, p), pao: draft.pao } : { player: p, hand: handOf(draft, p) });
+  const paoOf = (p) => (p === draft.winner ? draft.pao : draft.pao2);
+  const one = (p) => (Number.isInteger(paoOf(p)) ? { player: p, hand: handOf(draft, p), pao: paoOf(p) } : { player: p, hand: handOf(draft, p) });
   return { kind: "win", winners: winners(draft).map(one), discarder: draft.how === "tsumo" ? null : draft.from, riichi };
 }
 
@@ -113,6 +119,10 @@ function fromEntry(entry) {
     d.winner2 = w2.player;
     d.hands[w2.player].hand = tilesOr(w2.hand.hand);
     d.hands[w2.player].melds = Array.isArray(w2.hand.melds) ? w2.hand.melds.map(meldOf) : [];
+    d.flags2 = {};
+    for (const f of OWN) if (w2.hand[f]) d.flags2[f] = true;
+    for (const f of SHARED) if (w2.hand[f]) d.flags[f] = true;
+    d.pao2 = Number.isInteger(w2.pao) ? w2.pao : null;
   }
   return d;
 }
@@ -128,12 +138,33 @@ function checkDraft(draft) {
   return null;
 }
 
-/** Who is liable (pao) for a big three dragons or big four winds: shown with the situations. */
-function paoControl(sp, t, names) {
+/** Who is liable (pao) for a big three dragons or big four winds: shown with the situations;
+ * in a double ron each winner has his own (`key` "pao" or "pao2"). */
+function paoControl(sp, t, names, key, winner, label) {
   const d = sp.draft;
-  if (!sp.flagsUi.open && !Number.isInteger(d.pao)) return null;
-  const options = [{ value: "none", label: t("sheet.nobody") }, ...names.map((n, i) => ({ value: i, label: n, disabled: i === d.winner }))];
-  return group(t("sheet.pao"), seg(t("sheet.pao"), options, Number.isInteger(d.pao) ? d.pao : "none", (v) => ((d.pao = v === "none" ? null : v), sp.render()), "pao"));
+  if (!sp.flagsUi.open && !Number.isInteger(d[key])) return null;
+  const options = [{ value: "none", label: t("sheet.nobody") }, ...names.map((n, i) => ({ value: i, label: n, disabled: i === winner }))];
+  return group(label, seg(label, options, Number.isInteger(d[key]) ? d[key] : "none", (v) => ((d[key] = v === "none" ? null : v), sp.render()), key));
+}
+
+/** The situations: in a double ron the first group is the first winner's (its houtei and
+ * chankan hold for both: they belong to the discard), then the second winner's own flags
+ * and each winner's pao. */
+function situations(sp, t, names) {
+  const d = sp.draft;
+  const w2 = second(d);
+  d.flags2 = d.flags2 || {};
+  if (w2 !== null && (OWN.some((f) => d.flags2[f]) || Number.isInteger(d.pao2))) sp.flagsUi.open = true;
+  const whose = (f) => (w2 === null ? "" : OWN.includes(f) ? ` (${names[d.winner]})` : SHARED.includes(f) ? ` (${names[d.winner]}, ${names[w2]})` : "");
+  const items = FLAGS.map((f) => ({ key: f, label: `${t(`sheet.flag.${f}`)}${whose(f)}`, checked: d.flags[f] }));
+  const out = [foldedChecks(t("sheet.flags"), items, (k, v) => ((d.flags[k] = v), sp.render()), "flags", sp.flagsUi, () => sp.render())];
+  const open = sp.flagsUi.open || items.some((i) => i.checked);
+  if (w2 === null) return [...out, paoControl(sp, t, names, "pao", d.winner, t("sheet.pao"))];
+  const own = OWN.map((f) => ({ key: f, label: t(`sheet.flag.${f}`), checked: d.flags2[f] }));
+  if (open) out.push(group(`${t("sheet.flags")}: ${names[w2]}`, checks(`${t("sheet.flags")}: ${names[w2]}`, own, (k, v) => ((d.flags2[k] = v), sp.render()), "flags2")));
+  out.push(paoControl(sp, t, names, "pao", d.winner, `${t("sheet.pao")}: ${names[d.winner]}`));
+  out.push(paoControl(sp, t, names, "pao2", w2, `${t("sheet.pao")}: ${names[w2]}`));
+  return out;
 }
 
 function winControls(sp, t, names) {
@@ -143,9 +174,8 @@ function winControls(sp, t, names) {
     group(t("sheet.winner"), seg(t("sheet.winner"), playerOptions(names), d.winner, (v) => set(() => ((d.winner = v), d.from === v && (d.from = (v + 1) % 4), d.winner2 === v && (d.winner2 = null), (sp.target = { player: v, part: "hand" })))(), "winner")),
     group(t("sheet.how"), seg(t("sheet.how"), [{ value: "ron", label: t("sheet.ron") }, { value: "tsumo", label: t("sheet.tsumo") }], d.how, (v) => set(() => (d.how = v))(), "how")),
     d.how === "ron" ? group(t("sheet.from"), seg(t("sheet.from"), playerOptions(names, d.winner), d.from, (v) => set(() => ((d.from = v), d.winner2 === v && (d.winner2 = null)))(), "from")) : null,
-    d.how === "ron" ? group(t("sheet.double_ron"), seg(t("sheet.double_ron"), [{ value: "none", label: t("sheet.nobody") }, ...names.map((n, i) => ({ value: i, label: n, disabled: i === d.winner || i === d.from }))], Number.isInteger(d.winner2) ? d.winner2 : "none", (v) => set(() => ((d.winner2 = v === "none" ? null : v), (sp.target = { player: d.winner, part: "hand" })))(), "winner2")) : null,
-    foldedChecks(t("sheet.flags"), FLAGS.map((f) => ({ key: f, label: t(`sheet.flag.${f}`), checked: d.flags[f] })), (k, v) => set(() => (d.flags[k] = v))(), "flags", sp.flagsUi, () => sp.render()),
-    paoControl(sp, t, names),
+    d.how === "ron" ? group(t("sheet.double_ron"), seg(t("sheet.double_ron"), [{ value: "none", label: t("sheet.nobody") }, ...names.map((n, i) => ({ value: i, label: n, disabled: i === d.winner || i === d.from }))], Number.isInteger(d.winner2) ? d.winner2 : "none", (v) => set(() => ((d.winner2 = v === "none" ? null : v), (d.flags2 = {}), (d.pao2 = null), (sp.target = { player: d.winner, part: "hand" })))(), "winner2")) : null,
+    ...situations(sp, t, names),
   ];
 }
 
@@ -178,7 +208,7 @@ export default {
   family: "riichi",
   presets: ["doman", "doman_no_kuitan", "tenhou"],
   lengths: ["east_south", "east_only"],
-  set: { red: true, bonus: false },
+  set: { red: true, bonus: false, added: true },
   setTiles: (draft) => (draft.outcome === "win" ? tilesOf(draft, winners(draft), true) : []),
   parts,
   partLabel: (part, t) => t(`sheet.part.${part}`),

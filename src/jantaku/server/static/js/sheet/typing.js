@@ -66,23 +66,27 @@ export function meldKind(tiles) {
 }
 
 /**
- * "555z (1111p) 234m" -> {melds: [{kind, open, tiles}]}: groups apart by spaces; a group in
- * parentheses is concealed (a declared concealed kong), any other is open. Or {error}.
+ * "555z (1111p) +2222s 234m" -> {melds: [{kind, open, added, tiles}]}: groups apart by spaces;
+ * a group in parentheses is concealed (a declared concealed kong), one after "+" a kong added
+ * to a pon (kakan; only where `opts.added` allows it: riichi), any other is open. Or {error}.
  */
-export function readMelds(text) {
+export function readMelds(text, opts = {}) {
   const melds = [];
   const groups = String(text || "").match(/\([^)]*\)?|[^\s,()]+|\)/g) || [];
   for (const raw of groups) {
     const concealed = raw.startsWith("(");
     if (concealed && !raw.endsWith(")")) return fail("sheet.err.paren", { meld: raw });
     if (raw === ")") return fail("sheet.err.paren", { meld: raw });
-    const body = concealed ? raw.slice(1, -1) : raw;
+    const added = !concealed && raw.startsWith("+");
+    const body = concealed ? raw.slice(1, -1) : added ? raw.slice(1) : raw;
+    if (added && !opts.added) return fail("sheet.err.no_added_kong", { meld: raw });
     const read = readTiles(body);
     if (read.error) return read;
     const kind = meldKind(read.tiles);
     if (!kind) return fail("sheet.err.not_a_meld", { meld: body });
     if (concealed && kind !== "kong") return fail("sheet.err.concealed_kong_only", { meld: body });
-    melds.push({ kind, open: !concealed, tiles: read.tiles });
+    if (added && kind !== "kong") return fail("sheet.err.added_kong_only", { meld: raw });
+    melds.push(added ? { kind, open: true, added: true, tiles: read.tiles } : { kind, open: !concealed, tiles: read.tiles });
   }
   return { melds };
 }
@@ -103,9 +107,9 @@ export function writeTiles(tiles) {
   return run ? out + run + suit : out;
 }
 
-/** Melds back to the text readMelds reads: "555z (1111p)". */
+/** Melds back to the text readMelds reads: "555z (1111p) +2222s". */
 export function writeMelds(melds) {
-  return melds.map((m) => (m.open ? writeTiles(m.tiles) : `(${writeTiles(m.tiles)})`)).join(" ");
+  return melds.map((m) => (!m.open ? `(${writeTiles(m.tiles)})` : m.added ? `+${writeTiles(m.tiles)}` : writeTiles(m.tiles))).join(" ");
 }
 
 /** The tiles of a chow, pung or kong built from the tapped tile, or null when none exists. */
