@@ -3,33 +3,15 @@ older one (actions, the table's row, the finished game), on SQLite and PostgreSQ
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
 
 from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
-from jantaku.server.models import TableRow
 from jantaku.server.storage import Fenced, Store
 from jantaku.server.tables import TableError
-
-
-def _row(table_id: str) -> TableRow:
-    return TableRow(
-        id=table_id,
-        family="riichi",
-        kind="party",
-        config={},
-        seed="s",
-        commitment="c",
-        status="live",
-        invite_code=None,
-        seats=[],
-        created_at=time.time(),
-        started_at=time.time(),
-        created_by=None,
-    )
+from tests.server.rows import live_table_row
 
 
 def _discard(seat: int) -> dict[str, object]:
@@ -39,7 +21,7 @@ def _discard(seat: int) -> dict[str, object]:
 def test_an_older_owner_can_store_nothing(database: str) -> None:
     store = Store(database)
     try:
-        store.create_table(_row("t1"))
+        store.create_table(live_table_row("t1"))
         assert store.table_fence("t1") == 0
         first = store.claim_fence("t1")
         assert first == 1
@@ -67,7 +49,7 @@ def test_an_older_owner_can_store_nothing(database: str) -> None:
 def test_only_playable_tables_are_claimed(database: str) -> None:
     store = Store(database)
     try:
-        store.create_table(_row("t2"))
+        store.create_table(live_table_row("t2"))
         store.update_table("t2", status="finished")
         assert store.claim_fence("t2") is None
         assert store.claim_fence("nope") is None

@@ -19,6 +19,7 @@ from jantaku.server.messages import Events, MatchEnded
 from jantaku.server.storage import ActionRecord, Fenced, Store
 from jantaku.server.tables import Table
 from jantaku.server.writer import ActionWrite, Writer
+from tests.server.rows import live_table_row
 
 
 class Viewer:
@@ -88,7 +89,7 @@ def test_actions_are_stored_once_in_order(database: str) -> None:
 
     try:
         for table in ("a", "b", "c"):
-            store.create_table(_table_row(table))
+            store.create_table(live_table_row(table, "practice"))
         asyncio.run(scenario())
         for table in ("a", "b", "c"):
             stored = store.actions(table)
@@ -132,7 +133,7 @@ def test_a_refused_write_stops_the_rest_of_that_table_only(database: str) -> Non
 
     try:
         for table in ("old", "other"):
-            store.create_table(_table_row(table, fence=1))
+            store.create_table(live_table_row(table, "practice", fence=1))
         asyncio.run(scenario())
         assert all(isinstance(told[("old", s)], Fenced) for s in range(1, 7))
         assert told[("again", 1)] is None
@@ -267,23 +268,3 @@ def test_a_drain_stores_everything_before_the_leases_go(database: str) -> None:
         assert all(accepted == stored > 0 for _t, accepted, stored in checked), checked
     finally:
         hub.store.close()
-
-
-def _table_row(table_id: str, fence: int = 0) -> Any:
-    from jantaku.server.models import TableRow
-
-    return TableRow(
-        id=table_id,
-        family="riichi",
-        kind="practice",
-        config={},
-        seed="s",
-        commitment="c",
-        status="live",
-        invite_code=None,
-        seats=[],
-        created_at=time.time(),
-        started_at=time.time(),
-        created_by=None,
-        fence=fence,
-    )
