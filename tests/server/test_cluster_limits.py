@@ -8,15 +8,19 @@ Needs ``JANTAKU_TEST_POSTGRES`` and ``JANTAKU_TEST_REDIS`` (ci/postgres.sh, ci/r
 
 from __future__ import annotations
 
+import contextlib
 import os
+import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 
-from tests.server.harness import Client, ServerProcess
+from jantaku.server.cluster import namespace
+from tests.server.harness import Client, ServerProcess, free_port
 from tests.server.test_cluster import pg_database  # noqa: F401 (a fixture)
 
 PG = os.environ.get("JANTAKU_TEST_POSTGRES")
@@ -49,7 +53,8 @@ def doors(pg_database: str) -> Iterator[list[ServerProcess]]:  # noqa: F811
 def _hello(server: ServerProcess, token: str) -> tuple[Client, dict[str, Any]]:
     """A new connection saying hello: the connection and the answer (welcome or error)."""
     c = Client(server)
-    c.send({"type": "hello", "token": token, "id": 1})
+    with contextlib.suppress(ConnectionClosed):  # a connection refused at once is closed
+        c.send({"type": "hello", "token": token, "id": 1})
     while True:
         msg = c.recv()
         if msg["type"] in ("welcome", "error"):
@@ -59,6 +64,7 @@ def _hello(server: ServerProcess, token: str) -> tuple[Client, dict[str, Any]]:
 def _admitted(server: ServerProcess, token: str) -> Client:
     c, msg = _hello(server, token)
     assert msg["type"] == "welcome", msg
+    c.user = msg["user"]
     return c
 
 
@@ -145,3 +151,87 @@ def test_open_tables_per_player_add_up_over_doors(doors: list[ServerProcess]) ->
         assert refusal["code"] == "too_many_tables" and refusal.get("ref") == 20, refusal
     for c in conns:
         c.close()
+
+
+@pytest.fixture
+def own_redis() -> Iterator[tuple[str, Callable[[], None], Callable[[], None]]]:
+    """A Redis of the test's own (it is stopped and started again): its URL, stop, start."""
+    port = free_port()
+    args = ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", ""]
+    args += ["--appendonly", "no"]
+    procs: list[subprocess.Popen[bytes]] = []
+
+    def start() -> None:
+        procs.append(subprocess.Popen(args, stdout=subprocess.DEVNULL))
+        url = f"redis://127.0.0.1:{port}/0"
+        deadline = time.monotonic() + 10
+        while not _pings(url):
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+
+    def stop() -> None:
+        procs[-1].kill()
+        procs[-1].wait(10)
+
+    start()
+    try:
+        yield f"redis://127.0.0.1:{port}/0", stop, start
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait(10)
+
+
+def _pings(url: str) -> bool:
+    import redis
+
+    try:
+        return bool(redis.Redis.from_url(url, socket_timeout=1).ping())
+    except redis.exceptions.ConnectionError:
+        return False
+
+
+def _status(server: ServerProcess, path: str, body: dict[str, Any]) -> tuple[int, Any]:
+    r = httpx.post(server.base + path, json=body, timeout=10, trust_env=False)
+    return r.status_code, r.json()
+
+
+def test_an_unreachable_redis_refuses_what_it_counts(
+    pg_database: str,  # noqa: F811
+    own_redis: tuple[str, Callable[[], None], Callable[[], None]],
+) -> None:
+    """Redis down: sign-ups, logins and new connections are refused (503 busy, error
+    unavailable) rather than let through uncounted; Redis back (empty): the process's counts
+    are written back by its renewal loop, and sign-ups work again."""
+    import redis
+
+    url, stop, start = own_redis
+    server = ServerProcess(pg_database, "--redis", url).start()
+    try:
+        token = server.guest()
+        kept = _admitted(server, token)
+        stop()
+        assert _status(server, "/api/guest", {})[0] == 503
+        status, body = _status(server, "/api/login", {"name": "nobody", "password": "x" * 12})
+        assert (status, body["code"]) == (503, "busy"), body
+        assert int(body["retry_after"]) >= 1
+        c, msg = _hello(server, token)
+        assert msg["type"] == "error" and msg["code"] == "unavailable", msg
+        c.close()
+        assert server.get("/api/ready").status_code == 503
+        kept.send({"type": "ping", "id": 2})  # a connection admitted before stays
+        assert kept.expect("pong")["ref"] == 2
+        start()  # an empty Redis: the counts of the connection kept must come back
+        r = redis.Redis.from_url(url, decode_responses=True)
+        deadline = time.monotonic() + 30
+        assert kept.user is not None
+        user = f"u:{kept.user['id']}"
+        held = namespace(pg_database) + "held:*"
+        while not any(r.hget(k, user) == "1" for k in r.scan_iter(held)):
+            assert time.monotonic() < deadline, f"never written back: {r.keys('*')}"
+            time.sleep(0.1)
+        assert _status(server, "/api/guest", {})[0] == 200
+        kept.close()
+    finally:
+        server.stop()

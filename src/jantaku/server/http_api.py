@@ -176,10 +176,12 @@ class HttpApi:
             try:
                 user, token = await self.hashing.run(lambda: accounts.login(name, password))
             except Busy:
-                await limits.forgive([by_name, by_address], all_of_them=False)
+                with contextlib.suppress(Busy):
+                    await limits.forgive([by_name, by_address], all_of_them=False)
                 raise
-            await limits.forgive([by_name])
-            await limits.forgive([by_address], all_of_them=False)
+            with contextlib.suppress(Busy):  # the login stands even if Redis fails just now
+                await limits.forgive([by_name])
+                await limits.forgive([by_address], all_of_them=False)
         except AuthError as e:
             return JSONResponse({"error": str(e)}, status_code=401)
         except Busy as e:  # the hashing pool is full, or the group's limits are unreachable
