@@ -83,49 +83,57 @@ class Counts:
         self.mirror: Counter[str] = Counter()  # what this process counts (written back)
         self.dirty = False  # the hash may differ from the mirror (a step's reply was lost)
         self._steps = 0  # acquire and release steps started (a rewrite overlapping one is redone)
+        self._running = 0  # of them, under way
 
     async def acquire(self, field: str, limit: int, own: int | None = None) -> bool:
         """Count one more of ``field`` if every process's count of it stays within ``limit``
         (``own``: this process's count, else its hash's). Raises when Redis fails."""
-        self._steps += 1
         keys = (self.own, self.nodes)
         args = (field, limit, self.ms, self.prefix, self.node, "" if own is None else own)
+        self._steps += 1
+        self._running += 1
         try:
             ok = bool(await self.aio.eval(_ACQUIRE, 2, *keys, *args))
         except Exception:
             self.dirty = True  # it may have counted before the reply was lost
             raise
+        finally:
+            self._running -= 1
         if ok and own is None:
             self.mirror[field] += 1
         return ok
 
     async def release(self, field: str) -> None:
         """One fewer of ``field`` (never raises: the next renewal writes the counts back)."""
-        self._steps += 1
         self.mirror[field] -= 1
         if self.mirror[field] <= 0:
             del self.mirror[field]
+        self._steps += 1
+        self._running += 1
         try:
             await self.aio.eval(_RELEASE, 1, self.own, field)
         except Exception:
             self.dirty = True
+        finally:
+            self._running -= 1
 
     async def renew(self, counts: dict[str, int] | None = None) -> None:
         """Renew the hash's time-to-live; write ``counts`` (or the mirror, when the hash ran
-        out or may be wrong) in place of it."""
+        out or may be wrong) in place of it. A step under way meanwhile may be missing from
+        what was written: it is written again at the next renewal."""
         rewrite = counts is not None or self.dirty
-        counts = dict(self.mirror) if counts is None else counts
-        steps = self._steps
-        self.dirty = False
+        snapshot = dict(self.mirror) if counts is None else counts
+        steps, overlapped, self.dirty = self._steps, self._running > 0, False
         try:
-            exists = await self._renew(rewrite, counts)
-            if not exists and not rewrite and counts:
-                await self._renew(True, counts)
+            if not await self._renew(rewrite, snapshot) and not rewrite and self.mirror:
+                rewrite, overlapped = True, overlapped or self._running > 0
+                steps, snapshot = self._steps, dict(self.mirror)
+                await self._renew(True, snapshot)
         except Exception:
             self.dirty = True
             raise
-        if rewrite and steps != self._steps:
-            self.dirty = True  # a step overlapped the rewrite: write again next time
+        if rewrite and (overlapped or steps != self._steps):
+            self.dirty = True
 
     async def _renew(self, rewrite: bool, counts: dict[str, int]) -> bool:
         pairs = [x for field, n in counts.items() if n > 0 for x in (field, n)]
