@@ -24,6 +24,8 @@ from jantaku.server.leases import Leases
 from jantaku.server.matchmaking import Matchmaker
 from jantaku.server.models import TableRow
 from jantaku.server.relay import Handle, Relay
+from jantaku.server.shared_counts import Admission
+from jantaku.server.shared_limits import SharedLimits
 from jantaku.server.tables import Table, TableError
 
 if TYPE_CHECKING:
@@ -56,6 +58,9 @@ class Cluster:
         self.leases = Leases(url, self.node, lease_seconds, namespace(hub.database_url))
         self.relay = Relay(url, self.node, hub.settings)
         self.matchmaker = Matchmaker(self)
+        # the limits per player and per address count for the whole group
+        ms = self.leases.ms
+        self.admission = Admission(hub, self.leases.aio, self.leases.prefix, self.node, ms)
         self.draining = False
         self._renewed = time.monotonic()
         self._tasks: list[asyncio.Task[None]] = []
@@ -75,6 +80,7 @@ class Cluster:
         lobby.claim = self._claim_new
         lobby.on_lost = self._lost
         lobby.elsewhere = lambda: self._elsewhere
+        self.hub.limits = SharedLimits(self.leases.aio, self.leases.prefix)
         self.relay.handle = handle
         await self.relay.start()
         await self._heartbeat()
@@ -106,6 +112,8 @@ class Cluster:
 
     async def close(self) -> None:
         await self.drain()
+        with contextlib.suppress(Exception):
+            await self.admission.forget()
         await self.relay.stop()
         await self.leases.close()
 
@@ -193,6 +201,7 @@ class Cluster:
         for t, ok in zip(tables, held, strict=True):
             if not ok:
                 self._drop(t)
+        await self.admission.renew()  # the connections and open tables counted here
 
     async def _heartbeat(self) -> None:
         ms = int(self.lease_seconds * 1000)
@@ -222,6 +231,8 @@ class Cluster:
                 return False
             if data.get("type") == "queue":
                 return await self.matchmaker.queue(client, data)
+            if data.get("type") in ("hello", "create"):  # the group's limits first
+                return await self.admission.refused(client, raw)
             if data.get("type") not in ROUTED:
                 return False
             return await self._route(client, raw, data)

@@ -123,8 +123,11 @@ class HttpApi:
             raise AuthError("the body is a JSON object")
         return data
 
-    def _signup_refused(self, request: Request) -> Response | None:
-        wait = self.signups.take(client_address(request))
+    async def _signup_refused(self, request: Request) -> Response | None:
+        try:
+            wait = await self.hub.limits.take("signup", self.signups, client_address(request))
+        except Busy as e:  # the group's limits cannot be counted (Redis): refused
+            return _refused(str(e), 1.0, status=503, code="busy")
         if wait <= 0:
             return None
         return _refused(
@@ -133,7 +136,7 @@ class HttpApi:
 
     async def register(self, request: Request) -> Response:
         accounts = self.hub.accounts
-        refused = self._signup_refused(request)
+        refused = await self._signup_refused(request)
         if refused is not None:
             return refused
         try:
@@ -159,32 +162,34 @@ class HttpApi:
         name, password = data.get("name"), data.get("password")
         # the name as a login finds it: another case or width is the same name
         who = name_key(name[:64]) if isinstance(name, str) else ""
-        address = client_address(request)
-        for limiter, key, what in (
-            (self.login_names, who, "this name"),
-            (self.login_addresses, address, "your address"),
-        ):
-            wait = limiter.retry_after(key)
-            if wait > 0:
-                return _refused(
-                    f"too many failed logins for {what}; try again in {math.ceil(wait)} s", wait
-                )
-        self.login_names.fail(who)
-        self.login_addresses.fail(address)
-        try:
-            user, token = await self.hashing.run(lambda: accounts.login(name, password))
+        limits = self.hub.limits
+        by_name = (self.login_names, "login-name", who)
+        by_address = (self.login_addresses, "login-address", client_address(request))
+        try:  # checked and counted in one step (Redis: one round trip for both)
+            waits = await limits.attempt([by_name, by_address])
+            for wait, what in zip(waits, ("this name", "your address"), strict=True):
+                if wait > 0:
+                    return _refused(
+                        f"too many failed logins for {what}; try again in {math.ceil(wait)} s",
+                        wait,
+                    )
+            try:
+                user, token = await self.hashing.run(lambda: accounts.login(name, password))
+            except Busy:
+                with contextlib.suppress(Busy):
+                    await limits.forgive([by_name, by_address], all_of_them=False)
+                raise
+            with contextlib.suppress(Busy):  # the login stands even if Redis fails just now
+                await limits.forgive([by_name])
+                await limits.forgive([by_address], all_of_them=False)
         except AuthError as e:
             return JSONResponse({"error": str(e)}, status_code=401)
-        except Busy as e:
-            self.login_names.forgive(who, all_of_them=False)
-            self.login_addresses.forgive(address, all_of_them=False)
+        except Busy as e:  # the hashing pool is full, or the group's limits are unreachable
             return _refused(str(e), 1.0, status=503, code="busy")
-        self.login_names.forgive(who)
-        self.login_addresses.forgive(address, all_of_them=False)
         return JSONResponse({"token": token, "user": user_json(user)})
 
     async def guest(self, request: Request) -> Response:
-        refused = self._signup_refused(request)
+        refused = await self._signup_refused(request)
         if refused is not None:
             return refused
         user, token = self.hub.accounts.guest()

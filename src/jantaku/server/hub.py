@@ -13,6 +13,7 @@ from jantaku.server.connection import Client
 from jantaku.server.manager import Lobby
 from jantaku.server.models import UserRow
 from jantaku.server.protocol import ProtocolError
+from jantaku.server.shared_limits import LocalLimits, SharedLimits
 from jantaku.server.storage import Store
 
 if TYPE_CHECKING:
@@ -35,6 +36,8 @@ class Hub:
         self.clients: set[Client] = set()
         self.sessions: dict[str, set[Client]] = {}  # token hash -> connections that said hello
         self.cluster: Cluster | None = None  # several processes share the tables (Redis)
+        # where the limits on logins, sign-ups, reviews and sheets count (Redis in a cluster)
+        self.limits: LocalLimits | SharedLimits = LocalLimits()
 
     def open(self, recover: bool = True) -> None:
         """Open the database and resume the live tables it holds (not with several processes:

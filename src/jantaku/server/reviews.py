@@ -26,7 +26,7 @@ from starlette.responses import JSONResponse, Response
 
 from jantaku.server.connection import client_address
 from jantaku.server.hub import Hub
-from jantaku.server.limits import TokenBuckets
+from jantaku.server.limits import Busy, TokenBuckets
 
 __all__ = ["GameReviews", "compute_review"]
 
@@ -126,7 +126,7 @@ class GameReviews:
         if kept is not None:
             self._kept.move_to_end(key)
             return JSONResponse(kept)
-        refused = self._refused(request, viewer)
+        refused = await self._refused(request, viewer)
         if refused is not None:
             return refused
         return await self._run(key, result)
@@ -148,10 +148,14 @@ class GameReviews:
             return _error(f"level must be one of {', '.join(levels)}", 400, "bad_request")
         return int(seat_text), level
 
-    def _refused(self, request: Request, viewer: int | None) -> Response | None:
-        wait = self.addresses.take(client_address(request))
-        if viewer is not None:
-            wait = max(wait, self.users.take(str(viewer)))
+    async def _refused(self, request: Request, viewer: int | None) -> Response | None:
+        limits = self.hub.limits
+        try:
+            wait = await limits.take("review-address", self.addresses, client_address(request))
+            if viewer is not None:
+                wait = max(wait, await limits.take("review-user", self.users, str(viewer)))
+        except Busy as e:  # the group's limits cannot be counted (Redis): refused
+            return _error(str(e), 503, "busy", 1)
         if wait > 0:
             return _error(
                 f"too many reviews asked for; try again in {math.ceil(wait)} s",

@@ -89,8 +89,12 @@ class SheetApi:
 
     # ------------------------------------------------------------------ helpers
 
-    def _limit(self, buckets: TokenBuckets, key: str, cost: int = 1) -> None:
-        wait = buckets.take(key, cost=cost)
+    async def _limit(self, buckets: TokenBuckets, key: str, cost: int = 1) -> None:
+        name = "sheet-compute" if buckets is self.computes else "sheet-write"
+        try:
+            wait = await self.hub.limits.take(name, buckets, key, cost)
+        except Busy as e:  # the group's limits cannot be counted (Redis): refused
+            raise Refused(503, "busy", str(e), retry_after=1) from None
         if wait > 0:
             seconds = max(1, int(wait + 0.999))
             raise Refused(
@@ -127,7 +131,7 @@ class SheetApi:
         """The computed sheet (off the event loop), its hands charged to the address."""
         hands = document.get("hands")
         cost = min(len(hands), MAX_HANDS) if isinstance(hands, list) else 0
-        self._limit(self.computes, client_address(request), max(1, cost))
+        await self._limit(self.computes, client_address(request), max(1, cost))
         try:
             return await self.pool.run(lambda: compute_sheet(document))
         except Busy:
@@ -137,7 +141,7 @@ class SheetApi:
         except SheetError as e:
             raise Refused(400, "bad_sheet", e.message, field=e.field) from None
 
-    def _owner(self, request: Request) -> UserRow:
+    async def _owner(self, request: Request) -> UserRow:
         header = request.headers.get("authorization", "")
         token = header[7:].strip() if header.lower().startswith("bearer ") else None
         user = self.hub.accounts.by_token(token) if token else None
@@ -145,7 +149,7 @@ class SheetApi:
             raise Refused(401, "bad_token", "log in to keep sheets (unknown or expired token)")
         if user.guest:
             raise Refused(403, "login_required", "guests cannot keep sheets; register to save them")
-        self._limit(self.writes, str(user.id))
+        await self._limit(self.writes, str(user.id))
         return user
 
     def _own(self, user: UserRow, sheet_id: str) -> SheetRow:
@@ -186,7 +190,7 @@ class SheetApi:
     # ------------------------------------------------------------------ endpoints
 
     async def compute(self, request: Request) -> Response:
-        self._limit(self.computes, client_address(request))
+        await self._limit(self.computes, client_address(request))
         return JSONResponse(await self._compute(await self._document(request), request))
 
     async def compute_csv(self, request: Request) -> Response:
@@ -200,7 +204,7 @@ class SheetApi:
         )
 
     async def create(self, request: Request) -> Response:
-        user = self._owner(request)
+        user = await self._owner(request)
         document = await self._document(request)
         await self._compute(document, request)  # an unusable sheet is never stored
         try:
@@ -214,7 +218,7 @@ class SheetApi:
         return await self._shown(row, request, 201)
 
     async def one(self, request: Request) -> Response:
-        user = self._owner(request)
+        user = await self._owner(request)
         sheet_id, fmt = _split(request.path_params["sheet_id"])
         if request.method == "GET":
             mine = self._own(user, sheet_id)
@@ -236,7 +240,7 @@ class SheetApi:
         return await self._shown(row, request)
 
     async def share(self, request: Request) -> Response:
-        user = self._owner(request)
+        user = await self._owner(request)
         sheet_id, fmt = _split(request.path_params["sheet_id"])
         if fmt is not None:
             raise Refused(404, "not_found", "no such sheet")
@@ -248,7 +252,7 @@ class SheetApi:
         return JSONResponse(self._share(row))
 
     async def mine(self, request: Request) -> Response:
-        user = self._owner(request)
+        user = await self._owner(request)
         return JSONResponse(
             {
                 "sheets": [
@@ -268,7 +272,7 @@ class SheetApi:
         )
 
     async def shared(self, request: Request) -> Response:
-        self._limit(self.computes, client_address(request))
+        await self._limit(self.computes, client_address(request))
         token, fmt = _split(request.path_params["token"])
         row = self.store.shared(token)
         if row is None:

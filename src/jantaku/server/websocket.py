@@ -50,8 +50,13 @@ class SocketEndpoint:
         await ws.accept()
         client = Client(ws, self.settings)
         limit = self.settings.sockets_per_address
+        refusal = None
         if sum(1 for c in self.hub.clients if c.address == client.address) >= limit:
             refusal = Error("too_many_connections", f"at most {limit} connections from one address")
+        cluster = self.hub.cluster
+        if refusal is None and cluster is not None:  # the group's count of the address
+            refusal = await cluster.admission.connect(client)
+        if refusal is not None:
             with contextlib.suppress(Exception):
                 await ws.send_text(json.dumps(refusal.to_json()))
                 await ws.close(code=1008)
@@ -68,6 +73,7 @@ class SocketEndpoint:
             self.hub.forget_session(client)
             if self.hub.cluster is not None:
                 self.hub.cluster.relay.gone(client)
+                await self.hub.cluster.admission.gone(client)
             for t in list(client.tables):
                 t.detach(client)
             with contextlib.suppress(Exception):
