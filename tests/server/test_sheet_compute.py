@@ -100,3 +100,17 @@ def test_the_csv_of_a_browser_sheet_is_the_one_the_terminal_exports(
         trust_env=False,
     )
     assert r.status_code == 400 and r.json()["field"] == "preset"
+
+
+def test_each_csv_request_is_charged_even_for_an_empty_sheet(server: ServerProcess) -> None:
+    """The CSV endpoint draws on the address's computing bucket like ``compute`` (600 at once,
+    then 20 a second; a sheet costs at least one), so a flood of empty sheets is refused, with
+    a time to come back."""
+    sheet = {**riichi_evening.evening(), "hands": []}
+    with httpx.Client(base_url=server.base, timeout=30, trust_env=False) as http:
+        for _ in range(5000):
+            r = http.post("/api/sheets/compute.csv", json=sheet)
+            if r.status_code != 200:
+                break
+    assert r.status_code == 429 and r.json()["code"] == "rate_limited", r.text
+    assert int(r.headers["retry-after"]) >= 1

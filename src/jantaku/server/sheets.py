@@ -196,7 +196,7 @@ class SheetApi:
     async def compute_csv(self, request: Request) -> Response:
         """The CSV of a sheet kept only in a browser (a guest's): computed like ``compute``,
         charged the same, nothing stored."""
-        self._limit(self.computes, client_address(request))
+        await self._limit(self.computes, client_address(request))
         result = await self._compute(await self._document(request), request)
         disposition = {"Content-Disposition": 'attachment; filename="sheet.csv"'}
         return Response(
