@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
+from operator import attrgetter
 
 from jantaku.errors import NotationError
 
 __all__ = [
+    "BY_INDEX",
     "KIND_COUNT",
     "RIICHI_KIND_COUNT",
     "Dragon",
@@ -38,6 +40,8 @@ RIICHI_KIND_COUNT = 34
 """Kinds of the riichi set (no bonus tiles); count arrays of hands have this length."""
 KIND_COUNT = 42
 """Kinds including the 8 classical bonus tiles (4 flowers, 4 seasons)."""
+BY_INDEX = attrgetter("index")
+"""Sort key of physical tiles (kind order, then copy): ``sorted(tiles, key=BY_INDEX)``."""
 
 
 class Suit(Enum):
@@ -167,7 +171,7 @@ class TileKind(IntEnum):
     @property
     def notation(self) -> str:
         """The two-character MPSZ form, e.g. ``5m`` or ``7z``."""
-        return f"{self.number}{_LETTER_OF[self]}"
+        return _NOTATION_OF[self]
 
     @property
     def english(self) -> str:
@@ -222,6 +226,7 @@ _SUIT_OF: tuple[Suit, ...] = tuple(
 _LETTER_OF: tuple[str, ...] = (
     tuple("mps"[i // 9] if i < 27 else "z" for i in range(34)) + ("f",) * 4 + ("y",) * 4
 )
+_NOTATION_OF: tuple[str, ...] = tuple(f"{k.number}{k.letter}" for k in TileKind)
 _DORA_NEXT: tuple[TileKind, ...] = tuple(
     TileKind(
         (i // 9) * 9 + (i % 9 + 1) % 9
@@ -300,8 +305,9 @@ class Tile:
     @property
     def notation(self) -> str:
         """``0m`` for a red five, otherwise the kind's notation."""
-        kind = _KIND_OF_INDEX[self.index]
-        return f"0{kind.letter}" if self.red else kind.notation
+        if self.red:
+            return f"0{_LETTER_OF_INDEX[self.index]}"
+        return _NOTATION_OF_INDEX[self.index]
 
     def __str__(self) -> str:
         return self.notation
@@ -449,6 +455,7 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
 
 _DIGIT_OF_INDEX = tuple(str(k.number) for k in _KIND_OF_INDEX)
 _LETTER_OF_INDEX = tuple(k.letter for k in _KIND_OF_INDEX)
+_NOTATION_OF_INDEX = tuple(k.notation for k in _KIND_OF_INDEX)
 
 
 def counts_of(kinds: Iterable[TileKind], size: int = RIICHI_KIND_COUNT) -> list[int]:

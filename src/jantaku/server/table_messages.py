@@ -46,7 +46,9 @@ class TableMessages:
 
         def _clock_of(self, seat: int) -> tuple[float, float] | None: ...
 
-        def _clocks_json(self, viewer: int | None) -> dict[str, dict[str, float]]: ...
+        def _clocks_json(
+            self, viewer: int | None, to_act: list[int] | None = None
+        ) -> dict[str, dict[str, float]]: ...
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -106,14 +108,25 @@ class TableMessages:
             return []
         return self.engine.to_act()
 
-    def _events_message(self, seat: int | None, events: list[Event]) -> Events:
+    def _events_message(
+        self,
+        seat: int | None,
+        events: list[Event],
+        shared: list[dict[str, Any] | None],
+        to_act: list[int],
+    ) -> Events:
+        """The step's message for ``seat``: ``shared`` holds the JSON of the events every
+        viewer sees alike (None where this seat's own version is made here)."""
         assert self.engine is not None
-        clocks = self._clocks_json(seat)
+        clocks = self._clocks_json(seat, to_act)
         return Events(
             self.id,
             self.step,
-            [e.seen_by(seat).to_json() for e in events],
-            self._public_to_act(),
+            [
+                e.seen_by(seat).to_json() if j is None else j
+                for e, j in zip(events, shared, strict=True)
+            ],
+            to_act,
             self._deadlines_json(seat, clocks),
             self._pause_until is not None,
             client_view(self.engine, seat),
@@ -121,19 +134,23 @@ class TableMessages:
         )
 
     def _broadcast(self, events: list[Event]) -> None:
-        """One step: every seated viewer and every spectator sees the events as it may."""
+        """One step: every seated viewer and every spectator sees the events as it may. What
+        all see alike (a public event, one a spectator sees unchanged; the seats to act) is
+        made once for the step."""
         assert self.engine is not None
         self.step += 1
+        shared = [e.to_json() if e.seen_by(None) is e else None for e in events]
+        to_act = self._public_to_act()
         for i, s in enumerate(self.seats):
             if not s.connections:
                 continue
-            msg = self._events_message(i, events)
+            msg = self._events_message(i, events, shared, to_act)
             for c in s.connections:
                 self.outbox.send(c, msg)
             if self._asked(i):
                 self._prompt(i)
         if self.watchers:
-            msg = self._events_message(None, events)
+            msg = self._events_message(None, events, shared, to_act)
             for c in self.watchers:
                 self.outbox.send(c, msg)
 

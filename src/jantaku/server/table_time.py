@@ -78,12 +78,15 @@ class TableClocks:
         shown = self._clocks_json(viewer) if clocks is None else clocks
         return {s: round(c["turn_left"] + c.get("bank", 0.0), 3) for s, c in shown.items()}
 
-    def _clocks_json(self, viewer: int | None) -> dict[str, dict[str, float]]:
-        """The clocks ``viewer`` sees, turn time and bank apart, of the seat on turn only. The
-        bank is the seat's own secret: it shrinks when the seat thinks long over a call
-        prompt, so showing it to the others would tell them who could have called."""
+    def _clocks_json(
+        self, viewer: int | None, to_act: list[int] | None = None
+    ) -> dict[str, dict[str, float]]:
+        """The clocks ``viewer`` sees, turn time and bank apart, of the seat on turn only
+        (``to_act``: the public seats to act, when known already). The bank is the seat's own
+        secret: it shrinks when the seat thinks long over a call prompt, so showing it to the
+        others would tell them who could have called."""
         out: dict[str, dict[str, float]] = {}
-        for s in self._public_to_act():
+        for s in self._public_to_act() if to_act is None else to_act:
             clock = self._clock_of(s)
             if clock is not None:
                 own = s == viewer

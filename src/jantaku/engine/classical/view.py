@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from jantaku.engine.actions import Action
 from jantaku.meld import Meld
 from jantaku.rules.classical.options import ClassicalOptions
-from jantaku.tiles import Tile, TileKind, format_kinds, format_tiles
+from jantaku.tiles import BY_INDEX, Tile, TileKind, format_kinds, format_tiles
 
 if TYPE_CHECKING:
     from jantaku.engine.classical.deal import ClassicalDeal
@@ -161,7 +161,7 @@ def build_view(deal: ClassicalDeal, seat: int | None, legal: list[Action]) -> Cl
             )
             for i, s in enumerate(deal.seats)
         ),
-        hand=tuple(sorted(own.tiles, key=lambda t: t.index)) if own else (),
+        hand=tuple(sorted(own.tiles, key=BY_INDEX)) if own else (),
         drawn=deal.drawn if own is not None and deal.turn == seat else None,
         last_discard=deal.last_discard[1] if deal.last_discard else None,
         discard_warnings=_warnings(deal, seat) if seat is not None else (),

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from jantaku.engine.actions import Action
 from jantaku.meld import Meld
 from jantaku.rules.riichi.options import RiichiOptions
-from jantaku.tiles import Tile, TileKind, format_tiles
+from jantaku.tiles import BY_INDEX, Tile, TileKind, format_tiles
 
 if TYPE_CHECKING:
     from jantaku.engine.riichi.deal import Deal
@@ -114,7 +114,7 @@ def build_view(
             )
             for i, s in enumerate(deal.seats)
         ),
-        hand=tuple(sorted(own.tiles, key=lambda t: t.index)) if own else (),
+        hand=tuple(sorted(own.tiles, key=BY_INDEX)) if own else (),
         drawn=deal.drawn if own is not None and deal.turn == seat else None,
         last_discard=deal.last_discard[1] if deal.last_discard else None,
         waits=tuple(TileKind(k) for k in own.waits) if own else (),
