@@ -7,7 +7,14 @@ from __future__ import annotations
 import redis
 import redis.asyncio as aioredis
 
-__all__ = ["Leases"]
+__all__ = ["COMMAND_TIMEOUT", "Leases"]
+
+# A Redis that stops answering (a hung host, a lost network path) must fail a call, not stall
+# it: the callers treat a timeout as Redis being down (docs/deploy.md). Set here, not left to
+# the client library, whose default was no timeout at all before redis-py 8. Redis answers in
+# well under a millisecond; a second is far beyond a healthy reply. The blocking calls below run
+# on the event loop, so this is also about the longest a hung Redis holds the whole process.
+COMMAND_TIMEOUT = 1.0  # seconds, to connect and for each reply
 
 # renew / release only a lease this process still holds (one atomic step in Redis); renewing
 # many in one call: one reply to read instead of one per table
@@ -30,8 +37,13 @@ class Leases:
         self.prefix = prefix
         self.lease_prefix = prefix + "lease:"
         self.ms = max(100, int(seconds * 1000))
-        self.sync = redis.Redis.from_url(url, decode_responses=True)
-        self.aio = aioredis.Redis.from_url(url, decode_responses=True)
+        wait = COMMAND_TIMEOUT
+        self.sync = redis.Redis.from_url(
+            url, decode_responses=True, socket_timeout=wait, socket_connect_timeout=wait
+        )
+        self.aio = aioredis.Redis.from_url(
+            url, decode_responses=True, socket_timeout=wait, socket_connect_timeout=wait
+        )
 
     def _key(self, table_id: str) -> str:
         return self.lease_prefix + table_id

@@ -18,6 +18,7 @@ import redis.asyncio as aioredis
 
 from jantaku.server.config import ServerSettings
 from jantaku.server.connection import Client
+from jantaku.server.leases import COMMAND_TIMEOUT
 from jantaku.server.messages import Ref, ServerMessage
 
 __all__ = ["CHANNEL_PREFIX", "Relay", "RemoteClient"]
@@ -64,7 +65,12 @@ class Relay:
     def __init__(self, url: str, node: str, settings: ServerSettings) -> None:
         self.node = node
         self.settings = settings
-        self.redis = aioredis.Redis.from_url(url, decode_responses=True)
+        self.redis = aioredis.Redis.from_url(
+            url,
+            decode_responses=True,
+            socket_timeout=COMMAND_TIMEOUT,
+            socket_connect_timeout=COMMAND_TIMEOUT,
+        )
         self.handle: Handle | None = None
         self.doors: dict[str, Client] = {}  # this process's clients by their relay id
         self.remote: dict[tuple[str, str], RemoteClient] = {}  # by (door, relay id)
@@ -74,7 +80,7 @@ class Relay:
         self._tasks: list[asyncio.Task[None]] = []
 
     async def start(self) -> None:
-        pubsub = self.redis.pubsub()
+        pubsub = self.redis.pubsub()  # the read timeout does not cut an idle subscription
         await pubsub.subscribe(CHANNEL_PREFIX + self.node)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen(pubsub)), loop.create_task(self._publish())]

@@ -1,0 +1,89 @@
+"""A Redis that stops answering (it accepts connections but never replies: a hung host) fails
+each call after the command timeout instead of stalling the process: the blocking lease calls
+that run on the event loop, the asynchronous ones, and the shared limits, which then refuse
+(``Busy``) as they do when Redis is down. The timeout is the server's own: redis-py had none by
+default before version 8. Runs without a Redis: the hung one is a socket here."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+import redis
+
+from jantaku.server.leases import Leases
+from jantaku.server.limits import Busy, TokenBuckets
+from jantaku.server.shared_limits import SharedLimits
+
+NO_HANG = 15.0  # seconds: far beyond the command timeout; a stalled call never returns
+
+
+@pytest.fixture
+def hung_redis() -> Iterator[str]:
+    """The URL of a server that accepts connections and reads, but never answers."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def serve() -> None:
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            held.append(conn)  # never read from, never answered
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield f"redis://127.0.0.1:{server.getsockname()[1]}/0"
+    stop.set()
+    thread.join(timeout=5)
+    for conn in held:
+        conn.close()
+    server.close()
+
+
+def _outcome(call: Callable[[], Any]) -> BaseException | None:
+    """Run ``call`` in a thread; the exception it ended with (None if it returned). Fails the
+    test if the call is still waiting after ``NO_HANG`` seconds."""
+    result: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            call()
+            result.append(None)
+        except BaseException as e:  # handed to the test
+            result.append(e)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(timeout=NO_HANG)
+    assert not thread.is_alive(), "the call to a Redis that does not answer never returned"
+    return result[0]
+
+
+def test_blocking_lease_calls_fail_instead_of_stalling(hung_redis: str) -> None:
+    leases = Leases(hung_redis, "node-a", 5.0)
+    for call in (lambda: leases.claim_now("t1"), lambda: leases.owner_now("t1")):
+        assert isinstance(_outcome(call), redis.exceptions.TimeoutError)
+
+
+def test_asynchronous_calls_and_the_shared_limits_fail_too(hung_redis: str) -> None:
+    leases = Leases(hung_redis, "node-a", 5.0)
+    limits = SharedLimits(leases.aio, leases.prefix)
+
+    async def claim() -> None:
+        await leases.claim("t1")
+
+    async def take() -> None:
+        await limits.take("sheet-compute", TokenBuckets(10, 1.0), "127.0.0.1")
+
+    assert isinstance(_outcome(lambda: asyncio.run(claim())), redis.exceptions.TimeoutError)
+    assert isinstance(_outcome(lambda: asyncio.run(take())), Busy)
