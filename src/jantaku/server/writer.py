@@ -6,8 +6,11 @@ The event loop queues a write and goes on; the thread takes everything queued so
 the run of actions in one transaction (the fencing numbers checked in it, storage.py), then
 each queued end of a match in its own, and hands the outcomes back to the event loop in queue
 order: ``done(None)`` once stored, ``done(error)`` when refused (``Fenced``: another process
-owns the table) or failed. A table holds back what it would send until its writes are done
-(``Outbox``), so a client is never shown an action that is not stored."""
+owns the table) or failed. A write that failed only because the database could not be reached
+or was busy (a restart, a fail-over, a lock) is tried again after a pause, for some seconds,
+before it counts as failed: the tables wait instead of stopping. A table holds back what it
+would send until its writes are done (``Outbox``), so a client is never shown an action that is
+not stored."""
 
 from __future__ import annotations
 
@@ -16,13 +19,16 @@ import contextlib
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.exc import InterfaceError, OperationalError
+
 from jantaku.server.storage import ActionRecord, Store
 
-__all__ = ["ActionWrite", "Done", "Outbox", "Writer"]
+__all__ = ["RETRY_WAITS", "ActionWrite", "Done", "Outbox", "Writer", "transient"]
 
 log = logging.getLogger("jantaku.server")
 
@@ -51,15 +57,34 @@ class _Call:
 
 _STOP = object()
 
+#: pauses before each new try of a write the database could not take (about 14 s in all: a
+#: database restart or fail-over; past that the table stops and resumes from what is stored)
+RETRY_WAITS = (0.1, 0.2, 0.5, 1.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0)
+
+
+def transient(error: BaseException | None) -> bool:
+    """Whether ``error`` says the database could not be reached or was busy, so the same write
+    may succeed later; a refusal (``Fenced``) or a bad row is final."""
+    if isinstance(error, OperationalError | InterfaceError):
+        return True
+    return bool(getattr(error, "connection_invalidated", False))
+
 
 class Writer:
     """The writer thread of one :class:`~jantaku.server.storage.Store`; its outcomes go to
     ``loop``. ``batch``: the most actions stored in one transaction."""
 
-    def __init__(self, store: Store, loop: asyncio.AbstractEventLoop, batch: int = 1000) -> None:
+    def __init__(
+        self,
+        store: Store,
+        loop: asyncio.AbstractEventLoop,
+        batch: int = 1000,
+        retry_waits: tuple[float, ...] = RETRY_WAITS,
+    ) -> None:
         self.store = store
         self.loop = loop
         self.batch = batch
+        self.retry_waits = retry_waits
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._queued = 0  # writes queued so far (event loop)
         self._finished = 0  # writes whose outcome was told (event loop)
@@ -155,18 +180,59 @@ class Writer:
             if isinstance(item, _Call):
                 error = self._broken.get(_owner(item))
                 if error is None:
-                    try:
-                        item.run()
-                    except Exception as e:
-                        error = self._broken[_owner(item)] = e
+                    error = self._run(item)
+                    if error is not None:
+                        self._broken[_owner(item)] = error
                 outcomes.append((item.done, error))
         return outcomes
+
+    def _run(self, call: _Call) -> BaseException | None:
+        """Run a call in its own transaction, again while the database cannot be reached."""
+        for wait in (*self.retry_waits, None):
+            try:
+                call.run()
+                return None
+            except Exception as e:
+                if wait is None or not transient(e):
+                    return e
+                log.warning(
+                    "a write of table %s failed (%s); again in %.1f s", call.table_id, e, wait
+                )
+                time.sleep(wait)
+        raise AssertionError("unreachable")
+
+    def _append(self, writes: list[ActionWrite]) -> dict[int, BaseException | None]:
+        """Store a run of actions; the ones that failed only because the database could not
+        be reached are tried again (in order: a table's later actions failed with its first),
+        after a pause, until they are stored or the pauses run out. By ``id`` of the write."""
+        outcome: dict[int, BaseException | None] = {}
+        pending = writes
+        for wait in (*self.retry_waits, None):
+            try:
+                errors = self.store.append_actions([w.record for w in pending])
+            except Exception as e:  # not even an answer per row
+                errors = [e] * len(pending)
+            again = []
+            for w, error in zip(pending, errors, strict=True):
+                outcome[id(w)] = error
+                if transient(error):
+                    again.append(w)
+            if not again or wait is None:
+                return outcome
+            log.warning(
+                "storing %d actions failed (%s); again in %.1f s",
+                len(again),
+                outcome[id(again[0])],
+                wait,
+            )
+            time.sleep(wait)
+            pending = again
+        return outcome
 
     def _store_actions(self, run: list[ActionWrite]) -> list[tuple[Done, BaseException | None]]:
         broken = self._broken
         fine = [w for w in run if _owner(w) not in broken]
-        stored = self.store.append_actions([w.record for w in fine])
-        errors = dict(zip(map(id, fine), stored, strict=True))
+        errors = self._append(fine) if fine else {}
         outcomes: list[tuple[Done, BaseException | None]] = []
         for w in run:
             error = broken.get(_owner(w)) or errors.get(id(w))
