@@ -20,6 +20,7 @@ LAYERS: dict[str, int] = {
     "tiles": 0,
     "errors": 0,
     "meld": 0,
+    "jsontext": 0,
     "hand": 1,
     "rules": 2,
     "engine": 3,

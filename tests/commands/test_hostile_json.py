@@ -14,7 +14,7 @@ from click.testing import CliRunner, Result
 from jantaku.cli import main
 from jantaku.commands.score import MAX_REQUEST_BYTES
 from jantaku.formats import LogFormatError, load_games
-from jantaku.formats.jsontext import MAX_DEPTH, loads
+from jantaku.jsontext import MAX_DEPTH, loads
 
 DEEP = "[" * 100_000 + "]" * 100_000
 # A ron that scores: 234m 456p 789s, pair 1z, 555z pon; dealer, 2 han 30 fu = 2900.

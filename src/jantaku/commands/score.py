@@ -18,7 +18,7 @@ import click
 
 from jantaku.errors import JantakuError
 from jantaku.families import all_presets, default_family, family_of_preset
-from jantaku.formats.jsontext import loads
+from jantaku.jsontext import loads
 
 __all__ = ["score"]
 

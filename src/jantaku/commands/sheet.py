@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 import click
 
 from jantaku.errors import JantakuError
-from jantaku.formats.jsontext import loads
+from jantaku.jsontext import loads
 from jantaku.sheet import VERSION, SheetError, compute_sheet
 from jantaku.sheet.csv_export import sheet_csv
 from jantaku.sheet.explain import explain_sheet

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from jantaku.errors import JantakuError
 from jantaku.formats.errors import LogFormatError, Skipped, UnsupportedLog
-from jantaku.formats.jsontext import loads as load_json
 from jantaku.formats.logtext import read_log_text
 from jantaku.formats.mjai import read_mjai_text
 from jantaku.formats.mjlog import read_mjlog_text
@@ -24,6 +23,7 @@ from jantaku.formats.mjxproto import read_mjx_text
 from jantaku.formats.record import GameRecord
 from jantaku.formats.record_json import read_native_text
 from jantaku.formats.tenhou6 import read_tenhou6_text
+from jantaku.jsontext import loads as load_json
 
 __all__ = [
     "GAME_SUFFIXES",

@@ -17,7 +17,6 @@ from typing import Any
 
 from jantaku.formats.copies import CopyPool, Holdings
 from jantaku.formats.errors import LogFormatError, UnsupportedLog
-from jantaku.formats.jsontext import loads as load_json
 from jantaku.formats.logtext import read_log_text
 from jantaku.formats.record import (
     Abort,
@@ -42,6 +41,7 @@ from jantaku.formats.record import (
     YakuItem,
 )
 from jantaku.formats.yaku_names import TENHOU_YAKU
+from jantaku.jsontext import loads as load_json
 from jantaku.tiles import Tile, Wind
 
 __all__ = ["read_mjai", "read_mjai_text", "tile_name", "write_mjai"]

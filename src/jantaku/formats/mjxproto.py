@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from jantaku.formats.errors import LogFormatError
-from jantaku.formats.jsontext import loads as load_json
 from jantaku.formats.logtext import read_log_text
 from jantaku.formats.mjlog import decode_meld
 from jantaku.formats.record import (
@@ -38,6 +37,7 @@ from jantaku.formats.record import (
     YakuItem,
 )
 from jantaku.formats.yaku_names import yaku_id
+from jantaku.jsontext import loads as load_json
 from jantaku.tiles import Tile, Wind
 
 __all__ = ["limit_of", "read_mjx", "read_mjx_text"]

@@ -11,7 +11,7 @@ from jantaku.engine.actions import Action
 from jantaku.engine.riichi.match import Match
 from jantaku.errors import JantakuError
 from jantaku.formats.errors import LogFormatError
-from jantaku.formats.jsontext import loads as load_json
+from jantaku.jsontext import loads as load_json
 
 __all__ = ["FORMAT", "from_native", "to_native"]
 

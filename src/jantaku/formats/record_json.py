@@ -8,7 +8,6 @@ import json
 from enum import Enum
 from typing import Any
 
-from jantaku.formats.jsontext import loads as load_json
 from jantaku.formats.record import (
     Abort,
     Action,
@@ -33,6 +32,7 @@ from jantaku.formats.record import (
     YakuItem,
     make_tile,
 )
+from jantaku.jsontext import loads as load_json
 from jantaku.tiles import Tile, Wind
 
 __all__ = ["NATIVE_VERSION", "game_from_json", "game_to_json", "read_native_text"]

@@ -15,7 +15,6 @@ from typing import Any
 
 from jantaku.formats.copies import CopyPool, Holdings
 from jantaku.formats.errors import LogFormatError, UnsupportedLog
-from jantaku.formats.jsontext import loads as load_json
 from jantaku.formats.logtext import read_log_text
 from jantaku.formats.record import (
     Abort,
@@ -41,6 +40,7 @@ from jantaku.formats.tenhou6_codes import (
 from jantaku.formats.tenhou6_turns import Turns, ended_by_ron
 from jantaku.formats.tenhou6_write import write_tenhou6, write_tenhou6_lines
 from jantaku.formats.yaku_names import yaku_from_name
+from jantaku.jsontext import loads as load_json
 from jantaku.tiles import Tile, Wind
 
 __all__ = [

@@ -16,7 +16,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
 
 from jantaku.engine.actions import ActionKind
-from jantaku.formats.jsontext import loads as bounded_json
+from jantaku.jsontext import loads as bounded_json
 
 __all__ = [
     "CLIENT_MESSAGES",

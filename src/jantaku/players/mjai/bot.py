@@ -9,8 +9,8 @@ from typing import Any, TextIO
 
 from jantaku.engine.actions import ActionKind
 from jantaku.engine.riichi.events import DealStarted, Discarded, RiichiAccepted
-from jantaku.formats.jsontext import loads as load_json
 from jantaku.formats.mjai import parse_pai
+from jantaku.jsontext import loads as load_json
 from jantaku.players.mjai.state import MjaiSeatState, action_to_mjai
 from jantaku.rules.riichi import RiichiOptions
 from jantaku.tiles import Tile

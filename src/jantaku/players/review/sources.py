@@ -18,9 +18,9 @@ from jantaku.errors import JantakuError
 from jantaku.formats import record as rec
 from jantaku.formats.detect import load_games
 from jantaku.formats.errors import LogFormatError, Skipped
-from jantaku.formats.jsontext import loads as load_json
 from jantaku.formats.logtext import read_log_text
 from jantaku.formats.replay import check_game
+from jantaku.jsontext import loads as load_json
 from jantaku.players.review.events import actions_of_events
 from jantaku.players.review.walk import Segment
 
