@@ -33,39 +33,18 @@ from jantaku.tiles import Wind, parse_kinds
 __all__ = ["ENTRIES", "ClassicalEntries"]
 
 _LETTERS = "ESWN"
-_MAHJONG_KEYS = frozenset(
-    {
-        "kind",
-        "players",
-        "winner",
-        "win_tile",
-        "win",
-        "discarder",
-        "last_wall_tile",
-        "last_discard",
-        "robbing_kong",
-        "heavenly_hand",
-        "earthly_hand",
-        "danger_violation",
-        "wrong_tiles",
-    }
-)
+# the request's fields a Mah Jongg entry passes on as they are (the seat winds are derived)
 _COPIED = (
     "win_tile",
     "win",
-    *sorted(
-        _MAHJONG_KEYS
-        - {
-            "kind",
-            "players",
-            "winner",
-            "win_tile",
-            "win",
-            "discarder",
-            "danger_violation",
-            "wrong_tiles",
-        }
-    ),
+    "last_wall_tile",
+    "last_discard",
+    "robbing_kong",
+    "heavenly_hand",
+    "earthly_hand",
+)
+_MAHJONG_KEYS = frozenset(
+    {"kind", "players", "winner", "discarder", "danger_violation", "wrong_tiles", *_COPIED}
 )
 _PENALTY_KEYS = frozenset({"kind", "player", "points", "reason"})
 MAX_PENALTY = 10000
