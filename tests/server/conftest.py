@@ -1,9 +1,11 @@
 """Server tests run against SQLite always, and against PostgreSQL too when
 ``JANTAKU_TEST_POSTGRES`` holds a URL of a server where the test user may create databases
-(each test gets a fresh database, dropped afterwards)."""
+(each test gets a fresh database, dropped afterwards); ``pg_database`` is such a database
+alone, for the tests of several processes."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from collections.abc import Iterator
@@ -16,14 +18,11 @@ from tests.server.harness import ServerProcess
 _BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("JANTAKU_TEST_POSTGRES") else [])
 
 
-@pytest.fixture(params=_BACKENDS)
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'jantaku.sqlite3'}"
-        return
+@contextlib.contextmanager
+def _fresh_postgres(base: str) -> Iterator[str]:
+    """The URL of a new database on the PostgreSQL server of ``base``, dropped afterwards."""
     import psycopg
 
-    base = os.environ["JANTAKU_TEST_POSTGRES"]
     name = f"jantaku_test_{secrets.token_hex(4)}"
     with psycopg.connect(base, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
@@ -33,6 +32,25 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     finally:
         with psycopg.connect(base, autocommit=True) as conn:
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture(params=_BACKENDS)
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'jantaku.sqlite3'}"
+        return
+    with _fresh_postgres(os.environ["JANTAKU_TEST_POSTGRES"]) as url:
+        yield url
+
+
+@pytest.fixture
+def pg_database() -> Iterator[str]:
+    """A fresh PostgreSQL database alone (the multi-process tests: cluster_env.py)."""
+    base = os.environ.get("JANTAKU_TEST_POSTGRES")
+    if not base:
+        pytest.skip("needs PostgreSQL: export JANTAKU_TEST_POSTGRES (bash ci/postgres.sh start)")
+    with _fresh_postgres(base) as url:
+        yield url
 
 
 @pytest.fixture

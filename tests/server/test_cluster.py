@@ -7,8 +7,6 @@ Needs ``JANTAKU_TEST_POSTGRES`` and ``JANTAKU_TEST_REDIS`` (ci/postgres.sh, ci/r
 
 from __future__ import annotations
 
-import os
-import secrets
 import threading
 import time
 from collections.abc import Iterator
@@ -19,32 +17,10 @@ import pytest
 
 from jantaku.server.cluster import namespace
 from tests.server.checks import check_record, stored_actions
+from tests.server.cluster_env import REDIS, needs_cluster
 from tests.server.harness import Client, ServerProcess
 
-PG = os.environ.get("JANTAKU_TEST_POSTGRES")
-REDIS = os.environ.get("JANTAKU_TEST_REDIS")
-
-pytestmark = pytest.mark.skipif(
-    not (PG and REDIS),
-    reason="several processes need PostgreSQL and Redis: export JANTAKU_TEST_POSTGRES and "
-    "JANTAKU_TEST_REDIS (bash ci/postgres.sh start; bash ci/redis.sh start)",
-)
-
-
-@pytest.fixture
-def pg_database() -> Iterator[str]:
-    import psycopg
-
-    assert PG is not None
-    name = f"jantaku_test_{secrets.token_hex(4)}"
-    with psycopg.connect(PG, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    head, _, _db = PG.rpartition("/")
-    try:
-        yield f"{head}/{name}"
-    finally:
-        with psycopg.connect(PG, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+pytestmark = needs_cluster
 
 
 @pytest.fixture

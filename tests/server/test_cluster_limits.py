@@ -9,7 +9,6 @@ Needs ``JANTAKU_TEST_POSTGRES`` and ``JANTAKU_TEST_REDIS`` (ci/postgres.sh, ci/r
 from __future__ import annotations
 
 import contextlib
-import os
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -20,17 +19,10 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from jantaku.server.cluster import namespace
+from tests.server.cluster_env import REDIS, needs_cluster
 from tests.server.harness import Client, ServerProcess, free_port
-from tests.server.test_cluster import pg_database  # noqa: F401 (a fixture)
 
-PG = os.environ.get("JANTAKU_TEST_POSTGRES")
-REDIS = os.environ.get("JANTAKU_TEST_REDIS")
-
-pytestmark = pytest.mark.skipif(
-    not (PG and REDIS),
-    reason="several processes need PostgreSQL and Redis: export JANTAKU_TEST_POSTGRES and "
-    "JANTAKU_TEST_REDIS (bash ci/postgres.sh start; bash ci/redis.sh start)",
-)
+pytestmark = needs_cluster
 
 PER_USER = 8  # ServerSettings.sockets_per_user
 FAILS_PER_NAME = 5  # ServerSettings.login_failures_per_name
@@ -38,7 +30,7 @@ OPEN_TABLES = 3  # ServerSettings.open_tables_per_user
 
 
 @pytest.fixture
-def doors(pg_database: str) -> Iterator[list[ServerProcess]]:  # noqa: F811
+def doors(pg_database: str) -> Iterator[list[ServerProcess]]:
     assert REDIS is not None
     procs: list[ServerProcess] = []
     try:
@@ -198,7 +190,7 @@ def _status(server: ServerProcess, path: str, body: dict[str, Any]) -> tuple[int
 
 
 def test_an_unreachable_redis_refuses_what_it_counts(
-    pg_database: str,  # noqa: F811
+    pg_database: str,
     own_redis: tuple[str, Callable[[], None], Callable[[], None]],
 ) -> None:
     """Redis down: sign-ups, logins and new connections are refused (503 busy, error
