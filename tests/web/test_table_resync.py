@@ -88,6 +88,16 @@ def test_the_table_comes_back_after_a_server_crash(tmp_path: Path, new_page) -> 
         proc.stop()
 
 
+def _own_river(page: Any) -> list[str]:
+    """The own river's tiles, read in one look (the page redraws on every message)."""
+    return list(
+        page.evaluate(
+            "() => [...document.querySelectorAll('[data-testid=seat-self] .river .tile')]"
+            ".map((t) => t.dataset.tile)"
+        )
+    )
+
+
 def _crash_and_come_back(proc: ServerProcess, new_page: Any) -> None:
     server = proc.base
     # while the server is down the browser itself logs the refused connection attempts
@@ -96,18 +106,18 @@ def _crash_and_come_back(proc: ServerProcess, new_page: Any) -> None:
     page.get_by_test_id("practice-start").click()
     page.wait_for_url("**/#/table/*")
     expect(page.get_by_test_id("hand-tile").first).to_be_visible(timeout=20000)
-    river = page.locator("[data-testid=seat-self] .river .tile")
     deadline = time.monotonic() + 120
-    while river.count() < 3:
+    while len(_own_river(page)) < 3:
         assert time.monotonic() < deadline, "three own discards did not happen"
         step(page)
-    before = [t.get_attribute("data-tile") for t in river.all()]
+    # all but the last discard are settled: only the newest may still be called away
+    before = _own_river(page)[:-1]
     proc.kill()  # SIGKILL: the stored actions are all the server keeps
     proc.start()  # same port, same database
     # the page reconnects, joins again and shows the same deal: the own discards are still there
     deadline = time.monotonic() + 60
     while True:
-        shown = [t.get_attribute("data-tile") for t in river.all()]
+        shown = _own_river(page)
         assert time.monotonic() < deadline, (
             f"the table did not come back: {before} -> {shown}, {page.evaluate(STATE)}, "
             f"{page.get_by_test_id('table-page').inner_text()[:300]!r}"
