@@ -166,3 +166,35 @@ def test_tables_play_on_through_a_short_outage(database: str) -> None:
             assert store.game(table.id) is not None
     finally:
         store.close()
+
+
+def test_a_match_end_the_database_could_not_take_is_run_again(database: str) -> None:
+    """Another write of a table (the end of its match) runs again after a pause while the
+    database is away, and is told once it went through; a final error is told at once."""
+    store = Store(database)
+    runs: list[str] = []
+    told: list[tuple[str, BaseException | None]] = []
+
+    def flaky() -> None:
+        runs.append("flaky")
+        if runs.count("flaky") <= 2:
+            raise _away()
+
+    def broken() -> None:
+        runs.append("broken")
+        raise ValueError("a bad row")
+
+    async def scenario() -> None:
+        writer = Writer(store, asyncio.get_running_loop(), retry_waits=(0.01, 0.01, 0.01))
+        writer.call("a", None, flaky, lambda e: told.append(("flaky", e)))
+        writer.call("b", None, broken, lambda e: told.append(("broken", e)))
+        await asyncio.wait_for(writer.flush(), 60)
+        writer.close()
+
+    try:
+        asyncio.run(scenario())
+        assert runs == ["flaky", "flaky", "flaky", "broken"]
+        assert told[0] == ("flaky", None)
+        assert told[1][0] == "broken" and isinstance(told[1][1], ValueError)
+    finally:
+        store.close()

@@ -188,18 +188,19 @@ class Writer:
 
     def _run(self, call: _Call) -> BaseException | None:
         """Run a call in its own transaction, again while the database cannot be reached."""
-        for wait in (*self.retry_waits, None):
+        waits = iter(self.retry_waits)
+        while True:
             try:
                 call.run()
                 return None
             except Exception as e:
+                wait = next(waits, None)
                 if wait is None or not transient(e):
                     return e
                 log.warning(
                     "a write of table %s failed (%s); again in %.1f s", call.table_id, e, wait
                 )
                 time.sleep(wait)
-        raise AssertionError("unreachable")
 
     def _append(self, writes: list[ActionWrite]) -> dict[int, BaseException | None]:
         """Store a run of actions; the ones that failed only because the database could not

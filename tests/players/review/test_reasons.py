@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from jantaku.engine.actions import Action, ActionKind
+from jantaku.engine.actions import ActionKind
 from jantaku.engine.classical import ClassicalMatch
 from jantaku.engine.riichi.view import PublicSeat, SeatView
 from jantaku.hand import acceptance
@@ -19,22 +19,13 @@ from jantaku.players.review import Decision, review_decision
 from jantaku.players.review.text import shown_loss
 from jantaku.rules.classical import preset as classical_preset
 from jantaku.tiles import Tile, TileKind, parse_tiles
-
-
-def _physical(text: str, start: dict[int, int]) -> list[Tile]:
-    """Tiles of a notation, each a distinct physical copy (copies counted across calls)."""
-    out = []
-    for t in sorted(parse_tiles(text), key=lambda t: t.index):
-        n = start.get(t.kind_id, 0)
-        start[t.kind_id] = n + 1
-        out.append(Tile(t.kind_id * 4 + n, t.red))
-    return out
+from tests.players.riichi.views import copies, own_turn
 
 
 def _view(hand: str, rivers: Sequence[str], riichi: tuple[bool, ...], dora: str) -> SeatView:
     used: dict[int, int] = {}
-    tiles = _physical(hand, used)
-    river_tiles = [_physical(r, used) for r in rivers]
+    tiles = copies(hand, used)
+    river_tiles = [copies(r, used) for r in rivers]
     seats = tuple(
         PublicSeat(
             25000,
@@ -45,25 +36,7 @@ def _view(hand: str, rivers: Sequence[str], riichi: tuple[bool, ...], dora: str)
         )
         for s in range(4)
     )
-    legal = tuple(Action(ActionKind.DISCARD, 0, t) for t in tiles)
-    return SeatView(
-        seat=0,
-        phase="turn",
-        turn=0,
-        dealer=0,
-        round_wind=0,
-        honba=0,
-        deposits=0,
-        live_remaining=40,
-        dora_indicators=tuple(_physical(dora, used)),
-        seats=seats,
-        hand=tuple(tiles),
-        drawn=tiles[-1],
-        last_discard=None,
-        waits=(),
-        furiten=False,
-        legal_actions=legal,
-    )
+    return own_turn(tiles, seats, copies(dora, used), live=40)
 
 
 def _counts(tiles: Sequence[Tile]) -> list[int]:

@@ -11,7 +11,7 @@ import pytest
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.events import Discarded, RiichiAccepted
 from jantaku.engine.riichi.presets import new_match
-from jantaku.engine.riichi.view import PublicSeat, SeatView
+from jantaku.engine.riichi.view import SeatView
 from jantaku.hand import acceptance
 from jantaku.hand.lookup import shanten
 from jantaku.players.riichi import LEVELS, make_player
@@ -23,7 +23,8 @@ from jantaku.players.riichi.reading import (
     visible_counts,
 )
 from jantaku.rules.riichi.options import preset
-from jantaku.tiles import Tile, parse_tiles
+from jantaku.tiles import parse_tiles
+from tests.players.riichi.views import copies, own_turn, seats_with_rivers
 
 
 @pytest.mark.parametrize("level", list(LEVELS))
@@ -50,41 +51,8 @@ def _view(
     riichi: tuple[bool, ...] = (False,) * 4,
     dora: str = "1z",
 ) -> SeatView:
-    tiles = tuple(sorted(parse_tiles(hand), key=lambda t: t.index))
-    # give every tile a distinct physical copy
-    used: dict[int, int] = {}
-    fixed = []
-    for t in tiles:
-        k = t.kind_id
-        n = used.get(k, 0)
-        used[k] = n + 1
-        fixed.append(Tile(k * 4 + n, t.red))
-    river_tiles = [parse_tiles(r) if r else [] for r in (rivers or ["", "", "", ""])]
-    seats = tuple(
-        PublicSeat(
-            25000, (), tuple((t, False, False, False) for t in river_tiles[s]), riichi[s], 13
-        )
-        for s in range(4)
-    )
-    legal = tuple(Action(ActionKind.DISCARD, 0, t) for t in fixed)
-    return SeatView(
-        seat=0,
-        phase="turn",
-        turn=0,
-        dealer=0,
-        round_wind=0,
-        honba=0,
-        deposits=0,
-        live_remaining=50,
-        dora_indicators=tuple(parse_tiles(dora)),
-        seats=seats,
-        hand=tuple(fixed),
-        drawn=fixed[-1],
-        last_discard=None,
-        waits=(),
-        furiten=False,
-        legal_actions=legal,
-    )
+    seats = seats_with_rivers(rivers or ["", "", "", ""], riichi)
+    return own_turn(copies(hand), seats, parse_tiles(dora))
 
 
 def _random_hand(rng: random.Random, size: int = 14) -> tuple[str, str]:

@@ -11,13 +11,14 @@ import pytest
 
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.riichi.presets import new_match
-from jantaku.engine.riichi.view import PublicSeat, SeatView
+from jantaku.engine.riichi.view import SeatView
 from jantaku.meld import Meld, MeldKind
 from jantaku.players.riichi import make_player
 from jantaku.players.riichi.calls import formal_tenpai_discards
 from jantaku.players.riichi.placement import dama_values
 from jantaku.players.riichi.reading import danger, visible_counts
-from jantaku.tiles import Tile, parse_tiles
+from jantaku.tiles import parse_tiles
+from tests.players.riichi.views import copies, own_turn, seats_with_rivers
 
 
 def _view(
@@ -28,40 +29,8 @@ def _view(
     live: int = 50,
     riichi_on: str = "",
 ) -> SeatView:
-    used: dict[int, int] = {}
-    fixed = []
-    for t in sorted(parse_tiles(hand), key=lambda t: t.index):
-        k = t.kind_id
-        n = used.get(k, 0)
-        used[k] = n + 1
-        fixed.append(Tile(k * 4 + n, t.red))
-    seats = tuple(
-        PublicSeat(
-            25000, (), tuple((t, False, False, False) for t in parse_tiles(r)), riichi[s], 13
-        )
-        for s, r in enumerate(rivers)
-    )
-    legal = tuple(Action(ActionKind.DISCARD, 0, t) for t in fixed) + tuple(
-        Action(ActionKind.RIICHI, 0, t) for t in fixed if t.kind.notation == riichi_on
-    )
-    return SeatView(
-        seat=0,
-        phase="turn",
-        turn=0,
-        dealer=0,
-        round_wind=0,
-        honba=0,
-        deposits=0,
-        live_remaining=live,
-        dora_indicators=tuple(parse_tiles(dora)),
-        seats=seats,
-        hand=tuple(fixed),
-        drawn=fixed[-1],
-        last_discard=None,
-        waits=(),
-        furiten=False,
-        legal_actions=legal,
-    )
+    seats = seats_with_rivers(rivers, riichi)
+    return own_turn(copies(hand), seats, parse_tiles(dora), live, riichi_on)
 
 
 @pytest.mark.parametrize("others", ["defensive", "efficiency", "expert", "random"])

@@ -39,6 +39,16 @@ MAX_NOTATION = 200
 """Longest tile notation read (a hand is at most 14 tiles): keeps error messages short."""
 
 
+FLAGS = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "first_turn",
+)
 KEYS = frozenset(
     {
         "rules",
@@ -51,29 +61,12 @@ KEYS = frozenset(
         "round_wind",
         "dora_indicators",
         "ura_indicators",
-        "riichi",
-        "double_riichi",
-        "ippatsu",
-        "haitei",
-        "houtei",
-        "rinshan",
-        "chankan",
-        "first_turn",
+        *FLAGS,
         "honba",
         "deposits",
         "discarder",
         "pao",
     }
-)
-FLAGS = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "first_turn",
 )
 MAX_COUNT = 999
 """Largest honba or deposit count accepted (no real table comes near it)."""
