@@ -19,6 +19,19 @@ def _bots_answered_first(stored: list[Any], seat: int) -> bool:
     return any(a.source == "bot" and a.action["seat"] != seat for a in stored[last + 1 :])
 
 
+def _wait_for_bots(server: ServerProcess, table: str, seat: int) -> bool:
+    """Whether a computer player answered the last discard before ``seat``: a computer player
+    with a call on it answers at once, and its answer is stored a moment later (the writer
+    thread; longer on a loaded machine), so look for up to a second."""
+    deadline = time.monotonic() + 1.0
+    while True:
+        if _bots_answered_first(stored_actions(server.database, table), seat):
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+
+
 def _reply(alice: Client, ref: str, backlog: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The error answering message ``ref``, or None when a ping after it came back first."""
     alice.send({"type": "ping", "id": f"{ref}-ping"})
@@ -71,8 +84,7 @@ def _play(server: ServerProcess) -> int:
         if not any(a["type"] == "pass" for a in msg["legal_actions"]):
             alice.send(send)
             continue
-        time.sleep(0.3)  # a computer player with a call on this discard has answered by now
-        bots_first = _bots_answered_first(stored_actions(server.database, table), seat)
+        bots_first = _wait_for_bots(server, table, seat)
         before = len(stored_actions(server.database, table))
         alice.send({**send, "id": "late"})
         assert _reply(alice, "late", backlog) is None  # accepted, not stale
