@@ -58,6 +58,9 @@ _vectors: list[tuple[int, ...]] = list(_SUIT_VECTORS)
 _vector_ids: dict[tuple[int, ...], int] = {v: i for i, v in enumerate(_vectors)}
 _suit_parts: dict[bytes, tuple[int, int]] = {}
 _honor_parts: dict[bytes, tuple[int, int]] = {}
+# Their (vector id, statistics) entries, interned: ten thousand patterns share under a thousand
+# entries, so a lookup of a fresh hand touches far less memory (fewer CPU cache misses).
+_entries: dict[tuple[int, int], tuple[int, int]] = {}
 _honor_shapes: dict[bytes, int] = {}
 _stat_finals: dict[int, tuple[int, int, int]] = {}
 _DIGITS = bytes.maketrans(bytes(range(5)), b"01234")
@@ -116,7 +119,7 @@ def _suit_part(part: bytes) -> tuple[int, int]:
     orphans = (part[0] > 0) + (part[8] > 0)
     orphan_pairs = (part[0] >= 2) + (part[8] >= 2)
     entry = (vid, _stats(part, orphans, orphan_pairs))
-    _suit_parts[part] = entry
+    entry = _suit_parts[part] = _entries.setdefault(entry, entry)
     return entry
 
 
@@ -152,7 +155,7 @@ def _honor_part(part: bytes) -> tuple[int, int]:
     kinds = len(part) - part.count(0)
     pairs = part.count(2) + part.count(3) + part.count(4)
     entry = (vid, _stats(part, kinds, pairs))
-    _honor_parts[part] = entry
+    entry = _honor_parts[part] = _entries.setdefault(entry, entry)
     return entry
 
 
