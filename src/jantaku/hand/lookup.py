@@ -63,7 +63,9 @@ _honor_parts: dict[bytes, tuple[int, int]] = {}
 _entries: dict[tuple[int, int], tuple[int, int]] = {}
 _honor_shapes: dict[bytes, int] = {}
 _stat_finals: dict[int, tuple[int, int, int]] = {}
-_DIGITS = bytes.maketrans(bytes(range(5)), b"01234")
+_DIGITS = b"01234" + b"x" * 251  # a count to its base-5 digit; "x" (no digit) above 4
+# 5 * (copies of the 1) + copies of the 9 -> the suit's orphans and orphan pairs, as statistics
+_ENDS = [(a > 0) + (b > 0) << 20 | (a >= 2) + (b >= 2) << 25 for a in range(5) for b in range(5)]
 _PAIR_TRIPLES = [
     (i, j, 2 * (i // 2 + j // 2) + i % 2 + j % 2)
     for i in range(_SHAPES)
@@ -97,10 +99,10 @@ def _intern(vector: tuple[int, ...]) -> int:
     return vid
 
 
-def _stats(part: bytes, orphans: int, orphan_pairs: int) -> int:
-    pairs = part.count(2) + part.count(3) + part.count(4)
+def _stats(part: bytes) -> int:
+    """The statistics of a part without its orphans: tiles, pairs (2 to 4 copies) and kinds."""
     kinds = len(part) - part.count(0)
-    return sum(part) | pairs << 8 | kinds << 14 | orphans << 20 | orphan_pairs << 25
+    return sum(part) | (kinds - part.count(1)) << 8 | kinds << 14
 
 
 def _bad_part(part: bytes, what: str) -> InvalidHandError:
@@ -112,13 +114,12 @@ def _suit_part(part: bytes) -> tuple[int, int]:
     """First sight of a 9-kind suit pattern: look its vector up in the shipped table."""
     if len(part) != 9:
         raise InvalidHandError("a count array needs 34 entries (one per tile kind)")
-    if max(part) > 4:
-        raise _bad_part(part, "suit")
-    key = int(part.translate(_DIGITS)[::-1], 5)  # counts are the base-5 digits, 1s first
+    try:  # counts are the base-5 digits, 1s first; a count above 4 is no digit
+        key = int(part.translate(_DIGITS)[::-1], 5)
+    except ValueError:
+        raise _bad_part(part, "suit") from None
     vid = _SUIT_INDEX[key]  # the shipped vectors are interned first, under their own ids
-    orphans = (part[0] > 0) + (part[8] > 0)
-    orphan_pairs = (part[0] >= 2) + (part[8] >= 2)
-    entry = (vid, _stats(part, orphans, orphan_pairs))
+    entry = (vid, _stats(part) | _ENDS[5 * part[0] + part[8]])
     entry = _suit_parts[part] = _entries.setdefault(entry, entry)
     return entry
 
@@ -152,9 +153,8 @@ def _honor_part(part: bytes) -> tuple[int, int]:
     vid = _honor_shapes.get(shape)
     if vid is None:
         vid = _honor_shapes[shape] = _intern(_honor_vector(shape))
-    kinds = len(part) - part.count(0)
-    pairs = part.count(2) + part.count(3) + part.count(4)
-    entry = (vid, _stats(part, kinds, pairs))
+    stats = _stats(part)  # every honor is an orphan: its kinds and pairs count again
+    entry = (vid, stats | (stats >> 14 & 0x3F) << 20 | (stats >> 8 & 0x3F) << 25)
     entry = _honor_parts[part] = _entries.setdefault(entry, entry)
     return entry
 
