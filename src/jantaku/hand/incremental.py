@@ -201,7 +201,7 @@ def _part_answer(part: bytes, entry: int, rest: int, groups: int, index: int, st
 def _count_masks(b: bytes) -> tuple[int, int, int, int]:
     """Masks of the kinds a hand holds 0, 1, 2 and 3 or 4 times, from its parts' (kept)."""
     c0, c1, c2, c3 = _COUNTS
-    pm, pp, ps, pz = b[:9], b[9:18], b[18:27], b[27:]
+    pm, pp, ps, pz = _lk._split(b)
     both = (
         (c0.get(pm) or _part_counts(pm, 0))
         | (c1.get(pp) or _part_counts(pp, 1))
@@ -299,7 +299,7 @@ class HandAnalysis:
         for every hand a decision weighs)."""
         p0, p1, p2, p3 = _PARTS
         rows = _lk._pair_rows
-        pm, pp, ps, pz = b[:9], b[9:18], b[18:27], b[27:]
+        pm, pp, ps, pz = _lk._split(b)
         em = p0.get(pm) or _part(pm, 0)
         ep = p1.get(pp) or _part(pp, 1)
         es = p2.get(ps) or _part(ps, 2)
@@ -352,7 +352,7 @@ class HandAnalysis:
         """Per part against its rest, as :meth:`_analyse` does for the draws (packed)."""
         p0, p1, p2, p3 = _PARTS
         rows = _lk._pair_rows
-        pm, pp, ps, pz = b[:9], b[9:18], b[18:27], b[27:]
+        pm, pp, ps, pz = _lk._split(b)
         em = p0.get(pm) or _part(pm, 0)
         ep = p1.get(pp) or _part(pp, 1)
         es = p2.get(ps) or _part(ps, 2)

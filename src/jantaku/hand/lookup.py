@@ -58,9 +58,14 @@ _vectors: list[tuple[int, ...]] = list(_SUIT_VECTORS)
 _vector_ids: dict[tuple[int, ...], int] = {v: i for i, v in enumerate(_vectors)}
 _suit_parts: dict[bytes, tuple[int, int]] = {}
 _honor_parts: dict[bytes, tuple[int, int]] = {}
+# Their (vector id, statistics) entries, interned: ten thousand patterns share under a thousand
+# entries, so a lookup of a fresh hand touches far less memory (fewer CPU cache misses).
+_entries: dict[tuple[int, int], tuple[int, int]] = {}
 _honor_shapes: dict[bytes, int] = {}
 _stat_finals: dict[int, tuple[int, int, int]] = {}
-_DIGITS = bytes.maketrans(bytes(range(5)), b"01234")
+_DIGITS = b"01234" + b"x" * 251  # a count to its base-5 digit; "x" (no digit) above 4
+# 5 * (copies of the 1) + copies of the 9 -> the suit's orphans and orphan pairs, as statistics
+_ENDS = [(a > 0) + (b > 0) << 20 | (a >= 2) + (b >= 2) << 25 for a in range(5) for b in range(5)]
 _PAIR_TRIPLES = [
     (i, j, 2 * (i // 2 + j // 2) + i % 2 + j % 2)
     for i in range(_SHAPES)
@@ -94,10 +99,10 @@ def _intern(vector: tuple[int, ...]) -> int:
     return vid
 
 
-def _stats(part: bytes, orphans: int, orphan_pairs: int) -> int:
-    pairs = part.count(2) + part.count(3) + part.count(4)
+def _stats(part: bytes) -> int:
+    """The statistics of a part without its orphans: tiles, pairs (2 to 4 copies) and kinds."""
     kinds = len(part) - part.count(0)
-    return sum(part) | pairs << 8 | kinds << 14 | orphans << 20 | orphan_pairs << 25
+    return sum(part) | (kinds - part.count(1)) << 8 | kinds << 14
 
 
 def _bad_part(part: bytes, what: str) -> InvalidHandError:
@@ -109,14 +114,13 @@ def _suit_part(part: bytes) -> tuple[int, int]:
     """First sight of a 9-kind suit pattern: look its vector up in the shipped table."""
     if len(part) != 9:
         raise InvalidHandError("a count array needs 34 entries (one per tile kind)")
-    if max(part) > 4:
-        raise _bad_part(part, "suit")
-    key = int(part.translate(_DIGITS)[::-1], 5)  # counts are the base-5 digits, 1s first
+    try:  # counts are the base-5 digits, 1s first; a count above 4 is no digit
+        key = int(part.translate(_DIGITS)[::-1], 5)
+    except ValueError:
+        raise _bad_part(part, "suit") from None
     vid = _SUIT_INDEX[key]  # the shipped vectors are interned first, under their own ids
-    orphans = (part[0] > 0) + (part[8] > 0)
-    orphan_pairs = (part[0] >= 2) + (part[8] >= 2)
-    entry = (vid, _stats(part, orphans, orphan_pairs))
-    _suit_parts[part] = entry
+    entry = (vid, _stats(part) | _ENDS[5 * part[0] + part[8]])
+    entry = _suit_parts[part] = _entries.setdefault(entry, entry)
     return entry
 
 
@@ -149,10 +153,9 @@ def _honor_part(part: bytes) -> tuple[int, int]:
     vid = _honor_shapes.get(shape)
     if vid is None:
         vid = _honor_shapes[shape] = _intern(_honor_vector(shape))
-    kinds = len(part) - part.count(0)
-    pairs = part.count(2) + part.count(3) + part.count(4)
-    entry = (vid, _stats(part, kinds, pairs))
-    _honor_parts[part] = entry
+    stats = _stats(part)  # every honor is an orphan: its kinds and pairs count again
+    entry = (vid, stats | (stats >> 14 & 0x3F) << 20 | (stats >> 8 & 0x3F) << 25)
+    entry = _honor_parts[part] = _entries.setdefault(entry, entry)
     return entry
 
 
@@ -185,23 +188,31 @@ def _stat_final(stats: int) -> tuple[int, int, int]:
     return result
 
 
+_NOT_COUNTS = "a count array holds 34 whole numbers from 0 to 4 (one per tile kind)"
+_split = struct.Struct("9s9s9s7s").unpack  # the four parts of 34 bytes; struct.error otherwise
+
+
+def _parts_of(counts: Sequence[int]) -> tuple[bytes, bytes, bytes, bytes]:
+    """The bytes of the three suits and the honors of a 34-entry count array."""
+    try:
+        raw = bytearray(counts)
+    except (TypeError, ValueError):
+        raise InvalidHandError(_NOT_COUNTS) from None
+    if len(raw) != 34:
+        raise InvalidHandError(f"a count array needs 34 entries, not {len(raw)}")
+    return _split(raw)
+
+
 def _lookup(counts: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, int, int]]:
     """(standard shanten by groups, (tiles, seven pairs, orphans)) of a 34-entry count array.
 
     Only valid parts enter the caches, so a cache hit needs no further validation."""
-    try:
-        b = bytes(counts)
-    except (TypeError, ValueError):
-        raise InvalidHandError(
-            "a count array holds 34 whole numbers from 0 to 4 (one per tile kind)"
-        ) from None
-    if len(b) != 34:
-        raise InvalidHandError(f"a count array needs 34 entries, not {len(b)}")
+    mb, pb, sb, zb = _parts_of(counts)
     suits = _suit_parts
-    m, m_stats = suits.get(b[:9]) or _suit_part(b[:9])
-    p, p_stats = suits.get(b[9:18]) or _suit_part(b[9:18])
-    s, s_stats = suits.get(b[18:27]) or _suit_part(b[18:27])
-    z, z_stats = _honor_parts.get(b[27:]) or _honor_part(b[27:])
+    m, m_stats = suits.get(mb) or _suit_part(mb)
+    p, p_stats = suits.get(pb) or _suit_part(pb)
+    s, s_stats = suits.get(sb) or _suit_part(sb)
+    z, z_stats = _honor_parts.get(zb) or _honor_part(zb)
     stats = m_stats + p_stats + s_stats + z_stats
     ab = _pair_rows[m][p]
     if ab < 0:
@@ -235,19 +246,21 @@ def shanten(counts: Sequence[int], melds: int | None = None) -> int:
     ``counts`` is a 34-entry count array of the concealed tiles; ``melds`` the groups already called
     (inferred from the tile count when omitted). -1 means complete, 0 ready.
 
-    The body is :func:`_lookup` written out (the hottest call of the engine and the bots); four
-    cached parts can only come from 34 entries, so the length is checked on a first sight."""
+    The body is :func:`_lookup` written out (the hottest call of the engine and the bots). The
+    array becomes its four parts' bytes by one ``bytearray`` and one ``struct`` unpacking (which
+    also checks the length): half the cost of ``bytes`` and four slices."""
     try:
-        b = bytes(counts)
+        raw = bytearray(counts)
+        mb, pb, sb, zb = _split(raw)
+    except struct.error:
+        raise InvalidHandError(f"a count array needs 34 entries, not {len(raw)}") from None
     except (TypeError, ValueError):
-        raise InvalidHandError(
-            "a count array holds 34 whole numbers from 0 to 4 (one per tile kind)"
-        ) from None
+        raise InvalidHandError(_NOT_COUNTS) from None
     suits = _suit_parts
-    m, m_stats = suits.get(b[:9]) or _suit_first(b, 0)
-    p, p_stats = suits.get(b[9:18]) or _suit_first(b, 9)
-    s, s_stats = suits.get(b[18:27]) or _suit_first(b, 18)
-    z, z_stats = _honor_parts.get(b[27:]) or _honor_first(b)
+    m, m_stats = suits.get(mb) or _suit_part(mb)
+    p, p_stats = suits.get(pb) or _suit_part(pb)
+    s, s_stats = suits.get(sb) or _suit_part(sb)
+    z, z_stats = _honor_parts.get(zb) or _honor_part(zb)
     rows = _pair_rows
     ab = rows[m][p]
     if ab < 0:
@@ -266,18 +279,6 @@ def shanten(counts: Sequence[int], melds: int | None = None) -> int:
         return standard[4 - used]
     best = standard[4]
     return best if best <= special else special
-
-
-def _suit_first(b: bytes, start: int) -> tuple[int, int]:
-    if len(b) != 34:
-        raise InvalidHandError(f"a count array needs 34 entries, not {len(b)}")
-    return _suit_part(b[start : start + 9])
-
-
-def _honor_first(b: bytes) -> tuple[int, int]:
-    if len(b) != 34:
-        raise InvalidHandError(f"a count array needs 34 entries, not {len(b)}")
-    return _honor_part(b[27:])
 
 
 _specials: dict[int, tuple[int, int]] = {}
