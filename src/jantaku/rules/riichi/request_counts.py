@@ -26,6 +26,8 @@ from jantaku.rules.riichi.request_tiles import (
     MAX_INDICATORS,
     MAX_NOTATION,
     MELD_SIZES,
+    PLAIN_NOTATION,
+    RUNS,
     SEATS,
     Copies,
     built_meld,
@@ -74,7 +76,12 @@ _SHORT = 10
 _MEMO_LIMIT = 1 << 14
 _pieces: dict[str, Piece | None] = {}
 _melds: dict[tuple[str, str, bool], MeldRecord | None] = {}
-_FIVE_SHIFTS = (4 * BITS, 13 * BITS, 22 * BITS)
+_PLAIN_FOURS = sum(4 << BITS * k for k in (4, 13, 22))
+"""Bit 2 of the fives' fields: set where a count of at most four is four."""
+_runs: dict[tuple[str, str], tuple[int, int, int]] = {}
+_DIGIT_KIND = {str(d): d - 1 for d in range(1, 10)}
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+_new_win = tuple.__new__  # builds a PlainWin without the named tuple's Python-level __new__
 _TWO_OR_MORE = ONES * 30
 """The bits of every field above its lowest: set where a count is 2 or more."""
 
@@ -100,6 +107,44 @@ def _piece(text: Any) -> Piece | None:
             _pieces.clear()
         _pieces[text] = piece
     return piece
+
+
+def _hand(text: Any) -> Piece | None:
+    """The concealed tiles of plain notation, or None (their kinds in order are not kept: no
+    one reads them). Hands are nearly always new, so they are read by runs of digits, each
+    run read once."""
+    if type(text) is not str or len(text) > MAX_NOTATION or not PLAIN_NOTATION.fullmatch(text):
+        return None
+    n = code = red = 0
+    for run in RUNS.findall(text):
+        found = _runs.get(run)
+        if found is None:
+            found = _run(run)
+        n += found[0]
+        if n > 14:  # more is never valid, and the counts could overflow
+            return None
+        code += found[1]
+        red += found[2]
+    return n, code, red, ()
+
+
+def _run(run: tuple[str, str]) -> tuple[int, int, int]:
+    """One run of digits and its suit letter: how many tiles, their kinds and red fives packed
+    (a run of more than 14 tiles is given as 15, which no hand has)."""
+    digits, letter = run
+    base = _SUIT_BASE[letter]
+    code = red = 0
+    if len(digits) <= 14:
+        for d in digits:
+            k = base + (4 if d == "0" else _DIGIT_KIND[d])
+            code += KIND_WEIGHT[k]
+            if d == "0":
+                red += KIND_WEIGHT[k]
+    found = (min(len(digits), 15), code, red)
+    if len(_runs) >= _MEMO_LIMIT:
+        _runs.clear()
+    _runs[run] = found
+    return found
 
 
 def _meld(kind: Any, tiles: Any, red_fives: bool) -> MeldRecord | None:
@@ -178,7 +223,7 @@ def _read(obj: Any) -> Read | None:
         if found is None:
             return None
         meld_code, meld_red, kongs, closed, melded = found
-    hand = _piece(obj["hand"])
+    hand = _hand(obj["hand"])
     won = _piece(obj["win_tile"])
     dora = _indicators(obj.get("dora_indicators", ""))
     ura = _indicators(obj.get("ura_indicators", ""))
@@ -197,10 +242,8 @@ def _read(obj: Any) -> Read | None:
     reds = hand[2] + won[2] + meld_red + dora[2] + ura[2]
     if reds and (not red_fives or reds & _TWO_OR_MORE):
         return None
-    if red_fives:  # three plain fives and the red one
-        plain = hand[1] + won[1] + meld_code + dora[1] + ura[1] - reds
-        if any(plain >> shift & 31 > 3 for shift in _FIVE_SHIFTS):
-            return None
+    if red_fives and (hand[1] + won[1] + meld_code + dora[1] + ura[1] - reds) & _PLAIN_FOURS:
+        return None  # four plain fives: with red fives on the set has three and the red one
     w = _flags(obj, dora[3], ura[3])
     if w is None:
         return None
@@ -277,11 +320,12 @@ def _flags(obj: dict[str, Any], dora: tuple[int, ...], ura: tuple[int, ...]) -> 
         or (pao is not None and (type(pao) is not str or pao not in SEATS))
     ):
         return None
-    riichi, double, ippatsu, haitei, houtei, rinshan, chankan, first_turn = flags
-    return PlainWin(
-        win == "tsumo", seat_wind, round_wind, dora, ura, riichi, double, ippatsu, haitei,
-        houtei, rinshan, chankan, first_turn, honba, deposits,
-        None if discarder is None else SEATS[discarder], None if pao is None else SEATS[pao],
+    return _new_win(  # the fields in order (see PlainWin)
+        PlainWin,
+        (
+            win == "tsumo", seat_wind, round_wind, dora, ura, *flags, honba, deposits,
+            None if discarder is None else SEATS[discarder], None if pao is None else SEATS[pao],
+        ),
     )  # fmt: skip
 
 
