@@ -160,5 +160,5 @@ def win_text(
         f'"right": {-pay[0]}, "across": {-pay[1]}, "left": {-pay[2]}}}, '
         f'"dealer": {_TRUE_TEXT[result.dealer]}, "win_type": {_WIN_TYPE_TEXT[result.tsumo]}, '
         f'"honba": {honba}, "deposits": {deposits}, "pao": {_PAO_TEXT[result.liable]}, '
-        f'"wait": "{result.wait}", "shape": "{result.shape}", "reading": "{reading}"}}'
+        f'"wait": "{detail.wait_name}", "shape": "{detail.shape_name}", "reading": "{reading}"}}'
     )

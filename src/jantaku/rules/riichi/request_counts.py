@@ -36,6 +36,7 @@ from jantaku.rules.riichi.request_tiles import (
 from jantaku.rules.riichi.result import NoWin
 from jantaku.rules.riichi.scorer import score_packed
 from jantaku.rules.riichi.scorer_input import NO_MELDS, Melded, impossible, read_melds
+from jantaku.rules.riichi.yaku.facts import STANDARD
 
 __all__ = ["PlainWin", "plain_request_text"]
 
@@ -78,9 +79,13 @@ _pieces: dict[str, Piece | None] = {}
 _melds: dict[tuple[str, str, bool], MeldRecord | None] = {}
 _PLAIN_FOURS = sum(4 << BITS * k for k in (4, 13, 22))
 """Bit 2 of the fives' fields: set where a count of at most four is four."""
-_runs: dict[tuple[str, str], tuple[int, int, int]] = {}
-_DIGIT_KIND = {str(d): d - 1 for d in range(1, 10)}
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+_RUN_WEIGHT = {
+    letter: {str(d): KIND_WEIGHT[base + (4 if d == 0 else d - 1)] for d in range(10)}.__getitem__
+    for letter, base in _SUIT_BASE.items()
+}
+"""By suit letter: the packed weight of a digit's tile (0: the red five)."""
+_RED_WEIGHT = {letter: KIND_WEIGHT[base + 4] for letter, base in _SUIT_BASE.items()}
 _new_win = tuple.__new__  # builds a PlainWin without the named tuple's Python-level __new__
 _TWO_OR_MORE = ONES * 30
 """The bits of every field above its lowest: set where a count is 2 or more."""
@@ -111,40 +116,18 @@ def _piece(text: Any) -> Piece | None:
 
 def _hand(text: Any) -> Piece | None:
     """The concealed tiles of plain notation, or None (their kinds in order are not kept: no
-    one reads them). Hands are nearly always new, so they are read by runs of digits, each
-    run read once."""
+    one reads them). Hands are nearly always new: each run of digits is summed at C speed."""
     if type(text) is not str or len(text) > MAX_NOTATION or not PLAIN_NOTATION.fullmatch(text):
         return None
     n = code = red = 0
-    for run in RUNS.findall(text):
-        found = _runs.get(run)
-        if found is None:
-            found = _run(run)
-        n += found[0]
+    for digits, letter in RUNS.findall(text):
+        n += len(digits)
         if n > 14:  # more is never valid, and the counts could overflow
             return None
-        code += found[1]
-        red += found[2]
+        code += sum(map(_RUN_WEIGHT[letter], digits))
+        if "0" in digits:
+            red += digits.count("0") * _RED_WEIGHT[letter]
     return n, code, red, ()
-
-
-def _run(run: tuple[str, str]) -> tuple[int, int, int]:
-    """One run of digits and its suit letter: how many tiles, their kinds and red fives packed
-    (a run of more than 14 tiles is given as 15, which no hand has)."""
-    digits, letter = run
-    base = _SUIT_BASE[letter]
-    code = red = 0
-    if len(digits) <= 14:
-        for d in digits:
-            k = base + (4 if d == "0" else _DIGIT_KIND[d])
-            code += KIND_WEIGHT[k]
-            if d == "0":
-                red += KIND_WEIGHT[k]
-    found = (min(len(digits), 15), code, red)
-    if len(_runs) >= _MEMO_LIMIT:
-        _runs.clear()
-    _runs[run] = found
-    return found
 
 
 def _meld(kind: Any, tiles: Any, red_fives: bool) -> MeldRecord | None:
@@ -197,9 +180,10 @@ def plain_request_text(obj: Any) -> str | None:
     )
     if isinstance(result, NoWin):
         return no_win_text(result)
-    groups = result.detail.groups
-    if result.shape == "standard":
-        reading = standard_reading(groups, n_melds, result.detail.pair, " ".join(meld_texts))
+    detail = result.detail
+    groups = detail.groups
+    if detail.shape is STANDARD:
+        reading = standard_reading(groups, n_melds, detail.pair, " ".join(meld_texts))
     else:
         reading = _notation(code, hand[2] + won[2])
     return win_text(result, groups, w.honba, w.deposits, reading)
@@ -218,15 +202,17 @@ def _read(obj: Any) -> Read | None:
     closed = True
     melded = NO_MELDS
     texts: list[str] = []
-    if "melds" in obj:
+    if "melds" in obj and obj["melds"] != []:
         found = _read_melds(obj["melds"], red_fives, texts)
         if found is None:
             return None
         meld_code, meld_red, kongs, closed, melded = found
     hand = _hand(obj["hand"])
     won = _piece(obj["win_tile"])
-    dora = _indicators(obj.get("dora_indicators", ""))
-    ura = _indicators(obj.get("ura_indicators", ""))
+    dora = obj.get("dora_indicators", "")
+    dora = _NO_TILES if dora == "" else _indicators(dora)
+    ura = obj.get("ura_indicators", "")
+    ura = _NO_TILES if ura == "" else _indicators(ura)
     if (
         hand is None
         or hand[0] != 13 - 3 * len(texts)
@@ -279,15 +265,11 @@ def _read_melds(
         fu += parts[3]
         groups.extend(parts[4])
         texts.append(record[5])
-    if not value:
-        return 0, 0, 0, True, NO_MELDS
     return code, red, kongs, closed, (chows, pungs, ankans, fu, groups)
 
 
 def _indicators(value: Any) -> Piece | None:
-    """Dora or ura indicators: none, or one to five tiles of plain notation."""
-    if value == "":
-        return _NO_TILES
+    """Dora or ura indicators (not none): one to five tiles of plain notation."""
     piece = _piece(value)
     return piece if piece is not None and 1 <= piece[0] <= MAX_INDICATORS else None
 
