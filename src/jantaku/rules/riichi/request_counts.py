@@ -35,7 +35,7 @@ from jantaku.rules.riichi.request_tiles import (
 )
 from jantaku.rules.riichi.result import NoWin
 from jantaku.rules.riichi.scorer import score_packed
-from jantaku.rules.riichi.scorer_input import NO_MELDS, Melded, impossible, read_melds
+from jantaku.rules.riichi.scorer_input import NO_MELDS, Melded, contradicting_flags, read_melds
 from jantaku.rules.riichi.yaku.facts import STANDARD
 
 __all__ = ["PlainWin", "plain_request_text"]
@@ -72,6 +72,7 @@ the hand closed, its parts as :func:`.scorer_input.read_melds` gives them, its n
 
 _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
 _FALSE = (False,) * len(FLAGS)
+_FLAG_KEYS = frozenset(FLAGS)
 _BOOL = frozenset({bool})
 _SHORT = 10
 _MEMO_LIMIT = 1 << 14
@@ -171,7 +172,11 @@ def plain_request_text(obj: Any) -> str | None:
     total = code + meld_code
     riichi = w.riichi or w.double_riichi
     n_melds = len(meld_texts)
-    if impossible(w, n_melds, total, closed, kongs, riichi):
+    if (riichi and not closed) or (  # what impossible() finds that _read did not rule out
+        (w.double_riichi or w.ippatsu or w.haitei or w.houtei or w.rinshan or w.chankan
+         or w.first_turn)
+        and contradicting_flags(w, n_melds, w.tsumo, riichi, kongs)
+    ):  # fmt: skip
         return None  # the general path names the problem
     kinds = (code | code >> 1 | code >> 2) & ONES  # packed.present, inline
     red = (hand[2] + won[2] + meld_red).bit_count()  # at most one red five of a kind
@@ -280,7 +285,7 @@ _NO_TILES: Piece = (0, 0, 0, ())
 def _flags(obj: dict[str, Any], dora: tuple[int, ...], ura: tuple[int, ...]) -> PlainWin | None:
     """The win's flags, winds, counts and seats, or None where one is not well-formed."""
     win = obj.get("win", "ron")
-    flags = list(map(obj.get, FLAGS, _FALSE))
+    flags = _FALSE if _FLAG_KEYS.isdisjoint(obj) else tuple(map(obj.get, FLAGS, _FALSE))
     seat_wind = obj.get("seat_wind", "E")
     seat_wind = _WINDS.get(seat_wind) if type(seat_wind) is str else None
     round_wind = obj.get("round_wind", "E")
@@ -291,7 +296,7 @@ def _flags(obj: dict[str, Any], dora: tuple[int, ...], ura: tuple[int, ...]) -> 
     pao = obj.get("pao")
     if (
         (win != "ron" and win != "tsumo")
-        or not _BOOL.issuperset(map(type, flags))  # only True and False are of type bool
+        or (flags is not _FALSE and not _BOOL.issuperset(map(type, flags)))  # True, False
         or seat_wind is None
         or round_wind is None
         or type(honba) is not int

@@ -14,7 +14,7 @@ from jantaku.rules.riichi.context import WinFacts
 from jantaku.rules.riichi.fu import KAN_FU, OPEN_PUNG_FU, Group
 from jantaku.rules.riichi.packed import CHOW_WEIGHT, KIND_WEIGHT, bad_counts
 
-__all__ = ["NO_MELDS", "Melded", "impossible", "read_melds"]
+__all__ = ["NO_MELDS", "Melded", "contradicting_flags", "impossible", "read_melds"]
 
 Melded = tuple[tuple[int, ...], tuple[int, ...], int, int, Sequence[Group]]
 """The melds as the readings need them: the called chows (first kinds), the melded pungs and
@@ -98,12 +98,12 @@ def impossible(
                 or w.chankan
                 or w.first_turn
             )
-            and _contradicting_flags(w, n_melds, tsumo, riichi, kongs)
+            and contradicting_flags(w, n_melds, tsumo, riichi, kongs)
         )
     )
 
 
-def _contradicting_flags(w: WinFacts, n_melds: int, tsumo: bool, riichi: bool, kongs: int) -> bool:
+def contradicting_flags(w: WinFacts, n_melds: int, tsumo: bool, riichi: bool, kongs: int) -> bool:
     """Whether the situational flags contradict each other or the hand."""
     haitei = w.haitei
     houtei = w.houtei
