@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from jantaku.errors import InvalidHandError
 from jantaku.rules.riichi.answer import no_win_text, standard_reading, win_text
 from jantaku.rules.riichi.fu import Group
-from jantaku.rules.riichi.options import PRESETS
+from jantaku.rules.riichi.options import PRESETS, RiichiOptions
 from jantaku.rules.riichi.packed import BITS, KIND_WEIGHT, ONES, bad_counts
 from jantaku.rules.riichi.request_tiles import (
     FLAGS,
@@ -156,7 +156,7 @@ def _meld(kind: Any, tiles: Any, red_fives: bool) -> MeldRecord | None:
     return record
 
 
-Read = tuple[PlainWin, Any, Piece, Piece, int, int, int, bool, Melded, list[str]]
+Read = tuple[PlainWin, RiichiOptions, Piece, Piece, int, int, int, bool, Melded, list[str]]
 """A plain request read: its flags, options, hand, winning tile, the melds' tiles packed, red
 fives packed, kongs, closedness and parts, and their notation."""
 
