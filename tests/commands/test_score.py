@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from jantaku.commands.score import score as score_command
+from jantaku.families import all_families
 from jantaku.rules.riichi.request import RequestError, explain, score_request
 
 # dealer ron on 1z (tanki), 555z pon: haku 1 + dora (indicator 3p -> 4p) 1; 20+4+4+2 = 30 fu
@@ -131,6 +132,7 @@ def test_cli_batch_keeps_order_and_reports_bad_lines() -> None:
 
 
 def test_sontag_requests_go_to_the_classical_scorer(monkeypatch: pytest.MonkeyPatch) -> None:
+    all_families()  # the registry loaded before the scorer module is faked (its import needs it)
     fake = types.ModuleType("jantaku.rules.classical.request")
     fake.score_request = lambda obj: {"rules": obj["rules"], "points": 42}  # type: ignore[attr-defined]
     fake.explain = lambda result: f"classical {result['points']}"  # type: ignore[attr-defined]
@@ -242,3 +244,70 @@ def test_batch_answers_each_request_before_the_next_arrives() -> None:
         proc.stdin.close()
         proc.wait(timeout=30)
     assert proc.returncode == 0
+
+
+def test_riichi_requests_go_where_the_family_registry_sends_them() -> None:
+    """The command answers a riichi preset (or no preset) without loading the registry: the
+    registry names the same scorer module for each of them."""
+    from jantaku.commands.score import RIICHI_SCORER
+    from jantaku.families import default_family, family_of_preset
+    from jantaku.rules.riichi.options import PRESETS
+
+    assert default_family().scorer == RIICHI_SCORER
+    assert all(family_of_preset(p).scorer == RIICHI_SCORER for p in PRESETS)
+
+
+def test_a_riichi_batch_does_not_load_the_classical_rules() -> None:
+    src = Path(__file__).resolve().parents[2] / "src"
+    line = json.dumps(REQUEST).encode() + b"\n"
+    code = (
+        "import io, sys\n"
+        "from jantaku.commands.score import _batch\n"
+        "out = io.StringIO()\n"
+        f"_batch(io.BytesIO({line!r}), out)\n"
+        "print(out.getvalue().count('2900'), 'jantaku.rules.classical' in sys.modules)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(src)),
+        check=True,
+    )
+    assert run.stdout.split() == ["1", "False"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b'{"a": 1}\n',
+        b'{"a": 1}  \r\n',
+        b' {"a": 1}\n',
+        b'{"a": 1} x\n',
+        b'{"a": 1}\x0c\n',
+        b"[1, 2]\n",
+        b'"text"\n',
+        b"NaN\n",
+        b"{bad\n",
+        b'{"a": "\\u00e9\xc3\xa9"}\n',
+        b"\xef\xbb\xbf{}\n",
+        b"\xef\xbb\xbf\xef\xbb\xbf{}\n",
+        b'{"a": "\xff"}\n',
+        b"[" * 70 + b"]" * 70 + b"\n",
+        b"[1]" * 70 + b"\n",
+        b'{"honba": ' + b"9" * 5000 + b"}\n",
+    ],
+)
+def test_a_batch_line_loads_as_the_checked_reader_loads_it(line: bytes) -> None:
+    """The batch's quick way to a line's JSON value gives the value, or the error message, of
+    the checked way (decode, then the bounded JSON reader)."""
+    from jantaku.commands.score import _BadInput, _decode, _load, _load_line
+
+    def outcome(read: Any) -> tuple[str, Any]:
+        try:
+            return "value", read()
+        except _BadInput as e:
+            return "error", str(e)
+
+    expected = outcome(lambda: _load(_decode(line)))
+    assert outcome(lambda: _load_line(line)) == expected

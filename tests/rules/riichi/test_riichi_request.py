@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 from riichi_handgen import generate, to_request
@@ -18,6 +19,7 @@ from jantaku.rules.riichi.request import (
     score_request,
     score_request_text,
 )
+from jantaku.rules.riichi.request_counts import plain_request_text
 from jantaku.rules.riichi.request_fast import read_plain
 from jantaku.rules.riichi.scorer import score
 
@@ -136,3 +138,51 @@ def test_fast_reader_reads_as_the_checked_one() -> None:
         fast += 1
         assert read == expected, obj  # the same context and options, not an error
     assert 1500 < fast < 3900  # both kinds of request were met
+
+
+def _crowded(obj: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The request with tiles that may run out of copies: a hand tile repeated in the
+    indicators, red fives added or doubled, a kong of a hand tile, an indicator of five tiles."""
+    out = json.loads(json.dumps(obj))
+    runs = re.findall(r"([0-9]+)([mpsz])", out["hand"])
+    kinds = [d + suit for digits, suit in runs for d in digits if d != "0"] or ["1m"]
+    what = rng.randrange(5)
+    if what == 0:
+        out["dora_indicators"] = "".join(rng.choices(kinds, k=rng.randrange(1, 6)))
+    elif what == 1:
+        out[rng.choice(("hand", "win_tile", "ura_indicators"))] += rng.choice(("0m", "0p", "0s"))
+    elif what == 2:
+        kind = rng.choice(kinds)
+        out["melds"] = [*out.get("melds", []), {"type": "ankan", "tiles": kind[0] * 4 + kind[1]}]
+    elif what == 3:
+        out["hand"] = out["hand"].replace("5", "0", 2)
+        out["rules"] = rng.choice(("doman", "tenhou"))
+    else:
+        out["ura_indicators"] = "".join(rng.choices(kinds, k=rng.randrange(1, 7)))
+        out["riichi"] = True
+    return out
+
+
+def test_the_count_reader_answers_as_the_general_path() -> None:
+    """Where the reader of plain requests into packed counts answers, it writes the text the
+    general path makes of the result object; where the general path raises, it leaves the
+    request to it (None). Valid, broken, differently written and crowded requests."""
+    encode = json.JSONEncoder().encode
+    rng = random.Random(20261130)
+    answered = errors = 0
+    for n in range(4000):
+        obj = to_request(generate(rng))
+        if n % 4 == 1:
+            obj = _broken(obj, rng)
+        elif n % 4 == 2:
+            obj = _varied(obj, rng)
+        elif n % 4 == 3:
+            obj = _crowded(obj, rng)
+        text = plain_request_text(obj)
+        expected = _answer(lambda o: encode(score_request(o)), obj)
+        errors += isinstance(expected, tuple)
+        if text is None:
+            continue
+        answered += 1
+        assert text == expected, obj
+    assert 1500 < answered < 3900 and errors > 500  # both kinds of request were met

@@ -17,7 +17,14 @@ from jantaku.rules.riichi.fu import Group
 from jantaku.rules.riichi.result import FuLine, Limit, NoWin, NoWinReason, ScoreResult, YakuHan
 from jantaku.tiles import TileKind, format_tiles
 
-__all__ = ["SEAT_NAMES", "result_json", "result_text"]
+__all__ = [
+    "SEAT_NAMES",
+    "no_win_text",
+    "result_json",
+    "result_text",
+    "standard_reading",
+    "win_text",
+]
 
 SEAT_NAMES = {1: "right", 2: "across", 3: "left"}
 _KINDS = tuple(TileKind)
@@ -27,12 +34,20 @@ def _reading(ctx: WinContext, result: ScoreResult, groups: Sequence[Group]) -> s
     """The chosen reading in notation; ``groups`` is the result's :attr:`~ScoreResult.groups`."""
     if result.shape != "standard":
         return format_tiles(sorted((*ctx.hand, ctx.win_tile), key=lambda t: t.index))
+    melds = " ".join([f"[{m.notation}]" for m in ctx.melds])
+    return standard_reading(groups, len(ctx.melds), result.detail.pair, melds)
+
+
+def standard_reading(groups: Sequence[Group], n_melds: int, pair: int, melds: str) -> str:
+    """A standard reading in notation: its concealed groups (``groups`` after the ``n_melds``
+    melds' own), its pair, then ``melds``, the melds' notation in brackets."""
     parts = [
         (_CHOW_TEXT if gtype == 0 else _PUNG_TEXT)[kind]
-        for gtype, kind, _concealed in groups[len(ctx.melds) :]
+        for gtype, kind, _concealed in groups[n_melds:]
     ]
-    parts.append(_PAIR_TEXT[result.pair])
-    parts.extend(f"[{m.notation}]" for m in ctx.melds)
+    parts.append(_PAIR_TEXT[pair])
+    if melds:
+        parts.append(melds)
     return " ".join(parts)
 
 
@@ -116,14 +131,26 @@ def _fu_item(line: FuLine) -> str:
 
 
 def result_text(ctx: WinContext, result: ScoreResult | NoWin) -> str:
-    """``json.JSONEncoder().encode(result_json(ctx, result))``, without building the dict
-    (the wait and shape are plain lowercase words and the reading is tile notation, digits,
-    suit letters, spaces and brackets: nothing in them to escape)."""
+    """``json.JSONEncoder().encode(result_json(ctx, result))``, without building the dict."""
     if isinstance(result, NoWin):
         return _NO_WIN_TEXT[result.reason]
+    groups = result.detail.groups
+    return win_text(result, groups, ctx.honba, ctx.deposits, _reading(ctx, result, groups))
+
+
+def no_win_text(result: NoWin) -> str:
+    """The JSON text of a result that is no win."""
+    return _NO_WIN_TEXT[result.reason]
+
+
+def win_text(
+    result: ScoreResult, groups: list[Group], honba: int, deposits: int, reading: str
+) -> str:
+    """The JSON text of a win whose groups (:attr:`.Breakdown.groups`) and reading in notation
+    are known (the wait and shape are plain lowercase words and the reading is tile notation,
+    digits, suit letters, spaces and brackets: nothing in them to escape)."""
     pay = result.payments
     detail = result.detail
-    groups = detail.groups
     return (
         f'{{"win": true, "han": {result.han}, "fu": {result.fu}, '
         f'"yakuman": {result.yakuman}, "limit": {_LIMIT_TEXT[result.limit]}, '
@@ -132,7 +159,6 @@ def result_text(ctx: WinContext, result: ScoreResult | NoWin) -> str:
         f'"points": {result.points}, "payments": {{"winner": {result.received}, '
         f'"right": {-pay[0]}, "across": {-pay[1]}, "left": {-pay[2]}}}, '
         f'"dealer": {_TRUE_TEXT[result.dealer]}, "win_type": {_WIN_TYPE_TEXT[result.tsumo]}, '
-        f'"honba": {ctx.honba}, "deposits": {ctx.deposits}, "pao": {_PAO_TEXT[result.liable]}, '
-        f'"wait": "{result.wait}", "shape": "{result.shape}", '
-        f'"reading": "{_reading(ctx, result, groups)}"}}'
+        f'"honba": {honba}, "deposits": {deposits}, "pao": {_PAO_TEXT[result.liable]}, '
+        f'"wait": "{detail.wait_name}", "shape": "{detail.shape_name}", "reading": "{reading}"}}'
     )

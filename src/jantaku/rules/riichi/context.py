@@ -6,13 +6,15 @@ right), 2 = across (toimen), 3 = the previous player (kamicha, on the left)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from jantaku.errors import InvalidHandError
 from jantaku.meld import KongKind, Meld, MeldKind
 from jantaku.tiles import Tile, TileKind, Wind
 
-__all__ = ["WinContext"]
+__all__ = ["WinContext", "WinFacts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,3 +124,44 @@ class WinContext:
         for bad, message in flags:
             if bad:
                 raise InvalidHandError(message)
+
+
+class WinFacts(Protocol):
+    """What scoring reads of a win besides its tiles and melds: a :class:`WinContext` has it,
+    and so has the lighter record the batch's reader of plain requests builds (seats and winds
+    as ints, indicators as kind numbers)."""
+
+    @property
+    def tsumo(self) -> bool: ...
+    @property
+    def seat_wind(self) -> int: ...
+    @property
+    def round_wind(self) -> int: ...
+    @property
+    def dora_indicators(self) -> Sequence[int]: ...
+    @property
+    def ura_indicators(self) -> Sequence[int]: ...
+    @property
+    def riichi(self) -> bool: ...
+    @property
+    def double_riichi(self) -> bool: ...
+    @property
+    def ippatsu(self) -> bool: ...
+    @property
+    def haitei(self) -> bool: ...
+    @property
+    def houtei(self) -> bool: ...
+    @property
+    def rinshan(self) -> bool: ...
+    @property
+    def chankan(self) -> bool: ...
+    @property
+    def first_turn(self) -> bool: ...
+    @property
+    def honba(self) -> int: ...
+    @property
+    def deposits(self) -> int: ...
+    @property
+    def discarder(self) -> int | None: ...
+    @property
+    def pao(self) -> int | None: ...

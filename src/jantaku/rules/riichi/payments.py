@@ -22,7 +22,7 @@ def dealer_seat(seat_wind: Wind) -> int:
 def settle(
     b: int,
     points: int,
-    seat_wind: Wind,
+    seat_wind: int,
     tsumo: bool,
     honba: int,
     discarder: int | None,

@@ -33,6 +33,7 @@ from jantaku.meld import Meld
 from jantaku.rules.riichi.answer import result_json, result_text
 from jantaku.rules.riichi.context import WinContext
 from jantaku.rules.riichi.options import RiichiOptions, preset
+from jantaku.rules.riichi.request_counts import plain_request_text
 from jantaku.rules.riichi.request_fast import read_plain
 from jantaku.rules.riichi.request_tiles import (
     FLAGS,
@@ -237,7 +238,11 @@ def score_request(obj: Any) -> dict[str, Any]:
 
 
 def score_request_text(obj: Any) -> str:
-    """:func:`score_request` as the JSON text the batch writes (see :func:`result_text`)."""
+    """:func:`score_request` as the JSON text the batch writes (see :func:`result_text`); a
+    plain, valid request the short way (:mod:`.request_counts`)."""
+    text = plain_request_text(obj)
+    if text is not None:
+        return text
     ctx, options = _parse(obj)
     return result_text(ctx, score(ctx, options))
 

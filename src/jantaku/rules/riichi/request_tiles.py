@@ -23,6 +23,8 @@ __all__ = [
     "MAX_NOTATION",
     "MELD_SIZES",
     "MELD_TYPES",
+    "PLAIN_NOTATION",
+    "RUNS",
     "SEATS",
     "Copies",
     "RequestError",
@@ -171,8 +173,10 @@ class Copies:
         return f"five copies of {kind.notation} ({where})"
 
 
-_PLAIN_NOTATION = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
-_RUNS = re.compile(r"([0-9]+)([mpsz])")
+PLAIN_NOTATION = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
+"""Plain tile notation: runs of digits, each followed by its suit letter."""
+RUNS = re.compile(r"([0-9]+)([mpsz])")
+"""The runs of plain notation, as (digits, suit letter)."""
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 _plain_read: dict[str, tuple[int, ...] | None] = {}
 _SHORT = 10
@@ -196,9 +200,9 @@ def plain_kinds(text: str) -> tuple[int, ...] | None:
     if known is not _plain_read:
         return known  # type: ignore[return-value]
     kinds: tuple[int, ...] | None = None
-    if _PLAIN_NOTATION.fullmatch(text):
+    if PLAIN_NOTATION.fullmatch(text):
         kinds = ()
-        for run in _RUNS.findall(text):
+        for run in RUNS.findall(text):
             found = _run_read.get(run)
             if found is None:
                 found = tuple(map(_DIGIT_KINDS[run[1]].__getitem__, run[0]))

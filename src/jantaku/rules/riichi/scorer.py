@@ -18,27 +18,20 @@ from collections.abc import Sequence
 from operator import attrgetter
 
 from jantaku.errors import InvalidHandError
-from jantaku.meld import KongKind, Meld, MeldKind
 from jantaku.rules.riichi import breakdown, readings
 from jantaku.rules.riichi.breakdown import Breakdown, Chosen
-from jantaku.rules.riichi.context import WinContext
+from jantaku.rules.riichi.context import WinContext, WinFacts
 from jantaku.rules.riichi.fu import (
-    KAN_FU,
-    OPEN_PUNG_FU,
     RON_PUNG_LOSS,
     SEVEN_PAIRS_FU,
-    Group,
     pair_fu,
 )
 from jantaku.rules.riichi.options import PRESETS, RiichiOptions
 from jantaku.rules.riichi.packed import (
     BITS,
-    CHOW_WEIGHT,
     HONOR_SHIFT,
-    KIND_WEIGHT,
     ONES,
     TILE_WEIGHT,
-    bad_counts,
     kinds_mask,
 )
 from jantaku.rules.riichi.payments import settle
@@ -50,6 +43,7 @@ from jantaku.rules.riichi.readings import (
     standard_readings,
 )
 from jantaku.rules.riichi.result import NoWin, NoWinReason, ScoreResult
+from jantaku.rules.riichi.scorer_input import NO_MELDS, Melded, impossible, read_melds
 from jantaku.rules.riichi.units import (
     CLOSED_GATE,
     HAND_MEMO,
@@ -85,30 +79,19 @@ from jantaku.rules.riichi.yaku.facts import (
 from jantaku.rules.riichi.yakuman_check import hand_yakuman_gates, pao_seat, yakuman_candidate
 from jantaku.tiles import TileKind
 
-__all__ = ["clear_caches", "score"]
+__all__ = ["clear_caches", "score", "score_packed"]
 
 _DEFAULT = PRESETS["doman"]
 _DORA_SHIFT = tuple(BITS * k.dora_successor for k in tuple(TileKind)[:34])
 _FIVES = kinds_mask((4, 13, 22))
 _NOT_COMPLETE = NoWin(NoWinReason.NOT_COMPLETE)
 _NO_YAKU = NoWin(NoWinReason.NO_YAKU)
-_CHOW = MeldKind.CHOW
-_PUNG = MeldKind.PUNG
-_ANKAN = KongKind.CONCEALED
 _IS_RED = attrgetter("red")
 _SPECIAL: HandReading = (-1, (), (), 0)
 """Stands in the list of readings for seven pairs or thirteen orphans."""
 _SINGLE_WAIT = (TANKI,)
 """The waits of seven pairs and thirteen orphans."""
 _new_result = tuple.__new__  # builds the ScoreResult without the named tuple's Python-level __new__
-
-
-Melded = tuple[tuple[int, ...], tuple[int, ...], int, int, Sequence[Group]]
-"""The melds as the readings need them: the called chows (first kinds), the melded pungs and
-kongs (kinds), the concealed kongs, the melds' fu, and the melds as fu groups."""
-
-
-_NO_MELDS: Melded = ((), (), 0, 0, ())
 
 
 def score(
@@ -121,14 +104,10 @@ def score(
     :meth:`WinContext.validate`; that method also rejects a physical tile used twice, which
     this fast check does not look for. An engine that built the context itself may skip it.
 
-    The stages: read the request (the melds: :func:`_read_melds`; checked by
-    :func:`_impossible`), decompose the hand, the hand-level facts and yaku
-    (:func:`_hand_level`), the dora, every reading valued (:func:`_best_reading`), the
-    payments and the breakdown. The short stages stay inline: the engine calls this for every
-    candidate win, and a call with its arguments and results costs about 1% of the whole
-    (measured), as much as such a stage itself."""
+    This reads the request (the tiles packed, see :mod:`.packed`, then the melds:
+    :func:`.scorer_input.read_melds`; checked by :func:`.scorer_input.impossible`) and scores
+    it with :func:`score_packed`."""
     opts = options if options is not None else _DEFAULT
-    # the request: the concealed tiles and the winning tile packed (see .packed), then the melds
     hand = ctx.hand
     weight = TILE_WEIGHT
     code = 0
@@ -139,39 +118,69 @@ def score(
     kinds = (code | code >> 1 | code >> 2) & ONES  # packed.present, inline
     red = sum(map(_IS_RED, hand)) + win_tile.red if opts.red_fives and kinds & _FIVES else 0
     melds = ctx.melds
+    n_melds = len(melds)
     if melds:
-        total, red, kongs, closed, melded = _read_melds(melds, opts.red_fives, code, red)
+        total, red, kongs, closed, melded = read_melds(melds, opts.red_fives, code, red)
     else:
-        total, kongs, closed, melded = code, 0, True, _NO_MELDS
+        total, kongs, closed, melded = code, 0, True, NO_MELDS
     riichi = ctx.riichi or ctx.double_riichi
-    if validate and _impossible(ctx, total, closed, kongs, riichi):
+    if validate and (
+        len(hand) != 13 - 3 * n_melds or impossible(ctx, n_melds, total, closed, kongs, riichi)
+    ):
         ctx.validate()  # raises, naming the problem
         raise InvalidHandError("impossible hand")  # pragma: no cover
+    return score_packed(
+        ctx, opts, code, kinds, total, red, kongs, closed, melded, riichi, win_tile.kind_id, n_melds
+    )
 
+
+def score_packed(
+    w: WinFacts,
+    opts: RiichiOptions,
+    code: int,
+    kinds: int,
+    total: int,
+    red: int,
+    kongs: int,
+    closed: bool,
+    melded: Melded,
+    riichi: bool,
+    win: int,
+    n_melds: int,
+) -> ScoreResult | NoWin:
+    """Score a win read and checked: ``code`` the concealed tiles and the winning tile packed,
+    ``kinds`` their kinds present, ``total`` all tiles packed, ``red`` the red fives, the melds
+    read (:func:`.scorer_input.read_melds`), ``win`` the winning tile's kind.
+
+    The stages: decompose the hand, the hand-level facts and yaku (:func:`_hand_level`), the
+    dora, every reading valued (:func:`_best_reading`), the payments and the breakdown. The
+    short stages stay inline: the engine calls this for every candidate win, and a call with
+    its arguments and results costs about 1% of the whole (measured), as much as such a stage
+    itself."""
     # the decompositions: standard readings, seven pairs, thirteen orphans
     std = standard_readings(code, kinds)
-    pairs = not melds and kinds.bit_count() == 7 and is_seven_pairs(code, kinds)
-    orphans = not std and not pairs and not melds and is_thirteen_orphans(code, kinds)
+    pairs = not n_melds and kinds.bit_count() == 7 and is_seven_pairs(code, kinds)
+    orphans = not std and not pairs and not n_melds and is_thirteen_orphans(code, kinds)
     if not std and not pairs and not orphans:
         return _NOT_COMPLETE
 
     f, base_hits, base_han, honor_pair, yakuman_gates = _hand_level(
-        ctx, opts, kinds, total, closed, kongs, orphans, riichi
+        w, opts, kinds, total, closed, kongs, orphans, riichi, n_melds, win
     )
 
     # the dora: indicated, red fives, ura (under riichi)
     dora = 0
-    for k in ctx.dora_indicators:
+    for k in w.dora_indicators:
         dora += total >> _DORA_SHIFT[k] & 31
     ura = 0
     if riichi:
-        for k in ctx.ura_indicators if opts.kan_ura else ctx.ura_indicators[:1]:
+        for k in w.ura_indicators if opts.kan_ura else w.ura_indicators[:1]:
             ura += total >> _DORA_SHIFT[k] & 31
 
     readings = [*std, _SPECIAL] if pairs or orphans else std
     best = _best_reading(
-        f, opts, readings, win_tile.kind_id, melded, honor_pair, pairs, base_han,
-        dora + red + ura, yakuman_gates,
+        f, opts, readings, win, melded, honor_pair, pairs, base_han, dora + red + ura,
+        yakuman_gates,
     )  # fmt: skip
     if best is None:
         return _NO_YAKU
@@ -180,108 +189,20 @@ def score(
     cand = best[0]
     points, b, limit = cand[1]
     tsumo = f.tsumo
-    pao = pao_seat(ctx, opts, cand[2]) if cand[5] and ctx.pao is not None else None
-    payments = settle(b, points, ctx.seat_wind, tsumo, ctx.honba, ctx.discarder, pao, opts)
+    pao = pao_seat(w.pao, opts, cand[2]) if cand[5] and w.pao is not None else None
+    payments = settle(b, points, w.seat_wind, tsumo, w.honba, w.discarder, pao, opts)
     return _new_result(
         ScoreResult,
         (
             cand[3], cand[4], cand[5], limit, b, points, payments,
-            payments[0] + payments[1] + payments[2] + 1000 * ctx.deposits,
+            payments[0] + payments[1] + payments[2] + 1000 * w.deposits,
             f.dealer, tsumo, Breakdown(f, opts, best, base_hits, melded[4], (dora, red, ura)), pao,
         ),
     )  # fmt: skip
 
 
-def _read_melds(
-    melds: tuple[Meld, ...], red_fives: int, code: int, red: int
-) -> tuple[int, int, int, bool, Melded]:
-    """Add the melds to the packed concealed tiles ``code`` and the red fives ``red``: all
-    tiles packed, red fives, kongs, whether the hand is still closed, and the melds' parts."""
-    total = code
-    meld_groups: list[Group] = []
-    meld_chows: tuple[int, ...] = ()
-    meld_pungs: tuple[int, ...] = ()
-    ankans = 0
-    kongs = 0
-    melded_fu = 0
-    closed = True
-    for m in melds:
-        tiles = m.tiles
-        if red_fives:
-            red += sum(map(_IS_RED, tiles))
-        if m.kind is _CHOW:  # a Meld is a valid chow, pung or kong by construction
-            first = min(tiles[0].kind_id, tiles[1].kind_id, tiles[2].kind_id)
-            total += CHOW_WEIGHT[first]
-            meld_groups.append((0, first, False))
-            meld_chows += (first,)
-            closed = False
-            continue
-        first = tiles[0].kind_id
-        meld_pungs += (first,)
-        if m.kind is _PUNG:
-            total += 3 * KIND_WEIGHT[first]
-            melded_fu += OPEN_PUNG_FU[first]
-            meld_groups.append((1, first, False))
-            closed = False
-        else:
-            total += 4 * KIND_WEIGHT[first]
-            kongs += 1
-            concealed = m.kong is _ANKAN
-            melded_fu += KAN_FU[concealed][first]
-            meld_groups.append((2, first, concealed))
-            if concealed:
-                ankans += 1
-            else:
-                closed = False
-    return total, red, kongs, closed, (meld_chows, meld_pungs, ankans, melded_fu, meld_groups)
-
-
-def _impossible(ctx: WinContext, total: int, closed: bool, kongs: int, riichi: bool) -> bool:
-    """Whether the fast check finds the request impossible: tile counts, seats, deposits, and
-    flags that contradict each other or the hand (:meth:`WinContext.validate` says which)."""
-    tsumo = ctx.tsumo
-    discarder = ctx.discarder
-    pao = ctx.pao
-    return bool(
-        len(ctx.hand) != 13 - 3 * len(ctx.melds)
-        or bad_counts(total)
-        or (riichi and not closed)
-        or ctx.honba < 0
-        or ctx.deposits < 0
-        or (discarder is not None and (tsumo or not 1 <= discarder <= 3))
-        or (pao is not None and not 1 <= pao <= 3)
-        or (
-            (
-                ctx.double_riichi
-                or ctx.ippatsu
-                or ctx.haitei
-                or ctx.houtei
-                or ctx.rinshan
-                or ctx.chankan
-                or ctx.first_turn
-            )
-            and _contradicting_flags(ctx, tsumo, riichi, kongs)
-        )
-    )
-
-
-def _contradicting_flags(ctx: WinContext, tsumo: bool, riichi: bool, kongs: int) -> bool:
-    """Whether the situational flags contradict each other or the hand."""
-    haitei = ctx.haitei
-    houtei = ctx.houtei
-    rinshan = ctx.rinshan
-    return bool(
-        (ctx.ippatsu and not riichi)
-        or (haitei and not tsumo)
-        or (houtei and tsumo)
-        or (rinshan and (not tsumo or not kongs))
-        or (ctx.chankan and (tsumo or haitei or houtei or rinshan))
-        or (ctx.first_turn and (not tsumo or bool(ctx.melds) or riichi))
-    )
-
-
 def _hand_level(
-    ctx: WinContext,
+    ctx: WinFacts,
     opts: RiichiOptions,
     kinds: int,
     total: int,
@@ -289,6 +210,8 @@ def _hand_level(
     kongs: int,
     orphans: bool,
     riichi: bool,
+    n_melds: int,
+    win: int,
 ) -> tuple[Facts, tuple[Hit, ...], int, int, int]:
     """The facts every reading shares (:class:`Facts`), the hand-level yaku and their han
     (looked up by the facts they read, :mod:`.units`), the honor pair (kind or -1) and the
@@ -301,7 +224,7 @@ def _hand_level(
     f.dealer = ctx.seat_wind == 0
     seat = f.seat = 27 + ctx.seat_wind
     rnd = f.round = 27 + ctx.round_wind
-    melded = f.n_melds = len(ctx.melds)
+    melded = f.n_melds = n_melds
     f.n_kongs = kongs
     all_kinds = (total | total >> 1 | total >> 2) & ONES if melded else kinds
     f.set_hand(all_kinds)
@@ -312,7 +235,7 @@ def _hand_level(
     else:
         honor_pungs, honor_pair = 0, -1
     yakuman_gates = (
-        hand_yakuman_gates(ctx, f, orphans, honor_pungs, total)
+        hand_yakuman_gates(win, f, orphans, honor_pungs, total)
         if first_turn
         or orphans
         or kongs == 4

@@ -126,6 +126,11 @@ HAND_MEMO: dict[HandKey, HandHits] = {}
 """Hand-level hits by key; the scorer reads it directly and fills it through :func:`hand_hits`."""
 READING_MEMO: dict[int, Unit] = {}
 """Reading-level units by gates; read directly, filled through :func:`reading_units`."""
+_FLAG_MEMO: dict[tuple[bool, ...], HandHits] = {}
+"""The flag units' hits by the first ten fields of the key (the flags and closedness)."""
+_TILE_MEMO: dict[tuple[object, ...], HandHits] = {}
+"""The tile units' hits by closedness, kuitan and the key's tile facts (the last four): a
+hand new to :data:`HAND_MEMO` is often a known situation with known tiles."""
 HONOR_MEMO: dict[int, tuple[int, int]] = {}
 """Honor groups by packed honor counts; read directly, filled through :func:`honor_groups`."""
 _MEMO_LIMIT = 1 << 14
@@ -153,9 +158,17 @@ def hand_hits(key: HandKey, f: Facts, honor_pungs: int, honor_pair: int) -> Hand
     f.shape = STANDARD
     if len(HAND_MEMO) >= _MEMO_LIMIT:
         HAND_MEMO.clear()
-    flags, flag_han = _run(FLAG_UNITS, f)
-    tiles, tile_han = _run(TILE_UNITS, f)
-    found = HAND_MEMO[key] = (flags + tiles, flag_han + tile_han)
+        _FLAG_MEMO.clear()
+        _TILE_MEMO.clear()
+    flag_key = key[:10]
+    flags = _FLAG_MEMO.get(flag_key)
+    if flags is None:
+        flags = _FLAG_MEMO[flag_key] = _run(FLAG_UNITS, f)
+    tile_key = (key[0], key[9], *key[10:])
+    tiles = _TILE_MEMO.get(tile_key)
+    if tiles is None:
+        tiles = _TILE_MEMO[tile_key] = _run(TILE_UNITS, f)
+    found = HAND_MEMO[key] = (flags[0] + tiles[0], flags[1] + tiles[1])
     return found
 
 
@@ -211,5 +224,5 @@ def yakuman_units(gates: int) -> tuple[YakuDef, ...]:
 
 def clear_memos() -> None:
     """Forget every memoised unit list and hand-level result."""
-    for memo in (_YAKUMAN_MEMO, HAND_MEMO, READING_MEMO, HONOR_MEMO):
+    for memo in (_YAKUMAN_MEMO, HAND_MEMO, _FLAG_MEMO, _TILE_MEMO, READING_MEMO, HONOR_MEMO):
         memo.clear()

@@ -5,9 +5,8 @@ of one reading, and the seat liable (pao) for a yakuman it covers."""
 from __future__ import annotations
 
 from jantaku.rules.riichi.breakdown import Candidate
-from jantaku.rules.riichi.context import WinContext
 from jantaku.rules.riichi.options import PaoYakuman, RiichiOptions
-from jantaku.rules.riichi.packed import KIND_WEIGHT, kinds_mask
+from jantaku.rules.riichi.packed import KIND_WEIGHT, kinds_mask, unpack
 from jantaku.rules.riichi.points import ValueEntry, hand_value, yakuman_limit
 from jantaku.rules.riichi.units import (
     ALL_GREEN_GATE,
@@ -31,11 +30,10 @@ _SUIT_ONES = kinds_mask(range(9))
 _PAO_YAKU = {PaoYakuman.DAISANGEN: Yaku.DAISANGEN, PaoYakuman.DAISUUSHII: Yaku.DAISUUSHII}
 
 
-def hand_yakuman_gates(
-    ctx: WinContext, f: Facts, orphans: bool, honor_pungs: int, total: int
-) -> int:
+def hand_yakuman_gates(win: int, f: Facts, orphans: bool, honor_pungs: int, total: int) -> int:
     """The hand-level yakuman gates (four concealed pungs are gated per reading); for thirteen
-    orphans and nine gates (closed, no melds) the tile counts go into ``f`` too."""
+    orphans and nine gates (closed, no melds: ``total`` is the concealed tiles and the winning
+    tile, of kind ``win``) the tile counts go into ``f`` too."""
     gates = 0
     if f.first_turn:
         gates |= FIRST_TURN_GATE
@@ -58,12 +56,10 @@ def hand_yakuman_gates(
         if extra > 0 and extra & _SUIT_ONES == extra and extra.bit_count() == 1:
             gates |= NINE_GATES_GATE
     if gates & (ORPHANS_GATE | NINE_GATES_GATE):
-        hand13_counts = [0] * 34
-        for t in ctx.hand:
-            hand13_counts[t.kind_id] += 1
-        f.hand13 = hand13_counts
-        f.counts = hand13_counts[:]
-        f.counts[ctx.win_tile.kind_id] += 1
+        counts = unpack(total)
+        f.counts = counts
+        f.hand13 = counts[:]
+        f.hand13[win] -= 1
     return gates
 
 
@@ -86,7 +82,7 @@ def yakuman_candidate(f: Facts, opts: RiichiOptions, hand_gates: int) -> Candida
     return (entry[0], 1, 13 * capped, 0), entry, hits, 13 * capped, 0, capped
 
 
-def pao_seat(ctx: WinContext, opts: RiichiOptions, hits: list[Hit]) -> int | None:
-    """The liable seat, when the yakuman hits include one that pao covers."""
+def pao_seat(pao: int, opts: RiichiOptions, hits: list[Hit]) -> int | None:
+    """The liable seat ``pao``, when the yakuman hits include one that pao covers."""
     covered = {_PAO_YAKU[p] for p in opts.pao_yakuman}
-    return ctx.pao if any(y.id in covered for y, _v in hits) else None
+    return pao if any(y.id in covered for y, _v in hits) else None
