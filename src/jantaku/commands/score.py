@@ -10,13 +10,14 @@ import codecs
 import importlib
 import json
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any, BinaryIO, TextIO
 
 import click
 
 from jantaku.errors import JantakuError
+from jantaku.families import all_presets, default_family, family_of_preset
 from jantaku.jsontext import MAX_DEPTH, loads
 
 __all__ = ["score"]
@@ -26,44 +27,15 @@ class _BadInput(Exception):
     """Input that is not a JSON object (reported like a JantakuError)."""
 
 
-RIICHI_SCORER = "jantaku.rules.riichi.request"
-"""The riichi family's scorer module: it answers the requests of its presets and of none."""
-
-
-def _riichi_presets() -> Mapping[str, object]:
-    from jantaku.rules.riichi.options import PRESETS
-
-    return PRESETS
-
-
 def _module_for(obj: Any) -> ModuleType:
-    """The scorer module of the request's family (riichi when it names no known preset).
-
-    A riichi preset, or none, goes to the riichi scorer without the family registry: loading
-    the registry imports every family (the classical rules, the engines, the bots), which
-    costs a short batch a twentieth of its time (a test checks that the registry agrees)."""
     rules = obj.get("rules") if isinstance(obj, dict) else None
-    if rules is None or (type(rules) is str and rules in _riichi_presets()):
-        name, scorer = "riichi", RIICHI_SCORER
-    else:
-        from jantaku.families import all_presets, default_family, family_of_preset
-
-        fam = default_family()
-        if isinstance(rules, str) and rules in all_presets():
-            fam = family_of_preset(rules)
-        name, scorer = fam.name, fam.scorer
+    fam = default_family()
+    if isinstance(rules, str) and rules in all_presets():
+        fam = family_of_preset(rules)
     try:
-        return importlib.import_module(scorer)
+        return importlib.import_module(fam.scorer)
     except ImportError as e:
-        raise _BadInput(f"the {name} scorer is not available ({e})") from None
-
-
-def _known_preset(rules: str) -> bool:
-    if rules in _riichi_presets():
-        return True
-    from jantaku.families import all_presets
-
-    return rules in all_presets()
+        raise _BadInput(f"the {fam.name} scorer is not available ({e})") from None
 
 
 def _score_one(obj: Any) -> tuple[dict[str, Any], Callable[[dict[str, Any]], str]]:
@@ -194,7 +166,7 @@ def _answer_text(
         module = _module_for(obj)
         found: Callable[[Any], str] | None = getattr(module, "score_request_text", None)
         write = found if found is not None else lambda o: dumps(module.score_request(o))
-        if rules is None or (type(rules) is str and _known_preset(rules)):
+        if rules is None or (type(rules) is str and rules in all_presets()):
             writers[rules] = write
     return write(obj)
 
