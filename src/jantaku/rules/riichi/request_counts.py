@@ -37,16 +37,17 @@ from jantaku.rules.riichi.result import NoWin
 from jantaku.rules.riichi.scorer import score_packed
 from jantaku.rules.riichi.scorer_input import NO_MELDS, Melded, contradicting_flags, read_melds
 from jantaku.rules.riichi.yaku.facts import STANDARD
+from jantaku.tiles import Wind
 
-__all__ = ["PlainWin", "plain_request_text"]
+__all__ = ["PlainWin", "plain_request_text", "plain_win"]
 
 
 class PlainWin(NamedTuple):
     """The flags of a plain request as the scorer reads them (:class:`.context.WinFacts`)."""
 
     tsumo: bool
-    seat_wind: int
-    round_wind: int
+    seat_wind: Wind
+    round_wind: Wind
     dora_indicators: tuple[int, ...]
     ura_indicators: tuple[int, ...]
     riichi: bool
@@ -70,7 +71,7 @@ MeldRecord = tuple[int, int, int, bool, Melded, str]
 """A meld read: its tiles packed, its red fives packed, whether it is a kong, whether it keeps
 the hand closed, its parts as :func:`.scorer_input.read_melds` gives them, its notation."""
 
-_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
+_WINDS = {w.letter: w for w in Wind}
 _FALSE = (False,) * len(FLAGS)
 _FLAG_KEYS = frozenset(FLAGS)
 _BOOL = frozenset({bool})
@@ -235,7 +236,7 @@ def _read(obj: Any) -> Read | None:
         return None
     if red_fives and (hand[1] + won[1] + meld_code + dora[1] + ura[1] - reds) & _PLAIN_FOURS:
         return None  # four plain fives: with red fives on the set has three and the red one
-    w = _flags(obj, dora[3], ura[3])
+    w = plain_win(obj, dora[3], ura[3])
     if w is None:
         return None
     return w, options, hand, won, meld_code, meld_red, kongs, closed, melded, texts
@@ -282,8 +283,9 @@ def _indicators(value: Any) -> Piece | None:
 _NO_TILES: Piece = (0, 0, 0, ())
 
 
-def _flags(obj: dict[str, Any], dora: tuple[int, ...], ura: tuple[int, ...]) -> PlainWin | None:
-    """The win's flags, winds, counts and seats, or None where one is not well-formed."""
+def plain_win(obj: dict[str, Any], dora: tuple[int, ...], ura: tuple[int, ...]) -> PlainWin | None:
+    """The win's flags, winds, counts and seats of a plain request (with the indicators
+    given), or None where one is not well-formed (the general path names it)."""
     win = obj.get("win", "ron")
     flags = _FALSE if _FLAG_KEYS.isdisjoint(obj) else tuple(map(obj.get, FLAGS, _FALSE))
     seat_wind = obj.get("seat_wind", "E")

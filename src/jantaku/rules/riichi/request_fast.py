@@ -14,25 +14,20 @@ from jantaku.errors import InvalidHandError
 from jantaku.meld import Meld
 from jantaku.rules.riichi.context import WinContext
 from jantaku.rules.riichi.options import PRESETS, RiichiOptions
+from jantaku.rules.riichi.request_counts import plain_win
 from jantaku.rules.riichi.request_tiles import (
-    FLAGS,
     KEYS,
-    MAX_COUNT,
     MAX_INDICATORS,
     MAX_NOTATION,
     MELD_SIZES,
-    SEATS,
     Copies,
     built_meld,
 )
-from jantaku.tiles import TileKind, Wind
+from jantaku.tiles import TileKind
 
 __all__ = ["read_plain"]
 
-_WINDS = {w.letter: w for w in Wind}
 _KINDS = tuple(TileKind)
-_FALSE = (False,) * len(FLAGS)
-_BOOL = frozenset({bool})
 _HAND_SIZES = range(1, MAX_NOTATION)
 _ONE = range(1, 2)
 _INDICATOR_COUNTS = range(1, MAX_INDICATORS + 1)
@@ -64,33 +59,13 @@ def read_plain(obj: Any) -> tuple[WinContext, RiichiOptions] | None:
         if taken is None:
             return None
         indicators.append(tuple([_KINDS[t.kind_id] for t in taken]))
-    win = obj.get("win", "ron")
-    flags = list(map(obj.get, FLAGS, _FALSE))
-    seat_wind = _wind(obj.get("seat_wind", "E"))
-    round_wind = _wind(obj.get("round_wind", "E"))
-    honba = obj.get("honba", 0)
-    deposits = obj.get("deposits", 0)
-    discarder = None if win == "tsumo" else obj.get("discarder")
-    pao = obj.get("pao")
-    if (
-        (win != "ron" and win != "tsumo")
-        or not _BOOL.issuperset(map(type, flags))  # only True and False are of type bool
-        or seat_wind is None
-        or round_wind is None
-        or type(honba) is not int
-        or not 0 <= honba <= MAX_COUNT
-        or type(deposits) is not int
-        or not 0 <= deposits <= MAX_COUNT
-        or (discarder is not None and (type(discarder) is not str or discarder not in SEATS))
-        or (pao is not None and (type(pao) is not str or pao not in SEATS))
-    ):
+    w = plain_win(obj, (), ())
+    if w is None:
         return None
-    riichi, double, ippatsu, haitei, houtei, rinshan, chankan, first_turn = flags
     ctx = WinContext(
-        hand, won[0], melds, win == "tsumo", seat_wind, round_wind, indicators[0],
-        indicators[1], riichi, double, ippatsu, haitei, houtei, rinshan, chankan, first_turn,
-        honba, deposits, None if discarder is None else SEATS[discarder],
-        None if pao is None else SEATS[pao],
+        hand, won[0], melds, w.tsumo, w.seat_wind, w.round_wind, indicators[0], indicators[1],
+        w.riichi, w.double_riichi, w.ippatsu, w.haitei, w.houtei, w.rinshan, w.chankan,
+        w.first_turn, w.honba, w.deposits, w.discarder, w.pao,
     )  # fmt: skip
     return ctx, options
 
@@ -114,7 +89,3 @@ def _melds(value: Any, copies: Copies) -> tuple[Meld, ...] | None:
         except InvalidHandError:
             return None
     return tuple(melds)
-
-
-def _wind(value: Any) -> Wind | None:
-    return _WINDS.get(value) if type(value) is str else None
