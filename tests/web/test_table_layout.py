@@ -60,6 +60,16 @@ def test_table_screenshot_shows_the_hand_without_overlaps(
     assert layout_problems(page, CONTROLS) == []
     assert page.locator(".hand-tile--drawn").count() == 1
 
+    # German labels, the table stays joined (no second snapshot needed); switched while it is
+    # the guest's turn, before any computer player can win and cover the page with a result
+    page.locator(".lang-btn[data-lang=de]").click()
+    expect(page.get_by_test_id("wall")).to_contain_text("Mauer")
+    expect(page.get_by_test_id("toggle-auto-win").locator("xpath=..")).to_contain_text(
+        "Automatisch gewinnen"
+    )
+    assert layout_problems(page, CONTROLS) == []
+    page.screenshot(path=str(artifacts / f"table-{width}-de.png"), full_page=True)
+
     # the keyboard: D throws the drawn tile, which lands dimmed (tsumogiri) in the own river
     # (read as it first shows: a computer player may call it away from the river right after)
     drawn = page.locator(".hand-tile--drawn").get_attribute("data-tile")
@@ -70,15 +80,6 @@ def test_table_screenshot_shows_the_hand_without_overlaps(
     assert first["tile"] == drawn, first
     assert "river-cell--tsumogiri" in first["classes"], first
     assert "river-cell--riichi" not in first["classes"], first
-
-    # German labels, the table stays joined (no second snapshot needed)
-    page.locator(".lang-btn[data-lang=de]").click()
-    expect(page.get_by_test_id("wall")).to_contain_text("Mauer")
-    expect(page.get_by_test_id("toggle-auto-win").locator("xpath=..")).to_contain_text(
-        "Automatisch gewinnen"
-    )
-    assert layout_problems(page, CONTROLS) == []
-    page.screenshot(path=str(artifacts / f"table-{width}-de.png"), full_page=True)
 
 
 def test_dora_display_setting_switches_to_the_indicator(server: str, new_page) -> None:
