@@ -13,22 +13,23 @@ from tests.server.harness import Client, ServerProcess, choose
 _DISCARDS = ("discard", "riichi")
 
 
-def _bots_answered_first(stored: list[Any], seat: int) -> bool:
-    """Whether a computer player answered the last discard before ``seat`` did."""
+def _bots_answered_first(stored: list[Any], seat: int, end: int | None = None) -> bool:
+    """Whether a computer player answered the last discard before action ``end`` (default:
+    the end of the stored list) that is not ``seat``'s. Actions are stored in the order they
+    were applied."""
+    stored = stored[:end]
     last = max(i for i, a in enumerate(stored) if a.action["type"] in _DISCARDS)
     return any(a.source == "bot" and a.action["seat"] != seat for a in stored[last + 1 :])
 
 
-def _wait_for_bots(server: ServerProcess, table: str, seat: int) -> bool:
-    """Whether a computer player answered the last discard before ``seat``: a computer player
-    with a call on it answers at once, and its answer is stored a moment later (the writer
-    thread; longer on a loaded machine), so look for up to a second."""
+def _wait_for_bots(server: ServerProcess, table: str, seat: int) -> None:
+    """Give the computer players time to answer the last discard first: one with a call on it
+    answers at once, and its answer is stored a moment later (the writer thread), so look for
+    it for up to a second."""
     deadline = time.monotonic() + 1.0
-    while True:
-        if _bots_answered_first(stored_actions(server.database, table), seat):
-            return True
+    while not _bots_answered_first(stored_actions(server.database, table), seat):
         if time.monotonic() > deadline:
-            return False
+            return
         time.sleep(0.05)
 
 
@@ -44,15 +45,17 @@ def _reply(alice: Client, ref: str, backlog: list[dict[str, Any]]) -> dict[str, 
         backlog.append(reply)
 
 
-def _stored_of(server: ServerProcess, table: str, before: int, seat: int) -> list[Any]:
-    """The actions of ``seat`` stored after the first ``before``; an accepted action is
-    stored by the server's writer thread a moment after it was accepted (waits up to 10 s)."""
+def _stored_of(server: ServerProcess, table: str, before: int, seat: int) -> tuple[int, Any]:
+    """The index and the record of ``seat``'s first action stored after the first ``before``;
+    an accepted action is stored by the server's writer thread a moment after it was accepted
+    (waits up to 10 s)."""
     deadline = time.monotonic() + 10
     while True:
-        stored = stored_actions(server.database, table)[before:]
-        mine = [a for a in stored if a.action["seat"] == seat]
-        if mine or time.monotonic() > deadline:
-            return mine
+        stored = stored_actions(server.database, table)
+        mine = [i for i in range(before, len(stored)) if stored[i].action["seat"] == seat]
+        if mine:
+            return mine[0], stored[mine[0]]
+        assert time.monotonic() < deadline, "the accepted answer was never stored"
         time.sleep(0.05)
 
 
@@ -84,12 +87,14 @@ def _play(server: ServerProcess) -> int:
         if not any(a["type"] == "pass" for a in msg["legal_actions"]):
             alice.send(send)
             continue
-        bots_first = _wait_for_bots(server, table, seat)
+        _wait_for_bots(server, table, seat)
         before = len(stored_actions(server.database, table))
         alice.send({**send, "id": "late"})
         assert _reply(alice, "late", backlog) is None  # accepted, not stale
-        mine = _stored_of(server, table, before, seat)
-        assert mine and mine[0].source == "player" and mine[0].action["type"] == action["type"]
+        index, mine = _stored_of(server, table, before, seat)
+        assert mine.source == "player" and mine.action["type"] == action["type"]
+        # decided by the stored order, which the writer keeps: no race with its timing
+        bots_first = _bots_answered_first(stored_actions(server.database, table), seat, index)
         alice.send({**send, "id": "again"})  # the same message again: that decision is gone
         again = _reply(alice, "again", backlog)
         assert again is not None and again["code"] in ("stale", "not_your_turn"), again
