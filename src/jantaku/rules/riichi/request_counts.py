@@ -39,7 +39,7 @@ from jantaku.rules.riichi.scorer_input import NO_MELDS, Melded, contradicting_fl
 from jantaku.rules.riichi.yaku.facts import STANDARD
 from jantaku.tiles import Wind
 
-__all__ = ["PlainWin", "plain_request_text", "plain_win"]
+__all__ = ["PlainWin", "plain_options", "plain_request_text", "plain_win"]
 
 
 class PlainWin(NamedTuple):
@@ -195,13 +195,22 @@ def plain_request_text(obj: Any) -> str | None:
     return win_text(result, groups, w.honba, w.deposits, reading)
 
 
-def _read(obj: Any) -> Read | None:
-    """The request read, or None where it is not plain or not valid."""
+def plain_options(obj: Any) -> RiichiOptions | None:
+    """The preset's options of a plain request: a JSON object of known keys with a hand and a
+    winning tile, naming a preset (or none) without overrides; None otherwise."""
     if type(obj) is not dict or not KEYS.issuperset(obj) or "options" in obj:
         return None
     rules = obj.get("rules", "doman")
     options = PRESETS.get(rules) if type(rules) is str else None
     if options is None or "hand" not in obj or "win_tile" not in obj:
+        return None
+    return options
+
+
+def _read(obj: Any) -> Read | None:
+    """The request read, or None where it is not plain or not valid."""
+    options = plain_options(obj)
+    if options is None:
         return None
     red_fives = options.red_fives > 0
     meld_code = meld_red = kongs = 0

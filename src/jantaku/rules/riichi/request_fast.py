@@ -13,10 +13,9 @@ from typing import Any
 from jantaku.errors import InvalidHandError
 from jantaku.meld import Meld
 from jantaku.rules.riichi.context import WinContext
-from jantaku.rules.riichi.options import PRESETS, RiichiOptions
-from jantaku.rules.riichi.request_counts import plain_win
+from jantaku.rules.riichi.options import RiichiOptions
+from jantaku.rules.riichi.request_counts import plain_options, plain_win
 from jantaku.rules.riichi.request_tiles import (
-    KEYS,
     MAX_INDICATORS,
     MAX_NOTATION,
     MELD_SIZES,
@@ -35,11 +34,8 @@ _INDICATOR_COUNTS = range(1, MAX_INDICATORS + 1)
 
 def read_plain(obj: Any) -> tuple[WinContext, RiichiOptions] | None:
     """The context and options of a well-formed plain request, or None (nothing raised)."""
-    if type(obj) is not dict or not KEYS.issuperset(obj) or "options" in obj:
-        return None
-    rules = obj.get("rules", "doman")
-    options = PRESETS.get(rules) if type(rules) is str else None
-    if options is None or "hand" not in obj or "win_tile" not in obj:
+    options = plain_options(obj)
+    if options is None:
         return None
     copies = Copies(options.red_fives > 0)
     melds = _melds(obj["melds"], copies) if "melds" in obj else ()
