@@ -248,7 +248,7 @@ def test_batch_answers_each_request_before_the_next_arrives() -> None:
 
 def test_a_riichi_batch_does_not_load_the_classical_rules() -> None:
     """The family registry reads the classical presets without importing the classical scorer,
-    settlement and Störspiel rules (a short batch would spend a tenth of its time on them)."""
+    settlement and Störspiel rules, which a riichi batch does not need."""
     src = Path(__file__).resolve().parents[2] / "src"
     line = json.dumps(REQUEST).encode() + b"\n"
     code = (

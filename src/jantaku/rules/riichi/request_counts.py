@@ -1,7 +1,7 @@
 """The common score request read straight into the scorer's packed counts (:mod:`.packed`),
 scored by :func:`.scorer.score_packed` and written as JSON text, without the ``Tile``,
 ``Meld`` and ``WinContext`` objects of the general path (``jantaku score --batch`` reads every
-request, and building those objects cost a fifth of a line's time).
+request; docs/speed.md has what this saves).
 
 It reads what :mod:`.request_fast` reads (a JSON object of known keys, a preset without
 overrides, plain notation, winds as letters, flags as booleans) and answers only where the
@@ -18,7 +18,7 @@ from jantaku.errors import InvalidHandError
 from jantaku.rules.riichi.answer import no_win_text, standard_reading, win_text
 from jantaku.rules.riichi.fu import Group
 from jantaku.rules.riichi.options import PRESETS, RiichiOptions
-from jantaku.rules.riichi.packed import BITS, KIND_WEIGHT, ONES, bad_counts
+from jantaku.rules.riichi.packed import BITS, KIND_WEIGHT, ONES, bad_counts, unpack
 from jantaku.rules.riichi.request_tiles import (
     FLAGS,
     KEYS,
@@ -29,6 +29,7 @@ from jantaku.rules.riichi.request_tiles import (
     PLAIN_NOTATION,
     RUNS,
     SEATS,
+    SUIT_BASE,
     Copies,
     built_meld,
     plain_kinds,
@@ -37,7 +38,7 @@ from jantaku.rules.riichi.result import NoWin
 from jantaku.rules.riichi.scorer import score_packed
 from jantaku.rules.riichi.scorer_input import NO_MELDS, Melded, contradicting_flags, read_melds
 from jantaku.rules.riichi.yaku.facts import STANDARD
-from jantaku.tiles import Wind
+from jantaku.tiles import Wind, format_tiles, tile_at
 
 __all__ = ["PlainWin", "plain_options", "plain_request_text", "plain_win"]
 
@@ -81,13 +82,12 @@ _pieces: dict[str, Piece | None] = {}
 _melds: dict[tuple[str, str, bool], MeldRecord | None] = {}
 _PLAIN_FOURS = sum(4 << BITS * k for k in (4, 13, 22))
 """Bit 2 of the fives' fields: set where a count of at most four is four."""
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 _RUN_WEIGHT = {
     letter: {str(d): KIND_WEIGHT[base + (4 if d == 0 else d - 1)] for d in range(10)}.__getitem__
-    for letter, base in _SUIT_BASE.items()
+    for letter, base in SUIT_BASE.items()
 }
 """By suit letter: the packed weight of a digit's tile (0: the red five)."""
-_RED_WEIGHT = {letter: KIND_WEIGHT[base + 4] for letter, base in _SUIT_BASE.items()}
+_RED_WEIGHT = {letter: KIND_WEIGHT[base + 4] for letter, base in SUIT_BASE.items()}
 _new_win = tuple.__new__  # builds a PlainWin without the named tuple's Python-level __new__
 _TWO_OR_MORE = ONES * 30
 """The bits of every field above its lowest: set where a count is 2 or more."""
@@ -327,21 +327,13 @@ def plain_win(obj: dict[str, Any], dora: tuple[int, ...], ura: tuple[int, ...]) 
     )  # fmt: skip
 
 
-_DIGITS = "123456789"
-
-
 def _notation(code: int, reds: int) -> str:
-    """The packed tiles in notation, by kind, a red five written 0 before its plain ones (what
-    ``format_tiles`` writes of the tiles sorted)."""
-    parts = []
-    for suit, letter in enumerate("mpsz"):
-        digits = ""
-        for i in range(7 if suit == 3 else 9):
-            shift = BITS * (9 * suit + i)
-            n = code >> shift & 31
-            if n:
-                red = reds >> shift & 1
-                digits += "0" * red + _DIGITS[i] * (n - red)
-        if digits:
-            parts.append(digits + letter)
-    return "".join(parts)
+    """The packed tiles in notation, sorted as the general path sorts its tiles (a red five is
+    its kind's first copy, so it is written before the plain ones)."""
+    tiles = []
+    for kind, n in enumerate(unpack(code)):
+        red = reds >> BITS * kind & 1
+        if red:
+            tiles.append(tile_at(4 * kind, True))
+        tiles += [tile_at(4 * kind + red + copy) for copy in range(n - red)]
+    return format_tiles(tiles)

@@ -26,6 +26,7 @@ __all__ = [
     "PLAIN_NOTATION",
     "RUNS",
     "SEATS",
+    "SUIT_BASE",
     "Copies",
     "RequestError",
     "built_meld",
@@ -177,7 +178,8 @@ PLAIN_NOTATION = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
 """Plain tile notation: runs of digits, each followed by its suit letter."""
 RUNS = re.compile(r"([0-9]+)([mpsz])")
 """The runs of plain notation, as (digits, suit letter)."""
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+"""The kind number of each suit letter's 1."""
 _plain_read: dict[str, tuple[int, ...] | None] = {}
 _SHORT = 10
 _MEMO_LIMIT = 1 << 14
@@ -219,7 +221,7 @@ def plain_kinds(text: str) -> tuple[int, ...] | None:
 
 _DIGIT_KINDS = {
     letter: {str(d): ~(base + 4) if d == 0 else base + d - 1 for d in range(10)}
-    for letter, base in _SUIT_BASE.items()
+    for letter, base in SUIT_BASE.items()
 }
 """By suit letter, by digit: the kind (``~kind`` for a red five, digit 0)."""
 

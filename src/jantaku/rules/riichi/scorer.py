@@ -155,8 +155,7 @@ def score_packed(
     The stages: decompose the hand, the hand-level facts and yaku (:func:`_hand_level`), the
     dora, every reading valued (:func:`_best_reading`), the payments and the breakdown. The
     short stages stay inline: the engine calls this for every candidate win, and a call with
-    its arguments and results costs about 1% of the whole (measured), as much as such a stage
-    itself."""
+    its arguments and results costs as much as such a stage itself."""
     # the decompositions: standard readings, seven pairs, thirteen orphans
     std = standard_readings(code, kinds)
     pairs = not n_melds and kinds.bit_count() == 7 and is_seven_pairs(code, kinds)
