@@ -409,7 +409,8 @@ def _next_hand_under_way(msg: dict[str, Any]) -> bool:
 def test_an_open_result_keeps_its_scroll_while_the_game_goes_on(tmp_path: Path, new_page) -> None:
     """On a short phone screen the hand's result scrolls. The scripted player of the same
     account confirms it and plays on, so the page redraws on every message behind the result
-    still open there: it stays where its reader scrolled to."""
+    still open there: it stays where its reader scrolled to, and stays the same element (a
+    button replaced between press and release would lose the click)."""
     proc = ServerProcess(f"sqlite:///{tmp_path / 'scroll.sqlite3'}", "--bot-delay", "0").start()
     try:
         page = new_page(390, 420)
@@ -424,6 +425,8 @@ def test_an_open_result_keeps_its_scroll_while_the_game_goes_on(tmp_path: Path, 
         top = overlay.evaluate("(o) => o.scrollTop")
         assert top > 100
         seq = int(page.get_by_test_id("table-page").get_attribute("data-seq") or 0)
+        button = page.get_by_test_id("continue")
+        button.evaluate("(b) => { b.marked = true; }")  # a property: the page's HTML is unchanged
         client.send({"type": "continue", "table": table})
         for _ in range(3):  # three discards of the next hand, each a redraw of the page
             _play(client, table, choose, _next_hand_under_way)
@@ -432,6 +435,10 @@ def test_an_open_result_keeps_its_scroll_while_the_game_goes_on(tmp_path: Path, 
         )
         expect(page.get_by_test_id("hand-end")).to_be_visible()
         assert overlay.evaluate("(o) => o.scrollTop") == top
+        assert button.evaluate("(b) => b.marked === true")
+        assert button.evaluate("(b) => b === document.activeElement")  # the keyboard answers it
+        button.click()
+        expect(page.get_by_test_id("hand-end")).to_have_count(0)
         client.close()
         page.close()
     finally:

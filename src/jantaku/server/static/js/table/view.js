@@ -41,16 +41,25 @@ function overlayEl(tp) {
   return [null, null];
 }
 
-/** The page is drawn anew on every message; a dialog still showing the same thing keeps where
- * its reader had scrolled to (a long result on a phone while the game goes on behind it). The
- * place is read before the old overlay leaves the page, which forgets it. */
-function scrollOf(page) {
-  const shade = page.querySelector(":scope > .overlay");
-  return shade ? { key: shade.dataset.key, top: shade.scrollTop } : null;
+/** The page is drawn anew on every message. A result still showing the same thing stays the
+ * same element: the game may go on behind it (another device of the player closed it), and a
+ * button replaced between press and release would lose the click. Its handlers name only the
+ * result shown, so the old element answers as the new one would. */
+const KEPT = /^(hand-\d+|match)$/;
+
+function keptOverlay(page, shade) {
+  const old = page.querySelector(":scope > .overlay");
+  if (!old || !shade || old.dataset.key !== shade.dataset.key) return shade;
+  if (KEPT.test(shade.dataset.key) && old.outerHTML === shade.outerHTML) return old;
+  shade.dataset.scroll = String(old.scrollTop);
+  return shade;
 }
 
-function keepScroll(before, shade) {
-  if (before && shade && before.key === shade.dataset.key) shade.scrollTop = before.top;
+/** Any other dialog still showing the same thing keeps where its reader had scrolled to. */
+function keepScroll(shade) {
+  if (shade?.dataset.scroll === undefined) return;
+  shade.scrollTop = Number(shade.dataset.scroll);
+  delete shade.dataset.scroll;
 }
 
 function restoreFocus(tp, overlay, focusedTestId) {
@@ -93,13 +102,17 @@ export function render(tp) {
   if (seated) parts.push(el("div", { class: "own-area", "data-testid": "own-area" }, promptBar(tp), ownInfo(tp), toggles(tp)));
   else parts.push(el("div", { class: "own-area own-area--watch" }, toggles(tp)));
   const [overlay, key] = overlayEl(tp);
-  const shade = overlay ? el("div", { class: "overlay", "data-key": key }, overlay) : null;
-  if (shade) parts.push(shade);
-  const before = scrollOf(page);
-  page.replaceChildren(...parts);
-  keepScroll(before, shade);
+  const shade = keptOverlay(page, overlay ? el("div", { class: "overlay", "data-key": key }, overlay) : null);
+  if (shade?.isConnected) {
+    // left in place: taken out and put back, it would lose its scroll and focus
+    for (const child of [...page.children]) if (child !== shade) child.remove();
+    shade.before(...parts);
+  } else {
+    page.replaceChildren(...parts, ...(shade ? [shade] : []));
+  }
+  keepScroll(shade);
   tick(tp);
-  restoreFocus(tp, overlay, focusedTestId);
+  restoreFocus(tp, shade, focusedTestId);
   scheduleAuto(tp);
 }
 
