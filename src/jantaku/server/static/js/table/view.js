@@ -41,21 +41,19 @@ function overlayEl(tp) {
   return [null, null];
 }
 
-/** The page is drawn anew on every message. A result still showing the same thing stays the
- * same element: the game may go on behind it (another device of the player closed it), and a
- * button replaced between press and release would lose the click. Its handlers name only the
- * result shown, so the old element answers as the new one would. */
-const KEPT = /^(hand-\d+|match)$/;
-
+/** The page is drawn anew on every message. A dialog still showing the same thing stays the
+ * same element: the game may go on behind it (a result closed on another device, a leave
+ * question while others play), and a button replaced between press and release would lose
+ * the click. Its handlers read the state when clicked, so the old element answers as a new one
+ * would. A dialog with the same key but new words keeps where its reader had scrolled to. */
 function keptOverlay(page, shade) {
   const old = page.querySelector(":scope > .overlay");
   if (!old || !shade || old.dataset.key !== shade.dataset.key) return shade;
-  if (KEPT.test(shade.dataset.key) && old.outerHTML === shade.outerHTML) return old;
+  if (old.outerHTML === shade.outerHTML) return old;
   shade.dataset.scroll = String(old.scrollTop);
   return shade;
 }
 
-/** Any other dialog still showing the same thing keeps where its reader had scrolled to. */
 function keepScroll(shade) {
   if (shade?.dataset.scroll === undefined) return;
   shade.scrollTop = Number(shade.dataset.scroll);
