@@ -48,16 +48,9 @@ function overlayEl(tp) {
  * would. A dialog with the same key but new words keeps where its reader had scrolled to. */
 function keptOverlay(page, shade) {
   const old = page.querySelector(":scope > .overlay");
-  if (!old || !shade || old.dataset.key !== shade.dataset.key) return shade;
-  if (old.outerHTML === shade.outerHTML) return old;
-  shade.dataset.scroll = String(old.scrollTop);
-  return shade;
-}
-
-function keepScroll(shade) {
-  if (shade?.dataset.scroll === undefined) return;
-  shade.scrollTop = Number(shade.dataset.scroll);
-  delete shade.dataset.scroll;
+  if (!old || !shade || old.dataset.key !== shade.dataset.key) return { shade, top: null };
+  if (old.outerHTML === shade.outerHTML) return { shade: old, top: null };
+  return { shade, top: old.scrollTop }; // read now: the old one leaves the page, which forgets it
 }
 
 function restoreFocus(tp, overlay, focusedTestId) {
@@ -100,7 +93,7 @@ export function render(tp) {
   if (seated) parts.push(el("div", { class: "own-area", "data-testid": "own-area" }, promptBar(tp), ownInfo(tp), toggles(tp)));
   else parts.push(el("div", { class: "own-area own-area--watch" }, toggles(tp)));
   const [overlay, key] = overlayEl(tp);
-  const shade = keptOverlay(page, overlay ? el("div", { class: "overlay", "data-key": key }, overlay) : null);
+  const { shade, top } = keptOverlay(page, overlay ? el("div", { class: "overlay", "data-key": key }, overlay) : null);
   if (shade?.isConnected) {
     // left in place: taken out and put back, it would lose its scroll and focus
     for (const child of [...page.children]) if (child !== shade) child.remove();
@@ -108,7 +101,7 @@ export function render(tp) {
   } else {
     page.replaceChildren(...parts, ...(shade ? [shade] : []));
   }
-  keepScroll(shade);
+  if (top !== null) shade.scrollTop = top;
   tick(tp);
   restoreFocus(tp, shade, focusedTestId);
   scheduleAuto(tp);
