@@ -52,9 +52,11 @@ def _stored_of(server: ServerProcess, table: str, before: int, seat: int) -> tup
     deadline = time.monotonic() + 10
     while True:
         stored = stored_actions(server.database, table)
-        mine = [i for i in range(before, len(stored)) if stored[i].action["seat"] == seat]
-        if mine:
-            return mine[0], stored[mine[0]]
+        mine = next(
+            (i for i in range(before, len(stored)) if stored[i].action["seat"] == seat), None
+        )
+        if mine is not None:
+            return mine, stored[mine]
         assert time.monotonic() < deadline, "the accepted answer was never stored"
         time.sleep(0.05)
 
