@@ -13,6 +13,7 @@ from jantaku.engine.classical.judge import WinCheck, check_win, could_complete, 
 from jantaku.engine.classical.seat import ClassicalSeat
 from jantaku.engine.classical.view import ClassicalView
 from jantaku.engine.classical.wall import DEAL_SIZE, ClassicalWall
+from jantaku.engine.deal import BaseDeal
 from jantaku.engine.events import Event
 from jantaku.hand.lookup import shanten
 from jantaku.meld import KongKind
@@ -62,8 +63,13 @@ def by_index(tile: Tile) -> int:
     return tile.index
 
 
-class ClassicalDealState:
+class ClassicalDealState(BaseDeal[Phase, ClassicalSeat, ClassicalView]):
     """The fields of a deal, from the deal to the settlement."""
+
+    _TURN = Phase.TURN
+    _WINDOWS = (Phase.CALLS, Phase.ROB)
+    _ENDED = Phase.ENDED
+    _COPIED = ("balances", "penalties", "wins", "barred", "pays_for_all")
 
     def __init__(
         self,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from jantaku.engine.actions import Action
+from jantaku.engine.deal import BaseDeal
 from jantaku.engine.riichi.events import DrawKind, Event
 from jantaku.engine.riichi.judge import WinJudge, WinOutcome
 from jantaku.engine.riichi.rules import TableRules
@@ -43,8 +44,13 @@ def by_index(tile: Tile) -> int:
     return tile.index
 
 
-class DealState:
+class DealState(BaseDeal[Phase, SeatState, SeatView]):
     """The fields of a deal, from the first draw to the settlement."""
+
+    _TURN = Phase.TURN
+    _WINDOWS = (Phase.CALLS, Phase.CHANKAN)
+    _ENDED = Phase.ENDED
+    _COPIED = ("scores", "kan_seats", "wins")
 
     def __init__(
         self,
