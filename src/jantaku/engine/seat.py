@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from jantaku.meld import Meld
-from jantaku.tiles import Tile
+from jantaku.meld import KongKind, Meld, MeldKind
+from jantaku.tiles import BY_INDEX, Tile
 
 __all__ = ["HeldTiles"]
 
@@ -38,3 +38,15 @@ class HeldTiles:
         else:
             tiles.remove(tile)
         self.counts[tile.kind_id] -= 1
+
+    def extend_pung(self, tile: Tile) -> None:
+        """Add ``tile`` from the hand to the laid-out pung of its kind: an added kong."""
+        kind = tile.kind_id
+        melds = self.melds
+        index = next(i for i, m in enumerate(melds) if m.kind is MeldKind.PUNG and m.first == kind)
+        pung = melds[index]
+        self.remove(tile)
+        tiles = tuple(sorted((*pung.tiles, tile), key=BY_INDEX))
+        melds[index] = Meld(
+            MeldKind.KONG, tiles, KongKind.ADDED, called=pung.called, from_seat=pung.from_seat
+        )

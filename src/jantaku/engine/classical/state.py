@@ -26,7 +26,7 @@ from jantaku.rules.classical import (
     discard_exemption,
 )
 from jantaku.rules.classical.options import StoerspielNoSafeTile
-from jantaku.tiles import Tile, TileKind, Wind
+from jantaku.tiles import BY_INDEX, Tile, TileKind, Wind
 
 __all__ = ["ClassicalDealResult", "ClassicalDealState", "Phase", "RobbedKong", "by_index"]
 
@@ -58,9 +58,7 @@ class RobbedKong:
     kong: KongKind
 
 
-def by_index(tile: Tile) -> int:
-    """Sort key: tiles in index order (the order hands and melds are shown in)."""
-    return tile.index
+by_index = BY_INDEX  # sort key: tiles in index order (the order hands and melds are shown in)
 
 
 class ClassicalDealState(BaseDeal[Phase, ClassicalSeat, ClassicalView]):

@@ -15,7 +15,7 @@ from jantaku.engine.riichi.rules import TableRules
 from jantaku.engine.riichi.seat import SeatState
 from jantaku.engine.riichi.view import SeatView
 from jantaku.engine.riichi.wall import WallSetup
-from jantaku.tiles import Tile, Wind
+from jantaku.tiles import BY_INDEX, Tile, Wind
 
 __all__ = ["DealResult", "DealState", "Phase", "by_index"]
 
@@ -39,9 +39,7 @@ class DealResult:
     scores: tuple[int, ...]  # after the deal: its deltas and the riichi sticks paid during it
 
 
-def by_index(tile: Tile) -> int:
-    """Sort key: tiles in index order (the order hands and melds are shown in)."""
-    return tile.index
+by_index = BY_INDEX  # sort key: tiles in index order (the order hands and melds are shown in)
 
 
 class DealState(BaseDeal[Phase, SeatState, SeatView]):
