@@ -13,8 +13,9 @@ The work is split by job as in the riichi engine: :mod:`.state` (the fields and 
 queries), :mod:`.drawing` (tiles from the wall, bonus tiles), :mod:`.turn` (the turn's legal
 actions and carrying them out), :mod:`.claims` (claim windows and their resolution),
 :mod:`.kongs` (kongs and robbing them), :mod:`.ending` (Mah Jongg, Remis, the settlement),
-:mod:`.penalties` (offences). This module keeps the public steps, their atomicity (a failed step
-is undone by replaying the deal) and the answers cached per state."""
+:mod:`.penalties` (offences). This module keeps the public steps and names the classical parts
+of :class:`~jantaku.engine.deal.BaseDeal`, which keeps the queries, the answers cached per state
+and the atomicity of a step (a failed step is undone by replaying the deal)."""
 
 from __future__ import annotations
 

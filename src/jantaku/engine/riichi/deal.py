@@ -9,8 +9,9 @@ seats answer, then priority decides).
 The work is split by job: :mod:`.state` (the fields), :mod:`.drawing` (tiles from the wall),
 :mod:`.turn` (the turn's legal actions and carrying them out), :mod:`.claims` (call windows and
 their resolution), :mod:`.kongs` (kongs and robbing them), :mod:`.ending` (wins, draws, the
-result). This module keeps the public steps, their atomicity (a failed step is undone by
-replaying the deal) and the answers cached per state."""
+result). This module keeps the public steps and names the riichi parts of
+:class:`~jantaku.engine.deal.BaseDeal`, which keeps the queries, the answers cached per state
+and the atomicity of a step (a failed step is undone by replaying the deal)."""
 
 from __future__ import annotations
 
