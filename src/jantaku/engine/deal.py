@@ -16,7 +16,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.events import Event
 from jantaku.errors import IllegalActionError
-from jantaku.tiles import Tile
+from jantaku.tiles import Tile, Wind
 
 __all__ = ["BaseDeal"]
 
@@ -47,6 +47,9 @@ class BaseDeal(Generic[P, S, V]):
 
     phase: P
     turn: int
+    dealer: int
+    live_next: int  # the next tile of the live wall
+    live_end: int  # where the live wall ends now (kongs may move it)
     seats: list[S]
     claims: dict[int, list[Action]]  # an open call window: seat -> its choices
     answers: dict[int, Action]
@@ -77,6 +80,13 @@ class BaseDeal(Generic[P, S, V]):
         raise NotImplementedError
 
     # ----------------------------------------------------------------------------- queries
+
+    @property
+    def live_remaining(self) -> int:
+        return self.live_end - self.live_next
+
+    def seat_wind(self, seat: int) -> Wind:
+        return Wind((seat - self.dealer) % 4)
 
     def to_act(self) -> list[int]:
         """The seats that must decide now."""

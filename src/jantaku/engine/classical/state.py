@@ -119,15 +119,8 @@ class ClassicalDealState(BaseDeal[Phase, ClassicalSeat, ClassicalView]):
         self._views: dict[int | None, ClassicalView] = {}
 
     @property
-    def live_remaining(self) -> int:
-        return self.live_end - self.live_next
-
-    @property
     def dead_remaining(self) -> int:
         return len(self.wall.dead) - self.dead_next
-
-    def seat_wind(self, seat: int) -> Wind:
-        return Wind((seat - self.dealer) % 4)
 
     def seat_of(self, wind: Wind) -> int:
         return (self.dealer + int(wind)) % 4

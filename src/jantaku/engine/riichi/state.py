@@ -102,15 +102,8 @@ class DealState(BaseDeal[Phase, SeatState, SeatView]):
         self._views: dict[int | None, SeatView] = {}
 
     @property
-    def live_remaining(self) -> int:
-        return self.live_end - self.live_next
-
-    @property
     def dora_indicators(self) -> tuple[Tile, ...]:
         return self.wall.dora[: self.dora_shown]
-
-    def seat_wind(self, seat: int) -> Wind:
-        return Wind((seat - self.dealer) % 4)
 
     def first_turn(self, seat_no: int) -> bool:
         """No call or kan yet and the seat has not discarded: first-turn rules still hold."""
