@@ -9,14 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from jantaku.engine.events import (
-    CallEvent,
-    DiscardEvent,
-    Drew,
-    Event,
-    KongEvent,
-    hands_seen_by,
-)
+from jantaku.engine.events import CallEvent, DiscardEvent, Drew, Event, KongEvent, hands_seen_by
 from jantaku.tiles import Tile, format_tiles
 
 __all__ = [

@@ -6,14 +6,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import ClassVar
 
-from jantaku.engine.events import (
-    CallEvent,
-    DiscardEvent,
-    Drew,
-    Event,
-    KongEvent,
-    hands_seen_by,
-)
+from jantaku.engine.events import CallEvent, DiscardEvent, Drew, Event, KongEvent, hands_seen_by
 from jantaku.tiles import Tile
 
 __all__ = [
