@@ -5,13 +5,15 @@ Every match, riichi (:class:`jantaku.engine.riichi.Match`) or classical
 acts (``to_act``), what each seat may do (``legal_actions``), carry out one action (``apply``,
 which returns the new events and changes nothing when it refuses), look from one seat (``view``),
 copy for search (``clone``), and pace call windows (``hold_calls``, ``close_calls``). Actions
-(:mod:`.actions`), the event base (:mod:`.events`), the clock (:mod:`.clock`) and held call
-windows (:mod:`.windows`) are shared; each family splits its deal by job into the same modules:
+(:mod:`.actions`), the event base and shapes (:mod:`.events`), the clock (:mod:`.clock`), held
+call windows (:mod:`.windows`), and the bases of a match (:mod:`.match`), a deal (:mod:`.deal`:
+its queries, cached answers and atomic steps), a seat's tiles (:mod:`.seat`) and a view
+(:mod:`.view`) are shared; each family splits its deal by job into the same modules:
 ``state`` (the fields), ``drawing`` (tiles from the wall), ``turn`` (the turn's legal actions and
 carrying them out), ``claims`` (call windows and their resolution), ``kongs`` (kongs and robbing
-them), ``ending`` (wins, draws, the result), with ``deal`` keeping the public steps, their
-atomicity and the answers cached per state (``legal_actions`` and ``view`` are computed once per
-state and seat, however often a table asks)."""
+them), ``ending`` (wins, draws, the result), with ``deal`` keeping the public steps (the
+shared base keeps their atomicity and the answers cached per state: ``legal_actions`` and
+``view`` are computed once per state and seat, however often a table asks)."""
 
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.clock import Clock, ManualClock

@@ -4,7 +4,9 @@ storage and clients all consume.
 Every event is a frozen dataclass with ``to_json()``. Events that carry something only one seat may
 see (a starting hand, a drawn tile) say so, and :meth:`Event.seen_by` returns the copy a given seat
 (or a spectator, ``None``) is allowed to see, so per-seat views can never leak by accident.
-:class:`Drew` is shared: both families draw the same way."""
+:class:`Drew` is shared: both families draw the same way; so are the shapes of a discard, a call
+and a kong declared on one's turn, each family naming its own (riichi ``chi``, classical
+``chow``)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from typing import Any, ClassVar
 
 from jantaku.tiles import Tile, format_tiles
 
-__all__ = ["Drew", "Event", "jsonable"]
+__all__ = ["CallEvent", "DiscardEvent", "Drew", "Event", "KongEvent", "hands_seen_by", "jsonable"]
 
 
 def jsonable(value: Any) -> Any:
@@ -55,3 +57,43 @@ class Drew(Event):
 
     def seen_by(self, seat: int | None) -> Event:
         return self if seat == self.seat else replace(self, tile=None)
+
+
+def hands_seen_by(
+    hands: tuple[tuple[Tile, ...] | None, ...], seat: int | None
+) -> tuple[tuple[Tile, ...] | None, ...]:
+    """The hands by seat as ``seat`` may see them: its own, the others hidden (None)."""
+    return tuple(h if i == seat else None for i, h in enumerate(hands))
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardEvent(Event):
+    """A discard; ``tsumogiri``: the tile just drawn."""
+
+    type: ClassVar[str] = "discarded"
+    seat: int
+    tile: Tile
+    tsumogiri: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CallEvent(Event):
+    """A meld made with another seat's discard: ``seat`` takes ``tile`` from ``from_seat``
+    with its own ``tiles``; ``kind`` in the family's words."""
+
+    type: ClassVar[str] = "called"
+    seat: int
+    kind: str
+    tile: Tile
+    tiles: tuple[Tile, ...]
+    from_seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class KongEvent(Event):
+    """A kong declared on one's turn: concealed (``tiles``: all four) or added to a laid-out
+    pung (``tiles``: the added tile); ``kind`` in the family's words."""
+
+    seat: int
+    kind: str
+    tiles: tuple[Tile, ...]

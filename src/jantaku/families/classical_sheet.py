@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from jantaku.errors import JantakuError
+from jantaku.rules.classical.options import ClassicalOptions
 from jantaku.rules.classical.options import preset as classical_preset
 from jantaku.rules.classical.settlement import (
     Payment,
@@ -20,13 +21,13 @@ from jantaku.sheet.document import (
     MAX_TEXT,
     EntryError,
     Sheet,
-    SheetError,
     check_keys,
     player_index,
     player_list,
     show,
 )
-from jantaku.sheet.scoring import score, scorer_of
+from jantaku.sheet.entries import FamilyEntries
+from jantaku.sheet.scoring import score
 from jantaku.sheet.state import Played, TableState
 from jantaku.tiles import Wind, parse_kinds
 
@@ -53,34 +54,21 @@ _PLAYER = re.compile(r"players\[(\d)\]")
 _GAME_OVER = "the North round is over"
 
 
-class ClassicalEntries:
+class ClassicalEntries(FamilyEntries):
     """Plays a classical sheet's entries one after another."""
 
     kinds = ("mahjong", "remis", "penalty")
+    options: ClassicalOptions
 
     def __init__(self, sheet: Sheet) -> None:
-        try:
-            self.options = classical_preset(sheet.preset, **sheet.options)
-        except JantakuError as e:
-            raise SheetError(str(e), "options") from None
-        self.read = scorer_of(sheet.family)
-        self.preset = sheet.preset
-        self.overrides = dict(sheet.options)
-        self.names = sheet.players
+        super().__init__(sheet, classical_preset)
 
     def start(self) -> TableState:
         return TableState((self.options.start_balance,) * 4)
 
-    def play(self, entry: Any, before: TableState, field: str) -> Played:
-        kind = entry.get("kind") if isinstance(entry, dict) else None
-        if kind == "mahjong":
-            return self._mahjong(entry, before, field)
-        if kind == "remis":
-            check_keys(entry, frozenset({"kind"}), (), field, EntryError)
-            return Played(before)
-        if kind == "penalty":
-            return self._penalty(entry, before, field)
-        raise EntryError(f"kind: expected one of {', '.join(self.kinds)}, got {show(kind)}", field)
+    def _remis(self, entry: Any, before: TableState, field: str) -> Played:
+        check_keys(entry, frozenset({"kind"}), (), field, EntryError)
+        return Played(before)
 
     def _wind(self, value: Any, before: TableState, field: str) -> str | None:
         """The seat wind letter of a player index (None stays None)."""

@@ -13,18 +13,18 @@ from jantaku.engine.riichi.events import DrawKind
 from jantaku.engine.riichi.flow import MatchState, after_deal, dealer_stays, ranking
 from jantaku.engine.riichi.rules import TableRules
 from jantaku.engine.riichi.state import DealResult
-from jantaku.errors import JantakuError
+from jantaku.rules.riichi.options import RiichiOptions
 from jantaku.rules.riichi.options import preset as riichi_preset
 from jantaku.sheet.document import (
     EntryError,
     Sheet,
-    SheetError,
     check_keys,
     player_index,
     player_list,
     show,
 )
-from jantaku.sheet.scoring import score, scorer_of
+from jantaku.sheet.entries import FamilyEntries
+from jantaku.sheet.scoring import score
 from jantaku.sheet.state import Played, TableState
 
 __all__ = ["ENTRIES", "RiichiEntries"]
@@ -74,37 +74,18 @@ def _same_discard(winners: list[Winner], field: str) -> None:
             )
 
 
-class RiichiEntries:
+class RiichiEntries(FamilyEntries):
     """Plays a riichi sheet's entries one after another."""
 
     kinds = ("win", "draw", "abortive")
+    options: RiichiOptions
 
     def __init__(self, sheet: Sheet) -> None:
-        try:
-            self.options = riichi_preset(sheet.preset, **sheet.options)
-        except JantakuError as e:
-            raise SheetError(str(e), "options") from None
+        super().__init__(sheet, riichi_preset)
         self.rules = TableRules.from_options(self.options)
-        self.read = scorer_of(sheet.family)
-        self.preset = sheet.preset
-        self.overrides = dict(sheet.options)
-        self.names = sheet.players
 
     def start(self) -> TableState:
         return TableState((self.options.start_points,) * 4)
-
-    def play(self, entry: Any, before: TableState, field: str) -> Played:
-        """The entry's result; EntryError when not even its shape (who won, who was ready)
-        can be read. A shape that reads but does not score moves the dealer on without
-        payments (``Played.error`` set)."""
-        kind = entry.get("kind") if isinstance(entry, dict) else None
-        if kind == "win":
-            return self._win(entry, before, field)
-        if kind == "draw":
-            return self._draw(entry, before, field)
-        if kind == "abortive":
-            return self._abortive(entry, before, field)
-        raise EntryError(f"kind: expected one of {', '.join(self.kinds)}, got {show(kind)}", field)
 
     # ------------------------------------------------------------------ the shared steps
 

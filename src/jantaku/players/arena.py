@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from jantaku.players.protocol import Player, Table, tell
 
@@ -29,6 +29,7 @@ __all__ = [
     "rate_ci",
     "schedule",
     "seat_players",
+    "summarize_players",
 ]
 
 MatchFactory = Callable[[str], Table]
@@ -81,6 +82,34 @@ def match_at(games_index: int, seed: int | str, duplicate: bool) -> tuple[str, l
         return f"{seed}:{games_index}", [0, 1, 2, 3]
     wall_set, rotation = divmod(games_index, 4)
     return f"{seed}:{wall_set}", [(i + rotation) % 4 for i in range(4)]
+
+
+class _PlayerStats(Protocol):
+    games: int
+    placements: list[int]
+
+
+S = TypeVar("S", bound=_PlayerStats)
+
+
+def summarize_players(
+    names: Sequence[str],
+    records: Sequence[Any],
+    new: Callable[[str, int], S],
+    add: Callable[[S, Any, Any], None],
+) -> list[S]:
+    """Per player (in the order given): ``new(name, index)`` counts its games and placements
+    over the ``records`` (each with ``seats``, the seat of each player, and ``by_seat``, the
+    family's seat statistics), and ``add(stats, record, seat_stats)`` the family's own."""
+    out = [new(name, i) for i, name in enumerate(names)]
+    for rec in records:
+        for i, seat in enumerate(rec.seats):
+            st = rec.by_seat[seat]
+            p = out[i]
+            p.games += 1
+            p.placements.append(st.placement)
+            add(p, rec, st)
+    return out
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float]:

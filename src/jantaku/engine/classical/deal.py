@@ -13,8 +13,9 @@ The work is split by job as in the riichi engine: :mod:`.state` (the fields and 
 queries), :mod:`.drawing` (tiles from the wall, bonus tiles), :mod:`.turn` (the turn's legal
 actions and carrying them out), :mod:`.claims` (claim windows and their resolution),
 :mod:`.kongs` (kongs and robbing them), :mod:`.ending` (Mah Jongg, Remis, the settlement),
-:mod:`.penalties` (offences). This module keeps the public steps, their atomicity (a failed step
-is undone by replaying the deal) and the answers cached per state."""
+:mod:`.penalties` (offences). This module keeps the public steps and names the classical parts
+of :class:`~jantaku.engine.deal.BaseDeal`, which keeps the queries, the answers cached per state
+and the atomicity of a step (a failed step is undone by replaying the deal)."""
 
 from __future__ import annotations
 
@@ -38,12 +39,12 @@ from jantaku.engine.classical.state import (
     by_index,
 )
 from jantaku.engine.classical.turn import apply_turn, turn_actions
-from jantaku.engine.classical.view import ClassicalView, build_view
+from jantaku.engine.classical.view import build_view
 from jantaku.engine.classical.wall import ClassicalWall, deal_hands
 from jantaku.engine.events import Event
 from jantaku.errors import IllegalActionError
 from jantaku.rules.classical import ClassicalOptions, Penalty
-from jantaku.tiles import Tile, Wind
+from jantaku.tiles import Wind
 
 __all__ = ["ClassicalDeal", "ClassicalDealResult", "Phase"]
 
@@ -112,40 +113,34 @@ class ClassicalDeal(ClassicalDealState):
         self.drawn = last
         self.replacement = False
 
-    # ----------------------------------------------------------------------------- queries
+    # ------------------------------------------------------------------ the family's parts
 
-    def to_act(self) -> list[int]:
-        """The seats that must decide now."""
-        if self.phase is Phase.TURN:
-            return [self.turn]
-        if self.phase in (Phase.CALLS, Phase.ROB):
-            return [s for s in self.claims if s not in self.answers]
-        return []
+    _signature = staticmethod(_signature)
+    _turn_actions = turn_actions
+    _build_view = build_view
 
-    @property
-    def holding(self) -> bool:
-        """A claim window is held open that nobody may answer (see ``hold_calls``)."""
-        return self.phase in (Phase.CALLS, Phase.ROB) and not self.claims
+    def _close_window(self) -> None:
+        if self.phase is Phase.CALLS:
+            resolve_claims(self)
+        else:
+            resolve_robbing(self)
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """What ``seat`` may do now (computed once per state; do not change the list)."""
-        if self.phase is Phase.TURN:
-            if seat != self.turn:
-                return []
-            if self._turn_cache is None:
-                self._turn_cache = turn_actions(self, seat)
-            return self._turn_cache
-        if self.phase in (Phase.CALLS, Phase.ROB) and seat not in self.answers:
-            return self.claims.get(seat, [])
-        return []
+    def _fresh(self) -> ClassicalDeal:
+        dealer, round_wind, hand_number, balances = self._start
+        return ClassicalDeal(
+            self.options,
+            self.wall,
+            dealer=dealer,
+            round_wind=round_wind,
+            hand_number=hand_number,
+            balances=balances,
+        )
 
-    def view(self, seat: int | None) -> ClassicalView:
-        """What ``seat`` may see (``None``: a spectator); built once per state and seat."""
-        view = self._views.get(seat)
-        if view is None:
-            legal = self.legal_actions(seat) if seat is not None else []
-            view = self._views[seat] = build_view(self, seat, legal)
-        return view
+    def _replay(self, step: _Step) -> None:
+        if isinstance(step, tuple):
+            self.report_offence(step[0], step[1], east_shares=step[2])
+        else:
+            super()._replay(step)
 
     # ----------------------------------------------------------------------------- steps
 
@@ -181,23 +176,6 @@ class ClassicalDeal(ClassicalDealState):
         self._steps.append(action if matched is None else matched)
         return self.log[start:]
 
-    def close_calls(self) -> list[Event]:
-        """End a held claim window as if everybody had passed; nothing happens otherwise."""
-        if not self.holding:
-            return []
-        start = len(self.log)
-        try:
-            if self.phase is Phase.ROB:
-                resolve_robbing(self)
-            else:
-                resolve_claims(self)
-        except Exception:
-            self._restore(len(self._steps))
-            raise
-        self._changed()
-        self._steps.append(None)
-        return self.log[start:]
-
     def report_offence(
         self, seat: int, offence: Penalty, *, east_shares: bool = False
     ) -> list[Event]:
@@ -227,69 +205,10 @@ class ClassicalDeal(ClassicalDealState):
         self._steps.append((seat, offence, east_shares))
         return self.log[start:]
 
-    def undo_last(self) -> None:
-        """Take back the last step (the game uses it when what follows a deal's last action
-        fails, so that the action changes nothing)."""
-        if not self._steps:
-            raise IllegalActionError("no action to take back")
-        self._restore(len(self._steps) - 1)
-
-    def _changed(self) -> None:
-        """Drop the answers cached for the state before a step."""
-        self._turn_cache = None
-        if self._views:
-            self._views = {}
-
-    def _restore(self, steps: int) -> None:
-        """Rebuild the deal, in place, as it stood after its first ``steps`` steps: every step
-        is checked before anything changes, so this runs only when one fails half-way, and
-        costs the hot path one list append per step."""
-        dealer, round_wind, hand_number, balances = self._start
-        fresh = ClassicalDeal(
-            self.options,
-            self.wall,
-            dealer=dealer,
-            round_wind=round_wind,
-            hand_number=hand_number,
-            balances=balances,
-        )
-        fresh.hold_calls = self.hold_calls
-        for step in self._steps[:steps]:
-            if step is None:
-                fresh.close_calls()
-            elif isinstance(step, Action):
-                fresh.apply(step)
-            else:
-                fresh.report_offence(step[0], step[1], east_shares=step[2])
-        self.__dict__.update(fresh.__dict__)
-
-    def _match(self, action: Action, legal: list[Action]) -> Action | None:
-        for a in legal:
-            if a is action:  # the engine's own action object: the common case
-                return action
-        if action in legal:
-            return action
-        wanted = _signature(action)
-        found = next((a for a in legal if _signature(a) == wanted), None)
-        if found is None:
-            return None
-        # Use the physical copies the action names when the seat holds them (log replays).
-        own = set(self.seats[action.seat].tiles)
-        tiles = action.tiles if all(t in own for t in action.tiles) else found.tiles
-        if len(set(tiles)) != len(tiles):
-            tiles = found.tiles
-        tile: Tile | None = found.tile
-        if found.kind is ActionKind.DISCARD and action.tile in own:
-            tile = action.tile
-        return Action(found.kind, found.seat, tile, tiles)
-
     def _answer(self, action: Action) -> None:
         self.answers[action.seat] = action
         if len(self.answers) == len(self.claims):
-            if self.phase is Phase.CALLS:
-                resolve_claims(self)
-            else:
-                resolve_robbing(self)
+            self._close_window()
 
     def _penalise(self, action: Action, reason: str) -> None:
         """A false declaration: its penalty is paid, and in a claim window it counts as a
@@ -299,25 +218,5 @@ class ClassicalDeal(ClassicalDealState):
             self.balances[s] += d
             self.penalties[s] += d
         self.log.append(event)
-        if self.phase in (Phase.CALLS, Phase.ROB) and action.seat in self.claims:
+        if self.phase in self._WINDOWS and action.seat in self.claims:
             self._answer(Action(ActionKind.PASS, action.seat))
-
-    # ----------------------------------------------------------------------------- copies
-
-    def clone(self) -> ClassicalDeal:
-        """An independent copy for search; options and wall are shared (immutable), and so are
-        the cached answers, which hold for the copied state until either changes."""
-        other = object.__new__(ClassicalDeal)
-        other.__dict__.update(self.__dict__)
-        other.balances = list(self.balances)
-        other.penalties = list(self.penalties)
-        other.seats = [s.copy() for s in self.seats]
-        other.claims = {k: list(v) for k, v in self.claims.items()}
-        other.answers = dict(self.answers)
-        other.wins = dict(self.wins)
-        other.barred = dict(self.barred)
-        other.pays_for_all = list(self.pays_for_all)
-        other._steps = list(self._steps)
-        other.log = list(self.log)
-        other._views = dict(self._views)
-        return other

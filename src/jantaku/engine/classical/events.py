@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from jantaku.engine.riichi.events import Drew, Event
+from jantaku.engine.events import CallEvent, DiscardEvent, Drew, Event, KongEvent, hands_seen_by
 from jantaku.tiles import Tile, format_tiles
 
 __all__ = [
@@ -44,9 +44,7 @@ class ClassicalDealStarted(Event):
     hands: tuple[tuple[Tile, ...] | None, ...]
 
     def seen_by(self, seat: int | None) -> Event:
-        return replace(
-            self, hands=tuple(h if i == seat else None for i, h in enumerate(self.hands))
-        )
+        return replace(self, hands=hands_seen_by(self.hands, seat))
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +57,8 @@ class BonusLaidOut(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ClassicalDiscarded(Event):
-    type: ClassVar[str] = "discarded"
-    seat: int
-    tile: Tile
-    tsumogiri: bool  # the tile just drawn
+class ClassicalDiscarded(DiscardEvent):
+    """A discard (``tsumogiri``: the tile just drawn)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,26 +85,18 @@ class DangerousDiscard(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ClassicalCalled(Event):
-    """A chow, pung or kong on a discard; ``tiles`` are the caller's own tiles (none when a
-    laid-out pung is ``extended`` with the discard, ``extend_pung_with_discard = true``)."""
-
-    type: ClassVar[str] = "called"
-    seat: int
-    kind: str  # chow | pung | kong | extended
-    tile: Tile
-    tiles: tuple[Tile, ...]
-    from_seat: int
+class ClassicalCalled(CallEvent):
+    """A chow, pung or kong on a discard (``kind``: chow | pung | kong | extended); ``tiles``
+    are the caller's own tiles (none when a laid-out pung is ``extended`` with the discard,
+    ``extend_pung_with_discard = true``)."""
 
 
 @dataclass(frozen=True, slots=True)
-class KongDeclared(Event):
-    """A concealed kong (``tiles``: all four) or a pung extended (``tiles``: the added tile)."""
+class KongDeclared(KongEvent):
+    """A concealed kong (``tiles``: all four) or a pung extended (``tiles``: the added tile);
+    ``kind``: concealed | added."""
 
     type: ClassVar[str] = "kong_declared"
-    seat: int
-    kind: str  # concealed | added
-    tiles: tuple[Tile, ...]
 
 
 @dataclass(frozen=True, slots=True)

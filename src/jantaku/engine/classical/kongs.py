@@ -8,7 +8,7 @@ from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.classical.drawing import can_replace, start_turn
 from jantaku.engine.classical.ending import mah_jongg
 from jantaku.engine.classical.events import KongDeclared
-from jantaku.engine.classical.state import ClassicalDealState, Phase, RobbedKong, by_index
+from jantaku.engine.classical.state import ClassicalDealState, Phase, RobbedKong
 from jantaku.meld import KongKind, Meld, MeldKind
 from jantaku.tiles import Tile
 
@@ -46,14 +46,7 @@ def concealed_kong(deal: ClassicalDealState, seat_no: int, tiles: tuple[Tile, ..
 
 def added_kong(deal: ClassicalDealState, seat_no: int, tile: Tile) -> None:
     seat = deal.seats[seat_no]
-    kind = tile.kind_id
-    index = next(i for i, m in enumerate(seat.melds) if m.kind is MeldKind.PUNG and m.first == kind)
-    pung = seat.melds[index]
-    seat.remove(tile)
-    tiles = tuple(sorted((*pung.tiles, tile), key=by_index))
-    seat.melds[index] = Meld(
-        MeldKind.KONG, tiles, KongKind.ADDED, called=pung.called, from_seat=pung.from_seat
-    )
+    seat.extend_pung(tile)
     seat.refresh_danger(deal.options)
     deal.first_turn = False
     deal.log.append(KongDeclared(seat_no, "added", (tile,)))

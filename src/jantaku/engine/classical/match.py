@@ -21,7 +21,7 @@ from jantaku.engine.classical.view import ClassicalView
 from jantaku.engine.classical.wall import ClassicalWall, shuffled_wall
 from jantaku.engine.clock import Clock, ManualClock
 from jantaku.engine.events import Event
-from jantaku.engine.windows import HeldCallWindows
+from jantaku.engine.match import BaseMatch
 from jantaku.errors import IllegalActionError
 from jantaku.rules.classical import ClassicalOptions, Penalty, preset
 from jantaku.rules.classical.options import InitialSeating
@@ -48,7 +48,9 @@ class ClassicalMatchResult:
         return True
 
 
-class ClassicalMatch(HeldCallWindows[ClassicalDeal]):
+class ClassicalMatch(BaseMatch[ClassicalDeal]):
+    _COPIED = ("balances",)
+
     def __init__(
         self,
         options: ClassicalOptions | None = None,
@@ -79,10 +81,6 @@ class ClassicalMatch(HeldCallWindows[ClassicalDeal]):
         self.deal = self._new_deal()
 
     @property
-    def finished(self) -> bool:
-        return self.result is not None
-
-    @property
     def elapsed(self) -> float:
         """Seconds since the game started, by the injected clock."""
         return self.clock.now() - self.started_at
@@ -96,17 +94,8 @@ class ClassicalMatch(HeldCallWindows[ClassicalDeal]):
 
     # ------------------------------------------------------------------------------ API
 
-    def to_act(self) -> list[int]:
-        return [] if self.finished else self.deal.to_act()
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        return [] if self.finished else self.deal.legal_actions(seat)
-
     def view(self, seat: int | None) -> ClassicalView:
         return self.deal.view(seat)
-
-    def awaiting_calls(self) -> bool:
-        return not self.finished and self.deal.phase in (Phase.CALLS, Phase.ROB)
 
     def _make_deal(
         self, dealer: int, round_wind: Wind, hand_number: int, balances: list[int]
@@ -145,28 +134,10 @@ class ClassicalMatch(HeldCallWindows[ClassicalDeal]):
         self.balances = list(self.deal.balances)
         return events
 
-    def clone(self) -> ClassicalMatch:
-        other = object.__new__(ClassicalMatch)
-        other.__dict__.update(self.__dict__)
-        other.balances = list(self.balances)
-        other.log = list(self.log)
-        other.deal = self.deal.clone()
-        return other
-
     # ------------------------------------------------------------------------------ flow
 
-    def _record(self, events: list[Event]) -> None:
-        """Log the deal's new ``events``, moving on when the deal ended; when that fails, the
-        deal's last step is taken back, so the step changes nothing."""
-        if self.deal.phase is not Phase.ENDED:
-            self.log.extend(events)
-            self.balances = list(self.deal.balances)
-            return
-        try:
-            self._after_deal(events)
-        except Exception:
-            self.deal.undo_last()
-            raise
+    def _follow_deal(self) -> None:
+        self.balances = list(self.deal.balances)
 
     def _after_deal(self, events: list[Event] | None = None) -> None:
         """Log the ended deal's last ``events`` (None: already logged) and move on to the next

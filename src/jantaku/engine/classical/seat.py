@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from jantaku.meld import Meld
+from jantaku.engine.seat import HeldTiles
 from jantaku.rules.classical import ClassicalOptions, Threat, threats
 from jantaku.rules.classical.figures import Figure
 from jantaku.tiles import Tile, TileKind
@@ -21,53 +21,33 @@ class RiverTile:
 
 
 @dataclass(slots=True)
-class ClassicalSeat:
-    tiles: list[Tile] = field(default_factory=list)  # concealed, the drawn tile included
-    counts: list[int] = field(default_factory=lambda: [0] * 34)
-    melds: list[Meld] = field(default_factory=list)
+class ClassicalSeat(HeldTiles):
+    """A classical seat. Its shanten floor (see :class:`HeldTiles`) is reset by a change of the
+    laid-out figures and raised by the Mah Jongg checks as they learn the shanten; a floor of 1
+    or more says no discard can complete the hand, which spares most shape tests after a
+    discard."""
+
     bonus: list[Tile] = field(default_factory=list)  # flowers and seasons laid out
     river: list[RiverTile] = field(default_factory=list)
     threats: tuple[Threat, ...] = ()  # Störspiel triggers of the laid-out figures
     dangerous: frozenset[TileKind] = frozenset()  # union of the threats' dangerous tiles
-    # A number no greater than the shanten of the concealed hand: a drawn tile lowers the
-    # shanten by one at most and a tile given up never lowers it, so ``add`` lowers the floor
-    # and a change of the laid-out figures resets it (-1 knows nothing); the Mah Jongg checks
-    # raise it as they learn the shanten. A floor of 1 or more says no discard can complete the
-    # hand, which spares most shape tests after a discard.
-    shanten_floor: int = -1
 
     def copy(self) -> ClassicalSeat:
         return ClassicalSeat(
             list(self.tiles),
             list(self.counts),
             list(self.melds),
+            self.shanten_floor,
             list(self.bonus),
             [RiverTile(r.tile, r.tsumogiri, r.called) for r in self.river],
             self.threats,
             self.dangerous,
-            self.shanten_floor,
         )
 
     @property
     def calls(self) -> int:
         """Figures taken from discards or extended (every laid-out figure but a concealed kong)."""
         return sum(1 for m in self.melds if m.is_open)
-
-    def add(self, tile: Tile) -> None:
-        self.tiles.append(tile)
-        self.counts[tile.kind_id] += 1
-        self.shanten_floor -= 1
-
-    def remove(self, tile: Tile) -> None:
-        """Give up ``tile`` (the very object when the seat holds it, else an equal copy)."""
-        tiles = self.tiles
-        for i, held in enumerate(tiles):
-            if held is tile:
-                del tiles[i]
-                break
-        else:
-            tiles.remove(tile)
-        self.counts[tile.kind_id] -= 1
 
     def of_kind(self, kind: int) -> list[Tile]:
         return sorted((t for t in self.tiles if t.kind_id == kind), key=lambda t: t.index)

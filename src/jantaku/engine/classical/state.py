@@ -13,6 +13,7 @@ from jantaku.engine.classical.judge import WinCheck, check_win, could_complete, 
 from jantaku.engine.classical.seat import ClassicalSeat
 from jantaku.engine.classical.view import ClassicalView
 from jantaku.engine.classical.wall import DEAL_SIZE, ClassicalWall
+from jantaku.engine.deal import BaseDeal
 from jantaku.engine.events import Event
 from jantaku.hand.lookup import shanten
 from jantaku.meld import KongKind
@@ -25,7 +26,7 @@ from jantaku.rules.classical import (
     discard_exemption,
 )
 from jantaku.rules.classical.options import StoerspielNoSafeTile
-from jantaku.tiles import Tile, TileKind, Wind
+from jantaku.tiles import BY_INDEX, Tile, TileKind, Wind
 
 __all__ = ["ClassicalDealResult", "ClassicalDealState", "Phase", "RobbedKong", "by_index"]
 
@@ -57,13 +58,16 @@ class RobbedKong:
     kong: KongKind
 
 
-def by_index(tile: Tile) -> int:
-    """Sort key: tiles in index order (the order hands and melds are shown in)."""
-    return tile.index
+by_index = BY_INDEX  # sort key: tiles in index order (the order hands and melds are shown in)
 
 
-class ClassicalDealState:
+class ClassicalDealState(BaseDeal[Phase, ClassicalSeat, ClassicalView]):
     """The fields of a deal, from the deal to the settlement."""
+
+    _TURN = Phase.TURN
+    _WINDOWS = (Phase.CALLS, Phase.ROB)
+    _ENDED = Phase.ENDED
+    _COPIED = ("balances", "penalties", "wins", "barred", "pays_for_all")
 
     def __init__(
         self,
@@ -115,15 +119,8 @@ class ClassicalDealState:
         self._views: dict[int | None, ClassicalView] = {}
 
     @property
-    def live_remaining(self) -> int:
-        return self.live_end - self.live_next
-
-    @property
     def dead_remaining(self) -> int:
         return len(self.wall.dead) - self.dead_next
-
-    def seat_wind(self, seat: int) -> Wind:
-        return Wind((seat - self.dealer) % 4)
 
     def seat_of(self, wind: Wind) -> int:
         return (self.dealer + int(wind)) % 4

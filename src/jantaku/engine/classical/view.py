@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from jantaku.engine.actions import Action
+from jantaku.engine.view import DealView
 from jantaku.meld import Meld
 from jantaku.rules.classical.options import ClassicalOptions
 from jantaku.tiles import BY_INDEX, Tile, TileKind, format_kinds, format_tiles
@@ -49,12 +50,7 @@ class DiscardWarning:
 
 
 @dataclass(frozen=True, slots=True)
-class ClassicalView:
-    seat: int | None
-    phase: str
-    turn: int
-    dealer: int
-    round_wind: int
+class ClassicalView(DealView):
     hand_number: int
     live_remaining: int
     dead_remaining: int
@@ -70,11 +66,7 @@ class ClassicalView:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "seat": self.seat,
-            "phase": self.phase,
-            "turn": self.turn,
-            "dealer": self.dealer,
-            "round_wind": self.round_wind,
+            **DealView.to_json(self),
             "hand_number": self.hand_number,
             "live_remaining": self.live_remaining,
             "dead_remaining": self.dead_remaining,

@@ -9,8 +9,9 @@ seats answer, then priority decides).
 The work is split by job: :mod:`.state` (the fields), :mod:`.drawing` (tiles from the wall),
 :mod:`.turn` (the turn's legal actions and carrying them out), :mod:`.claims` (call windows and
 their resolution), :mod:`.kongs` (kongs and robbing them), :mod:`.ending` (wins, draws, the
-result). This module keeps the public steps, their atomicity (a failed step is undone by
-replaying the deal) and the answers cached per state."""
+result). This module keeps the public steps and names the riichi parts of
+:class:`~jantaku.engine.deal.BaseDeal`, which keeps the queries, the answers cached per state
+and the atomicity of a step (a failed step is undone by replaying the deal)."""
 
 from __future__ import annotations
 
@@ -86,32 +87,25 @@ class Deal(DealState):
         )
         start_turn(self, dealer, replacement=False)
 
-    # ----------------------------------------------------------------------------- queries
+    # ------------------------------------------------------------------ the family's parts
 
-    def to_act(self) -> list[int]:
-        """The seats that must decide now."""
-        if self.phase is Phase.TURN:
-            return [self.turn]
-        if self.phase in (Phase.CALLS, Phase.CHANKAN):
-            return [s for s in self.claims if s not in self.answers]
-        return []
+    _OWN_TILE_KINDS = (ActionKind.DISCARD, ActionKind.RIICHI)
+    _signature = staticmethod(_signature)
+    _turn_actions = turn_actions
+    _close_window = resolve_claims
 
-    @property
-    def holding(self) -> bool:
-        """A call window is held open that nobody may answer (see ``hold_calls``)."""
-        return self.phase in (Phase.CALLS, Phase.CHANKAN) and not self.claims
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        """What ``seat`` may do now (computed once per state; do not change the list)."""
-        if self.phase is Phase.TURN:
-            if seat != self.turn:
-                return []
-            if self._turn_cache is None:
-                self._turn_cache = turn_actions(self, seat)
-            return self._turn_cache
-        if self.phase in (Phase.CALLS, Phase.CHANKAN) and seat not in self.answers:
-            return self.claims.get(seat, [])
-        return []
+    def _fresh(self) -> Deal:
+        dealer, round_wind, honba, deposits, scores = self._start
+        return Deal(
+            self.rules,
+            self.judge,
+            self.wall,
+            dealer=dealer,
+            round_wind=round_wind,
+            honba=honba,
+            deposits=deposits,
+            scores=scores,
+        )
 
     def view(self, seat: int | None, all_last: bool = False) -> SeatView:
         """What ``seat`` may see (``None``: a spectator); built once per state and seat."""
@@ -135,13 +129,10 @@ class Deal(DealState):
                 return action
         if not legal:
             raise IllegalActionError(f"seat {action.seat} has nothing to decide now")
-        if action in legal:
-            return action
-        wanted = _signature(action)
-        match = next((a for a in legal if _signature(a) == wanted), None)
+        match = self._match(action, legal)
         if match is None:
             raise IllegalActionError(f"{action} is not allowed now")
-        return self._own_copies(action, match)
+        return match
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out a legal action. An illegal one raises IllegalActionError and one that fails
@@ -167,85 +158,3 @@ class Deal(DealState):
             self._views = {}
         self._steps.append(action)
         return self.log[start:]
-
-    def close_calls(self) -> list[Event]:
-        """End a held call window as if everybody had passed; nothing happens otherwise."""
-        if not self.holding:
-            return []
-        start = len(self.log)
-        try:
-            resolve_claims(self)
-        except Exception:
-            self._restore(len(self._steps))
-            raise
-        self._changed()
-        self._steps.append(None)
-        return self.log[start:]
-
-    def undo_last(self) -> None:
-        """Take back the last applied action (the match uses it when what follows a deal's
-        last action fails, so that the action changes nothing)."""
-        if not self._steps:
-            raise IllegalActionError("no action to take back")
-        self._restore(len(self._steps) - 1)
-
-    def _changed(self) -> None:
-        """Drop the answers cached for the state before a step."""
-        self._turn_cache = None
-        if self._views:
-            self._views = {}
-
-    def _restore(self, steps: int) -> None:
-        """Rebuild the deal as it stood after its first ``steps`` steps, in place.
-
-        A legal action is checked before anything changes, so this runs only when carrying one
-        out fails half-way (an engine fault, or a judge that raises): the deal is replayed from
-        its wall, which costs the hot path nothing but one list append per step."""
-        dealer, round_wind, honba, deposits, scores = self._start
-        fresh = Deal(
-            self.rules,
-            self.judge,
-            self.wall,
-            dealer=dealer,
-            round_wind=round_wind,
-            honba=honba,
-            deposits=deposits,
-            scores=scores,
-        )
-        fresh.hold_calls = self.hold_calls
-        for step in self._steps[:steps]:
-            if step is None:
-                fresh.close_calls()
-            else:
-                fresh.apply(step)
-        self.__dict__.update(fresh.__dict__)
-
-    def _own_copies(self, action: Action, match: Action) -> Action:
-        """Use the physical tiles the action names when the seat holds them (log replays)."""
-        seat = self.seats[action.seat]
-        own = set(seat.tiles)
-        tiles = action.tiles if all(t in own for t in action.tiles) else match.tiles
-        tile = match.tile
-        if action.tile is not None and match.kind in (ActionKind.DISCARD, ActionKind.RIICHI):
-            tile = action.tile if action.tile in own else match.tile
-        if len(set(tiles)) != len(tiles):
-            tiles = match.tiles
-        return Action(match.kind, match.seat, tile, tiles)
-
-    # ----------------------------------------------------------------------------- copies
-
-    def clone(self) -> Deal:
-        """An independent copy for search; rules, judge and wall are shared (immutable), and
-        so are the cached answers, which hold for the copied state until either changes."""
-        other = object.__new__(Deal)
-        other.__dict__.update(self.__dict__)
-        other.scores = list(self.scores)
-        other.seats = [s.copy() for s in self.seats]
-        other.kan_seats = list(self.kan_seats)
-        other.claims = {k: list(v) for k, v in self.claims.items()}
-        other.answers = dict(self.answers)
-        other.wins = dict(self.wins)
-        other.log = list(self.log)
-        other._steps = list(self._steps)
-        other._views = dict(self._views)
-        return other

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import ClassVar
 
-from jantaku.engine.events import Drew, Event
+from jantaku.engine.events import CallEvent, DiscardEvent, Drew, Event, KongEvent, hands_seen_by
 from jantaku.tiles import Tile
 
 __all__ = [
@@ -39,17 +39,11 @@ class DealStarted(Event):
     hands: tuple[tuple[Tile, ...] | None, ...]  # by seat; hidden ones are None
 
     def seen_by(self, seat: int | None) -> Event:
-        return replace(
-            self, hands=tuple(h if i == seat else None for i, h in enumerate(self.hands))
-        )
+        return replace(self, hands=hands_seen_by(self.hands, seat))
 
 
 @dataclass(frozen=True, slots=True)
-class Discarded(Event):
-    type: ClassVar[str] = "discarded"
-    seat: int
-    tile: Tile
-    tsumogiri: bool
+class Discarded(DiscardEvent):
     riichi: bool = False
 
 
@@ -62,23 +56,15 @@ class RiichiAccepted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Called(Event):
-    """A chi, pon or open kan on a discard."""
-
-    type: ClassVar[str] = "called"
-    seat: int
-    kind: str  # chi | pon | open_kan
-    tile: Tile
-    tiles: tuple[Tile, ...]  # the caller's own tiles
-    from_seat: int
+class Called(CallEvent):
+    """A chi, pon or open kan on a discard (``kind``: chi | pon | open_kan)."""
 
 
 @dataclass(frozen=True, slots=True)
-class KanDeclared(Event):
+class KanDeclared(KongEvent):
+    """``kind``: added_kan | concealed_kan."""
+
     type: ClassVar[str] = "kan_declared"
-    seat: int
-    kind: str  # added_kan | concealed_kan
-    tiles: tuple[Tile, ...]
 
 
 @dataclass(frozen=True, slots=True)

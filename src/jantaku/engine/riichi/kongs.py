@@ -95,14 +95,7 @@ def after_concealed_kong(deal: DealState, seat_no: int) -> None:
 
 def added_kong(deal: DealState, seat_no: int, tile: Tile) -> None:
     seat = deal.seats[seat_no]
-    kind = tile.kind_id
-    index = next(i for i, m in enumerate(seat.melds) if m.kind is MeldKind.PUNG and m.first == kind)
-    pung = seat.melds[index]
-    seat.remove(tile)
-    tiles = tuple(sorted((*pung.tiles, tile), key=by_index))
-    seat.melds[index] = Meld(
-        MeldKind.KONG, tiles, KongKind.ADDED, called=pung.called, from_seat=pung.from_seat
-    )
+    seat.extend_pung(tile)
     seat.kans += 1
     deal.kan_seats.append(seat_no)
     deal.log.append(KanDeclared(seat_no, ActionKind.ADDED_KAN.value, (tile,)))

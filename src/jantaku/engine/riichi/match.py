@@ -12,6 +12,7 @@ from typing import Any
 
 from jantaku.engine.actions import Action
 from jantaku.engine.clock import Clock, ManualClock
+from jantaku.engine.match import BaseMatch
 from jantaku.engine.riichi.deal import Deal, Phase
 from jantaku.engine.riichi.events import Event, MatchEnded
 from jantaku.engine.riichi.flow import MatchState, after_deal, is_all_last, ranking
@@ -19,7 +20,6 @@ from jantaku.engine.riichi.judge import WinJudge
 from jantaku.engine.riichi.rules import TableRules
 from jantaku.engine.riichi.view import SeatView, build_view
 from jantaku.engine.riichi.wall import WallSetup, shuffled_wall
-from jantaku.engine.windows import HeldCallWindows
 from jantaku.errors import IllegalActionError
 
 __all__ = ["Match", "MatchResult"]
@@ -36,7 +36,9 @@ class MatchResult:
     reason: str
 
 
-class Match(HeldCallWindows[Deal]):
+class Match(BaseMatch[Deal]):
+    _COPIED = ("scores", "actions")
+
     def __init__(
         self,
         rules: TableRules,
@@ -69,10 +71,6 @@ class Match(HeldCallWindows[Deal]):
         }  # how the match was made (see jantaku.engine.riichi.presets)
         self.deal = self._new_deal()
 
-    @property
-    def finished(self) -> bool:
-        return self.result is not None
-
     def _new_deal(self) -> Deal:
         deal = self._make_deal(
             MatchState(tuple(self.scores), self.round_wind, self.dealer, self.honba, self.deposits),
@@ -98,19 +96,10 @@ class Match(HeldCallWindows[Deal]):
 
     # ------------------------------------------------------------------------------ API
 
-    def to_act(self) -> list[int]:
-        return [] if self.finished else self.deal.to_act()
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        return [] if self.finished else self.deal.legal_actions(seat)
-
     def view(self, seat: int | None) -> SeatView:
         if self.finished:  # the deal may have been cut short by the clock: nothing to decide
             return build_view(self.deal, seat, [], all_last=self.all_last)
         return self.deal.view(seat, all_last=self.all_last)
-
-    def awaiting_calls(self) -> bool:
-        return not self.finished and self.deal.phase in (Phase.CALLS, Phase.CHANKAN)
 
     @property
     def all_last(self) -> bool:
@@ -141,15 +130,6 @@ class Match(HeldCallWindows[Deal]):
         self.actions.append(action)
         return self.log[start:]
 
-    def clone(self) -> Match:
-        other = object.__new__(Match)
-        other.__dict__.update(self.__dict__)
-        other.scores = list(self.scores)
-        other.log = list(self.log)
-        other.actions = list(self.actions)
-        other.deal = self.deal.clone()
-        return other
-
     # ------------------------------------------------------------------------------ flow
 
     def _time_is_up(self) -> bool:
@@ -161,18 +141,6 @@ class Match(HeldCallWindows[Deal]):
         ):
             self.final_deal = self.deal_number + 1
         return self.rules.hard_stop_120 and elapsed >= _TWO_HOURS
-
-    def _record(self, events: list[Event]) -> None:
-        """Log the deal's new ``events``, moving on when the deal ended; when that fails, the
-        deal's last step is taken back, so the step changes nothing."""
-        if self.deal.phase is not Phase.ENDED:
-            self.log.extend(events)
-            return
-        try:
-            self._after_deal(events)
-        except Exception:
-            self.deal.undo_last()
-            raise
 
     def _after_deal(self, events: list[Event] | None = None) -> None:
         """Log the ended deal's last ``events`` (None: already logged) and move on to the next

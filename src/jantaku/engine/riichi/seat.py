@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from jantaku.engine.seat import HeldTiles
 from jantaku.hand.lookup import shanten
-from jantaku.meld import Meld
 from jantaku.tiles import Tile
 
 __all__ = ["RiverTile", "SeatState", "waits_of"]
@@ -40,10 +40,12 @@ class RiverTile:
 
 
 @dataclass(slots=True)
-class SeatState:
-    tiles: list[Tile] = field(default_factory=list)  # concealed, the drawn tile included
-    counts: list[int] = field(default_factory=lambda: [0] * 34)
-    melds: list[Meld] = field(default_factory=list)
+class SeatState(HeldTiles):
+    """A riichi seat. Its shanten floor (see :class:`HeldTiles`) is lowered by ``add`` and by
+    the engine's calls and by nothing else; only a floor of 0 or less (ready, or maybe
+    complete) asks for the exact shanten, so random and early hands skip most look-ups. The
+    default knows nothing (a seat built from outside, as the mjai tracker does)."""
+
     river: list[RiverTile] = field(default_factory=list)
     discarded_kinds: set[int] = field(default_factory=set)  # for discard furiten
     riichi: bool = False
@@ -54,19 +56,13 @@ class SeatState:
     pao_seat: int | None = None
     kans: int = 0
     waits: tuple[int, ...] = ()  # kinds completing the 3n+1 hand; () when not ready
-    # A number no greater than the shanten of the concealed hand (with the melds) at any time:
-    # a drawn or claimed tile lowers the shanten by one at most and a tile given up never
-    # lowers it, so ``add`` and the engine's calls lower the floor by one and nothing else
-    # needs to touch it. Only a floor of 0 or less (ready, or maybe complete) asks for the
-    # exact shanten; random and early hands skip most shanten look-ups. The default knows
-    # nothing (a seat built from outside, as the mjai tracker does).
-    shanten_floor: int = -1
 
     def copy(self) -> SeatState:
         return SeatState(
             list(self.tiles),
             list(self.counts),
             list(self.melds),
+            self.shanten_floor,
             [RiverTile(r.tile, r.tsumogiri, r.riichi, r.called) for r in self.river],
             set(self.discarded_kinds),
             self.riichi,
@@ -77,28 +73,11 @@ class SeatState:
             self.pao_seat,
             self.kans,
             self.waits,
-            self.shanten_floor,
         )
 
     @property
     def is_concealed(self) -> bool:
         return all(not m.is_open for m in self.melds)
-
-    def add(self, tile: Tile) -> None:
-        self.tiles.append(tile)
-        self.counts[tile.kind_id] += 1
-        self.shanten_floor -= 1
-
-    def remove(self, tile: Tile) -> None:
-        """Give up ``tile`` (the very object when the seat holds it, else an equal copy)."""
-        tiles = self.tiles
-        for i, held in enumerate(tiles):
-            if held is tile:
-                del tiles[i]
-                break
-        else:
-            tiles.remove(tile)
-        self.counts[tile.kind_id] -= 1
 
     def low_shanten(self) -> int:
         """The shanten when it is 0 or less (ready or complete); otherwise a number from 1 up

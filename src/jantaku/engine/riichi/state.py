@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from enum import Enum
 
 from jantaku.engine.actions import Action
+from jantaku.engine.deal import BaseDeal
 from jantaku.engine.riichi.events import DrawKind, Event
 from jantaku.engine.riichi.judge import WinJudge, WinOutcome
 from jantaku.engine.riichi.rules import TableRules
 from jantaku.engine.riichi.seat import SeatState
 from jantaku.engine.riichi.view import SeatView
 from jantaku.engine.riichi.wall import WallSetup
-from jantaku.tiles import Tile, Wind
+from jantaku.tiles import BY_INDEX, Tile, Wind
 
 __all__ = ["DealResult", "DealState", "Phase", "by_index"]
 
@@ -38,13 +39,16 @@ class DealResult:
     scores: tuple[int, ...]  # after the deal: its deltas and the riichi sticks paid during it
 
 
-def by_index(tile: Tile) -> int:
-    """Sort key: tiles in index order (the order hands and melds are shown in)."""
-    return tile.index
+by_index = BY_INDEX  # sort key: tiles in index order (the order hands and melds are shown in)
 
 
-class DealState:
+class DealState(BaseDeal[Phase, SeatState, SeatView]):
     """The fields of a deal, from the first draw to the settlement."""
+
+    _TURN = Phase.TURN
+    _WINDOWS = (Phase.CALLS, Phase.CHANKAN)
+    _ENDED = Phase.ENDED
+    _COPIED = ("scores", "kan_seats", "wins")
 
     def __init__(
         self,
@@ -98,15 +102,8 @@ class DealState:
         self._views: dict[int | None, SeatView] = {}
 
     @property
-    def live_remaining(self) -> int:
-        return self.live_end - self.live_next
-
-    @property
     def dora_indicators(self) -> tuple[Tile, ...]:
         return self.wall.dora[: self.dora_shown]
-
-    def seat_wind(self, seat: int) -> Wind:
-        return Wind((seat - self.dealer) % 4)
 
     def first_turn(self, seat_no: int) -> bool:
         """No call or kan yet and the seat has not discarded: first-turn rules still hold."""

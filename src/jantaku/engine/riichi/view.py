@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from jantaku.engine.actions import Action
+from jantaku.engine.view import DealView
 from jantaku.meld import Meld
 from jantaku.rules.riichi.options import RiichiOptions
 from jantaku.tiles import BY_INDEX, Tile, TileKind, format_tiles
@@ -30,14 +31,9 @@ class PublicSeat:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(DealView):
     """A seat's view of the deal (``seat`` None: a spectator, who sees no concealed tile)."""
 
-    seat: int | None
-    phase: str
-    turn: int
-    dealer: int
-    round_wind: int
     honba: int
     deposits: int
     live_remaining: int
@@ -57,11 +53,7 @@ class SeatView:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "seat": self.seat,
-            "phase": self.phase,
-            "turn": self.turn,
-            "dealer": self.dealer,
-            "round_wind": self.round_wind,
+            **DealView.to_json(self),
             "honba": self.honba,
             "deposits": self.deposits,
             "live_remaining": self.live_remaining,

@@ -10,7 +10,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jantaku.engine.classical import ClassicalDealEnded, DangerousDiscard, MahJonggDeclared
-from jantaku.players.arena import match_at, mean_ci, play_game, rate_ci, seat_players
+from jantaku.players.arena import (
+    match_at,
+    mean_ci,
+    play_game,
+    rate_ci,
+    seat_players,
+    summarize_players,
+)
 from jantaku.players.classical.table import ClassicalTable
 
 __all__ = [
@@ -127,18 +134,14 @@ def summarize_classical(
     names: Sequence[str], records: Sequence[ClassicalRecord]
 ) -> list[ClassicalPlayerStats]:
     """Per player (in the order given)."""
-    out = [ClassicalPlayerStats(name, i) for i, name in enumerate(names)]
-    for rec in records:
-        for i, seat in enumerate(rec.seats):
-            st = rec.by_seat[seat]
-            p = out[i]
-            p.games += 1
-            p.placements.append(st.placement)
-            p.balances.append(st.balance)
-            p.hands += st.hands
-            p.wins += st.wins
-            p.self_draws += st.self_draws
-            p.deal_ins += st.deal_ins
-            p.violations += st.violations
-            p.paid_for_all += st.paid_for_all
-    return out
+    return summarize_players(names, records, ClassicalPlayerStats, _add)
+
+
+def _add(p: ClassicalPlayerStats, rec: ClassicalRecord, st: ClassicalSeatStats) -> None:
+    p.balances.append(st.balance)
+    p.hands += st.hands
+    p.wins += st.wins
+    p.self_draws += st.self_draws
+    p.deal_ins += st.deal_ins
+    p.violations += st.violations
+    p.paid_for_all += st.paid_for_all

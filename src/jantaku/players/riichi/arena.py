@@ -17,6 +17,7 @@ from jantaku.players.arena import (
     rate_ci,
     schedule,
     seat_players,
+    summarize_players,
 )
 from jantaku.players.protocol import Player, Table
 
@@ -139,17 +140,13 @@ class PlayerStats:
 
 def summarize(names: Sequence[str], records: Sequence[GameRecordStats]) -> list[PlayerStats]:
     """Per player (in the order given): placements, points and per-deal rates."""
-    out = [PlayerStats(name, i) for i, name in enumerate(names)]
-    for rec in records:
-        for i, seat in enumerate(rec.seats):
-            st = rec.by_seat[seat]
-            p = out[i]
-            p.games += 1
-            p.placements.append(st.placement)
-            p.walls.append(rec.seed)
-            p.points.append(st.points)
-            p.deals += st.deals
-            p.wins += st.wins
-            p.deal_ins += st.deal_ins
-            p.riichis += st.riichis
-    return out
+    return summarize_players(names, records, PlayerStats, _add)
+
+
+def _add(p: PlayerStats, rec: GameRecordStats, st: SeatStats) -> None:
+    p.walls.append(rec.seed)
+    p.points.append(st.points)
+    p.deals += st.deals
+    p.wins += st.wins
+    p.deal_ins += st.deal_ins
+    p.riichis += st.riichis
