@@ -16,6 +16,7 @@ from starlette.routing import Route
 from jantaku.families import all_families
 from jantaku.server.auth import AuthError
 from jantaku.server.connection import client_address
+from jantaku.server.game_exports import GameExports
 from jantaku.server.hub import Hub
 from jantaku.server.limits import Backoff, Busy, HashPool, TokenBuckets
 from jantaku.server.messages import user_json
@@ -110,6 +111,7 @@ class HttpApi:
         self.login_addresses = Backoff(settings.login_failures_per_address, window, cap)
         self.signups = TokenBuckets(settings.signup_burst, settings.signups_per_minute / 60.0)
         self.reviews = GameReviews(hub)  # a seat's review of a finished game (a worker process)
+        self.exports = GameExports(hub)  # a finished game in a record format (replayed once)
 
     async def _body(self, request: Request) -> dict[str, Any]:
         raw = await request.body()
@@ -301,13 +303,8 @@ class HttpApi:
                     "events": game.events,
                 }
             )
-        from jantaku.server.export import export_game
-
-        try:
-            body = export_game(game.result, self.hub.store.actions(game.id), fmt)
-        except ValueError as e:
-            return JSONResponse({"error": str(e)}, status_code=400)
-        return Response(body, media_type="application/json")
+        # kept answers, and a token of the asker's address for each one not yet kept
+        return await self.exports.answer(request, game.id, fmt, game.result)
 
     async def player_http(self, request: Request) -> Response:
         user_id = _user_id(request.path_params["user_id"])
