@@ -1,13 +1,16 @@
-"""A ``hello`` at a process of a group (PostgreSQL and Redis) looks its session up once: the
-group's count of the player's connections and the welcome share one database query, and
-neither check is weaker for it (a logged-out or unknown token is still refused, the player's
-connections still add up to ``sockets_per_user``).
+"""What a message costs a process of a group (PostgreSQL and Redis), counted on a real server
+(counting_server.py). A ``hello`` looks its session up once: the group's count of the player's
+connections and the welcome share one database query, and neither check is weaker for it (a
+logged-out or unknown token is still refused, the player's connections still add up to
+``sockets_per_user``). A message naming a table id that no process drives costs no claim (a
+write transaction) unless the id is of a stored open or live table.
 
 Needs ``JANTAKU_TEST_POSTGRES`` and ``JANTAKU_TEST_REDIS`` (ci/postgres.sh, ci/redis.sh)."""
 
 from __future__ import annotations
 
 import contextlib
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +20,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from tests.server.cluster_env import REDIS, needs_cluster
+from tests.server.counting_server import counted
 from tests.server.harness import Client, ServerProcess
 
 pytestmark = needs_cluster
@@ -33,10 +37,8 @@ class CountingServer(ServerProcess):
         script = Path(__file__).with_name("counting_server.py")
         self.launcher = (str(script), str(lookups))
 
-    def count(self) -> int:
-        if not self.lookups.exists():
-            return 0
-        return len(self.lookups.read_text(encoding="utf-8").splitlines())
+    def count(self, name: str = "by_token") -> int:
+        return counted(self.lookups)[name]
 
 
 @pytest.fixture
@@ -94,3 +96,25 @@ def test_the_checks_of_a_hello_still_hold(door: CountingServer) -> None:
     assert r.status_code == 200
     n, msg, _c = _lookups_of_hello(door, token)
     assert (msg["type"], msg.get("code")) == ("error", "bad_token"), msg
+
+
+def test_an_unknown_table_id_costs_no_claim(door: CountingServer) -> None:
+    """Anyone, without a hello, may send ``watch`` (or any table message) with made-up ids:
+    each is answered ``no_table`` (or ``not_authenticated``) without a write."""
+    c = Client(door)
+    before = door.count("claim_fence")
+    for i in range(20):
+        made_up = secrets.token_hex(6)
+        c.send({"type": "watch", "table": made_up, "id": i})
+        msg = c.expect("error")
+        assert (msg["code"], msg["ref"]) == ("no_table", i), msg
+        c.send({"type": "act", "table": made_up, "action": {"type": "pass"}, "id": 100 + i})
+        msg = c.expect("error")
+        assert (msg["code"], msg["ref"]) == ("not_authenticated", 100 + i), msg
+    assert door.count("claim_fence") - before == 0
+    # a table that is stored and driven here is still found by id, by anyone
+    owner = Client(door, door.guest())
+    owner.send({"type": "create", "kind": "party", "length": "quick", "id": 1})
+    table = owner.expect("created")["table"]["id"]
+    c.send({"type": "watch", "table": table, "id": 7})
+    assert c.expect("snapshot")["table"]["id"] == table
