@@ -71,6 +71,7 @@ def _not_found(what: str) -> Response:
 _ID_MAX = 2**31 - 1
 _KEY_MAX = 32  # table and game ids are short strings
 EXPORT_FORMATS = ("tenhou6", "mjai")
+METRICS_BURST, METRICS_PER_MINUTE = 10, 30.0  # /api/metrics reads per client address
 
 
 def _user_id(text: str) -> int | None:
@@ -112,6 +113,8 @@ class HttpApi:
         self.signups = TokenBuckets(settings.signup_burst, settings.signups_per_minute / 60.0)
         self.reviews = GameReviews(hub)  # a seat's review of a finished game (a worker process)
         self.exports = GameExports(hub)  # a finished game in a record format (replayed once)
+        # /api/metrics sorts every table's recent timings: anyone may ask, so not without end
+        self.metric_reads = TokenBuckets(METRICS_BURST, METRICS_PER_MINUTE / 60.0)
 
     async def _body(self, request: Request) -> dict[str, Any]:
         raw = await request.body()
@@ -362,7 +365,13 @@ class HttpApi:
         time until its action was sent (event-loop delay included), ``loop`` the event loop's
         delay, ``transaction`` the time of a transaction storing actions (``batch``: how many
         transactions stored how many actions); ``?reset=1`` clears them (a load benchmark
-        measures from then)."""
+        measures from then). Its work grows with the tables: limited per client address."""
+        try:
+            wait = await self.hub.limits.take("metrics", self.metric_reads, client_address(request))
+        except Busy as e:  # the group's limits cannot be counted (Redis): refused
+            return _refused(str(e), 1.0, status=503, code="busy")
+        if wait > 0:
+            return _refused(f"too many metrics reads; try again in {math.ceil(wait)} s", wait)
         tables = list(self.hub.lobby.tables.values())
         out: dict[str, Any] = {"tables": sum(1 for t in tables if t.status == "live")}
         for name, samples in (

@@ -1,4 +1,6 @@
-"""``GET /api/games/{id}/{fmt}`` plays the game again to write it: a flood of exports from one
+"""Unauthenticated HTTP endpoints whose work is more than a lookup are limited per address.
+
+``GET /api/games/{id}/{fmt}`` plays the game again to write it: a flood of exports from one
 address must not keep the server busy. An answer already written is kept and costs nothing; each
 one not yet kept costs a token of the address (10 at once, then 10 a minute), beyond which the
 answer is 429 with ``Retry-After``; a format the game's family lacks is refused without one."""
@@ -9,6 +11,7 @@ from tests.server.harness import ServerProcess
 from tests.server.test_reviews import _finished_game
 
 BURST = 10  # game_exports.BURST
+METRICS_BURST = 10  # http_api.METRICS_BURST
 
 
 def test_exports_not_yet_kept_are_limited_per_address(server: ServerProcess) -> None:
@@ -38,3 +41,17 @@ def test_exports_not_yet_kept_are_limited_per_address(server: ServerProcess) -> 
     assert kept.status_code == 200 and kept.content == first.content
     unknown = server.get(f"/api/games/{games[1]}/nonsense")
     assert unknown.status_code == 404 and "tenhou6" in unknown.json()["error"]
+
+
+def test_metrics_reads_are_limited_per_address(server: ServerProcess) -> None:
+    """``/api/metrics`` sorts every table's recent timings (its work grows with the tables):
+    10 reads at once from one address, then 30 a minute; the health check is not limited."""
+    answers = [server.get("/api/metrics") for _ in range(3 * METRICS_BURST)]
+    served = [r for r in answers if r.status_code == 200]
+    refused = [r for r in answers if r.status_code != 200]
+    assert METRICS_BURST <= len(served) <= METRICS_BURST + 2  # tokens come back meanwhile
+    assert "commit" in served[0].json() and "transaction" in served[0].json()
+    for r in refused:
+        assert r.status_code == 429 and r.json()["code"] == "rate_limited", r.text
+        assert int(r.headers["Retry-After"]) >= 1
+    assert all(server.get("/api/health").status_code == 200 for _ in range(3 * METRICS_BURST))
