@@ -7,7 +7,14 @@ answer is 429 with ``Retry-After``; a format the game's family lacks is refused 
 
 from __future__ import annotations
 
-from tests.server.harness import ServerProcess
+import contextlib
+import socket
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.server.harness import HOST, ServerProcess
 from tests.server.test_reviews import _finished_game
 
 BURST = 10  # game_exports.BURST
@@ -55,3 +62,53 @@ def test_metrics_reads_are_limited_per_address(server: ServerProcess) -> None:
         assert r.status_code == 429 and r.json()["code"] == "rate_limited", r.text
         assert int(r.headers["Retry-After"]) >= 1
     assert all(server.get("/api/health").status_code == 200 for _ in range(3 * METRICS_BURST))
+
+
+def _peak_rss_kib(server: ServerProcess) -> int:
+    """The server process's peak resident memory so far (Linux ``VmHWM``), in KiB."""
+    assert server.proc is not None
+    status = Path(f"/proc/{server.proc.pid}/status").read_text(encoding="utf-8")
+    line = next(x for x in status.splitlines() if x.startswith("VmHWM:"))
+    return int(line.split()[1])
+
+
+def _post_huge(server: ServerProcess, path: str, megabytes: int, chunked: bool) -> bytes:
+    """POST a body of ``megabytes`` MiB to ``path`` (its size said first, or sent in chunks of
+    unsaid size) as fast as the server takes it; whatever it answered (the server may answer and
+    close before the body is all sent)."""
+    with socket.create_connection((HOST, server.port), timeout=30) as s:
+        size = megabytes * 1024 * 1024
+        framing = "Transfer-Encoding: chunked" if chunked else f"Content-Length: {size}"
+        head = f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n"
+        s.sendall(f"{head}{framing}\r\n\r\n".encode())
+        chunk = b" " * (1024 * 1024)
+        if chunked:
+            chunk = b"%x\r\n" % len(chunk) + chunk + b"\r\n"
+        with contextlib.suppress(OSError):  # the server stopped reading: it answered
+            for _ in range(megabytes):
+                s.sendall(chunk)
+            if chunked:
+                s.sendall(b"0\r\n\r\n")
+        with contextlib.suppress(OSError):
+            return s.recv(65536)
+    return b""
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+@pytest.mark.parametrize("path", ["/api/login", "/api/register", "/api/logout"])
+def test_a_huge_body_is_not_read_into_memory(
+    server: ServerProcess, path: str, chunked: bool
+) -> None:
+    """The JSON bodies are at most ``max_message_bytes`` (16 KiB): a body that says it is
+    bigger, or turns out to be, is refused without being read whole into memory."""
+    before = _peak_rss_kib(server)
+    answer = _post_huge(server, path, 96, chunked)
+    grown = _peak_rss_kib(server) - before
+    assert grown < 24 * 1024, f"the server's memory grew by {grown // 1024} MiB"
+    assert answer or chunked  # a body said to be too big is refused before it comes
+    if answer:  # refused, in the endpoint's own way (a logout with a bad body stands)
+        refusal = b"200" if path == "/api/logout" else (b"400", b"401")[path == "/api/login"]
+        assert answer.split(b" ", 2)[1] == refusal, answer[:200]
+    assert server.get("/api/health").status_code == 200
+    ok = httpx.post(server.base + "/api/logout", content=b" " * 20000, timeout=10, trust_env=False)
+    assert ok.status_code == 200  # logout is idempotent: a bad body is harmless

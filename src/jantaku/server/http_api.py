@@ -117,11 +117,20 @@ class HttpApi:
         self.metric_reads = TokenBuckets(METRICS_BURST, METRICS_PER_MINUTE / 60.0)
 
     async def _body(self, request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > self.settings.max_message_bytes:
+        """The body as a JSON object, read at most ``max_message_bytes`` far (a bigger one is
+        refused before the rest of it is read into memory)."""
+        most = self.settings.max_message_bytes
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > most:
             raise AuthError("request too large")
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > most:
+                raise AuthError("request too large")
+            chunks.append(chunk)
         try:
-            data = loads_bounded(raw or b"{}")
+            data = loads_bounded(b"".join(chunks) or b"{}")
         except ProtocolError as e:
             raise AuthError(f"the body is not usable JSON: {e.message}") from None
         if not isinstance(data, dict):
