@@ -1,25 +1,17 @@
 """``python counting_server.py FILE serve ...``: ``jantaku serve`` that writes a line to FILE
-for each database query a test counts: a session lookup (``Accounts.by_token`` of a token it
-looks up) and a table's claim (``Store.claim_fence``, a write transaction). A test against a
-real server counts what one message costs with :func:`counted`."""
+for each call a test counts: a session lookup (``Accounts.by_token`` of a token it looks up, a
+database query), a table's claim (``Store.claim_fence``, a write transaction) and a comparison
+of secrets (``secrets.compare_digest``). A test against a real server (``CountingServer``)
+counts what one message costs (counting.py)."""
 
 from __future__ import annotations
 
+import secrets
 import sys
-from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from jantaku.server.auth import Accounts
 from jantaku.server.storage import Store
-
-
-def counted(path: Path) -> Counter[str]:
-    """The calls written to ``path`` so far, by name."""
-    if not path.exists():
-        return Counter()
-    return Counter(path.read_text(encoding="utf-8").split())
-
 
 _FILE = ""  # set by the command line
 
@@ -30,7 +22,7 @@ def _note(name: str) -> None:
 
 
 def _install() -> None:
-    by_token, claim_fence = Accounts.by_token, Store.claim_fence
+    by_token, claim_fence, compare = Accounts.by_token, Store.claim_fence, secrets.compare_digest
 
     def counted_by_token(self: Accounts, token: object) -> Any:
         if isinstance(token, str) and len(token) <= 128:  # the calls that query the database
@@ -41,8 +33,13 @@ def _install() -> None:
         _note("claim_fence")
         return claim_fence(self, table_id)
 
+    def counted_compare(a: Any, b: Any) -> bool:
+        _note("compare_digest")
+        return compare(a, b)
+
     Accounts.by_token = counted_by_token  # type: ignore[method-assign]
     Store.claim_fence = counted_claim_fence  # type: ignore[method-assign]
+    secrets.compare_digest = counted_compare
 
 
 if __name__ == "__main__":

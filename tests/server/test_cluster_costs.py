@@ -20,25 +20,12 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from tests.server.cluster_env import REDIS, needs_cluster
-from tests.server.counting_server import counted
+from tests.server.counting import CountingServer
 from tests.server.harness import Client, ServerProcess
 
 pytestmark = needs_cluster
 
 PER_USER = 8  # ServerSettings.sockets_per_user
-
-
-class CountingServer(ServerProcess):
-    """A real server whose session lookups are written, one line each, to ``self.lookups``."""
-
-    def __init__(self, database: str, lookups: Path, *extra: str) -> None:
-        super().__init__(database, *extra)
-        self.lookups = lookups
-        script = Path(__file__).with_name("counting_server.py")
-        self.launcher = (str(script), str(lookups))
-
-    def count(self, name: str = "by_token") -> int:
-        return counted(self.lookups)[name]
 
 
 @pytest.fixture
@@ -62,9 +49,9 @@ def _hello(server: ServerProcess, token: str) -> tuple[Client, dict[str, Any]]:
 
 
 def _lookups_of_hello(door: CountingServer, token: str) -> tuple[int, dict[str, Any], Client]:
-    before = door.count()
+    before = door.count("by_token")
     c, msg = _hello(door, token)
-    return door.count() - before, msg, c
+    return door.count("by_token") - before, msg, c
 
 
 def test_a_hello_looks_the_session_up_once(door: CountingServer) -> None:
@@ -75,10 +62,10 @@ def test_a_hello_looks_the_session_up_once(door: CountingServer) -> None:
     n, msg, _c = _lookups_of_hello(door, "not-a-session")
     assert (msg["type"], msg.get("code"), n) == ("error", "bad_token", 1)
     # hello again on a welcomed connection: still one lookup, still welcomed
-    before = door.count()
+    before = door.count("by_token")
     first.send({"type": "hello", "token": token, "id": 2})
     assert first.expect("welcome")["user"]["name"].startswith("guest-")
-    assert door.count() - before == 1
+    assert door.count("by_token") - before == 1
 
 
 def test_the_checks_of_a_hello_still_hold(door: CountingServer) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import hashlib
 import logging
 import secrets
 import time
@@ -80,11 +81,18 @@ def _count(value: object, what: str, default: int) -> int:
     return value
 
 
+def _code_key(code: str) -> bytes:
+    return hashlib.sha256(code.encode("utf-8", "surrogatepass")).digest()
+
+
 class Lobby:
     def __init__(self, store: Store, settings: ServerSettings) -> None:
         self.store = store
         self.settings = settings
         self.tables: dict[str, Table] = {}
+        # the SHA-256 of each invite code -> its table (kept also for tables gone from
+        # ``tables`` until the next sweep): a code is found without a pass over every table
+        self._invites: dict[bytes, Table] = {}
         # several processes: claims a new table for this one (its fencing number), and hears
         # of a table another process took over
         self.claim: Callable[[str], int] | None = None
@@ -160,6 +168,7 @@ class Lobby:
         )
         table.fence, table.on_lost, table.writer = fence, self.on_lost, self.writer
         self.tables[table_id] = table
+        self._index_invite(table)
         self.idle_since[table_id] = time.monotonic()  # nobody sits there yet
         table.created_by = created_by
         return table
@@ -206,14 +215,23 @@ class Lobby:
             raise TableError("no_table", f"no live table {shown!r}")
         return table
 
+    def _index_invite(self, table: Table) -> None:
+        if table.invite_code is None:
+            return
+        if len(self._invites) >= 2 * len(self.tables) + 64:  # forget the gone tables' codes
+            self._invites = {k: t for k, t in self._invites.items() if self._here(t)}
+        self._invites[_code_key(table.invite_code)] = table
+
+    def _here(self, table: Table) -> bool:
+        return self.tables.get(table.id) is table
+
     def by_invite(self, code: Any) -> Table:
+        """The table of an invite code: one lookup by the code's hash (no comparison with each
+        table's code, whose time would grow with the tables and leak a code's prefix)."""
         if isinstance(code, str) and code:
-            given = code.encode()
-            for t in self.tables.values():
-                if t.invite_code is not None and secrets.compare_digest(
-                    t.invite_code.encode(), given
-                ):
-                    return t
+            table = self._invites.get(_code_key(code))
+            if table is not None and self._here(table):
+                return table
         raise TableError("no_table", "no table with that invite code")
 
     def listing(self, offset: object = 0, limit: object = None) -> LobbyPage:
@@ -328,6 +346,7 @@ class Lobby:
             for s in row.seats
         ]
         self.tables[row.id] = table
+        self._index_invite(table)
         table.created_by, table.created_at = row.created_by, row.created_at
         if row.status == "live":
             try:
