@@ -1,7 +1,9 @@
 """``python counting_server.py FILE serve ...``: ``jantaku serve`` that writes a line to FILE
 for each call a test counts: a session lookup (``Accounts.by_token`` of a token it looks up, a
 database query), a table's claim (``Store.claim_fence``, a write transaction) and a comparison
-of secrets (``secrets.compare_digest``). A test against a real server (``CountingServer``)
+of secrets (``secrets.compare_digest``), the lobby's reading of another process's table
+(``manager._listed_summary``) and a refresh of the other processes' tables
+(``Cluster._share_lobby``). A test against a real server (``CountingServer``)
 counts what one message costs (counting.py)."""
 
 from __future__ import annotations
@@ -37,6 +39,21 @@ def _install() -> None:
         _note("compare_digest")
         return compare(a, b)
 
+    from jantaku.server import manager
+    from jantaku.server.cluster import Cluster
+
+    listed_summary, share_lobby = manager._listed_summary, Cluster._share_lobby
+
+    def counted_listed_summary(*args: Any) -> Any:
+        _note("listed_summary")
+        return listed_summary(*args)
+
+    async def counted_share_lobby(self: Cluster) -> None:
+        _note("share_lobby")
+        await share_lobby(self)
+
+    manager._listed_summary = counted_listed_summary
+    Cluster._share_lobby = counted_share_lobby  # type: ignore[method-assign]
     Accounts.by_token = counted_by_token  # type: ignore[method-assign]
     Store.claim_fence = counted_claim_fence  # type: ignore[method-assign]
     secrets.compare_digest = counted_compare

@@ -3,7 +3,8 @@
 connections and the welcome share one database query, and neither check is weaker for it (a
 logged-out or unknown token is still refused, the player's connections still add up to
 ``sockets_per_user``). A message naming a table id that no process drives costs no claim (a
-write transaction) unless the id is of a stored open or live table.
+write transaction) unless the id is of a stored open or live table. A lobby page reads the
+other processes' tables once per refresh of their list, not once per request.
 
 Needs ``JANTAKU_TEST_POSTGRES`` and ``JANTAKU_TEST_REDIS`` (ci/postgres.sh, ci/redis.sh)."""
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -105,3 +107,33 @@ def test_an_unknown_table_id_costs_no_claim(door: CountingServer) -> None:
     table = owner.expect("created")["table"]["id"]
     c.send({"type": "watch", "table": table, "id": 7})
     assert c.expect("snapshot")["table"]["id"] == table
+
+
+def test_the_lobby_reads_other_processes_tables_once_per_refresh(
+    pg_database: str, tmp_path: Path, door: CountingServer
+) -> None:
+    """The lobby of a group lists the other processes' public tables: each lobby request (which
+    anyone may send, over HTTP or the WebSocket) must not read them all again."""
+    assert REDIS is not None
+    other = ServerProcess(pg_database, "--redis", REDIS).start()
+    try:
+        owner = Client(other, other.guest())
+        made = set()
+        for i in range(3):
+            owner.send({"type": "create", "kind": "party", "length": "quick", "id": i})
+            made.add(owner.expect("created")["table"]["id"])
+        c = Client(door)
+        listed: set[str] = set()
+        while not made <= listed:  # the door has heard of them (its list is refreshed 2/s)
+            c.send({"type": "lobby"})
+            listed = {t["id"] for t in c.expect("lobby")["open"]}
+            time.sleep(0.05)  # within the connection's message rate
+        reads, refreshes = door.count("listed_summary"), door.count("share_lobby")
+        for _ in range(60):
+            c.send({"type": "lobby"})
+            assert made <= {t["id"] for t in c.expect("lobby")["open"]}
+        reads = door.count("listed_summary") - reads
+        refreshes = door.count("share_lobby") - refreshes
+        assert reads <= len(made) * (refreshes + 1), (reads, refreshes)
+    finally:
+        other.stop()

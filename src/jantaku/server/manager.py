@@ -99,6 +99,7 @@ class Lobby:
         self.on_lost: Callable[[Table], None] | None = None
         # the other processes' public tables: (created, summary) each
         self.elsewhere: Callable[[], list[tuple[float, dict[str, Any]]]] | None = None
+        self._remote: tuple[object, list[Listed]] = (None, [])  # elsewhere()'s, read once
         self.idle_since: dict[str, float] = {}  # open table id -> monotonic time it fell idle
         self._sweeper: asyncio.Task[None] | None = None
         # how late the event loop wakes a sleeper (seconds; the load benchmark's ``loop``)
@@ -234,6 +235,15 @@ class Lobby:
                 return table
         raise TableError("no_table", "no table with that invite code")
 
+    def _elsewhere_listed(self) -> list[Listed]:
+        """The other processes' public tables, read once per list ``elsewhere`` gives (a new
+        one twice a second), not once per lobby request."""
+        assert self.elsewhere is not None
+        remote = self.elsewhere()
+        if remote is not self._remote[0]:
+            self._remote = (remote, [_listed_summary(created, s) for created, s in remote])
+        return self._remote[1]
+
     def listing(self, offset: object = 0, limit: object = None) -> LobbyPage:
         """One page of the public tables: at most ``lobby_page`` open ones (oldest first) and
         as many live ones, from ``offset`` in each list, with the totals and the
@@ -244,7 +254,7 @@ class Lobby:
         size = min(self.settings.lobby_page, _count(limit, "limit", self.settings.lobby_page))
         public = [_listed(t) for t in self.tables.values() if not t.config.private]
         if self.elsewhere is not None:
-            public += [_listed_summary(created, s) for created, s in self.elsewhere()]
+            public += self._elsewhere_listed()
             public.sort(key=lambda t: t.created)
         waiting = [t for t in public if t.status == "open"]
         open_tables = [t for t in waiting if not t.config.ranked]
