@@ -3,7 +3,8 @@ for each call a test counts: a session lookup (``Accounts.by_token`` of a token 
 database query), a table's claim (``Store.claim_fence``, a write transaction) and a comparison
 of secrets (``secrets.compare_digest``), the lobby's reading of another process's table
 (``manager._listed_summary``) and a refresh of the other processes' tables
-(``Cluster._share_lobby``). A test against a real server (``CountingServer``)
+(``Cluster._share_lobby``), and a read of all a player's statistics lines
+(``Store.player_lines``). A test against a real server (``CountingServer``)
 counts what one message costs (counting.py)."""
 
 from __future__ import annotations
@@ -56,6 +57,13 @@ def _install() -> None:
     Cluster._share_lobby = counted_share_lobby  # type: ignore[method-assign]
     Accounts.by_token = counted_by_token  # type: ignore[method-assign]
     Store.claim_fence = counted_claim_fence  # type: ignore[method-assign]
+    player_lines = Store.player_lines
+
+    def counted_player_lines(self: Store, user_id: int) -> Any:
+        _note("player_lines")
+        return player_lines(self, user_id)
+
+    Store.player_lines = counted_player_lines  # type: ignore[method-assign]
     secrets.compare_digest = counted_compare
 
 

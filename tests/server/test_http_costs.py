@@ -14,6 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.server.counting import CountingServer
 from tests.server.harness import HOST, ServerProcess
 from tests.server.test_reviews import _finished_game
 
@@ -112,3 +113,25 @@ def test_a_huge_body_is_not_read_into_memory(
     assert server.get("/api/health").status_code == 200
     ok = httpx.post(server.base + "/api/logout", content=b" " * 20000, timeout=10, trust_env=False)
     assert ok.status_code == 200  # logout is idempotent: a bad body is harmless
+
+
+def test_a_profile_reads_the_players_lines_once_per_game(tmp_path: Path) -> None:
+    """``/api/players/{id}`` (anyone may ask) reads every line of the player's games only when
+    the player has played another since: a player with thousands of games is not read again
+    for each request. The statistics still count every game."""
+    server = CountingServer(f"sqlite:///{tmp_path / 'j.sqlite3'}", tmp_path / "calls.txt").start()
+    try:
+        token = server.guest()
+        _finished_game(server, token)
+        user_id = server.get("/api/me", token).json()["user"]["id"]
+        before = server.count("player_lines")
+        for _ in range(20):
+            stats = server.get(f"/api/players/{user_id}").json()["stats"]
+            assert stats["games"] == 1 and sum(stats["placements"].values()) == 1
+        assert server.count("player_lines") - before == 1
+        _finished_game(server, token)
+        stats = server.get(f"/api/players/{user_id}").json()["stats"]
+        assert stats["games"] == 2 and sum(stats["placements"].values()) == 2
+        assert server.count("player_lines") - before == 2
+    finally:
+        server.stop()

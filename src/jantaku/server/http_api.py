@@ -24,6 +24,7 @@ from jantaku.server.models import name_key
 from jantaku.server.protocol import ProtocolError, loads_bounded
 from jantaku.server.reviews import GameReviews
 from jantaku.server.seating import bot_names
+from jantaku.server.stats import PlayerStats
 from jantaku.server.tables import TableError
 
 __all__ = ["HttpApi"]
@@ -113,6 +114,7 @@ class HttpApi:
         self.signups = TokenBuckets(settings.signup_burst, settings.signups_per_minute / 60.0)
         self.reviews = GameReviews(hub)  # a seat's review of a finished game (a worker process)
         self.exports = GameExports(hub)  # a finished game in a record format (replayed once)
+        self.player_stats = PlayerStats()  # kept until the player's next game
         # /api/metrics sorts every table's recent timings: anyone may ask, so not without end
         self.metric_reads = TokenBuckets(METRICS_BURST, METRICS_PER_MINUTE / 60.0)
 
@@ -324,14 +326,11 @@ class HttpApi:
         if user_id is None or user is None:
             return _not_found("player")
         from jantaku.server.ranks import RANKS
-        from jantaku.server.stats import statistics
 
         shown = user_json(user)
         # rank points needed for the next rank (None at the top), for the profile's progress bar
         shown["rank_needed"] = RANKS[user.rank_index].needed
-        return JSONResponse(
-            {"user": shown, "stats": statistics(self.hub.store.player_lines(user_id))}
-        )
+        return JSONResponse({"user": shown, "stats": self.player_stats.of(self.hub.store, user_id)})
 
     async def player_games_http(self, request: Request) -> Response:
         """A player's recent finished games (newest first), for the profile's replay links."""
