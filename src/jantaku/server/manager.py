@@ -10,6 +10,7 @@ import hashlib
 import logging
 import secrets
 import time
+import weakref
 from collections import deque
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
@@ -90,9 +91,9 @@ class Lobby:
         self.store = store
         self.settings = settings
         self.tables: dict[str, Table] = {}
-        # the SHA-256 of each invite code -> its table (kept also for tables gone from
-        # ``tables`` until the next sweep): a code is found without a pass over every table
-        self._invites: dict[bytes, Table] = {}
+        # the SHA-256 of each invite code -> its table (held weakly: a table gone from
+        # ``tables`` is not kept alive here): a code is found without a pass over every table
+        self._invites: weakref.WeakValueDictionary[bytes, Table] = weakref.WeakValueDictionary()
         # several processes: claims a new table for this one (its fencing number), and hears
         # of a table another process took over
         self.claim: Callable[[str], int] | None = None
@@ -217,21 +218,15 @@ class Lobby:
         return table
 
     def _index_invite(self, table: Table) -> None:
-        if table.invite_code is None:
-            return
-        if len(self._invites) >= 2 * len(self.tables) + 64:  # forget the gone tables' codes
-            self._invites = {k: t for k, t in self._invites.items() if self._here(t)}
-        self._invites[_code_key(table.invite_code)] = table
-
-    def _here(self, table: Table) -> bool:
-        return self.tables.get(table.id) is table
+        if table.invite_code is not None:
+            self._invites[_code_key(table.invite_code)] = table
 
     def by_invite(self, code: Any) -> Table:
         """The table of an invite code: one lookup by the code's hash (no comparison with each
         table's code, whose time would grow with the tables and leak a code's prefix)."""
         if isinstance(code, str) and code:
             table = self._invites.get(_code_key(code))
-            if table is not None and self._here(table):
+            if table is not None and self.tables.get(table.id) is table:
                 return table
         raise TableError("no_table", "no table with that invite code")
 
