@@ -1,7 +1,8 @@
 """What a client message costs one process, counted on a real server (counting_server.py): a
 table named by an invite code is found without comparing the code with every private table's
 (anyone, without a hello, may send ``watch`` with made-up codes), and a real code still finds
-its table, a near miss none."""
+its table, a near miss none. And the session lookup a group's admission keeps for a hello's
+handler (test_cluster_costs.py) is not used after a logout."""
 
 from __future__ import annotations
 
@@ -50,3 +51,36 @@ def test_an_invite_code_costs_no_comparison_per_table(counting: CountingServer) 
         assert snap["table"]["config"]["private"] is True and snap["seat"] is None
     for c in (*owners, stranger):
         c.close()
+
+
+def test_a_hellos_kept_lookup_is_not_used_after_a_logout(tmp_path: Path) -> None:
+    """The lookup a group's admission made for a hello serves its handler only when no session
+    has logged out in between (the admission waits on Redis meanwhile): otherwise the handler
+    looks again, and a logged-out token is refused as before."""
+    from types import SimpleNamespace
+
+    from jantaku.server.config import ServerSettings
+    from jantaku.server.connection import Client as Connection
+    from jantaku.server.hub import Hub
+
+    hub = Hub(f"sqlite:///{tmp_path / 'j.sqlite3'}", ServerSettings())
+    hub.open(recover=False)
+    _user, token = hub.accounts.guest()
+    client = Connection(SimpleNamespace(client=None), hub.settings)  # type: ignore[arg-type]
+    lookups: list[object] = []
+    by_token = hub.accounts.by_token
+
+    def counted(t: object) -> object:
+        lookups.append(t)
+        return by_token(t)
+
+    hub.accounts.by_token = counted  # type: ignore[method-assign,assignment]
+    assert hub.look_up(client, token) is not None and len(lookups) == 1
+    assert hub.hello_user(client, token) is not None and len(lookups) == 1  # kept, used once
+    assert hub.hello_user(client, token) is not None and len(lookups) == 2  # not kept twice
+    hub.look_up(client, token)
+    assert hub.hello_user(client, "another token") is None and len(lookups) == 4
+    hub.look_up(client, token)
+    hub.accounts.logout(token)
+    hub.logged_out(token)  # between the admission's lookup and the handler
+    assert hub.hello_user(client, token) is None and len(lookups) == 6
