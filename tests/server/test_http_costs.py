@@ -106,8 +106,9 @@ def test_a_huge_body_is_not_read_into_memory(
     answer = _post_huge(server, path, 96, chunked)
     grown = _peak_rss_kib(server) - before
     assert grown < 24 * 1024, f"the server's memory grew by {grown // 1024} MiB"
-    assert answer or chunked  # a body said to be too big is refused before it comes
-    if answer:  # refused, in the endpoint's own way (a logout with a bad body stands)
+    # the answer, when it came before the server closed (a reset may drop it): refused in the
+    # endpoint's own way (a logout with a bad body stands)
+    if answer:
         refusal = b"200" if path == "/api/logout" else (b"400", b"401")[path == "/api/login"]
         assert answer.split(b" ", 2)[1] == refusal, answer[:200]
     assert server.get("/api/health").status_code == 200
