@@ -1,11 +1,11 @@
 """``python counting_server.py FILE serve ...``: ``jantaku serve`` that writes a line to FILE
 for each call a test counts: a session lookup (``Accounts.by_token`` of a token it looks up, a
-database query), a table's claim (``Store.claim_fence``, a write transaction) and a comparison
-of secrets (``secrets.compare_digest``), the lobby's reading of another process's table
-(``manager._listed_summary``) and a refresh of the other processes' tables
-(``Cluster._share_lobby``), and a read of all a player's statistics lines
-(``Store.player_lines``). A test against a real server (``CountingServer``)
-counts what one message costs (counting.py)."""
+database query), a table's claim (``Store.claim_fence``, a write transaction), a comparison of
+secrets (``secrets.compare_digest``), the lobby's reading of one of its own tables
+(``manager._listed``) or of another process's (``manager._listed_summary``), a refresh of the
+other processes' tables (``Cluster._share_lobby``) and a read of all of a player's statistics
+lines (``Store.player_lines``). A test against a real server (``CountingServer``, counting.py)
+counts what one message costs."""
 
 from __future__ import annotations
 
@@ -43,7 +43,12 @@ def _install() -> None:
     from jantaku.server import manager
     from jantaku.server.cluster import Cluster
 
-    listed_summary, share_lobby = manager._listed_summary, Cluster._share_lobby
+    listed, listed_summary = manager._listed, manager._listed_summary
+    share_lobby = Cluster._share_lobby
+
+    def counted_listed(*args: Any) -> Any:
+        _note("listed")
+        return listed(*args)
 
     def counted_listed_summary(*args: Any) -> Any:
         _note("listed_summary")
@@ -54,6 +59,7 @@ def _install() -> None:
         await share_lobby(self)
 
     manager._listed_summary = counted_listed_summary
+    manager._listed = counted_listed
     Cluster._share_lobby = counted_share_lobby  # type: ignore[method-assign]
     Accounts.by_token = counted_by_token  # type: ignore[method-assign]
     Store.claim_fence = counted_claim_fence  # type: ignore[method-assign]

@@ -7,6 +7,7 @@ handler (test_cluster_costs.py) is not used after a logout."""
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +15,7 @@ import pytest
 
 from tests.server.counting import CountingServer
 from tests.server.harness import Client
+from tests.server.test_abuse import _seed_tables
 
 
 @pytest.fixture
@@ -84,3 +86,32 @@ def test_a_hellos_kept_lookup_is_not_used_after_a_logout(tmp_path: Path) -> None
     hub.accounts.logout(token)
     hub.logged_out(token)  # between the admission's lookup and the handler
     assert hub.hello_user(client, token) is None and len(lookups) == 6
+
+
+def test_a_large_lobby_is_not_sorted_out_again_for_every_page(
+    database: str, tmp_path: Path
+) -> None:
+    """A lobby page (anyone may ask, 100 times a second on one connection) looks at every
+    table: a lobby of more than 200 public tables keeps what it worked out for a quarter of a
+    second, so a flood of requests costs a few passes over the tables a second, not one each.
+    A table created meanwhile is listed at once all the same."""
+    seeded = _seed_tables(database, 300)
+    server = CountingServer(database, tmp_path / "calls.txt").start()
+    try:
+        c = Client(server)
+        before = server.count("listed")
+        started = time.monotonic()
+        for i in range(60):
+            c.send({"type": "lobby", "offset": 50 * (i % 6), "id": i})
+            page = c.expect("lobby")
+            assert page["total"] == {"open": 300, "live": 0} and len(page["open"]) == 50
+        passes = (time.monotonic() - started) / 0.25 + 2  # LISTING_KEEP: at most one each
+        assert server.count("listed") - before <= len(seeded) * passes
+        owner = Client(server, server.guest())
+        owner.send({"type": "create", "kind": "party", "length": "quick", "id": 1})
+        made = owner.expect("created")["table"]["id"]
+        c.send({"type": "lobby", "offset": 300})
+        page = c.expect("lobby")
+        assert page["total"]["open"] == 301 and [t["id"] for t in page["open"]] == [made]
+    finally:
+        server.stop()

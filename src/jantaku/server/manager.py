@@ -82,6 +82,10 @@ def _count(value: object, what: str, default: int) -> int:
     return value
 
 
+#: a lobby of more public tables than this reuses its listing for LISTING_KEEP seconds
+LISTING_FRESH, LISTING_KEEP = 200, 0.25
+
+
 def _code_key(code: str) -> bytes:
     return hashlib.sha256(code.encode("utf-8", "surrogatepass")).digest()
 
@@ -101,6 +105,8 @@ class Lobby:
         # the other processes' public tables: (created, summary) each
         self.elsewhere: Callable[[], list[tuple[float, dict[str, Any]]]] | None = None
         self._remote: tuple[object, list[Listed]] = (None, [])  # elsewhere()'s, read once
+        # a large lobby's tables as listed, kept a moment: (until when, what _sorted_out gives)
+        self._sorted: tuple[float, tuple[list[Listed], list[Listed], dict[str, int]]] | None = None
         self.idle_since: dict[str, float] = {}  # open table id -> monotonic time it fell idle
         self._sweeper: asyncio.Task[None] | None = None
         # how late the event loop wakes a sleeper (seconds; the load benchmark's ``loop``)
@@ -171,6 +177,7 @@ class Lobby:
         table.fence, table.on_lost, table.writer = fence, self.on_lost, self.writer
         self.tables[table_id] = table
         self._index_invite(table)
+        self._sorted = None  # listed at once
         self.idle_since[table_id] = time.monotonic()  # nobody sits there yet
         table.created_by = created_by
         return table
@@ -239,6 +246,29 @@ class Lobby:
             self._remote = (remote, [_listed_summary(created, s) for created, s in remote])
         return self._remote[1]
 
+    def _sorted_out(self) -> tuple[list[Listed], list[Listed], dict[str, int]]:
+        """The open unranked and the live public tables, and the ranked queues' counts: worked
+        out afresh for each page while the lobby is small; in a large one (its work grows with
+        the tables, and anyone may ask for pages without end) kept for ``LISTING_KEEP``
+        seconds, or until a table is created here (its creator sees it at once)."""
+        now = time.monotonic()
+        if self._sorted is not None and now < self._sorted[0]:
+            return self._sorted[1]
+        public = [_listed(t) for t in self.tables.values() if not t.config.private]
+        if self.elsewhere is not None:
+            public += self._elsewhere_listed()
+            public.sort(key=lambda t: t.created)
+        waiting = [t for t in public if t.status == "open"]
+        queues: dict[str, int] = {}
+        for t in waiting:
+            if t.config.ranked:
+                key = f"{t.config.kind.value}-{t.config.length}"
+                queues[key] = queues.get(key, 0) + t.seated
+        unranked = [t for t in waiting if not t.config.ranked]
+        out = (unranked, [t for t in public if t.status == "live"], queues)
+        self._sorted = (now + LISTING_KEEP, out) if len(public) > LISTING_FRESH else None
+        return out
+
     def listing(self, offset: object = 0, limit: object = None) -> LobbyPage:
         """One page of the public tables: at most ``lobby_page`` open ones (oldest first) and
         as many live ones, from ``offset`` in each list, with the totals and the
@@ -247,18 +277,7 @@ class Lobby:
         processes, the other processes' tables are listed too."""
         start = _count(offset, "offset", 0)
         size = min(self.settings.lobby_page, _count(limit, "limit", self.settings.lobby_page))
-        public = [_listed(t) for t in self.tables.values() if not t.config.private]
-        if self.elsewhere is not None:
-            public += self._elsewhere_listed()
-            public.sort(key=lambda t: t.created)
-        waiting = [t for t in public if t.status == "open"]
-        open_tables = [t for t in waiting if not t.config.ranked]
-        live = [t for t in public if t.status == "live"]
-        queues: dict[str, int] = {}
-        for t in waiting:
-            if t.config.ranked:
-                key = f"{t.config.kind.value}-{t.config.length}"
-                queues[key] = queues.get(key, 0) + t.seated
+        open_tables, live, queues = self._sorted_out()
         end = start + size
         return LobbyPage(
             open=[t.summary() for t in open_tables[start:end]],
