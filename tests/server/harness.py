@@ -24,6 +24,9 @@ def free_port() -> int:
 
 
 class ServerProcess:
+    #: what follows the interpreter in the command line (a test may run the server otherwise)
+    launcher: tuple[str, ...] = ("-m", "jantaku")
+
     def __init__(self, database: str, *extra: str, solo_pause: str | None = "2") -> None:
         """``solo_pause``: ``--solo-hand-pause`` (None: the server's own, until confirmed)."""
         self.database = database
@@ -39,8 +42,7 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         args = [
             sys.executable,
-            "-m",
-            "jantaku",
+            *self.launcher,
             "serve",
             "--host",
             HOST,

@@ -67,6 +67,9 @@ class Cluster:
         self.claim_budget = 0.1  # seconds of resuming claimed tables per scan
         self._nodes = 1  # processes in the group (as last seen)
         self._elsewhere: list[tuple[float, dict[str, Any]]] = []
+        # the open and live tables stored as of the last scan: only these are claimed when a
+        # message names one nobody drives (a made-up id must not cost a write)
+        self._playable: frozenset[str] = frozenset()
 
     def key(self, name: str) -> str:
         """The group's Redis key of ``name``."""
@@ -173,6 +176,7 @@ class Cluster:
         if self.draining:
             return
         stored = await asyncio.to_thread(self.hub.store.table_ids, "open", "live")
+        self._playable = frozenset(stored)
         ids = [t for t in stored if t not in self.hub.lobby.tables]
         owners = await self.leases.owners(ids)
         orphans = [t for t, owner in zip(ids, owners, strict=True) if owner is None]
@@ -262,7 +266,8 @@ class Cluster:
             self.relay.forward(known[0], client, table_id, raw)
             return True
         owner = (await self.leases.owners([table_id]))[0]
-        if owner is None and await self.claim(table_id) is not None:
+        orphan = owner is None and table_id in self._playable  # its owner died: take it now
+        if orphan and await self.claim(table_id) is not None:
             owner = self.node
         if owner is None or owner == self.node:
             return False  # nobody drives it: this process answers (no such live table)

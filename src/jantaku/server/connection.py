@@ -14,6 +14,7 @@ from starlette.websockets import WebSocket
 
 from jantaku.server.config import ServerSettings
 from jantaku.server.messages import Error, Ref, ServerMessage
+from jantaku.server.models import UserRow
 from jantaku.server.tables import Table
 
 __all__ = ["Client", "client_address"]
@@ -36,6 +37,9 @@ class Client:
         self.rank_index = 0
         self.guest = False  # guests may not sit at ranked tables
         self.token_hash: str | None = None  # the session it said hello with
+        # the session lookup of the hello being handled (token, user, hub's logouts then),
+        # made by the group's admission and used once by the handler: one query per hello
+        self.looked_up: tuple[str, UserRow | None, int] | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.queued_bytes = 0  # of the texts waiting in the queue
         self.queue_limit = settings.send_queue_bytes

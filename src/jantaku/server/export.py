@@ -13,7 +13,7 @@ from jantaku.families import MatchInfo, family
 from jantaku.server.config import TableConfig
 from jantaku.server.storage import StoredAction
 
-__all__ = ["export_game", "replay_stored"]
+__all__ = ["export_game", "export_refusal", "replay_stored"]
 
 
 def replay_stored(
@@ -31,17 +31,26 @@ def replay_stored(
     return game.result, list(game.log)
 
 
+def export_refusal(result: dict[str, Any], fmt: str) -> str | None:
+    """Why a game of ``result`` cannot be written in format ``fmt`` (its family has no such
+    format), else None; checked without playing the game again."""
+    fam = family(TableConfig.from_json(result["config"]).family)
+    if fmt in fam.exports:
+        return None
+    if not fam.exports:
+        return f"a {fam.title} game has no record format to be written in yet"
+    return f"unknown format {fmt!r} ({' or '.join(fam.exports)})"
+
+
 def export_game(
     result: dict[str, Any], actions: list[StoredAction], fmt: str, game_id: str = ""
 ) -> str:
     """The game in record format ``fmt``; ValueError when its family has no such format."""
+    refusal = export_refusal(result, fmt)
+    if refusal is not None:
+        raise ValueError(refusal)
     config = TableConfig.from_json(result["config"])
-    fam = family(config.family)
-    writer = fam.exports.get(fmt)
-    if writer is None:
-        if not fam.exports:
-            raise ValueError(f"a {fam.title} game has no record format to be written in yet")
-        raise ValueError(f"unknown format {fmt!r} ({' or '.join(fam.exports)})")
+    writer = family(config.family).exports[fmt]
     _result, log = replay_stored(result, actions)
     names = tuple(str(s.get("name") or f"seat{i}") for i, s in enumerate(result["seats"]))
     info = MatchInfo(names, config.preset, config.length, config.kind.value, game_id)

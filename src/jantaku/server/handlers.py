@@ -104,7 +104,7 @@ def _ping(hub: Hub, client: Client, message: Ping) -> Pong:
 
 
 def _hello(hub: Hub, client: Client, message: Hello) -> Welcome:
-    user = hub.accounts.by_token(message.token)
+    user = hub.hello_user(client, message.token)
     if user is None or message.token is None:
         raise ProtocolError("bad_token", "unknown session token")
     hub.welcome(client, user, message.token)

@@ -16,6 +16,7 @@ from starlette.routing import Route
 from jantaku.families import all_families
 from jantaku.server.auth import AuthError
 from jantaku.server.connection import client_address
+from jantaku.server.game_exports import GameExports
 from jantaku.server.hub import Hub
 from jantaku.server.limits import Backoff, Busy, HashPool, TokenBuckets
 from jantaku.server.messages import user_json
@@ -23,6 +24,7 @@ from jantaku.server.models import name_key
 from jantaku.server.protocol import ProtocolError, loads_bounded
 from jantaku.server.reviews import GameReviews
 from jantaku.server.seating import bot_names
+from jantaku.server.stats import PlayerStats
 from jantaku.server.tables import TableError
 
 __all__ = ["HttpApi"]
@@ -70,6 +72,7 @@ def _not_found(what: str) -> Response:
 _ID_MAX = 2**31 - 1
 _KEY_MAX = 32  # table and game ids are short strings
 EXPORT_FORMATS = ("tenhou6", "mjai")
+METRICS_BURST, METRICS_PER_MINUTE = 10, 30.0  # /api/metrics reads per client address
 
 
 def _user_id(text: str) -> int | None:
@@ -110,13 +113,26 @@ class HttpApi:
         self.login_addresses = Backoff(settings.login_failures_per_address, window, cap)
         self.signups = TokenBuckets(settings.signup_burst, settings.signups_per_minute / 60.0)
         self.reviews = GameReviews(hub)  # a seat's review of a finished game (a worker process)
+        self.exports = GameExports(hub)  # a finished game in a record format (replayed once)
+        self.player_stats = PlayerStats()  # kept until the player's next game
+        # /api/metrics sorts every table's recent timings: anyone may ask, so not without end
+        self.metric_reads = TokenBuckets(METRICS_BURST, METRICS_PER_MINUTE / 60.0)
 
     async def _body(self, request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > self.settings.max_message_bytes:
+        """The body as a JSON object, read at most ``max_message_bytes`` far (a bigger one is
+        refused before the rest of it is read into memory)."""
+        most = self.settings.max_message_bytes
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > most:
             raise AuthError("request too large")
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > most:
+                raise AuthError("request too large")
+            chunks.append(chunk)
         try:
-            data = loads_bounded(raw or b"{}")
+            data = loads_bounded(b"".join(chunks) or b"{}")
         except ProtocolError as e:
             raise AuthError(f"the body is not usable JSON: {e.message}") from None
         if not isinstance(data, dict):
@@ -301,13 +317,8 @@ class HttpApi:
                     "events": game.events,
                 }
             )
-        from jantaku.server.export import export_game
-
-        try:
-            body = export_game(game.result, self.hub.store.actions(game.id), fmt)
-        except ValueError as e:
-            return JSONResponse({"error": str(e)}, status_code=400)
-        return Response(body, media_type="application/json")
+        # kept answers, and a token of the asker's address for each one not yet kept
+        return await self.exports.answer(request, game.id, fmt, game.result)
 
     async def player_http(self, request: Request) -> Response:
         user_id = _user_id(request.path_params["user_id"])
@@ -315,14 +326,11 @@ class HttpApi:
         if user_id is None or user is None:
             return _not_found("player")
         from jantaku.server.ranks import RANKS
-        from jantaku.server.stats import statistics
 
         shown = user_json(user)
         # rank points needed for the next rank (None at the top), for the profile's progress bar
         shown["rank_needed"] = RANKS[user.rank_index].needed
-        return JSONResponse(
-            {"user": shown, "stats": statistics(self.hub.store.player_lines(user_id))}
-        )
+        return JSONResponse({"user": shown, "stats": self.player_stats.of(self.hub.store, user_id)})
 
     async def player_games_http(self, request: Request) -> Response:
         """A player's recent finished games (newest first), for the profile's replay links."""
@@ -365,7 +373,13 @@ class HttpApi:
         time until its action was sent (event-loop delay included), ``loop`` the event loop's
         delay, ``transaction`` the time of a transaction storing actions (``batch``: how many
         transactions stored how many actions); ``?reset=1`` clears them (a load benchmark
-        measures from then)."""
+        measures from then). Its work grows with the tables: limited per client address."""
+        try:
+            wait = await self.hub.limits.take("metrics", self.metric_reads, client_address(request))
+        except Busy as e:  # the group's limits cannot be counted (Redis): refused
+            return _refused(str(e), 1.0, status=503, code="busy")
+        if wait > 0:
+            return _refused(f"too many metrics reads; try again in {math.ceil(wait)} s", wait)
         tables = list(self.hub.lobby.tables.values())
         out: dict[str, Any] = {"tables": sum(1 for t in tables if t.status == "live")}
         for name, samples in (

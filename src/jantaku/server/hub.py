@@ -35,6 +35,7 @@ class Hub:
         self._lobby: Lobby | None = None
         self.clients: set[Client] = set()
         self.sessions: dict[str, set[Client]] = {}  # token hash -> connections that said hello
+        self.logouts = 0  # sessions logged out so far (a lookup made before one is not reused)
         self.cluster: Cluster | None = None  # several processes share the tables (Redis)
         # where the limits on logins, sign-ups, reviews and sheets count (Redis in a cluster)
         self.limits: LocalLimits | SharedLimits = LocalLimits()
@@ -69,6 +70,21 @@ class Hub:
 
     # ------------------------------------------------------------------ sessions
 
+    def look_up(self, client: Client, token: str) -> UserRow | None:
+        """The user of ``token`` (a database query), kept for the handler of the same hello
+        (:meth:`hello_user`)."""
+        user = self.accounts.by_token(token)
+        client.looked_up = (token, user, self.logouts)
+        return user
+
+    def hello_user(self, client: Client, token: str | None) -> UserRow | None:
+        """The user of the token of the hello being handled: the lookup :meth:`look_up` made
+        for it when no session has logged out since, else a new one."""
+        kept, client.looked_up = client.looked_up, None
+        if kept is not None and token is not None and kept[:1] + kept[2:] == (token, self.logouts):
+            return kept[1]
+        return self.accounts.by_token(token)
+
     def welcome(self, client: Client, user: UserRow, token: str) -> None:
         """Bind the connection to the user and to its session (a logout closes it); a player
         has at most ``sockets_per_user`` connections."""
@@ -97,6 +113,7 @@ class Hub:
 
     def logged_out(self, token: str) -> None:
         """Close every connection that said hello with ``token``."""
+        self.logouts += 1
         for client in list(self.sessions.pop(token_hash(token), ())):
             client.token_hash = None
             client.kick("logged_out", "this session has logged out")

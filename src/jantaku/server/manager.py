@@ -6,9 +6,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import hashlib
 import logging
 import secrets
 import time
+import weakref
 from collections import deque
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
@@ -80,17 +82,31 @@ def _count(value: object, what: str, default: int) -> int:
     return value
 
 
+#: a lobby of more public tables than this reuses its listing for LISTING_KEEP seconds
+LISTING_FRESH, LISTING_KEEP = 200, 0.25
+
+
+def _code_key(code: str) -> bytes:
+    return hashlib.sha256(code.encode("utf-8", "surrogatepass")).digest()
+
+
 class Lobby:
     def __init__(self, store: Store, settings: ServerSettings) -> None:
         self.store = store
         self.settings = settings
         self.tables: dict[str, Table] = {}
+        # the SHA-256 of each invite code -> its table (held weakly: a table gone from
+        # ``tables`` is not kept alive here): a code is found without a pass over every table
+        self._invites: weakref.WeakValueDictionary[bytes, Table] = weakref.WeakValueDictionary()
         # several processes: claims a new table for this one (its fencing number), and hears
         # of a table another process took over
         self.claim: Callable[[str], int] | None = None
         self.on_lost: Callable[[Table], None] | None = None
         # the other processes' public tables: (created, summary) each
         self.elsewhere: Callable[[], list[tuple[float, dict[str, Any]]]] | None = None
+        self._remote: tuple[object, list[Listed]] = (None, [])  # elsewhere()'s, read once
+        # a large lobby's tables as listed, kept a moment: (until when, what _sorted_out gives)
+        self._sorted: tuple[float, tuple[list[Listed], list[Listed], dict[str, int]]] | None = None
         self.idle_since: dict[str, float] = {}  # open table id -> monotonic time it fell idle
         self._sweeper: asyncio.Task[None] | None = None
         # how late the event loop wakes a sleeper (seconds; the load benchmark's ``loop``)
@@ -160,6 +176,8 @@ class Lobby:
         )
         table.fence, table.on_lost, table.writer = fence, self.on_lost, self.writer
         self.tables[table_id] = table
+        self._index_invite(table)
+        self._sorted = None  # listed at once
         self.idle_since[table_id] = time.monotonic()  # nobody sits there yet
         table.created_by = created_by
         return table
@@ -206,15 +224,50 @@ class Lobby:
             raise TableError("no_table", f"no live table {shown!r}")
         return table
 
+    def _index_invite(self, table: Table) -> None:
+        if table.invite_code is not None:
+            self._invites[_code_key(table.invite_code)] = table
+
     def by_invite(self, code: Any) -> Table:
+        """The table of an invite code: one lookup by the code's hash (no comparison with each
+        table's code, whose time would grow with the tables and leak a code's prefix)."""
         if isinstance(code, str) and code:
-            given = code.encode()
-            for t in self.tables.values():
-                if t.invite_code is not None and secrets.compare_digest(
-                    t.invite_code.encode(), given
-                ):
-                    return t
+            table = self._invites.get(_code_key(code))
+            if table is not None and self.tables.get(table.id) is table:
+                return table
         raise TableError("no_table", "no table with that invite code")
+
+    def _elsewhere_listed(self) -> list[Listed]:
+        """The other processes' public tables, read once per list ``elsewhere`` gives (a new
+        one twice a second), not once per lobby request."""
+        assert self.elsewhere is not None
+        remote = self.elsewhere()
+        if remote is not self._remote[0]:
+            self._remote = (remote, [_listed_summary(created, s) for created, s in remote])
+        return self._remote[1]
+
+    def _sorted_out(self) -> tuple[list[Listed], list[Listed], dict[str, int]]:
+        """The open unranked and the live public tables, and the ranked queues' counts: worked
+        out afresh for each page while the lobby is small; in a large one (its work grows with
+        the tables, and anyone may ask for pages without end) kept for ``LISTING_KEEP``
+        seconds, or until a table is created here (its creator sees it at once)."""
+        now = time.monotonic()
+        if self._sorted is not None and now < self._sorted[0]:
+            return self._sorted[1]
+        public = [_listed(t) for t in self.tables.values() if not t.config.private]
+        if self.elsewhere is not None:
+            public += self._elsewhere_listed()
+            public.sort(key=lambda t: t.created)
+        waiting = [t for t in public if t.status == "open"]
+        queues: dict[str, int] = {}
+        for t in waiting:
+            if t.config.ranked:
+                key = f"{t.config.kind.value}-{t.config.length}"
+                queues[key] = queues.get(key, 0) + t.seated
+        unranked = [t for t in waiting if not t.config.ranked]
+        out = (unranked, [t for t in public if t.status == "live"], queues)
+        self._sorted = (now + LISTING_KEEP, out) if len(public) > LISTING_FRESH else None
+        return out
 
     def listing(self, offset: object = 0, limit: object = None) -> LobbyPage:
         """One page of the public tables: at most ``lobby_page`` open ones (oldest first) and
@@ -224,18 +277,7 @@ class Lobby:
         processes, the other processes' tables are listed too."""
         start = _count(offset, "offset", 0)
         size = min(self.settings.lobby_page, _count(limit, "limit", self.settings.lobby_page))
-        public = [_listed(t) for t in self.tables.values() if not t.config.private]
-        if self.elsewhere is not None:
-            public += [_listed_summary(created, s) for created, s in self.elsewhere()]
-            public.sort(key=lambda t: t.created)
-        waiting = [t for t in public if t.status == "open"]
-        open_tables = [t for t in waiting if not t.config.ranked]
-        live = [t for t in public if t.status == "live"]
-        queues: dict[str, int] = {}
-        for t in waiting:
-            if t.config.ranked:
-                key = f"{t.config.kind.value}-{t.config.length}"
-                queues[key] = queues.get(key, 0) + t.seated
+        open_tables, live, queues = self._sorted_out()
         end = start + size
         return LobbyPage(
             open=[t.summary() for t in open_tables[start:end]],
@@ -328,6 +370,7 @@ class Lobby:
             for s in row.seats
         ]
         self.tables[row.id] = table
+        self._index_invite(table)
         table.created_by, table.created_at = row.created_by, row.created_at
         if row.status == "live":
             try:

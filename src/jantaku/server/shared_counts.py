@@ -181,6 +181,7 @@ class Admission:
     async def refused(self, client: Client, raw: str | bytes) -> bool:
         """Check a ``hello`` (connections per player) or ``create`` (open tables per player)
         against the group's counts; True when refused (the refusal is sent)."""
+        client.looked_up = None  # only a lookup of this very hello serves its handler
         try:
             message = parse_message(raw)
         except ProtocolError:
@@ -196,11 +197,12 @@ class Admission:
             error = self._failed()
         if error is None:
             return False
+        client.looked_up = None
         client.send(Error(error.code, error.message, message.ref))
         return True
 
     async def _hello(self, client: Client, message: Hello) -> Error | None:
-        user = self.hub.accounts.by_token(message.token) if message.token else None
+        user = self.hub.look_up(client, message.token) if message.token else None
         if user is None or client.user_id == user.id:
             return None  # the handler answers (bad_token, or welcome again)
         limit = self.hub.settings.sockets_per_user

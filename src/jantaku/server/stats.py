@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, OrderedDict
 from typing import Any
 
 from jantaku.server.models import GamePlayerRow
+from jantaku.server.storage import Store
 
-__all__ = ["statistics"]
+__all__ = ["PlayerStats", "statistics"]
+
+KEPT = 256  # players whose statistics are kept, the least recently asked forgotten first
 
 
 def statistics(lines: list[GamePlayerRow]) -> dict[str, Any]:
@@ -26,3 +29,25 @@ def statistics(lines: list[GamePlayerRow]) -> dict[str, Any]:
         "deal_in_rate": round(sum(line.deal_ins for line in lines) / hands, 4) if hands else None,
         "yaku": dict(yaku.most_common()),
     }
+
+
+class PlayerStats:
+    """A player's statistics, kept until the player has another recorded game: reading every
+    line of a player with thousands of games on each profile request (anyone may ask, again
+    and again) would hold up the event loop. A request costs one count of the lines then."""
+
+    def __init__(self, kept: int = KEPT) -> None:
+        self.kept = kept
+        self._kept: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
+
+    def of(self, store: Store, user_id: int) -> dict[str, Any]:
+        known = self._kept.get(user_id)
+        if known is not None and known[0] == store.player_line_count(user_id):
+            self._kept.move_to_end(user_id)
+            return known[1]
+        lines = store.player_lines(user_id)
+        stats = statistics(lines)
+        self._kept[user_id] = (len(lines), stats)
+        while len(self._kept) > self.kept:
+            self._kept.popitem(last=False)
+        return stats

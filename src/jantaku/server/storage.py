@@ -12,7 +12,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Select,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import PoolProxiedConnection
 
@@ -373,13 +383,13 @@ class Store:
 
     def player_lines(self, user_id: int) -> list[GamePlayerRow]:
         with self.sessions() as s:
-            return list(
-                s.scalars(
-                    select(GamePlayerRow)
-                    .join(GameRow, GameRow.id == GamePlayerRow.game_id)
-                    .where(GamePlayerRow.user_id == user_id, GameRow.recorded.is_(True))
-                )
-            )
+            return list(s.scalars(_recorded_lines(select(GamePlayerRow), user_id)))
+
+    def player_line_count(self, user_id: int) -> int:
+        """How many lines :meth:`player_lines` gives (one count in the database)."""
+        with self.sessions() as s:
+            query = _recorded_lines(select(func.count()).select_from(GamePlayerRow), user_id)
+            return int(s.scalar(query) or 0)
 
     # ------------------------------------------------------------------ accounts
 
@@ -460,3 +470,10 @@ class Store:
 
     def session(self) -> Session:
         return self.sessions()
+
+
+def _recorded_lines(query: Select[Any], user_id: int) -> Select[Any]:
+    """``query`` over the lines of ``user_id``'s recorded games."""
+    return query.join(GameRow, GameRow.id == GamePlayerRow.game_id).where(
+        GamePlayerRow.user_id == user_id, GameRow.recorded.is_(True)
+    )

@@ -1,0 +1,138 @@
+"""Unauthenticated HTTP endpoints whose work is more than a lookup are limited per address.
+
+``GET /api/games/{id}/{fmt}`` plays the game again to write it: a flood of exports from one
+address must not keep the server busy. An answer already written is kept and costs nothing; each
+one not yet kept costs a token of the address (10 at once, then 10 a minute), beyond which the
+answer is 429 with ``Retry-After``; a format the game's family lacks is refused without one."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.server.counting import CountingServer
+from tests.server.harness import HOST, ServerProcess
+from tests.server.test_reviews import _finished_game
+
+BURST = 10  # game_exports.BURST
+METRICS_BURST = 10  # http_api.METRICS_BURST
+
+
+def test_exports_not_yet_kept_are_limited_per_address(server: ServerProcess) -> None:
+    token = server.guest()
+    games = [_finished_game(server, token) for _ in range(6)]
+    first = server.get(f"/api/games/{games[0]}/tenhou6")
+    assert first.status_code == 200, first.text
+    log = first.json()["log"]
+    assert log and all(isinstance(hand, list) for hand in log)  # a tenhou.net/6 record
+    for _ in range(3 * BURST):  # the same answer again and again: kept, free
+        again = server.get(f"/api/games/{games[0]}/tenhou6")
+        assert again.status_code == 200 and again.content == first.content
+    answers = [
+        server.get(f"/api/games/{g}/{fmt}")
+        for g in games
+        for fmt in ("tenhou6", "mjai")
+        if (g, fmt) != (games[0], "tenhou6")
+    ]
+    written = [r for r in answers if r.status_code == 200]
+    refused = [r for r in answers if r.status_code != 200]
+    assert BURST - 1 <= len(written) <= BURST  # a token may have come back meanwhile
+    assert refused, "a flood of exports is refused"
+    for r in refused:
+        assert r.status_code == 429 and r.json()["code"] == "rate_limited", r.text
+        assert int(r.headers["Retry-After"]) >= 1 and r.json()["retry_after"] >= 1
+    kept = server.get(f"/api/games/{games[0]}/tenhou6")  # still free once refused
+    assert kept.status_code == 200 and kept.content == first.content
+    unknown = server.get(f"/api/games/{games[1]}/nonsense")
+    assert unknown.status_code == 404 and "tenhou6" in unknown.json()["error"]
+
+
+def test_metrics_reads_are_limited_per_address(server: ServerProcess) -> None:
+    """``/api/metrics`` sorts every table's recent timings (its work grows with the tables):
+    10 reads at once from one address, then 30 a minute; the health check is not limited."""
+    answers = [server.get("/api/metrics") for _ in range(3 * METRICS_BURST)]
+    served = [r for r in answers if r.status_code == 200]
+    refused = [r for r in answers if r.status_code != 200]
+    assert METRICS_BURST <= len(served) <= METRICS_BURST + 2  # tokens come back meanwhile
+    assert "commit" in served[0].json() and "transaction" in served[0].json()
+    for r in refused:
+        assert r.status_code == 429 and r.json()["code"] == "rate_limited", r.text
+        assert int(r.headers["Retry-After"]) >= 1
+    assert all(server.get("/api/health").status_code == 200 for _ in range(3 * METRICS_BURST))
+
+
+def _peak_rss_kib(server: ServerProcess) -> int:
+    """The server process's peak resident memory so far (Linux ``VmHWM``), in KiB."""
+    assert server.proc is not None
+    status = Path(f"/proc/{server.proc.pid}/status").read_text(encoding="utf-8")
+    line = next(x for x in status.splitlines() if x.startswith("VmHWM:"))
+    return int(line.split()[1])
+
+
+def _post_huge(server: ServerProcess, path: str, megabytes: int, chunked: bool) -> bytes:
+    """POST a body of ``megabytes`` MiB to ``path`` (its size said first, or sent in chunks of
+    unsaid size) as fast as the server takes it; whatever it answered (the server may answer and
+    close before the body is all sent)."""
+    with socket.create_connection((HOST, server.port), timeout=30) as s:
+        size = megabytes * 1024 * 1024
+        framing = "Transfer-Encoding: chunked" if chunked else f"Content-Length: {size}"
+        head = f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n"
+        s.sendall(f"{head}{framing}\r\n\r\n".encode())
+        chunk = b" " * (1024 * 1024)
+        if chunked:
+            chunk = b"%x\r\n" % len(chunk) + chunk + b"\r\n"
+        with contextlib.suppress(OSError):  # the server stopped reading: it answered
+            for _ in range(megabytes):
+                s.sendall(chunk)
+            if chunked:
+                s.sendall(b"0\r\n\r\n")
+        with contextlib.suppress(OSError):
+            return s.recv(65536)
+    return b""
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+@pytest.mark.parametrize("path", ["/api/login", "/api/register", "/api/logout"])
+def test_a_huge_body_is_not_read_into_memory(
+    server: ServerProcess, path: str, chunked: bool
+) -> None:
+    """The JSON bodies are at most ``max_message_bytes`` (16 KiB): a body that says it is
+    bigger, or turns out to be, is refused without being read whole into memory."""
+    before = _peak_rss_kib(server)
+    answer = _post_huge(server, path, 96, chunked)
+    grown = _peak_rss_kib(server) - before
+    assert grown < 24 * 1024, f"the server's memory grew by {grown // 1024} MiB"
+    # the answer, when it came before the server closed (a reset may drop it): refused in the
+    # endpoint's own way (a logout with a bad body stands)
+    if answer:
+        refusal = b"200" if path == "/api/logout" else (b"400", b"401")[path == "/api/login"]
+        assert answer.split(b" ", 2)[1] == refusal, answer[:200]
+    assert server.get("/api/health").status_code == 200
+    ok = httpx.post(server.base + "/api/logout", content=b" " * 20000, timeout=10, trust_env=False)
+    assert ok.status_code == 200  # logout is idempotent: a bad body is harmless
+
+
+def test_a_profile_reads_the_players_lines_once_per_game(tmp_path: Path) -> None:
+    """``/api/players/{id}`` (anyone may ask) reads every line of the player's games only when
+    the player has played another since: a player with thousands of games is not read again
+    for each request. The statistics still count every game."""
+    server = CountingServer(f"sqlite:///{tmp_path / 'j.sqlite3'}", tmp_path / "calls.txt").start()
+    try:
+        token = server.guest()
+        _finished_game(server, token)
+        user_id = server.get("/api/me", token).json()["user"]["id"]
+        before = server.count("player_lines")
+        for _ in range(20):
+            stats = server.get(f"/api/players/{user_id}").json()["stats"]
+            assert stats["games"] == 1 and sum(stats["placements"].values()) == 1
+        assert server.count("player_lines") - before == 1
+        _finished_game(server, token)
+        stats = server.get(f"/api/players/{user_id}").json()["stats"]
+        assert stats["games"] == 2 and sum(stats["placements"].values()) == 2
+        assert server.count("player_lines") - before == 2
+    finally:
+        server.stop()
