@@ -65,6 +65,24 @@ def test_metrics_reads_are_limited_per_address(server: ServerProcess) -> None:
     assert all(server.get("/api/health").status_code == 200 for _ in range(3 * METRICS_BURST))
 
 
+def test_only_the_servers_own_machine_may_reset_the_metrics(server: ServerProcess) -> None:
+    """Anyone may read the metrics, but a reset from elsewhere would wipe what an operator
+    watches: refused (403), and nothing is cleared; from the machine itself it clears them."""
+    _finished_game(server, server.guest())
+    stored = server.get("/api/metrics").json()["batch"]["n"]
+    assert stored > 0  # the game's actions were stored in transactions
+    outsider = httpx.get(
+        server.base + "/api/metrics?reset=1",
+        headers={"X-Forwarded-For": "203.0.113.7"},  # uvicorn trusts it from 127.0.0.1
+        timeout=30,
+        trust_env=False,
+    )
+    assert outsider.status_code == 403 and outsider.json()["code"] == "forbidden", outsider.text
+    assert server.get("/api/metrics").json()["batch"]["n"] >= stored
+    assert server.get("/api/metrics?reset=1").status_code == 200
+    assert server.get("/api/metrics").json()["batch"]["n"] < stored
+
+
 def _peak_rss_kib(server: ServerProcess) -> int:
     """The server process's peak resident memory so far (Linux ``VmHWM``), in KiB."""
     assert server.proc is not None

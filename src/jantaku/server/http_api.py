@@ -30,6 +30,10 @@ from jantaku.server.tables import TableError
 __all__ = ["HttpApi"]
 
 
+# A client on the server's own machine (behind a trusted proxy the address is the forwarded one).
+_LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
+
+
 def _refused(
     message: str, retry_after: float, status: int = 429, code: str = "rate_limited"
 ) -> Response:
@@ -373,9 +377,15 @@ class HttpApi:
         time until its action was sent (event-loop delay included), ``loop`` the event loop's
         delay, ``transaction`` the time of a transaction storing actions (``batch``: how many
         transactions stored how many actions); ``?reset=1`` clears them (a load benchmark
-        measures from then). Its work grows with the tables: limited per client address."""
+        measures from then), asked from this machine only: nobody else may wipe what an
+        operator watches. Its work grows with the tables: limited per client address."""
+        address = client_address(request)
+        reset = bool(request.query_params.get("reset"))
+        if reset and address not in _LOOPBACK:
+            message = "only a client on the server's own machine may reset the metrics"
+            return JSONResponse({"error": message, "code": "forbidden"}, status_code=403)
         try:
-            wait = await self.hub.limits.take("metrics", self.metric_reads, client_address(request))
+            wait = await self.hub.limits.take("metrics", self.metric_reads, address)
         except Busy as e:  # the group's limits cannot be counted (Redis): refused
             return _refused(str(e), 1.0, status=503, code="busy")
         if wait > 0:
@@ -394,7 +404,7 @@ class HttpApi:
         done = list(self.hub.store.transactions)
         out["transaction"] = _percentiles([s for s, _n in done])
         out["batch"] = {"n": len(done), "actions": sum(n for _s, n in done)}
-        if request.query_params.get("reset"):
+        if reset:
             for t in tables:
                 t.latencies.clear()
                 t.lags.clear()
