@@ -81,8 +81,10 @@ class Hub:
         """The user of the token of the hello being handled: the lookup :meth:`look_up` made
         for it when no session has logged out since, else a new one."""
         kept, client.looked_up = client.looked_up, None
-        if kept is not None and token is not None and kept[:1] + kept[2:] == (token, self.logouts):
-            return kept[1]
+        if kept is not None:
+            kept_token, user, logouts = kept
+            if kept_token == token and logouts == self.logouts:
+                return user
         return self.accounts.by_token(token)
 
     def welcome(self, client: Client, user: UserRow, token: str) -> None:
