@@ -30,6 +30,20 @@ export function discard(tp, entry) {
   act(tp, entry.discard);
 }
 
+/** A hand tile's click or key: `i` its place in the sorted hand (-1: the drawn tile), looked up
+ * in the state now, so a button kept across redraws acts on what it shows. */
+export function pressTile(tp, i) {
+  const hand = ownHand(tp.state, sortTiles);
+  const entry = i < 0 ? hand.drawn : hand.tiles[i];
+  if (entry) discard(tp, entry);
+}
+
+/** The i-th way to make the call being chosen (its button or its key). */
+export function pressChoice(tp, i) {
+  const a = tp.ui.mode?.choose?.[i];
+  if (a) act(tp, a);
+}
+
 /** A prompt button (or its key): act at once, or choose among several ways to call. */
 export function pressGroup(tp, kind) {
   const { ui } = tp;
@@ -86,21 +100,15 @@ function dialogKey(tp, key, ev) {
 
 /** Keys for the prompt; false when the key means nothing here. */
 function promptKey(tp, key) {
-  const { ui, state } = tp;
+  const { ui } = tp;
   if (key === "escape" || key === " ") {
     if (ui.mode) cancelMode(tp);
     else pressGroup(tp, "pass");
   } else if (GROUP_KEYS[key]) pressGroup(tp, GROUP_KEYS[key]);
-  else if (ui.mode && ui.mode.choose && /^[1-9]$/.test(key)) {
-    const a = ui.mode.choose[Number(key) - 1];
-    if (a) act(tp, a);
-  } else if (key === "d") {
-    const hand = ownHand(state, sortTiles);
-    if (hand.drawn) discard(tp, hand.drawn);
-  } else if (TILE_KEYS.includes(key)) {
-    const entry = ownHand(state, sortTiles).tiles[TILE_KEYS.indexOf(key)];
-    if (entry) discard(tp, entry);
-  } else return false;
+  else if (ui.mode && ui.mode.choose && /^[1-9]$/.test(key)) pressChoice(tp, Number(key) - 1);
+  else if (key === "d") pressTile(tp, -1);
+  else if (TILE_KEYS.includes(key)) pressTile(tp, TILE_KEYS.indexOf(key));
+  else return false;
   return true;
 }
 

@@ -9,10 +9,9 @@ import { setSetting } from "../settings.js";
 import { familyOf } from "../families/index.js";
 import { seatMelds } from "./board.js";
 import { choices, currentLegal, ownHand } from "./state.js";
-import { act } from "./connection.js";
 import { timerEl } from "./timer.js";
 import { leaveButton } from "./leave.js";
-import { TILE_KEYS, cancelMode, discard, pressGroup } from "./input.js";
+import { TILE_KEYS, cancelMode, pressChoice, pressGroup, pressTile } from "./input.js";
 
 function cancelButton(tp) {
   const { t } = tp;
@@ -24,7 +23,7 @@ function choiceButtons(tp, hooks) {
   return tp.ui.mode.choose.map((a, i) =>
     el(
       "button",
-      { type: "button", class: "btn act act--choice", "data-testid": `choice-${i}`, "aria-keyshortcuts": String(i + 1), onclick: () => act(tp, a) },
+      { type: "button", class: "btn act act--choice", "data-testid": `choice-${i}`, "aria-keyshortcuts": String(i + 1), onclick: () => pressChoice(tp, i) },
       hooks.actLabel(a, t),
       tileEls(parseTiles(a.tiles || ""), { size: "sm" }),
       a.tile ? tileEl(a.tile, { size: "sm", sideways: true }) : null,
@@ -92,7 +91,7 @@ function handButton(tp, entry, i, warningFor) {
       "aria-label": [tileName(entry.tile), ...notes].join(", "),
       "aria-keyshortcuts": key,
       "aria-disabled": enabled ? null : "true",
-      onclick: () => enabled && discard(tp, entry),
+      onclick: () => pressTile(tp, i), // the tile at this place now (a kept button is not redrawn)
     },
     tileEl(entry.tile, { size: "lg", label: tileName(entry.tile) }),
   );

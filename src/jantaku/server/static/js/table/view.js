@@ -12,6 +12,7 @@ import { handEl, ownInfo, ownMelds, promptBar, toggles } from "./own.js";
 import { dangerDialog, waitingRoom } from "./dialogs.js";
 import { tickTimers } from "./timer.js";
 import { leaveDialog } from "./leave.js";
+import { keepChildren } from "./keep.js";
 
 function notice(tp, text, testid) {
   return el("p", { class: "table-notice", role: "status", "data-testid": testid }, text);
@@ -41,7 +42,7 @@ function overlayEl(tp) {
   return [null, null];
 }
 
-/** The page is drawn anew on every message. A dialog still showing the same thing stays the
+/** The page is drawn anew on every message (and laid over the old one, keep.js). A dialog still showing the same thing stays the
  * same element: the game may go on behind it (a result closed on another device, a leave
  * question while others play), and a button replaced between press and release would lose
  * the click. Its handlers read the state when clicked, so the old element answers as a new one
@@ -53,12 +54,13 @@ function keptOverlay(page, shade) {
   return { shade, top: old.scrollTop }; // read now: the old one leaves the page, which forgets it
 }
 
-function restoreFocus(tp, overlay, focusedTestId) {
+function restoreFocus(tp, overlay, focusedTestId, focused) {
   if (overlay) {
     // a dialog takes the focus (its first action), so the keyboard answers it
     const first = overlay.querySelector(`[data-testid="${focusedTestId}"]`) || overlay.querySelector("[data-autofocus], .btn--primary, button");
     if (first) first.focus({ preventScroll: true });
-  } else if (focusedTestId) {
+  } else if (focusedTestId && focused !== document.activeElement) {
+    // the focused element was redrawn: its successor (or the first of its kind) takes the focus
     const again = tp.page.querySelector(`[data-testid="${focusedTestId}"]`);
     if (again && again.tagName === "BUTTON") again.focus({ preventScroll: true });
   }
@@ -68,7 +70,8 @@ function restoreFocus(tp, overlay, focusedTestId) {
 export function render(tp) {
   if (!tp.alive) return;
   const { t, state, page } = tp;
-  const focusedTestId = document.activeElement?.dataset?.testid;
+  const focused = document.activeElement;
+  const focusedTestId = focused?.dataset?.testid;
   const notices = el("div", { class: "table-notices" });
   const parts = [notices];
   if (tp.ui.notice) notices.append(notice(tp, tp.ui.notice, "table-notice"));
@@ -94,16 +97,14 @@ export function render(tp) {
   else parts.push(el("div", { class: "own-area own-area--watch" }, toggles(tp)));
   const [overlay, key] = overlayEl(tp);
   const { shade, top } = keptOverlay(page, overlay ? el("div", { class: "overlay", "data-key": key }, overlay) : null);
-  if (shade?.isConnected) {
-    // left in place: taken out and put back, it would lose its scroll and focus
-    for (const child of [...page.children]) if (child !== shade) child.remove();
-    shade.before(...parts);
-  } else {
-    page.replaceChildren(...parts, ...(shade ? [shade] : []));
-  }
+  const kept = shade?.isConnected ? shade : null; // left in place: taken out and put back, it would lose its scroll and focus
+  for (const old of page.querySelectorAll(":scope > .overlay")) if (old !== kept) old.remove();
+  // the board and the own area are laid over the old ones: what did not change stays (keep.js)
+  keepChildren(page, parts.filter(Boolean), kept);
+  if (shade && !kept) page.append(shade);
   if (top !== null) shade.scrollTop = top;
   tick(tp);
-  restoreFocus(tp, shade, focusedTestId);
+  restoreFocus(tp, shade, focusedTestId, focused);
   scheduleAuto(tp);
 }
 

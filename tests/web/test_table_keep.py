@@ -1,0 +1,215 @@
+"""The own area keeps its elements while the game goes on: a hand tile or prompt button that
+still shows the same thing is the same element after every message (a button replaced between
+mouse down and mouse up would lose the click), and a click on it still sends what it shows.
+
+The page is redrawn on every message; here the messages come from the other seats' play, and
+at the own turn and at a call offer (where the game waits for the seat) from other devices of
+the same account joining the table (each gets the prompt again, and so does the page)."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from tests.server.harness import Client, ServerProcess, choose
+from tests.web.helpers import login_guest, session
+from tests.web.table_driver import STATE, step
+from tests.web.test_table_pacing import _Sent
+from tests.web.test_table_results import _play, _seat
+
+# In the page, after every redraw (a mutation batch): each group of own-area and river elements
+# whose HTML did not change must consist of the very same elements as before.
+RECORDER = """() => {
+  const page = document.querySelector('[data-testid=table-page]');
+  const groups = {
+    hand: '[data-testid=hand-tile]',
+    prompt: '[data-testid=prompt-bar] button',
+    melds: '.own-melds .meld',
+  };
+  for (const pos of ['self', 'right', 'across', 'left']) {
+    groups[`river-${pos}`] = `[data-testid=river-${pos}] .river-cell`;
+  }
+  const look = () => {
+    const now = { seq: page.dataset.seq };
+    for (const [name, sel] of Object.entries(groups)) {
+      const els = [...page.querySelectorAll(sel)];
+      now[name] = { els, html: els.map((e) => e.outerHTML).join('\\n') };
+    }
+    return now;
+  };
+  const rec = { same: {}, lost: {} };
+  for (const name of Object.keys(groups)) { rec.same[name] = 0; rec.lost[name] = 0; }
+  let last = look();
+  new MutationObserver(() => {
+    const now = look();
+    for (const name of Object.keys(groups)) {
+      const [a, b] = [last[name], now[name]];
+      if (!b.els.length || a.html !== b.html) continue;
+      if (now.seq !== last.seq) rec.same[name] += 1; // a new step that left this group alone
+      if (b.els.some((e, i) => e !== a.els[i])) rec.lost[name] += 1;
+    }
+    last = now;
+  }).observe(page, { subtree: true, childList: true, attributes: true, characterData: true });
+  window.__keep = rec;
+}"""
+
+# Counts the messages the page receives, by type (its listener runs before the page's own, in
+# the same task: once a message is counted, the page has drawn it).
+COUNT_RECEIVED = """(() => {
+  const Native = window.WebSocket;
+  window.__received = {};
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        const type = JSON.parse(e.data).type;
+        window.__received[type] = (window.__received[type] || 0) + 1;
+      });
+    }
+  };
+})();"""
+
+
+def test_the_hand_and_the_rivers_stay_the_same_elements_while_others_play(
+    tmp_path: Path, new_page: Any
+) -> None:
+    """The page plays by clicking; every discard of another seat redraws the page while the own
+    hand stays as it was: its buttons (and every river the discard did not touch) must be the
+    same elements afterwards."""
+    proc = ServerProcess(f"sqlite:///{tmp_path / 'keep.sqlite3'}").start()
+    page = new_page(1440, 900)
+    try:
+        login_guest(page, proc.base)
+        page.goto(f"{proc.base}/#/table/new?kind=practice&length=quick")
+        page.wait_for_url(re.compile(r".*#/table/[0-9a-f]+$"))
+        page.get_by_test_id("start-bots").click()
+        expect(page.get_by_test_id("hand-tile").first).to_be_visible(timeout=20000)
+        page.evaluate(RECORDER)
+        deadline = time.monotonic() + 300
+        rec: dict[str, Any] = page.evaluate("window.__keep")
+        rivers = 0
+        while rec["same"]["hand"] < 6 or rivers < 6:
+            assert time.monotonic() < deadline, rec
+            s = step(page)
+            if s["matchEnd"]:
+                break
+            rec = page.evaluate("window.__keep")
+            rivers = sum(n for name, n in rec["same"].items() if name.startswith("river"))
+        assert rec["same"]["hand"] >= 6 and rivers >= 6, f"too few redraws seen: {rec}"
+        assert all(n == 0 for n in rec["lost"].values()), f"unchanged elements replaced: {rec}"
+    finally:
+        page.close()  # before its server stops (no failed reconnections logged)
+        proc.stop()
+
+
+def _own_prompt(page: Page, msg: dict[str, Any], ready: str) -> None:
+    """Wait until the page shows the prompt ``msg`` (``ready``: a selector of it), closing the
+    results of hands that ended before (the game waits for the seat meanwhile)."""
+    page.wait_for_function(
+        "(seq) => Number(document.querySelector('[data-testid=table-page]').dataset.seq) === seq",
+        arg=msg["seq"],
+    )
+    while page.get_by_test_id("hand-end").count():
+        page.get_by_test_id("continue").click()
+    expect(page.locator(ready).first).to_be_visible()
+
+
+OWN_BUTTONS = "[data-testid=hand-tile], [data-testid=prompt-bar] button"
+
+
+def _mark(page: Page) -> int:
+    """Mark the hand's and the prompt's buttons with a property (the HTML stays as it was)."""
+    return int(
+        page.evaluate(
+            "(sel) => { const els = [...document.querySelectorAll(sel)];"
+            " els.forEach((e) => { e.marked = true; }); window.__marked = els;"
+            " return els.length; }",
+            OWN_BUTTONS,
+        )
+    )
+
+
+def _other_devices_join(page: Page, proc: ServerProcess, table: str, n: int = 3) -> None:
+    """``n`` other devices of the account take the seat too: the server sends the open prompt to
+    every device of the seat again, the page included, which redraws."""
+    token = session(page)["token"]
+    before = int(page.evaluate("window.__received.prompt || 0"))
+    for _ in range(n):
+        other = Client(proc, token)
+        other.send({"type": "join", "table": table})
+        other.expect("snapshot")
+        other.close()
+    page.wait_for_function(
+        "(n) => (window.__received.prompt || 0) >= n", arg=before + n, timeout=10000
+    )
+
+
+def _still_marked(page: Page) -> None:
+    kept = page.evaluate(
+        "(sel) => ({ all: window.__marked.length,"
+        " connected: window.__marked.filter((e) => e.isConnected).length,"
+        " now: [...document.querySelectorAll(sel)].filter((e) => e.marked).length })",
+        OWN_BUTTONS,
+    )
+    assert kept["connected"] == kept["all"] == kept["now"], f"elements replaced: {kept}"
+
+
+def _calls(msg: dict[str, Any]) -> bool:
+    kinds = {a["type"] for a in msg.get("legal_actions", [])} if msg["type"] == "prompt" else set()
+    return bool(kinds & {"chi", "pon"})
+
+
+def _turn(msg: dict[str, Any]) -> bool:
+    kinds = {a["type"] for a in msg.get("legal_actions", [])} if msg["type"] == "prompt" else set()
+    return "discard" in kinds
+
+
+def test_a_marked_tile_or_call_button_survives_messages_and_its_click_sends_its_action(
+    tmp_path: Path, new_page: Any
+) -> None:
+    """At the own turn and at a call offer the game waits for the seat; other devices of the
+    account joining make the page redraw with nothing changed. The marked hand tiles and prompt
+    buttons are still the elements in the page, and clicking one sends what it shows: the drawn
+    tile's own copy (tsumogiri), then "pass" for the call offer."""
+    proc = ServerProcess(f"sqlite:///{tmp_path / 'marked.sqlite3'}").start()
+    page = new_page(1440, 900)
+    try:
+        page.add_init_script(COUNT_RECEIVED)
+        sent = _Sent(page)
+        login_guest(page, proc.base)
+        client, table = _seat(proc, page, "practice", "quick", "efficiency")
+        turn = _play(client, table, choose, _turn)
+        _own_prompt(page, turn, "[data-testid=hand-tile]:not([aria-disabled])")
+        assert _mark(page) > 13
+        _other_devices_join(page, proc, table)
+        _still_marked(page)
+        s = page.evaluate(STATE)
+        hand = page.get_by_test_id("hand-tile")
+        tile = page.locator(".hand-tile--drawn") if s["drawn"] else hand.last
+        assert tile.evaluate("(b) => b.marked === true")
+        shown = tile.get_attribute("data-tile")
+        tile.click()
+        sent.wait_for(page, turn["seq"], "discard")
+        action = sent.actions[-1]["action"]
+        assert action["tile"] == shown, (action, shown)
+        if s["drawn"]:
+            assert action["tile_index"] == turn["drawn_index"], (action, turn)
+
+        offer = _play(client, table, choose, _calls)
+        _own_prompt(page, offer, "[data-testid=act-pass]")
+        _mark(page)
+        _other_devices_join(page, proc, table)
+        _still_marked(page)
+        button = page.get_by_test_id("act-pass")
+        assert button.evaluate("(b) => b.marked === true")
+        button.click()
+        sent.wait_for(page, offer["seq"], "pass")
+        assert [a["action"]["type"] for a in sent.actions if a["seq"] == offer["seq"]] == ["pass"]
+        client.close()
+    finally:
+        page.close()  # before its server stops (no failed reconnections logged)
+        proc.stop()
