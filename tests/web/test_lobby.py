@@ -114,6 +114,12 @@ def test_ranked_queues_seat_players_and_show_counts(server: str, new_page) -> No
             expect(page.get_by_test_id("waiting")).not_to_contain_text(word)
     first.goto(f"{server}/#/lobby")
     expect(first.get_by_test_id("queue-novice-quick")).to_contain_text("2 waiting")
+    # the way back to one's table names nobody either
+    players = first.get_by_test_id("my-tables").locator(f"li[data-table='{table_id}'] .players")
+    expect(players).to_contain_text("(2 free)")
+    assert sorted(players.inner_text().split(" (")[0].split(" · ")) == sorted(
+        ["you", "a player", "free", "free"]
+    )
 
 
 def test_live_tables_are_listed_with_a_watch_link(
