@@ -110,6 +110,34 @@ def test_nobody_learns_who_waits_at_an_open_ranked_table(server: ServerProcess) 
     _check_queue([server])
 
 
+def test_an_expired_ranked_table_names_nobody_either(database: str) -> None:
+    """The names of an open ranked table that expires unstarted stay unsaid, to a spectator
+    and over HTTP (else one could let a queue table expire to see who waited)."""
+    server = ServerProcess(database, "--table-idle-seconds", "2", "--grace-seconds", "30").start()
+    try:
+        players = [Client(server, registered(server)) for _ in range(2)]
+        for p in players:
+            p.send(QUEUE)
+            table = p.expect("snapshot")["table"]["id"]
+        watcher = Client(server, registered(server, "watcher"))
+        watcher.send({"type": "watch", "table": table})
+        assert watcher.expect("snapshot")["seat"] is None
+        for p in players:
+            p.close()  # nobody connected: the table expires
+        update = watcher.expect("table_update", timeout=60)
+        while update["table"]["status"] != "expired":
+            update = watcher.expect("table_update", timeout=60)
+        answer = server.get(f"/api/tables/{table}").json()
+        assert answer["status"] == "expired" and _taken(answer) == 2, answer
+        for p in players:
+            assert p.user is not None
+            assert not any(_reveals(m, p.user) for m in watcher.messages), watcher.messages
+            assert not _reveals(answer, p.user), answer
+        watcher.close()
+    finally:
+        server.stop()
+
+
 def test_an_unranked_table_still_shows_who_sits(server: ServerProcess) -> None:
     host, guest = Client(server, server.guest()), Client(server, server.guest())
     host.send({"type": "create", "kind": "party", "length": "quick"})

@@ -86,6 +86,9 @@ class Seat:
         return out
 
 
+_STARTED = ("live", "finished")  # the statuses of a table whose match has begun
+
+
 def _anonymous(seat: dict[str, Any]) -> dict[str, Any]:
     """A person's seat shown taken but not whose: no user id, no name."""
     if seat.get("user_id") is None:
@@ -94,11 +97,12 @@ def _anonymous(seat: dict[str, Any]) -> dict[str, Any]:
 
 
 def public_summary(summary: dict[str, Any]) -> dict[str, Any]:
-    """A table summary as anyone may see it: while a ranked table is open, every person's
-    seat is ``anonymous`` (who waits in a queue is nobody's business: nobody can wait for
-    the opponents they like); once it starts, or at an unranked table, it is unchanged."""
+    """A table summary as anyone may see it: until a ranked table's match starts (open, and
+    also expired unstarted), every person's seat is ``anonymous`` (who waits in a queue is
+    nobody's business: nobody can wait for the opponents they like); once it has started,
+    or at an unranked table, it is unchanged."""
     config = summary.get("config")
     ranked = isinstance(config, dict) and bool(config.get("ranked"))
-    if summary.get("status") != "open" or not ranked:
+    if summary.get("status") in _STARTED or not ranked:
         return summary
     return {**summary, "seats": [_anonymous(s) for s in summary.get("seats") or ()]}
