@@ -34,7 +34,8 @@ def test_guests_cannot_queue_for_or_join_ranked_tables(server: ServerProcess) ->
     guest.send({"type": "join", "table": table})
     assert guest.expect("error")["code"] == "guests_unranked"
     summary = server.get(f"/api/tables/{table}").json()
-    assert all(s["user_id"] is None for s in summary["seats"])
+    # nobody sits (an open ranked table's taken seats are anonymous: user_id None as well)
+    assert all(s["user_id"] is None and not s.get("anonymous") for s in summary["seats"])
     # a registered account queues and joins as before
     member.send({"type": "queue", "kind": "novice", "length": "quick"})
     snap = member.expect("snapshot")
@@ -56,6 +57,7 @@ def test_ranked_tables_are_never_filled_with_bots(server: ServerProcess) -> None
     assert (err["code"], err["ref"]) == ("ranked_no_bots", 2), err
     seats = server.get(f"/api/tables/{table}").json()["seats"]
     assert all(s["user_id"] is None and s["bot"] is None for s in seats)  # nothing seated
+    assert not any(s.get("anonymous") for s in seats)  # not even anonymously
     member.send({"type": "join", "table": table})
     assert member.expect("snapshot")["seat"] is not None
     member.send({"type": "start", "table": table, "fill_bots": True, "id": 3})

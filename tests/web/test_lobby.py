@@ -105,8 +105,21 @@ def test_ranked_queues_seat_players_and_show_counts(server: str, new_page) -> No
     expect(second.get_by_test_id("lobby-error")).to_contain_text("rank is too low")
     second.get_by_test_id("queue-novice-quick").click()
     second.wait_for_url(f"**/#/table/{table_id}")
+    # the waiting room names nobody: "you" for the own seat, "a player" for the other
+    for page, other in ((first, "queuer-two"), (second, "queuer-one")):
+        seats = page.get_by_test_id("waiting").locator("ol.waiting-seats li")
+        expect(seats.filter(has_text="a player")).to_have_count(1)  # seated at random
+        assert sorted(seats.all_inner_texts()) == ["(empty seat)"] * 2 + ["a player", "you"]
+        for word in (other, "undefined", "null"):
+            expect(page.get_by_test_id("waiting")).not_to_contain_text(word)
     first.goto(f"{server}/#/lobby")
     expect(first.get_by_test_id("queue-novice-quick")).to_contain_text("2 waiting")
+    # the way back to one's table names nobody either
+    players = first.get_by_test_id("my-tables").locator(f"li[data-table='{table_id}'] .players")
+    expect(players).to_contain_text("(2 free)")
+    assert sorted(players.inner_text().split(" (")[0].split(" · ")) == sorted(
+        ["you", "a player", "free", "free"]
+    )
 
 
 def test_live_tables_are_listed_with_a_watch_link(

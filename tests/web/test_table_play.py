@@ -189,4 +189,4 @@ def test_a_ranked_queue_waits_for_four_people_and_can_be_left(server: str, new_p
     page.wait_for_url("**/#/lobby")
     summary = page.evaluate(f"fetch('/api/tables/{table}').then((r) => r.json())")
     assert summary["status"] == "open"
-    assert all(s["user_id"] is None for s in summary["seats"])
+    assert all(s["user_id"] is None and not s.get("anonymous") for s in summary["seats"])

@@ -301,7 +301,7 @@ class Cluster:
         mine = []
         for i, t in enumerate(list(self.hub.lobby.tables.values())):
             if not t.config.private and t.status in ("open", "live"):
-                mine.append([t.created_at, t.summary()])
+                mine.append([t.created_at, t.full_summary()])  # never sent as it is
             if i % 200 == 199:
                 await asyncio.sleep(0)  # the tables go on between slices
         r = self.leases.aio

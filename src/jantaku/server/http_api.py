@@ -24,6 +24,7 @@ from jantaku.server.models import name_key
 from jantaku.server.protocol import ProtocolError, loads_bounded
 from jantaku.server.reviews import GameReviews
 from jantaku.server.seating import bot_names
+from jantaku.server.seats import public_summary
 from jantaku.server.stats import PlayerStats
 from jantaku.server.tables import TableError
 
@@ -258,7 +259,7 @@ class HttpApi:
         for _created, summary in elsewhere() if elsewhere is not None else []:
             for i, s in enumerate(summary["seats"]):
                 if s.get("user_id") == user.id and not s.get("withdrawn"):
-                    tables.append({**summary, "seat": i})
+                    tables.append({**public_summary(summary), "seat": i})
         return JSONResponse({"tables": tables})
 
     async def lobby_http(self, request: Request) -> Response:
@@ -289,15 +290,14 @@ class HttpApi:
         row = self.hub.store.table(table_id)
         if row is None or _private_to_others(row.config, row.seats, viewer):
             return _not_found("table")
-        return JSONResponse(
-            {
-                "id": row.id,
-                "status": row.status,
-                "config": row.config,
-                "commitment": row.commitment,
-                "seats": [_public_seat(seat) for seat in row.seats],
-            }
-        )
+        summary = {
+            "id": row.id,
+            "status": row.status,
+            "config": row.config,
+            "commitment": row.commitment,
+            "seats": [_public_seat(seat) for seat in row.seats],
+        }
+        return JSONResponse(public_summary(summary))  # a table driven by another process
 
     async def game_http(self, request: Request) -> Response:
         game_id = request.path_params["game_id"]

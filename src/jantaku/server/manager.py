@@ -22,6 +22,7 @@ from jantaku.server.config import ServerSettings, TableConfig, TableKind, table_
 from jantaku.server.messages import LobbyPage, TableUpdate
 from jantaku.server.models import TableRow
 from jantaku.server.records import plan_ranks, player_lines, save_ranks
+from jantaku.server.seats import public_summary
 from jantaku.server.storage import Fenced, Store, StoredAction
 from jantaku.server.tables import Seat, Table, TableError
 from jantaku.server.writer import Writer
@@ -67,7 +68,7 @@ def _listed_summary(created: float, summary: dict[str, Any]) -> Listed:
     seats = summary.get("seats", [])
     seated = sum(1 for s in seats if s.get("user_id") is not None or s.get("bot") is not None)
     config = TableConfig.from_json(summary["config"])
-    return Listed(created, config, summary["status"], seated, lambda: summary)
+    return Listed(created, config, summary["status"], seated, lambda: public_summary(summary))
 
 
 def _count(value: object, what: str, default: int) -> int:

@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from jantaku.server.messages import ServerMessage
 
-__all__ = ["RANKED_NO_BOTS", "Connection", "Seat", "TableError", "commitment_of"]
+__all__ = [
+    "RANKED_NO_BOTS",
+    "Connection",
+    "Seat",
+    "TableError",
+    "commitment_of",
+    "public_summary",
+]
 
 
 class Connection(Protocol):
@@ -77,3 +84,25 @@ class Seat:
         if self.bank is not None:
             out["bank"] = round(self.bank, 3)  # a restart gives the seat its bank back
         return out
+
+
+_STARTED = ("live", "finished")  # the statuses of a table whose match has begun
+
+
+def _anonymous(seat: dict[str, Any]) -> dict[str, Any]:
+    """A person's seat shown taken but not whose: no user id, no name."""
+    if seat.get("user_id") is None:
+        return seat  # empty (a computer player never sits at a ranked table)
+    return {**seat, "user_id": None, "name": None, "anonymous": True}
+
+
+def public_summary(summary: dict[str, Any]) -> dict[str, Any]:
+    """A table summary as anyone may see it: until a ranked table's match starts (open, and
+    also expired unstarted), every person's seat is ``anonymous`` (who waits in a queue is
+    nobody's business: nobody can wait for the opponents they like); once it has started,
+    or at an unranked table, it is unchanged."""
+    config = summary.get("config")
+    ranked = isinstance(config, dict) and bool(config.get("ranked"))
+    if summary.get("status") in _STARTED or not ranked:
+        return summary
+    return {**summary, "seats": [_anonymous(s) for s in summary.get("seats") or ()]}

@@ -11,7 +11,7 @@ from jantaku.server.clientview import client_view, drawn_index
 from jantaku.server.config import TableConfig
 from jantaku.server.match_summary import leftover_sticks, reason_code
 from jantaku.server.messages import Events, Prompt, ServerMessage, Snapshot
-from jantaku.server.seats import Seat
+from jantaku.server.seats import Seat, public_summary
 from jantaku.server.writer import Outbox
 
 __all__ = ["TableMessages"]
@@ -51,6 +51,13 @@ class TableMessages:
         ) -> dict[str, dict[str, float]]: ...
 
     def summary(self) -> dict[str, Any]:
+        """The table as its viewers and the lobby see it (anonymous seats while a ranked table
+        is open, see :func:`~jantaku.server.seats.public_summary`)."""
+        return public_summary(self.full_summary())
+
+    def full_summary(self) -> dict[str, Any]:
+        """The summary with every seat's player: for the other processes of a group alone
+        (their ``GET /api/me/tables`` finds one's table by it), never sent to a client."""
         return {
             "id": self.id,
             "status": self.status,

@@ -49,6 +49,8 @@ export default {
   "lobby.no_live": "Gerade läuft kein Spiel.",
   "lobby.free": "frei",
   "lobby.free_seats": "{n} frei",
+  "lobby.you": "du",
+  "lobby.a_player": "ein Spieler",
   "lobby.bot": "Computer",
   "lobby.watch": "Zuschauen",
   "lobby.join": "Beitreten",

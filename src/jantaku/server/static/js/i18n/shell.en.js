@@ -49,6 +49,8 @@ export default {
   "lobby.no_live": "No match is being played.",
   "lobby.free": "free",
   "lobby.free_seats": "{n} free",
+  "lobby.you": "you",
+  "lobby.a_player": "a player",
   "lobby.bot": "computer",
   "lobby.watch": "Watch",
   "lobby.join": "Join",

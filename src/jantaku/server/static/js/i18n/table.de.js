@@ -11,6 +11,7 @@ export default {
   "table.invite": "Einladungscode",
   "table.invite_link": "Link für Freunde",
   "table.empty_seat": "(freier Platz)",
+  "table.a_player": "ein Spieler",
   "table.computer": "Computer",
   "table.absent": "abwesend",
   "table.takeover": "vom Computer gespielt",

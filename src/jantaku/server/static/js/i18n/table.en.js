@@ -11,6 +11,7 @@ export default {
   "table.invite": "Invite code",
   "table.invite_link": "Link for friends",
   "table.empty_seat": "(empty seat)",
+  "table.a_player": "a player",
   "table.computer": "computer",
   "table.absent": "absent",
   "table.takeover": "played by the computer",

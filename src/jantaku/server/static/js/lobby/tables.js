@@ -4,8 +4,15 @@ import { t } from "../i18n.js";
 import { el } from "../dom.js";
 import { tableTitle } from "../families/index.js";
 
+/** A seat's word: its player's name; at an open ranked table (nobody named) "you" for one's
+ * own seat and "a player" for another's; or computer, or free. */
+function seatText(s, i, table) {
+  if (s.anonymous) return i === table.seat ? t("lobby.you") : t("lobby.a_player");
+  return s.name ? s.name : s.bot ? t("lobby.bot") : t("lobby.free");
+}
+
 function seatsText(table) {
-  return table.seats.map((s) => (s.name ? s.name : s.bot ? t("lobby.bot") : t("lobby.free"))).join(" · ");
+  return table.seats.map((s, i) => seatText(s, i, table)).join(" · ");
 }
 
 function tableAction(table, live, own) {
@@ -16,7 +23,7 @@ function tableAction(table, live, own) {
 
 function tableItem(table, live, own = false) {
   const title = tableTitle(table.config, t);
-  const free = table.seats.filter((s) => !s.name && !s.bot).length;
+  const free = table.seats.filter((s) => !s.name && !s.bot && !s.anonymous).length;
   return el(
     "li",
     { class: "table-item", "data-table": table.id },

@@ -26,12 +26,17 @@ function waitingActions(tp, ranked) {
   );
 }
 
+/** A seat in the waiting room: its player, or (an open ranked table names nobody) "you" for
+ * one's own seat and "a player" for another's, or empty. */
+function seatLabel(s, i, state, t) {
+  if (s.anonymous) return i === state.seat ? t("table.you") : t("table.a_player");
+  return s.user_id || s.bot ? `${s.name}${s.bot ? ` (${t("table.computer")})` : ""}` : t("table.empty_seat");
+}
+
 /** The seats taken so far, the invitation, and (for a player) start and leave. */
 export function waitingRoom(tp) {
   const { t, state, invite } = tp;
-  const names = state.table.seats.map((s) =>
-    s.user_id || s.bot ? `${s.name}${s.bot ? ` (${t("table.computer")})` : ""}` : t("table.empty_seat"),
-  );
+  const names = state.table.seats.map((s, i) => seatLabel(s, i, state, t));
   const parts = [el("h2", {}, t("table.waiting")), el("ol", { class: "waiting-seats" }, names.map((n) => el("li", {}, n)))];
   if (invite) {
     const link = `${location.origin}${location.pathname}#/table/${tp.tableId}?invite=${encodeURIComponent(invite)}`;
