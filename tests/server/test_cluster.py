@@ -214,6 +214,11 @@ def test_the_ranked_queue_seats_players_of_every_door_at_one_table(
     first = players[0]
     first.send({"type": "queue", "kind": "novice", "length": "quick"})
     table = first.expect("snapshot")["table"]["id"]
+    outsider = Client(servers[2], registered(servers[2]))  # by its id, at another door
+    outsider.send({"type": "join", "table": table, "id": 9})
+    err = outsider.expect("error")
+    assert (err["code"], err["ref"]) == ("queue_only", 9), err
+    outsider.close()
     quitter = players[1]  # joins, then leaves before the table fills
     quitter.send({"type": "queue", "kind": "novice", "length": "quick"})
     assert quitter.expect("snapshot")["table"]["id"] == table

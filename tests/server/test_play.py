@@ -121,8 +121,7 @@ def test_reconnect_mid_hand_gets_snapshot_and_plays_on(
 
 def test_advanced_table_needs_first_dan(server: ServerProcess) -> None:
     c = Client(server, registered(server))
-    table = _create(c, kind="advanced", length="full")["table"]["id"]
-    c.send({"type": "join", "table": table})
+    c.send({"type": "queue", "kind": "advanced", "length": "full"})
     err = c.expect("error")
     assert err["code"] == "rank_too_low"
     c.close()

@@ -30,16 +30,16 @@ def test_guests_cannot_queue_for_or_join_ranked_tables(server: ServerProcess) ->
         assert (err["code"], err["ref"]) == ("guests_unranked", 1), err
         assert "registered" in err["message"]
     assert server.get("/api/lobby").json()["queues"] == {}  # the guest sits nowhere
-    table = _create(member, kind="novice", length="quick")
-    guest.send({"type": "join", "table": table})
-    assert guest.expect("error")["code"] == "guests_unranked"
-    summary = server.get(f"/api/tables/{table}").json()
-    # nobody sits (an open ranked table's taken seats are anonymous: user_id None as well)
-    assert all(s["user_id"] is None and not s.get("anonymous") for s in summary["seats"])
-    # a registered account queues and joins as before
+    # a registered account queues as before
     member.send({"type": "queue", "kind": "novice", "length": "quick"})
     snap = member.expect("snapshot")
     assert snap["seat"] is not None and snap["table"]["config"]["ranked"]
+    table = snap["table"]["id"]
+    guest.send({"type": "join", "table": table})
+    assert guest.expect("error")["code"] == "guests_unranked"
+    summary = server.get(f"/api/tables/{table}").json()
+    # the member alone sits (an open ranked table's taken seats are anonymous)
+    assert sum(1 for s in summary["seats"] if s.get("anonymous")) == 1
     # guests play the unranked kinds
     for kind in ("party", "practice"):
         other = _create(guest, kind=kind, length="quick")
@@ -49,16 +49,44 @@ def test_guests_cannot_queue_for_or_join_ranked_tables(server: ServerProcess) ->
     member.close()
 
 
+def test_ranked_tables_seat_their_queue_only(server: ServerProcess) -> None:
+    """doman-rules.md §4: ranked rooms are a solo queue. A ranked table made or joined by its
+    id would let friends, or one person's accounts, sit together and farm rank."""
+    first, friend = (Client(server, registered(server)) for _ in range(2))
+    for kind in ("novice", "advanced"):
+        first.send({"type": "create", "kind": kind, "length": "quick", "id": 1})
+        err = first.expect("error")
+        assert (err["code"], err["ref"]) == ("queue_only", 1), err
+        assert "queue" in err["message"]
+    assert server.get("/api/lobby").json()["queues"] == {}  # nothing was made
+    first.send({"type": "queue", "kind": "novice", "length": "quick"})
+    table = first.expect("snapshot")["table"]["id"]
+    for join in ({"table": table}, {"table": table, "seat": 1}, {"table": table, "seat": 0}):
+        friend.send({"type": "join", **join, "id": 2})
+        err = friend.expect("error")
+        assert (err["code"], err["ref"]) == ("queue_only", 2), err
+    seats = server.get(f"/api/tables/{table}").json()["seats"]
+    assert sum(1 for s in seats if s.get("anonymous")) == 1  # the friend sits nowhere
+    first.send({"type": "join", "table": table})  # one's own seat back is a join as before
+    assert first.expect("snapshot")["seat"] is not None
+    friend.send({"type": "queue", "kind": "novice", "length": "quick"})  # the queue seats
+    snap = friend.expect("snapshot")
+    assert snap["table"]["id"] == table and snap["seat"] is not None
+    first.close()
+    friend.close()
+
+
 def test_ranked_tables_are_never_filled_with_bots(server: ServerProcess) -> None:
     member = Client(server, registered(server))
-    table = _create(member, kind="novice", length="quick")
+    member.send({"type": "queue", "kind": "novice", "length": "quick"})
+    table = member.expect("snapshot")["table"]["id"]
     member.send({"type": "join", "table": table, "fill_bots": True, "id": 2})
     err = member.expect("error")
     assert (err["code"], err["ref"]) == ("ranked_no_bots", 2), err
     seats = server.get(f"/api/tables/{table}").json()["seats"]
-    assert all(s["user_id"] is None and s["bot"] is None for s in seats)  # nothing seated
-    assert not any(s.get("anonymous") for s in seats)  # not even anonymously
-    member.send({"type": "join", "table": table})
+    assert all(s["bot"] is None for s in seats)  # no computer player seated
+    assert sum(1 for s in seats if s.get("anonymous")) == 1  # the member alone
+    member.send({"type": "join", "table": table})  # one's own seat back
     assert member.expect("snapshot")["seat"] is not None
     member.send({"type": "start", "table": table, "fill_bots": True, "id": 3})
     assert member.expect("error")["code"] == "ranked_no_bots"

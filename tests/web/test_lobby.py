@@ -172,6 +172,8 @@ def test_lobby_offers_and_labels_each_familys_tables_by_its_own_words(
     page = new_page()
     login_guest(page, server)
     kind, length = page.get_by_test_id("create-kind"), page.get_by_test_id("create-length")
+    kinds = kind.locator("option").evaluate_all("(os) => os.map((o) => o.value)")
+    assert "party" in kinds and not {"novice", "advanced"} & set(kinds)  # the queue seats those
     kind.select_option("classical")
     expect(length).to_be_enabled()
     expect(length.locator("option")).to_have_text(["East wind round", "four wind rounds"])

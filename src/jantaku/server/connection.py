@@ -37,6 +37,9 @@ class Client:
         self.rank_index = 0
         self.guest = False  # guests may not sit at ranked tables
         self.token_hash: str | None = None  # the session it said hello with
+        # the ranked table its queue is seating it at, while that join is handled (a ranked
+        # table seats nobody else who is not yet there)
+        self.queued_for: str | None = None
         # the session lookup of the hello being handled (token, user, hub's logouts then),
         # made by the group's admission and used once by the handler: one query per hello
         self.looked_up: tuple[str, UserRow | None, int] | None = None

@@ -37,6 +37,10 @@ __all__ = ["HANDLERS", "bot_name", "dispatch"]
 
 Handler = Callable[[Hub, Client, Any], ServerMessage | None]
 
+# Ranked tables seat their solo queue (doman-rules.md §4): a table made or joined by its id
+# would let friends, or one person's several accounts, sit together and farm rank.
+QUEUE_ONLY = "ranked tables are seated by their queue only: send queue with the kind and length"
+
 
 #: every family's level names: a name among them seats only at a table of a family offering it
 _LEVELS = frozenset(name for f in all_families() for name in f.levels)
@@ -117,9 +121,11 @@ def _lobby(hub: Hub, client: Client, message: LobbyRequest) -> ServerMessage:
 
 def _create(hub: Hub, client: Client, message: Create) -> Created:
     """A new table. The creator of a private table sits in it at once (its id alone lets
-    nobody else in), and ``created`` says the seat."""
+    nobody else in), and ``created`` says the seat. A ranked table is made by its queue only."""
     user_id = _need_user(client)
     kind, length, kuitan, private = message.kind, message.length, message.kuitan, message.private
+    if table_config(kind, length).ranked:
+        raise TableError("queue_only", QUEUE_ONLY)
     if private:  # its creator sits in it: the seat's rules apply now
         check_entry(table_config(kind, length, kuitan, private), client.guest, client.rank_index)
     table = hub.lobby.create(kind, length, kuitan, private, created_by=user_id)
@@ -134,6 +140,8 @@ def _join(hub: Hub, client: Client, message: Join) -> None:
     table = _table(hub, client, message)
     if table.seat_of(user_id) is None:
         check_entry(table.config, client.guest, client.rank_index)
+        if table.config.ranked and client.queued_for != table.id:
+            raise TableError("queue_only", QUEUE_ONLY)
     if message.fill_bots and table.status == "open":
         _may_fill(table)
     bot = bot_name(message.bot, _family_of(table))

@@ -95,10 +95,14 @@ class Matchmaker:
             join = {"type": "join", "table": table_id}
             if "id" in data:
                 join["id"] = data["id"]
-            if await cluster.route(client, json.dumps(join)) or table_id in hub.lobby.tables:
-                if table_id in hub.lobby.tables:
-                    cluster.relay.handle_local(client, json.dumps(join))
-                return True
+            client.queued_for = table_id  # this join, and no other, may seat it there
+            try:
+                if await cluster.route(client, json.dumps(join)) or table_id in hub.lobby.tables:
+                    if table_id in hub.lobby.tables:
+                        cluster.relay.handle_local(client, json.dumps(join))
+                    return True
+            finally:
+                client.queued_for = None
             await cluster.leases.aio.eval(_GONE, 1, key, table_id)
         return False
 

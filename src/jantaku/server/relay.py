@@ -42,6 +42,7 @@ class RemoteClient(Client):
         self.rank_index = 0
         self.guest = False
         self.token_hash: str | None = None
+        self.queued_for: str | None = None
         self.tables = set()
         self.routes = {}
         self.relay_id = None
@@ -118,6 +119,8 @@ class Relay:
                 "table": table_id,
                 "user": user,
                 "raw": text,
+                # the door's queue seats it there (only this process says so, never the client)
+                "queued": client.queued_for == table_id,
             },
         )
 
@@ -202,6 +205,10 @@ class Relay:
             user = data["user"]
             proxy.user_id, proxy.name = user["id"], user["name"]
             proxy.rank_index, proxy.guest = user["rank_index"], user["guest"]
-            self.handle(proxy, data["raw"])
+            proxy.queued_for = data["table"] if data.get("queued") else None
+            try:
+                self.handle(proxy, data["raw"])
+            finally:
+                proxy.queued_for = None
         elif kind == "bye":
             self._bye((data["door"], data["conn"]))

@@ -5,7 +5,9 @@ import { t } from "../i18n.js";
 import { clockText, el } from "../dom.js";
 import { familyNames, familyOf, familyOfKind, tableKinds } from "../families/index.js";
 
-const KINDS = tableKinds();
+// ranked tables are a solo queue: the queue buttons seat them, the create form does not make them
+const RANKED = ["novice", "advanced"];
+const KINDS = tableKinds().filter((k) => !RANKED.includes(k));
 const DEFAULT_BOT = "defensive";
 
 const lengthSelect = (id) =>
@@ -28,7 +30,7 @@ export function queueButtons(lb, counts) {
       button.disabled = false;
     }
   };
-  return ["novice", "advanced"].flatMap((kind) =>
+  return RANKED.flatMap((kind) =>
     ["quick", "full"].map((length) => {
       const key = `${kind}-${length}`;
       const count = el("span", { class: "count" }, t("lobby.waiting", { n: 0 }));
