@@ -1,7 +1,7 @@
 """Server tests run against SQLite always, and against PostgreSQL too when
 ``JANTAKU_TEST_POSTGRES`` holds a URL of a server where the test user may create databases
 (each test gets a fresh database, dropped afterwards); ``pg_database`` is such a database
-alone, for the tests of several processes."""
+alone, for the tests of several processes, and ``servers`` three processes on it."""
 
 from __future__ import annotations
 
@@ -60,3 +60,21 @@ def server(database: str) -> Iterator[ServerProcess]:
         yield proc
     finally:
         proc.stop()
+
+
+@pytest.fixture
+def servers(pg_database: str) -> Iterator[list[ServerProcess]]:
+    """Three server processes of one group (one PostgreSQL database, Redis: cluster_env.py)."""
+    redis = os.environ.get("JANTAKU_TEST_REDIS")
+    if not redis:
+        pytest.skip("needs Redis: export JANTAKU_TEST_REDIS (bash ci/redis.sh start)")
+    procs: list[ServerProcess] = []
+    try:
+        for _ in range(3):
+            procs.append(
+                ServerProcess(pg_database, "--redis", redis, "--grace-seconds", "30").start()
+            )
+        yield procs
+    finally:
+        for p in procs:
+            p.stop()

@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from jantaku.server.cluster import namespace
 from tests.server.checks import check_record, stored_actions
@@ -21,21 +18,6 @@ from tests.server.cluster_env import REDIS, needs_cluster
 from tests.server.harness import Client, ServerProcess
 
 pytestmark = needs_cluster
-
-
-@pytest.fixture
-def servers(pg_database: str) -> Iterator[list[ServerProcess]]:
-    assert REDIS is not None
-    procs: list[ServerProcess] = []
-    try:
-        for _ in range(3):
-            procs.append(
-                ServerProcess(pg_database, "--redis", REDIS, "--grace-seconds", "30").start()
-            )
-        yield procs
-    finally:
-        for p in procs:
-            p.stop()
 
 
 def _play(client: Client, table: str, out: list[Any], errors: list[BaseException]) -> None:

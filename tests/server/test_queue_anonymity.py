@@ -12,10 +12,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import httpx
-import pytest
 
 from tests.server.accounts import registered
-from tests.server.cluster_env import REDIS, needs_cluster
+from tests.server.cluster_env import needs_cluster
 from tests.server.harness import Client, ServerProcess
 
 QUEUE = {"type": "queue", "kind": "novice", "length": "quick"}
@@ -154,21 +153,6 @@ def test_an_unranked_table_still_shows_who_sits(server: ServerProcess) -> None:
     assert [s["user_id"] for s in public[:2]] == [host.user["id"], guest.user["id"]]
     host.close()
     guest.close()
-
-
-@pytest.fixture
-def servers(pg_database: str) -> Iterator[list[ServerProcess]]:
-    assert REDIS is not None
-    procs: list[ServerProcess] = []
-    try:
-        for _ in range(3):
-            procs.append(
-                ServerProcess(pg_database, "--redis", REDIS, "--grace-seconds", "30").start()
-            )
-        yield procs
-    finally:
-        for p in procs:
-            p.stop()
 
 
 @needs_cluster
