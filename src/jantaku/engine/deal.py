@@ -37,9 +37,9 @@ class BaseDeal(Generic[P, S, V]):
 
     # The family's phases: its turn, its two call windows (after a discard, after a kong
     # that may be robbed), its end.
-    _TURN: P
-    _WINDOWS: tuple[P, P]
-    _ENDED: P
+    TURN_PHASE: P
+    WINDOW_PHASES: tuple[P, P]
+    ENDED_PHASE: P
     # The kinds of action whose own tile a log replay may name by another physical copy.
     _OWN_TILE_KINDS: tuple[ActionKind, ...] = (ActionKind.DISCARD,)
     # Fields besides the shared ones that a clone copies (each with its ``copy()``).
@@ -90,26 +90,26 @@ class BaseDeal(Generic[P, S, V]):
 
     def to_act(self) -> list[int]:
         """The seats that must decide now."""
-        if self.phase is self._TURN:
+        if self.phase is self.TURN_PHASE:
             return [self.turn]
-        if self.phase in self._WINDOWS:
+        if self.phase in self.WINDOW_PHASES:
             return [s for s in self.claims if s not in self.answers]
         return []
 
     @property
     def holding(self) -> bool:
         """A call window is held open that nobody may answer (see ``hold_calls``)."""
-        return self.phase in self._WINDOWS and not self.claims
+        return self.phase in self.WINDOW_PHASES and not self.claims
 
     def legal_actions(self, seat: int) -> list[Action]:
         """What ``seat`` may do now (computed once per state; do not change the list)."""
-        if self.phase is self._TURN:
+        if self.phase is self.TURN_PHASE:
             if seat != self.turn:
                 return []
             if self._turn_cache is None:
                 self._turn_cache = self._turn_actions(seat)
             return self._turn_cache
-        if self.phase in self._WINDOWS and seat not in self.answers:
+        if self.phase in self.WINDOW_PHASES and seat not in self.answers:
             return self.claims.get(seat, [])
         return []
 

@@ -35,7 +35,7 @@ class BaseMatch(HeldCallWindows[D]):
         return [] if self.finished else self.deal.legal_actions(seat)
 
     def awaiting_calls(self) -> bool:
-        return not self.finished and self.deal.phase in self.deal._WINDOWS
+        return not self.finished and self.deal.phase in self.deal.WINDOW_PHASES
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
@@ -49,7 +49,7 @@ class BaseMatch(HeldCallWindows[D]):
     def _record(self, events: list[Event]) -> None:
         """Log the deal's new ``events``, moving on when the deal ended; when that fails, the
         deal's last step is taken back, so the step changes nothing."""
-        if self.deal.phase is not self.deal._ENDED:
+        if self.deal.phase is not self.deal.ENDED_PHASE:
             self.log.extend(events)
             self._follow_deal()
             return

@@ -8,7 +8,6 @@ games. A kept answer costs nothing."""
 
 from __future__ import annotations
 
-import math
 from collections import OrderedDict
 from typing import Any
 
@@ -18,7 +17,8 @@ from starlette.responses import JSONResponse, Response
 from jantaku.server.connection import client_address
 from jantaku.server.export import export_game, export_refusal
 from jantaku.server.hub import Hub
-from jantaku.server.limits import Busy, TokenBuckets
+from jantaku.server.limits import TokenBuckets
+from jantaku.server.refusals import limited
 
 __all__ = ["GameExports"]
 
@@ -47,24 +47,12 @@ class GameExports:
         refusal = export_refusal(result, fmt)  # a format the family lacks costs no token
         if refusal is not None:
             return JSONResponse({"error": refusal}, status_code=400)
-        try:
-            wait = await self.hub.limits.take("export", self.addresses, client_address(request))
-        except Busy as e:  # the group's limits cannot be counted (Redis): refused
-            return _refused(str(e), 1.0, 503, "busy")
-        if wait > 0:
-            message = f"too many game exports asked for; try again in {math.ceil(wait)} s"
-            return _refused(message, wait, 429, "rate_limited")
+        address = client_address(request)
+        limit = await limited(self.hub, "export", self.addresses, address, "game exports")
+        if limit is not None:
+            return limit
         body = export_game(result, self.hub.store.actions(game_id), fmt)
         self._kept[key] = body
         while len(self._kept) > KEPT:
             self._kept.popitem(last=False)
         return Response(body, media_type="application/json")
-
-
-def _refused(message: str, retry_after: float, status: int, code: str) -> Response:
-    seconds = max(1, math.ceil(retry_after))
-    return JSONResponse(
-        {"error": message, "code": code, "retry_after": seconds},
-        status_code=status,
-        headers={"Retry-After": str(seconds)},
-    )

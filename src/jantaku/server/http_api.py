@@ -22,6 +22,7 @@ from jantaku.server.limits import Backoff, Busy, HashPool, TokenBuckets
 from jantaku.server.messages import user_json
 from jantaku.server.models import name_key
 from jantaku.server.protocol import ProtocolError, loads_bounded
+from jantaku.server.refusals import limited, refused
 from jantaku.server.reviews import GameReviews
 from jantaku.server.seating import bot_names
 from jantaku.server.seats import public_summary
@@ -33,18 +34,6 @@ __all__ = ["HttpApi"]
 
 # A client on the server's own machine (behind a trusted proxy the address is the forwarded one).
 _LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
-
-
-def _refused(
-    message: str, retry_after: float, status: int = 429, code: str = "rate_limited"
-) -> Response:
-    """A refusal that says when to come back (``Retry-After``, whole seconds, at least 1)."""
-    seconds = max(1, math.ceil(retry_after))
-    return JSONResponse(
-        {"error": message, "code": code, "retry_after": seconds},
-        status_code=status,
-        headers={"Retry-After": str(seconds)},
-    )
 
 
 def _private_to_others(config: Any, seats: Any, viewer: int | None) -> bool:
@@ -145,21 +134,15 @@ class HttpApi:
         return data
 
     async def _signup_refused(self, request: Request) -> Response | None:
-        try:
-            wait = await self.hub.limits.take("signup", self.signups, client_address(request))
-        except Busy as e:  # the group's limits cannot be counted (Redis): refused
-            return _refused(str(e), 1.0, status=503, code="busy")
-        if wait <= 0:
-            return None
-        return _refused(
-            f"too many new accounts from your address; try again in {math.ceil(wait)} s", wait
-        )
+        address = client_address(request)
+        what = "new accounts from your address"
+        return await limited(self.hub, "signup", self.signups, address, what)
 
     async def register(self, request: Request) -> Response:
         accounts = self.hub.accounts
-        refused = await self._signup_refused(request)
-        if refused is not None:
-            return refused
+        refusal = await self._signup_refused(request)
+        if refusal is not None:
+            return refusal
         try:
             data = await self._body(request)
             name, password = data.get("name"), data.get("password")
@@ -168,7 +151,7 @@ class HttpApi:
         except AuthError as e:
             return JSONResponse({"error": str(e)}, status_code=400)
         except Busy as e:
-            return _refused(str(e), 1.0, status=503, code="busy")
+            return refused(str(e), 1.0, status=503, code="busy")
         return JSONResponse({"token": token, "user": user_json(user)})
 
     async def login(self, request: Request) -> Response:
@@ -190,7 +173,7 @@ class HttpApi:
             waits = await limits.attempt([by_name, by_address])
             for wait, what in zip(waits, ("this name", "your address"), strict=True):
                 if wait > 0:
-                    return _refused(
+                    return refused(
                         f"too many failed logins for {what}; try again in {math.ceil(wait)} s",
                         wait,
                     )
@@ -206,13 +189,13 @@ class HttpApi:
         except AuthError as e:
             return JSONResponse({"error": str(e)}, status_code=401)
         except Busy as e:  # the hashing pool is full, or the group's limits are unreachable
-            return _refused(str(e), 1.0, status=503, code="busy")
+            return refused(str(e), 1.0, status=503, code="busy")
         return JSONResponse({"token": token, "user": user_json(user)})
 
     async def guest(self, request: Request) -> Response:
-        refused = await self._signup_refused(request)
-        if refused is not None:
-            return refused
+        refusal = await self._signup_refused(request)
+        if refusal is not None:
+            return refusal
         user, token = self.hub.accounts.guest()
         return JSONResponse({"token": token, "user": user_json(user)})
 
@@ -384,12 +367,9 @@ class HttpApi:
         if reset and address not in _LOOPBACK:
             message = "only a client on the server's own machine may reset the metrics"
             return JSONResponse({"error": message, "code": "forbidden"}, status_code=403)
-        try:
-            wait = await self.hub.limits.take("metrics", self.metric_reads, address)
-        except Busy as e:  # the group's limits cannot be counted (Redis): refused
-            return _refused(str(e), 1.0, status=503, code="busy")
-        if wait > 0:
-            return _refused(f"too many metrics reads; try again in {math.ceil(wait)} s", wait)
+        refusal = await limited(self.hub, "metrics", self.metric_reads, address, "metrics reads")
+        if refusal is not None:
+            return refusal
         tables = list(self.hub.lobby.tables.values())
         out: dict[str, Any] = {"tables": sum(1 for t in tables if t.status == "live")}
         for name, samples in (

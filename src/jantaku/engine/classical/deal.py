@@ -218,5 +218,5 @@ class ClassicalDeal(ClassicalDealState):
             self.balances[s] += d
             self.penalties[s] += d
         self.log.append(event)
-        if self.phase in self._WINDOWS and action.seat in self.claims:
+        if self.phase in self.WINDOW_PHASES and action.seat in self.claims:
             self._answer(Action(ActionKind.PASS, action.seat))

@@ -64,9 +64,9 @@ by_index = BY_INDEX  # sort key: tiles in index order (the order hands and melds
 class ClassicalDealState(BaseDeal[Phase, ClassicalSeat, ClassicalView]):
     """The fields of a deal, from the deal to the settlement."""
 
-    _TURN = Phase.TURN
-    _WINDOWS = (Phase.CALLS, Phase.ROB)
-    _ENDED = Phase.ENDED
+    TURN_PHASE = Phase.TURN
+    WINDOW_PHASES = (Phase.CALLS, Phase.ROB)
+    ENDED_PHASE = Phase.ENDED
     _COPIED = ("balances", "penalties", "wins", "barred", "pays_for_all")
 
     def __init__(

@@ -45,9 +45,9 @@ by_index = BY_INDEX  # sort key: tiles in index order (the order hands and melds
 class DealState(BaseDeal[Phase, SeatState, SeatView]):
     """The fields of a deal, from the first draw to the settlement."""
 
-    _TURN = Phase.TURN
-    _WINDOWS = (Phase.CALLS, Phase.CHANKAN)
-    _ENDED = Phase.ENDED
+    TURN_PHASE = Phase.TURN
+    WINDOW_PHASES = (Phase.CALLS, Phase.CHANKAN)
+    ENDED_PHASE = Phase.ENDED
     _COPIED = ("scores", "kan_seats", "wins")
 
     def __init__(
