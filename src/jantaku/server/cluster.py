@@ -56,7 +56,7 @@ class Cluster:
         self.node = secrets.token_hex(6)
         self.lease_seconds = lease_seconds
         self.leases = Leases(url, self.node, lease_seconds, namespace(hub.database_url))
-        self.relay = Relay(url, self.node, hub.settings)
+        self.relay = Relay(url, self.node, hub.settings, namespace(hub.database_url))
         self.matchmaker = Matchmaker(self)
         # the limits per player and per address count for the whole group
         ms = self.leases.ms
@@ -85,6 +85,7 @@ class Cluster:
         lobby.elsewhere = lambda: self._elsewhere
         self.hub.limits = SharedLimits(self.leases.aio, self.leases.prefix)
         self.relay.handle = handle
+        self.relay.on_logout = self.hub.session_ended  # a logout at another process
         await self.relay.start()
         await self._heartbeat()
         await self.scan()
