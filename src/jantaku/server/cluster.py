@@ -61,7 +61,7 @@ class Cluster:
         self.node = secrets.token_hex(6)
         self.lease_seconds = lease_seconds
         self.leases = Leases(url, self.node, lease_seconds, namespace(hub.database_url))
-        self.relay = Relay(url, self.node, hub.settings, namespace(hub.database_url))
+        self.relay = Relay(url, self.node, hub.settings, self.key("group"))
         self.matchmaker = Matchmaker(self)
         # the limits per player and per address count for the whole group
         ms = self.leases.ms

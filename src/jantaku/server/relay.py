@@ -27,7 +27,6 @@ __all__ = ["CHANNEL_PREFIX", "Relay", "RemoteClient"]
 log = logging.getLogger("jantaku.server")
 
 CHANNEL_PREFIX = "jantaku:node:"
-GROUP_PREFIX = "jantaku:group:"
 
 #: handles one client message as this process's own (websocket.py's SocketEndpoint.handle)
 Handle = Callable[[Client, str | bytes], None]
@@ -67,7 +66,7 @@ class Relay:
 
     def __init__(self, url: str, node: str, settings: ServerSettings, group: str = "") -> None:
         self.node = node
-        self.group = GROUP_PREFIX + group  # every process of the group listens here
+        self.group = group or CHANNEL_PREFIX + "group"  # every process of the group listens
         self.settings = settings
         self.redis = aioredis.Redis.from_url(
             url,
