@@ -3,8 +3,9 @@ for each call a test counts: a session lookup (``Accounts.by_token`` of a token 
 database query), a table's claim (``Store.claim_fence``, a write transaction), a comparison of
 secrets (``secrets.compare_digest``), the lobby's reading of one of its own tables
 (``manager._listed``) or of another process's (``manager._listed_summary``), a refresh of the
-other processes' tables (``Cluster._share_lobby``) and a read of all of a player's statistics
-lines (``Store.player_lines``). A test against a real server (``CountingServer``, counting.py)
+other processes' tables (``Cluster._share_lobby``), a read of all of a player's statistics
+lines (``Store.player_lines``) and a table looked up by invite code in the database
+(``Store.table_id_by_invite``). A test against a real server (``CountingServer``, counting.py)
 counts what one message costs."""
 
 from __future__ import annotations
@@ -70,6 +71,13 @@ def _install() -> None:
         return player_lines(self, user_id)
 
     Store.player_lines = counted_player_lines  # type: ignore[method-assign]
+    by_invite = Store.table_id_by_invite
+
+    def counted_by_invite(self: Store, code: str) -> Any:
+        _note("table_id_by_invite")
+        return by_invite(self, code)
+
+    Store.table_id_by_invite = counted_by_invite  # type: ignore[method-assign]
     secrets.compare_digest = counted_compare
 
 

@@ -11,6 +11,7 @@ Needs ``JANTAKU_TEST_POSTGRES`` and ``JANTAKU_TEST_REDIS`` (ci/postgres.sh, ci/r
 from __future__ import annotations
 
 import contextlib
+import json
 import secrets
 import time
 from collections.abc import Iterator
@@ -24,6 +25,7 @@ from websockets.exceptions import ConnectionClosed
 from tests.server.cluster_env import REDIS, needs_cluster
 from tests.server.counting import CountingServer
 from tests.server.harness import Client, ServerProcess
+from tests.server.test_abuse import _connect
 
 pytestmark = needs_cluster
 
@@ -135,5 +137,52 @@ def test_the_lobby_reads_other_processes_tables_once_per_refresh(
         reads = door.count("listed_summary") - reads
         refreshes = door.count("share_lobby") - refreshes
         assert reads <= len(made) * (refreshes + 1), (reads, refreshes)
+    finally:
+        other.stop()
+
+
+def test_made_up_invite_codes_cost_a_few_database_reads(
+    pg_database: str, door: CountingServer
+) -> None:
+    """An invite code of a table not driven here is looked up in the database: made-up codes
+    (anyone may send them, after a guest's hello) cost a token of the client's address each
+    (``INVITE_BURST`` at once, then ``INVITE_LOOKUPS_PER_SECOND``), refused ``rate_limited``
+    beyond; a real code of a table created at another process a moment ago joins at once, and
+    a code of a table driven here costs no read."""
+    from jantaku.server.cluster import INVITE_BURST, INVITE_LOOKUPS_PER_SECOND
+
+    assert REDIS is not None
+    other = ServerProcess(pg_database, "--redis", REDIS).start()
+    try:
+        prober = _connect(door, "198.51.100.20")
+        prober.send(json.dumps({"type": "hello", "token": door.guest()}))
+        codes: list[str] = []
+        before = door.count("table_id_by_invite")
+        started = time.monotonic()
+        for i in range(100):
+            prober.send(json.dumps({"type": "join", "invite": secrets.token_urlsafe(6), "id": i}))
+            while (msg := json.loads(prober.recv(timeout=10))).get("ref") != i:
+                pass
+            codes.append(msg["code"])
+        elapsed = time.monotonic() - started
+        reads = door.count("table_id_by_invite") - before
+        assert reads <= INVITE_BURST + INVITE_LOOKUPS_PER_SECOND * elapsed + 1, (reads, elapsed)
+        assert set(codes) == {"no_table", "rate_limited"}, set(codes)
+        # a table created at another process a moment ago is found by its code at once
+        owner = Client(other, other.guest())
+        owner.send({"type": "create", "kind": "party", "length": "quick", "private": True})
+        invite = owner.expect("created")["invite"]
+        friend = Client(door, door.guest())
+        friend.send({"type": "join", "invite": invite})
+        assert friend.expect("snapshot")["seat"] is not None
+        # a table driven here is found in memory: no read, whatever the address has spent
+        host = Client(door, door.guest())
+        host.send({"type": "create", "kind": "party", "length": "quick", "private": True})
+        here = host.expect("created")["invite"]
+        before = door.count("table_id_by_invite")
+        prober.send(json.dumps({"type": "watch", "invite": here}))
+        while (msg := json.loads(prober.recv(timeout=10)))["type"] != "snapshot":
+            assert msg["type"] != "error", msg
+        assert door.count("table_id_by_invite") == before
     finally:
         other.stop()

@@ -21,8 +21,11 @@ from typing import TYPE_CHECKING, Any
 
 from jantaku.server.connection import Client
 from jantaku.server.leases import Leases
+from jantaku.server.limits import TokenBuckets
 from jantaku.server.matchmaking import Matchmaker
+from jantaku.server.messages import Error
 from jantaku.server.models import TableRow
+from jantaku.server.protocol import AtTable, ProtocolError, parse_message
 from jantaku.server.relay import Handle, Relay
 from jantaku.server.shared_counts import Admission
 from jantaku.server.shared_limits import SharedLimits
@@ -40,6 +43,8 @@ ROUTED = frozenset({"join", "watch", "unwatch", "start", "leave", "continue", "a
 # the group's keys after its prefix: a process's heartbeat, its public tables
 # ([[created, summary], ...] in JSON), the processes of the group
 _ALIVE, _LOBBY, _NODES = "alive:", "lobby:", "nodes"
+# invite codes of tables not driven here, looked up in the database, per client address
+INVITE_BURST, INVITE_LOOKUPS_PER_SECOND = 20, 2.0
 
 
 def namespace(database_url: str) -> str:
@@ -56,7 +61,7 @@ class Cluster:
         self.node = secrets.token_hex(6)
         self.lease_seconds = lease_seconds
         self.leases = Leases(url, self.node, lease_seconds, namespace(hub.database_url))
-        self.relay = Relay(url, self.node, hub.settings)
+        self.relay = Relay(url, self.node, hub.settings, self.key("group"))
         self.matchmaker = Matchmaker(self)
         # the limits per player and per address count for the whole group
         ms = self.leases.ms
@@ -70,6 +75,8 @@ class Cluster:
         # the open and live tables stored as of the last scan: only these are claimed when a
         # message names one nobody drives (a made-up id must not cost a write)
         self._playable: frozenset[str] = frozenset()
+        # a made-up invite code must not cost a database read each
+        self.invite_reads = TokenBuckets(INVITE_BURST, INVITE_LOOKUPS_PER_SECOND)
 
     def key(self, name: str) -> str:
         """The group's Redis key of ``name``."""
@@ -85,6 +92,7 @@ class Cluster:
         lobby.elsewhere = lambda: self._elsewhere
         self.hub.limits = SharedLimits(self.leases.aio, self.leases.prefix)
         self.relay.handle = handle
+        self.relay.on_logout = self.hub.session_ended  # a logout at another process
         await self.relay.start()
         await self._heartbeat()
         await self.scan()
@@ -248,7 +256,11 @@ class Cluster:
         table_id = data.get("table")
         invite = data.get("invite")
         if isinstance(invite, str) and invite:
-            table_id = self.hub.store.table_id_by_invite(invite)
+            try:
+                table_id = self._invited(client, raw)
+            except ProtocolError as refused:
+                client.send(Error(refused.code, refused.message, refused.ref))
+                return True
         if not isinstance(table_id, str) or len(table_id) > 32:
             return False
         remember = data["type"] in ("join", "watch")
@@ -275,6 +287,25 @@ class Cluster:
             client.routes[table_id] = (owner, raw)
         self.relay.forward(owner, client, table_id, raw)
         return True
+
+    def _invited(self, client: Client, raw: str | bytes) -> str | None:
+        """The table of a message's invite code: one driven here is found in memory, another
+        is looked up in the database for a token of the client's address (ProtocolError
+        rate_limited when they are spent). None for no table, or a message the handler
+        refuses."""
+        try:
+            message = parse_message(raw)
+        except ProtocolError:
+            return None  # the handler says what is wrong
+        code = message.invite if isinstance(message, AtTable) else None
+        if not code:
+            return None
+        with contextlib.suppress(TableError):
+            return self.hub.lobby.by_invite(code).id
+        if self.invite_reads.take(client.address) > 0:
+            why = "too many invite codes looked up from your address; slow down"
+            raise ProtocolError("rate_limited", why, message.ref)
+        return self.hub.store.table_id_by_invite(code)
 
     async def _watch(self) -> None:
         """Claim orphaned tables; send each client's join or watch again where its table is

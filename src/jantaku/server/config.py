@@ -51,6 +51,12 @@ class ServerSettings:
     max_message_bytes: int = 16 * 1024
     messages_per_second: float = 100.0
     message_burst: int = 200
+    # every connection of one client address together, in this process (one address may hold
+    # sockets_per_address connections): four players at one address, each at a busy table with
+    # a replay and the lobby open, send a few messages a second each; this is ten times that
+    # and twice one connection's rate, so one tab's burst fits too
+    address_messages_per_second: float = 200.0
+    address_message_burst: int = 400
     # password hashing: threads of its own, and how many hashes may wait or run at once
     hash_workers: int = 2
     hash_queue: int = 32

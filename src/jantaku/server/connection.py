@@ -13,6 +13,7 @@ from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket
 
 from jantaku.server.config import ServerSettings
+from jantaku.server.limits import TokenBuckets
 from jantaku.server.messages import Error, Ref, ServerMessage
 from jantaku.server.models import UserRow
 from jantaku.server.tables import Table
@@ -94,16 +95,25 @@ class Client:
         self.closed = True
         self.queue.put_nowait(None)
 
-    def allow(self) -> bool:
+    def allow(self, by_address: TokenBuckets | None = None) -> str | None:
+        """Take a token for one message: None when it may be handled, else what was spent,
+        its own budget or (``by_address``) the one every connection of its address shares.
+        Its own is taken from first: one connection's flood spends no more of the address's
+        than its own rate."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
-        if self.tokens >= 1:
+        why = None
+        if self.tokens < 1:
+            why = "too many messages"
+        elif by_address is not None and by_address.take(self.address, now) > 0:
+            why = "too many messages from your address"
+        if why is None:
             self.tokens -= 1
             self.refused = max(0.0, self.refused - 0.5)  # a client that slows down is forgiven
-            return True
+            return None
         self.refused += 1
-        return False
+        return why
 
     async def pump(self) -> None:
         while True:

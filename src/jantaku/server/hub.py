@@ -114,8 +114,17 @@ class Hub:
             client.token_hash = None
 
     def logged_out(self, token: str) -> None:
-        """Close every connection that said hello with ``token``."""
+        """Close every connection that said hello with ``token``: here, and with several
+        processes at every other one of the group too (one message to all of them)."""
+        session = token_hash(token)
+        self.session_ended(session)
+        if self.cluster is not None:
+            self.cluster.relay.logged_out(session)
+
+    def session_ended(self, session: str) -> None:
+        """Close this process's connections of ``session`` (a token's hash), which has logged
+        out (here or at another process of the group)."""
         self.logouts += 1
-        for client in list(self.sessions.pop(token_hash(token), ())):
+        for client in list(self.sessions.pop(session, ())):
             client.token_hash = None
             client.kick("logged_out", "this session has logged out")

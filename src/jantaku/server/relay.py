@@ -2,7 +2,8 @@
 process (its door); what it says about a table driven by another process (the owner) goes to
 the owner's channel, and what the table sends the client comes back on the door's channel.
 The owner sees such a client as a :class:`RemoteClient`; the tables do not know the
-difference. One publisher task per process keeps every channel's messages in order."""
+difference. One publisher task per process keeps every channel's messages in order. What
+every process must hear (a session logged out) goes once to the group's channel."""
 
 from __future__ import annotations
 
@@ -63,8 +64,9 @@ class RemoteClient(Client):
 class Relay:
     """This process's channel (``node``) and the messages to the others'."""
 
-    def __init__(self, url: str, node: str, settings: ServerSettings) -> None:
+    def __init__(self, url: str, node: str, settings: ServerSettings, group: str = "") -> None:
         self.node = node
+        self.group = group or CHANNEL_PREFIX + "group"  # every process of the group listens
         self.settings = settings
         self.redis = aioredis.Redis.from_url(
             url,
@@ -73,6 +75,8 @@ class Relay:
             socket_connect_timeout=COMMAND_TIMEOUT,
         )
         self.handle: Handle | None = None
+        # a session (its token's hash) logged out at another process of the group
+        self.on_logout: Callable[[str], None] | None = None
         self.doors: dict[str, Client] = {}  # this process's clients by their relay id
         self.remote: dict[tuple[str, str], RemoteClient] = {}  # by (door, relay id)
         # tables being created here: the requests for them wait until they exist
@@ -82,7 +86,7 @@ class Relay:
 
     async def start(self) -> None:
         pubsub = self.redis.pubsub()  # the read timeout does not cut an idle subscription
-        await pubsub.subscribe(CHANNEL_PREFIX + self.node)
+        await pubsub.subscribe(CHANNEL_PREFIX + self.node, self.group)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen(pubsub)), loop.create_task(self._publish())]
 
@@ -123,6 +127,12 @@ class Relay:
                 "queued": client.queued_for == table_id,
             },
         )
+
+    def logged_out(self, session: str) -> None:
+        """Tell every other process of the group that ``session`` (a token's hash) logged
+        out here: one message, whatever the number of its connections."""
+        text = json.dumps({"kind": "logout", "from": self.node, "session": session})
+        self._out.put_nowait((self.group, text))
 
     def door_id(self, client: Client) -> str:
         if client.relay_id is None:
@@ -212,3 +222,5 @@ class Relay:
                 proxy.queued_for = None
         elif kind == "bye":
             self._bye((data["door"], data["conn"]))
+        elif kind == "logout" and data["from"] != self.node and self.on_logout is not None:
+            self.on_logout(data["session"])

@@ -1,6 +1,7 @@
 """The WebSocket endpoint ``/ws``: one session per connection. It enforces the limits on
-connections, message size and rate, parses each message (protocol.py) and hands it to its
-handler (handlers.py); a refusal goes back as ``error``, answering the message's ``id``."""
+connections, message size and rate (per connection and per address), parses each message
+(protocol.py) and hands it to its handler (handlers.py); a refusal goes back as ``error``,
+answering the message's ``id``."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from jantaku.server.config import TableRequestError
 from jantaku.server.connection import Client
 from jantaku.server.handlers import dispatch
 from jantaku.server.hub import Hub
+from jantaku.server.limits import TokenBuckets
 from jantaku.server.messages import Error, Ref, Shutdown
 from jantaku.server.protocol import ProtocolError, parse_message, utf8_size
 from jantaku.server.tables import TableError
@@ -30,7 +32,11 @@ class SocketEndpoint:
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
-        self.settings = hub.settings
+        self.settings = settings = hub.settings
+        # the messages of every connection of one address together (in this process)
+        self.by_address = TokenBuckets(
+            settings.address_message_burst, settings.address_messages_per_second
+        )
 
     async def announce_shutdown(self, timeout: float = 2.0) -> None:
         """Tell every client to reconnect, then wait (at most ``timeout``) until each queue has
@@ -94,12 +100,13 @@ class SocketEndpoint:
                 client.send(Error("too_large", f"messages are at most {most} bytes"))
                 _close(client)
                 break
-            if not client.allow():
+            spent = client.allow(self.by_address)
+            if spent is not None:
                 if client.refused > 2 * self.settings.message_burst:
-                    client.send(Error("flood", "too many messages; closing"))
+                    client.send(Error("flood", f"{spent}; closing"))
                     _close(client)
                     break
-                client.send(Error("rate_limited", "too many messages; slow down"))
+                client.send(Error("rate_limited", f"{spent}; slow down"))
                 continue
             cluster = self.hub.cluster
             if cluster is not None and await cluster.route(client, raw):
