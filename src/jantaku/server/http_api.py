@@ -22,7 +22,7 @@ from jantaku.server.limits import Backoff, Busy, HashPool, TokenBuckets
 from jantaku.server.messages import user_json
 from jantaku.server.models import name_key
 from jantaku.server.protocol import ProtocolError, loads_bounded
-from jantaku.server.refusals import limited, refused
+from jantaku.server.refusals import error, limited, refused
 from jantaku.server.reviews import GameReviews
 from jantaku.server.seating import bot_names
 from jantaku.server.seats import public_summary
@@ -60,7 +60,7 @@ def _public_seat(stored: dict[str, Any]) -> dict[str, Any]:
 
 
 def _not_found(what: str) -> Response:
-    return JSONResponse({"error": f"no such {what}", "code": "not_found"}, status_code=404)
+    return error(f"no such {what}", 404, "not_found")
 
 
 _ID_MAX = 2**31 - 1
@@ -251,7 +251,7 @@ class HttpApi:
         try:
             page = self.hub.lobby.listing(query.get("offset"), query.get("limit"))
         except TableError as e:
-            return JSONResponse({"error": e.message, "code": e.code}, status_code=400)
+            return error(e.message, 400, e.code)
         return JSONResponse(page.to_json())
 
     def _viewer(self, request: Request) -> int | None:
@@ -366,7 +366,7 @@ class HttpApi:
         reset = bool(request.query_params.get("reset"))
         if reset and address not in _LOOPBACK:
             message = "only a client on the server's own machine may reset the metrics"
-            return JSONResponse({"error": message, "code": "forbidden"}, status_code=403)
+            return error(message, 403, "forbidden")
         refusal = await limited(self.hub, "metrics", self.metric_reads, address, "metrics reads")
         if refusal is not None:
             return refusal

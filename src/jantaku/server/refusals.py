@@ -10,7 +10,12 @@ from starlette.responses import JSONResponse, Response
 from jantaku.server.hub import Hub
 from jantaku.server.limits import Busy, TokenBuckets
 
-__all__ = ["limited", "refused"]
+__all__ = ["error", "limited", "refused"]
+
+
+def error(message: str, status: int, code: str) -> Response:
+    """A refusal that coming back will not mend (``{"error", "code"}``)."""
+    return JSONResponse({"error": message, "code": code}, status_code=status)
 
 
 def refused(

@@ -27,6 +27,7 @@ from starlette.responses import JSONResponse, Response
 from jantaku.server.connection import client_address
 from jantaku.server.hub import Hub
 from jantaku.server.limits import Busy, TokenBuckets
+from jantaku.server.refusals import error, refused
 
 __all__ = ["GameReviews", "compute_review"]
 
@@ -70,16 +71,6 @@ def compute_review(
     return review.to_json()
 
 
-def _error(message: str, status: int, code: str, retry_after: float | None = None) -> Response:
-    headers = {}
-    body: dict[str, Any] = {"error": message, "code": code}
-    if retry_after is not None:
-        seconds = max(1, math.ceil(retry_after))
-        headers["Retry-After"] = str(seconds)
-        body["retry_after"] = seconds
-    return JSONResponse(body, status_code=status, headers=headers)
-
-
 class GameReviews:
     """The endpoint, its worker process, the answers kept and the buckets."""
 
@@ -113,10 +104,10 @@ class GameReviews:
         config = result.get("config")
         seats = result.get("seats") or []
         if game is None or not isinstance(config, dict) or "seed" not in result:
-            return _error("no such game", 404, "not_found")
+            return error("no such game", 404, "not_found")
         players = {s.get("user_id") for s in seats if isinstance(s, dict)}
         if config.get("private") and (viewer is None or viewer not in players):
-            return _error("no such game", 404, "not_found")
+            return error("no such game", 404, "not_found")
         asked = self._asked(request, config)
         if isinstance(asked, Response):
             return asked
@@ -126,9 +117,9 @@ class GameReviews:
         if kept is not None:
             self._kept.move_to_end(key)
             return JSONResponse(kept)
-        refused = await self._refused(request, viewer)
-        if refused is not None:
-            return refused
+        refusal = await self._refused(request, viewer)
+        if refusal is not None:
+            return refusal
         return await self._run(key, result)
 
     def _asked(self, request: Request, config: dict[str, Any]) -> tuple[int, str] | Response:
@@ -138,14 +129,14 @@ class GameReviews:
 
         fam = config.get("family", default_family().name)
         if fam not in LEVELS:
-            return _error(f"a {fam} game cannot be reviewed", 400, "bad_request")
+            return error(f"a {fam} game cannot be reviewed", 400, "bad_request")
         seat_text = request.query_params.get("seat", "0")
         if seat_text not in ("0", "1", "2", "3"):
-            return _error("seat must be 0, 1, 2 or 3", 400, "bad_request")
+            return error("seat must be 0, 1, 2 or 3", 400, "bad_request")
         level = request.query_params.get("level") or DEFAULT_LEVELS[fam]
         levels = LEVELS[fam]()
         if level not in levels:
-            return _error(f"level must be one of {', '.join(levels)}", 400, "bad_request")
+            return error(f"level must be one of {', '.join(levels)}", 400, "bad_request")
         return int(seat_text), level
 
     async def _refused(self, request: Request, viewer: int | None) -> Response | None:
@@ -155,28 +146,25 @@ class GameReviews:
             if viewer is not None:
                 wait = max(wait, await limits.take("review-user", self.users, str(viewer)))
         except Busy as e:  # the group's limits cannot be counted (Redis): refused
-            return _error(str(e), 503, "busy", 1)
+            return refused(str(e), 1, status=503, code="busy")
         if wait > 0:
-            return _error(
-                f"too many reviews asked for; try again in {math.ceil(wait)} s",
-                429,
-                "rate_limited",
-                wait,
-            )
+            return refused(f"too many reviews asked for; try again in {math.ceil(wait)} s", wait)
         return None
 
     async def _run(self, key: tuple[str, int, str], result: dict[str, Any]) -> Response:
         running = self._running.get(key)
         if running is None:
             if self.pending >= self.limit:
-                return _error("the reviewer is busy; try again in a moment", 503, "busy", 5)
+                return refused(
+                    "the reviewer is busy; try again in a moment", 5, status=503, code="busy"
+                )
             running = asyncio.ensure_future(self._compute(key, result))
             self._running[key] = running
         try:
             answer = await asyncio.shield(running)
         except Exception:  # a game the reviewer cannot read: an answer, not a crash
             log.exception("review of %s failed", key)
-            return _error("this game cannot be reviewed", 500, "review_failed")
+            return error("this game cannot be reviewed", 500, "review_failed")
         return JSONResponse(answer)
 
     async def _compute(self, key: tuple[str, int, str], result: dict[str, Any]) -> dict[str, Any]:
