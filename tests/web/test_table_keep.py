@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from playwright.sync_api import Page, expect
 
 from tests.server.harness import Client, ServerProcess, choose
 from tests.web.helpers import login_guest, session
+from tests.web.seeded import STOP, Answer, SeededServer, first_seed
 from tests.web.table_driver import STATE, step
 from tests.web.test_table_pacing import _Sent
 from tests.web.test_table_results import _play, _seat
@@ -168,6 +170,30 @@ def _turn(msg: dict[str, Any]) -> bool:
     return "discard" in kinds
 
 
+def _chi_ways(msg: dict[str, Any]) -> list[dict[str, Any]]:
+    legal = msg.get("legal_actions", []) if msg["type"] == "prompt" else []
+    return [a for a in legal if a["type"] == "chi"]
+
+
+def _until(client: Client, table: str, wanted: Callable[[dict[str, Any]], bool], what: str) -> Any:
+    """The scripted player plays on (``choose``) until the seeded game offers ``what``; the end
+    of the match instead fails at once, naming why (the seeded deal went otherwise here)."""
+    msg = _play(client, table, choose, lambda m: wanted(m) or m["type"] == "match_ended")
+    assert msg["type"] == "prompt", (
+        f"the seeded match ended without {what}: the deal went otherwise"
+    )
+    return msg
+
+
+def _kinds(group: str) -> list[str]:
+    """The tiles of a group of one suit as the page names them: "30p" -> ["3p", "0p"]."""
+    return [digit + group[-1] for digit in group[:-1]]
+
+
+def _several_chi_ways() -> Answer:
+    return lambda prompt: STOP if len(_chi_ways(prompt)) > 1 else choose(prompt)
+
+
 def test_a_marked_tile_or_call_button_survives_messages_and_its_click_sends_its_action(
     tmp_path: Path, new_page: Any
 ) -> None:
@@ -209,6 +235,54 @@ def test_a_marked_tile_or_call_button_survives_messages_and_its_click_sends_its_
         button.click()
         sent.wait_for(page, offer["seq"], "pass")
         assert [a["action"]["type"] for a in sent.actions if a["seq"] == offer["seq"]] == ["pass"]
+        client.close()
+    finally:
+        page.close()  # before its server stops (no failed reconnections logged)
+        proc.stop()
+
+
+def test_a_call_choice_pressed_across_a_redraw_sends_that_chi_once(
+    tmp_path: Path, new_page: Any
+) -> None:
+    """A chi that can be made in two ways asks which: the page shows a button for each way. The
+    second way's button is pressed, another device of the account joins (the page redraws with
+    the choice still open), and the button is released: it is still the same element, and the
+    page sends that chi (its two tiles from the hand) exactly once. The deal is one known
+    (played through in process first) to offer such a chi."""
+    seed = first_seed(tmp_path, "keep-chi", range(40), _several_chi_ways)
+    proc = SeededServer(f"sqlite:///{tmp_path / 'chi.sqlite3'}", seed).start()
+    page = new_page(1440, 900)
+    try:
+        page.add_init_script(COUNT_RECEIVED)
+        sent = _Sent(page)
+        login_guest(page, proc.base)
+        client, table = _seat(proc, page, "practice", "quick", "efficiency")
+        offer = _until(client, table, lambda m: len(_chi_ways(m)) > 1, "a chi of several ways")
+        ways = _chi_ways(offer)
+        _own_prompt(page, offer, "[data-testid=act-chi]")
+        page.get_by_test_id("act-chi").click()
+        choice = page.get_by_test_id("choice-1")
+        expect(page.get_by_test_id(f"choice-{len(ways) - 1}")).to_be_visible()
+        shown = choice.locator(".tile").evaluate_all("(els) => els.map((e) => e.dataset.tile)")
+        assert shown == [*_kinds(ways[1]["tiles"]), ways[1]["tile"]], (shown, ways[1])
+        _mark(page)
+        box = choice.bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        _other_devices_join(page, proc, table, n=1)
+        _still_marked(page)
+        assert [a for a in sent.actions if a["seq"] == offer["seq"]] == [], "sent on the press"
+        page.mouse.up()
+        sent.wait_for(page, offer["seq"], "chi")
+        # the chi is made (the page has the next step): nothing else was sent for the offer
+        page.wait_for_function(
+            "(seq) => Number(document.querySelector('[data-testid=table-page]').dataset.seq) > seq",
+            arg=offer["seq"],
+        )
+        answers = [a["action"] for a in sent.actions if a["seq"] == offer["seq"]]
+        want = {k: v for k, v in ways[1].items() if k != "seat"}
+        assert answers == [want], (answers, ways)
         client.close()
     finally:
         page.close()  # before its server stops (no failed reconnections logged)
