@@ -38,6 +38,25 @@ def kept(page: Page) -> dict[str, Any]:
     return dict(page.evaluate("JSON.parse(localStorage.getItem('jantaku.sheet')).doc"))
 
 
+def enter_double_ron(page: Page) -> None:
+    """The second hand below (after Anna's tenpai draw): Dirk's last discard ronned by Anna and
+    by Ben, houtei for both, ippatsu Ben's own."""
+    choose(page, "winner", 0)
+    choose(page, "how", "ron")
+    choose(page, "from", 3)
+    choose(page, "winner2", 1)
+    tick(page, "flags", "houtei")
+    tick(page, "flags2", "ippatsu")
+    tick(page, "riichi", 1)
+    put_melds(page, "tap", 0, [Meld("chow", "234m")])
+    put_tiles(page, "tap", 0, "hand", "567p345s99p78s")
+    put_tiles(page, "tap", 0, "win", "6s")
+    put_tiles(page, "tap", 0, "dora", "1z")
+    put_tiles(page, "tap", 0, "ura", "1z")
+    page.get_by_test_id("player-tabs").locator('[data-value="1"]').click()
+    put_tiles(page, "tap", 1, "hand", "123456m789p55s78s")
+
+
 def test_a_double_ron_on_the_last_discard_with_each_winners_own_flags(
     server: str, new_page, artifacts: Path
 ) -> None:
@@ -54,20 +73,7 @@ def test_a_double_ron_on_the_last_discard_with_each_winners_own_flags(
     # 4 han 30 fu (dora and ura 2z: none), non-dealer ron = 7700 (no kiriage mangan).
     # Anna sits nearer to Dirk: she takes the 300 honba and Ben's riichi stick.
     # Anna +2800, Ben +7700 -1000 = +6700, Dirk -9500.
-    choose(page, "winner", 0)
-    choose(page, "how", "ron")
-    choose(page, "from", 3)
-    choose(page, "winner2", 1)
-    tick(page, "flags", "houtei")
-    tick(page, "flags2", "ippatsu")
-    tick(page, "riichi", 1)
-    put_melds(page, "tap", 0, [Meld("chow", "234m")])
-    put_tiles(page, "tap", 0, "hand", "567p345s99p78s")
-    put_tiles(page, "tap", 0, "win", "6s")
-    put_tiles(page, "tap", 0, "dora", "1z")
-    put_tiles(page, "tap", 0, "ura", "1z")
-    page.get_by_test_id("player-tabs").locator('[data-value="1"]').click()
-    put_tiles(page, "tap", 1, "hand", "123456m789p55s78s")
+    enter_double_ron(page)
     check_layout(page, artifacts, "sheet-double-ron-entry-390")
     save_hand(page, 2)
     expect_totals(page, 1, [30800, 30700, 24000, 14500])
@@ -271,3 +277,30 @@ def test_a_classical_player_with_a_wrong_number_of_tiles_pays_for_all(
     )
     assert kept(page)["hands"][0]["wrong_tiles"] == [3]
     check_layout(page, artifacts, "sheet-wrong-tiles-390")
+
+
+def test_a_loaded_double_ron_leaves_the_next_entrys_situations_as_the_user_left_them(
+    server: str, new_page
+) -> None:
+    """An entry loaded for a correction shows its second winner's own flags (the situations are
+    open while he has any); drawing it so writes nothing into the page's fold: the next entry's
+    situations, never opened on this page, are folded again."""
+    page = new_page(1280, 800)
+    start_sheet(page, server, "doman", "east_only")
+    enter_hand(page, "tap", Hand("draw", tenpai=[0]), classical=False)
+    save_hand(page, 1)
+    enter_double_ron(page)
+    save_hand(page, 2)
+    page.reload()  # a page that has not opened the situations yet; the sheet is kept
+    expect(page.get_by_test_id("entry-title")).to_contain_text("Hand 3")
+    choose(page, "winner", 0)
+    summary = page.get_by_test_id("flags-summary")
+    expect(summary).to_have_attribute("aria-expanded", "false")
+    page.get_by_test_id("hand-card").nth(1).get_by_test_id("edit-hand").click()
+    expect(page.get_by_test_id("flags2").locator('[data-check="ippatsu"] input')).to_be_checked()
+    expect(summary).to_have_attribute("aria-expanded", "true")
+    page.get_by_test_id("save-hand").click()
+    expect(page.get_by_test_id("entry-title")).to_contain_text("Hand 3")
+    choose(page, "winner", 0)
+    expect(summary).to_have_attribute("aria-expanded", "false")
+    expect(page.get_by_test_id("flags").locator("input")).to_have_count(0)

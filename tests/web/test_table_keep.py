@@ -4,12 +4,15 @@ mouse down and mouse up would lose the click), and a click on it still sends wha
 
 The page is redrawn on every message; here the messages come from the other seats' play, and
 at the own turn and at a call offer (where the game waits for the seat) from other devices of
-the same account joining the table (each gets the prompt again, and so does the page)."""
+the same account joining the table (each gets the prompt again, and so does the page). The
+tests that need a call offer play a deal known to give one (seeded.py): without it they would
+wait on luck."""
 
 from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +20,7 @@ from playwright.sync_api import Page, expect
 
 from tests.server.harness import Client, ServerProcess, choose
 from tests.web.helpers import login_guest, session
+from tests.web.seeded import SKIP, STOP, Answer, SeededServer, first_seed
 from tests.web.table_driver import STATE, step
 from tests.web.test_table_pacing import _Sent
 from tests.web.test_table_results import _play, _seat
@@ -168,38 +172,85 @@ def _turn(msg: dict[str, Any]) -> bool:
     return "discard" in kinds
 
 
+def _chi_ways(msg: dict[str, Any]) -> list[dict[str, Any]]:
+    legal = msg.get("legal_actions", []) if msg["type"] == "prompt" else []
+    return [a for a in legal if a["type"] == "chi"]
+
+
+def _until(client: Client, table: str, wanted: Callable[[dict[str, Any]], bool], what: str) -> Any:
+    """The scripted player plays on (``choose``) until the seeded game offers ``what``; the end
+    of the match instead fails at once, naming why (the seeded deal went otherwise here)."""
+    msg = _play(client, table, choose, lambda m: wanted(m) or m["type"] == "match_ended")
+    assert msg["type"] == "prompt", (
+        f"the seeded match ended without {what}: the deal went otherwise"
+    )
+    return msg
+
+
+def _offer_after_a_tsumogiri() -> Answer:
+    """The second test's way through a game: pass until the first own turn, throw the drawn
+    tile there (as the page does), then stop at the first chi or pon offer."""
+    turned = False
+
+    def answer(prompt: dict[str, Any]) -> dict[str, Any] | str:
+        nonlocal turned
+        if turned and _calls(prompt):
+            return STOP
+        if turned or not _turn(prompt):
+            return choose(prompt)
+        turned = True
+        legal = prompt["legal_actions"]
+        drawn = [
+            a
+            for a in legal
+            if a["type"] == "discard" and a.get("tile_index") == prompt.get("drawn_index")
+        ]
+        return drawn[0] if drawn else SKIP
+
+    return answer
+
+
+def _kinds(group: str) -> list[str]:
+    """The tiles of a group of one suit as the page names them: "30p" -> ["3p", "0p"]."""
+    return [digit + group[-1] for digit in group[:-1]]
+
+
+def _several_chi_ways() -> Answer:
+    return lambda prompt: STOP if len(_chi_ways(prompt)) > 1 else choose(prompt)
+
+
 def test_a_marked_tile_or_call_button_survives_messages_and_its_click_sends_its_action(
     tmp_path: Path, new_page: Any
 ) -> None:
     """At the own turn and at a call offer the game waits for the seat; other devices of the
     account joining make the page redraw with nothing changed. The marked hand tiles and prompt
     buttons are still the elements in the page, and clicking one sends what it shows: the drawn
-    tile's own copy (tsumogiri), then "pass" for the call offer."""
-    proc = ServerProcess(f"sqlite:///{tmp_path / 'marked.sqlite3'}").start()
+    tile's own copy (tsumogiri), then "pass" for the call offer. The deal is one known (played
+    through in process first) to offer a call soon after the own first turn."""
+    seed = first_seed(tmp_path, "keep-offer", range(40), _offer_after_a_tsumogiri)
+    proc = SeededServer(f"sqlite:///{tmp_path / 'marked.sqlite3'}", seed).start()
     page = new_page(1440, 900)
     try:
         page.add_init_script(COUNT_RECEIVED)
         sent = _Sent(page)
         login_guest(page, proc.base)
         client, table = _seat(proc, page, "practice", "quick", "efficiency")
-        turn = _play(client, table, choose, _turn)
+        turn = _until(client, table, _turn, "an own turn")
         _own_prompt(page, turn, "[data-testid=hand-tile]:not([aria-disabled])")
         assert _mark(page) > 13
         _other_devices_join(page, proc, table)
         _still_marked(page)
-        s = page.evaluate(STATE)
-        hand = page.get_by_test_id("hand-tile")
-        tile = page.locator(".hand-tile--drawn") if s["drawn"] else hand.last
+        assert page.evaluate(STATE)["drawn"], "the seeded turn shows a drawn tile"
+        tile = page.locator(".hand-tile--drawn")
         assert tile.evaluate("(b) => b.marked === true")
         shown = tile.get_attribute("data-tile")
         tile.click()
         sent.wait_for(page, turn["seq"], "discard")
         action = sent.actions[-1]["action"]
         assert action["tile"] == shown, (action, shown)
-        if s["drawn"]:
-            assert action["tile_index"] == turn["drawn_index"], (action, turn)
+        assert action["tile_index"] == turn["drawn_index"], (action, turn)
 
-        offer = _play(client, table, choose, _calls)
+        offer = _until(client, table, _calls, "a chi or pon offer")
         _own_prompt(page, offer, "[data-testid=act-pass]")
         _mark(page)
         _other_devices_join(page, proc, table)
@@ -209,6 +260,54 @@ def test_a_marked_tile_or_call_button_survives_messages_and_its_click_sends_its_
         button.click()
         sent.wait_for(page, offer["seq"], "pass")
         assert [a["action"]["type"] for a in sent.actions if a["seq"] == offer["seq"]] == ["pass"]
+        client.close()
+    finally:
+        page.close()  # before its server stops (no failed reconnections logged)
+        proc.stop()
+
+
+def test_a_call_choice_pressed_across_a_redraw_sends_that_chi_once(
+    tmp_path: Path, new_page: Any
+) -> None:
+    """A chi that can be made in two ways asks which: the page shows a button for each way. The
+    second way's button is pressed, another device of the account joins (the page redraws with
+    the choice still open), and the button is released: it is still the same element, and the
+    page sends that chi (its two tiles from the hand) exactly once. The deal is one known
+    (played through in process first) to offer such a chi."""
+    seed = first_seed(tmp_path, "keep-chi", range(40), _several_chi_ways)
+    proc = SeededServer(f"sqlite:///{tmp_path / 'chi.sqlite3'}", seed).start()
+    page = new_page(1440, 900)
+    try:
+        page.add_init_script(COUNT_RECEIVED)
+        sent = _Sent(page)
+        login_guest(page, proc.base)
+        client, table = _seat(proc, page, "practice", "quick", "efficiency")
+        offer = _until(client, table, lambda m: len(_chi_ways(m)) > 1, "a chi of several ways")
+        ways = _chi_ways(offer)
+        _own_prompt(page, offer, "[data-testid=act-chi]")
+        page.get_by_test_id("act-chi").click()
+        choice = page.get_by_test_id("choice-1")
+        expect(page.get_by_test_id(f"choice-{len(ways) - 1}")).to_be_visible()
+        shown = choice.locator(".tile").evaluate_all("(els) => els.map((e) => e.dataset.tile)")
+        assert shown == [*_kinds(ways[1]["tiles"]), ways[1]["tile"]], (shown, ways[1])
+        _mark(page)
+        box = choice.bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        _other_devices_join(page, proc, table, n=1)
+        _still_marked(page)
+        assert [a for a in sent.actions if a["seq"] == offer["seq"]] == [], "sent on the press"
+        page.mouse.up()
+        sent.wait_for(page, offer["seq"], "chi")
+        # the chi is made (the page has the next step): nothing else was sent for the offer
+        page.wait_for_function(
+            "(seq) => Number(document.querySelector('[data-testid=table-page]').dataset.seq) > seq",
+            arg=offer["seq"],
+        )
+        answers = [a["action"] for a in sent.actions if a["seq"] == offer["seq"]]
+        want = {k: v for k, v in ways[1].items() if k != "seat"}
+        assert answers == [want], (answers, ways)
         client.close()
     finally:
         page.close()  # before its server stops (no failed reconnections logged)

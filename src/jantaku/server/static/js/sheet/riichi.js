@@ -138,13 +138,31 @@ function checkDraft(draft) {
   return null;
 }
 
-/** Who is liable (pao) for a big three dragons or big four winds: shown with the situations;
- * in a double ron each winner has his own (`key` "pao" or "pao2"). */
-function paoControl(sp, t, names, key, winner, label) {
+/** Who is liable (pao) for a big three dragons or big four winds: shown with the situations
+ * (`ui.open`); in a double ron each winner has his own (`key` "pao" or "pao2"). */
+function paoControl(sp, ui, t, names, key, winner, label) {
   const d = sp.draft;
-  if (!sp.flagsUi.open && !Number.isInteger(d[key])) return null;
+  if (!ui.open && !Number.isInteger(d[key])) return null;
   const options = [{ value: "none", label: t("sheet.nobody") }, ...names.map((n, i) => ({ value: i, label: n, disabled: i === winner }))];
-  return group(label, seg(label, options, Number.isInteger(d[key]) ? d[key] : "none", (v) => ((d[key] = v === "none" ? null : v), sp.render()), key));
+  // the second winner's pao, once changed, keeps the situations open (as his flags do)
+  const change = (v) => ((d[key] = v === "none" ? null : v), key === "pao2" && (ui.open = true), sp.render());
+  return group(label, seg(label, options, Number.isInteger(d[key]) ? d[key] : "none", change, key));
+}
+
+/** Whether the situations are unfolded: opened by the user (`sp.flagsUi`), or held open by
+ * what the second winner of a double ron has set. Derived while drawing, never stored by it;
+ * setting `open` (the fold button, a changed check) is the user's and goes to `sp.flagsUi`. */
+function foldState(sp, w2) {
+  const d = sp.draft;
+  const held = w2 !== null && (OWN.some((f) => d.flags2[f]) || Number.isInteger(d.pao2));
+  return {
+    get open() {
+      return sp.flagsUi.open || held;
+    },
+    set open(value) {
+      sp.flagsUi.open = value;
+    },
+  };
 }
 
 /** The situations: in a double ron the first group is the first winner's (its houtei and
@@ -154,16 +172,17 @@ function situations(sp, t, names) {
   const d = sp.draft;
   const w2 = second(d);
   d.flags2 = d.flags2 || {};
-  if (w2 !== null && (OWN.some((f) => d.flags2[f]) || Number.isInteger(d.pao2))) sp.flagsUi.open = true;
+  const ui = foldState(sp, w2);
   const whose = (f) => (w2 === null ? "" : OWN.includes(f) ? ` (${names[d.winner]})` : SHARED.includes(f) ? ` (${names[d.winner]}, ${names[w2]})` : "");
   const items = FLAGS.map((f) => ({ key: f, label: `${t(`sheet.flag.${f}`)}${whose(f)}`, checked: d.flags[f] }));
-  const out = [foldedChecks(t("sheet.flags"), items, (k, v) => ((d.flags[k] = v), sp.render()), "flags", sp.flagsUi, () => sp.render())];
-  const open = sp.flagsUi.open || items.some((i) => i.checked);
-  if (w2 === null) return [...out, paoControl(sp, t, names, "pao", d.winner, t("sheet.pao"))];
+  const out = [foldedChecks(t("sheet.flags"), items, (k, v) => ((d.flags[k] = v), sp.render()), "flags", ui, () => sp.render())];
+  const open = ui.open || items.some((i) => i.checked);
+  if (w2 === null) return [...out, paoControl(sp, ui, t, names, "pao", d.winner, t("sheet.pao"))];
   const own = OWN.map((f) => ({ key: f, label: t(`sheet.flag.${f}`), checked: d.flags2[f] }));
-  if (open) out.push(group(`${t("sheet.flags")}: ${names[w2]}`, checks(`${t("sheet.flags")}: ${names[w2]}`, own, (k, v) => ((d.flags2[k] = v), sp.render()), "flags2")));
-  out.push(paoControl(sp, t, names, "pao", d.winner, `${t("sheet.pao")}: ${names[d.winner]}`));
-  out.push(paoControl(sp, t, names, "pao2", w2, `${t("sheet.pao")}: ${names[w2]}`));
+  const change2 = (k, v) => ((d.flags2[k] = v), (ui.open = true), sp.render());
+  if (open) out.push(group(`${t("sheet.flags")}: ${names[w2]}`, checks(`${t("sheet.flags")}: ${names[w2]}`, own, change2, "flags2")));
+  out.push(paoControl(sp, ui, t, names, "pao", d.winner, `${t("sheet.pao")}: ${names[d.winner]}`));
+  out.push(paoControl(sp, ui, t, names, "pao2", w2, `${t("sheet.pao")}: ${names[w2]}`));
   return out;
 }
 

@@ -5,6 +5,8 @@ import { el } from "../dom.js";
 import { seatNames } from "./state.js";
 import { act } from "./connection.js";
 
+// The room is laid over the old one on every redraw (keep.js): a button that did not change
+// stays the same element, so its handlers read the table from the page object when clicked.
 function waitingActions(tp, ranked) {
   const { t, socket } = tp;
   const leave = () => {

@@ -85,7 +85,8 @@ export function render(tp) {
   page.dataset.seq = String(state.seq);
   parts.push(rulesLine(tp));
   if (state.table.status === "open" || !state.view) {
-    page.replaceChildren(...parts, waitingRoom(tp));
+    // laid over the old room: its buttons stay while players come and go (keep.js)
+    keepChildren(page, [...parts.filter(Boolean), waitingRoom(tp)]);
     tick(tp);
     return;
   }
