@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -119,11 +120,32 @@ def choose(prompt: dict[str, Any]) -> dict[str, Any]:
     return dict(legal[0])
 
 
+_ADDRESSES = itertools.count(1)
+
+
+def fresh_address() -> str:
+    """A network address nobody else in this test run speaks from (10.0.0.0/8)."""
+    n = next(_ADDRESSES)
+    return f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}"
+
+
 class Client:
-    def __init__(self, server: ServerProcess, token: str | None = None) -> None:
+    """A scripted WebSocket client. Each speaks from an ``address`` of its own (as players on
+    their own machines do; uvicorn trusts ``X-Forwarded-For`` from 127.0.0.1) unless the test
+    names one: a ranked queue table seats one account per address."""
+
+    def __init__(
+        self, server: ServerProcess, token: str | None = None, address: str | None = None
+    ) -> None:
         self.server = server
+        self.address = address or fresh_address()
         self.ws: ClientConnection = connect(
-            f"ws://{HOST}:{server.port}/ws", max_size=None, legacy=True, proxy=None, open_timeout=10
+            f"ws://{HOST}:{server.port}/ws",
+            max_size=None,
+            legacy=True,
+            proxy=None,
+            open_timeout=10,
+            additional_headers={"X-Forwarded-For": self.address},
         )
         self.messages: list[dict[str, Any]] = []
         self.user: dict[str, Any] | None = None

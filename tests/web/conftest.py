@@ -72,14 +72,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture
-def server_proc(tmp_path: Path) -> Iterator[ServerProcess]:
-    """The running server (for the scripted HTTP/WebSocket clients of tests.server.harness)."""
+def server_proc(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ServerProcess]:
+    """The running server (for the scripted HTTP/WebSocket clients of tests.server.harness).
+    A test may add options (``indirect`` parametrisation): every page speaks from 127.0.0.1
+    (Chromium adds no header to a WebSocket's handshake), so two pages queueing at one ranked
+    table need ``--ranked-shared-addresses``."""
     proc = ServerProcess(
         f"sqlite:///{tmp_path / 'jantaku.sqlite3'}",
         "--bot-delay",
         "0",
         "--grace-seconds",
         "3",
+        *getattr(request, "param", ()),
     ).start()
     try:
         yield proc

@@ -90,6 +90,8 @@ def test_practice_against_puppets_starts_a_filled_table(server: str, new_page) -
     assert sorted(s["bot"] for s in summary["seats"] if s["bot"]) == ["defensive"] * 3
 
 
+# the two pages are one machine's (127.0.0.1): a LAN event's server seats them together
+@pytest.mark.parametrize("server_proc", [("--ranked-shared-addresses",)], indirect=True)
 def test_ranked_queues_seat_players_and_show_counts(server: str, new_page) -> None:
     first = new_page()
     register(first, server, "queuer-one", "a long password")  # ranked tables seat no guests

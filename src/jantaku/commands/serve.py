@@ -105,6 +105,13 @@ def _fewer_full_collections() -> None:
     show_default=True,
     help="An open table with nobody seated, or nobody connected, closes after this long.",
 )
+@click.option(
+    "--ranked-distinct-addresses/--ranked-shared-addresses",
+    default=True,
+    show_default=True,
+    help="A ranked queue table seats at most one account per network address (against rank "
+    "farming); --ranked-shared-addresses for a LAN event where everyone shares one address.",
+)
 @click.option("--log-level", default="warning", show_default=True)
 def serve(
     host: str,
@@ -121,6 +128,7 @@ def serve(
     solo_hand_pause: float | None,
     session_days: float,
     table_idle_seconds: float,
+    ranked_distinct_addresses: bool,
     log_level: str,
 ) -> None:
     """Serve jantaku tables: lobby, ranked and party tables, bots, records (docs/protocol.md)."""
@@ -141,6 +149,7 @@ def serve(
         solo_hand_pause=solo_hand_pause,
         session_days=session_days,
         table_idle_seconds=table_idle_seconds,
+        ranked_distinct_addresses=ranked_distinct_addresses,
     )
     app = create_app(database or default_url(), settings, redis_url)
     _fewer_full_collections()

@@ -25,6 +25,7 @@ from jantaku.server.limits import TokenBuckets
 from jantaku.server.matchmaking import Matchmaker
 from jantaku.server.messages import Error
 from jantaku.server.models import TableRow
+from jantaku.server.origins import group_key
 from jantaku.server.protocol import AtTable, ProtocolError, parse_message
 from jantaku.server.relay import Handle, Relay
 from jantaku.server.shared_counts import Admission
@@ -63,6 +64,7 @@ class Cluster:
         self.leases = Leases(url, self.node, lease_seconds, namespace(hub.database_url))
         self.relay = Relay(url, self.node, hub.settings, self.key("group"))
         self.matchmaker = Matchmaker(self)
+        hub.origin_key = group_key(hub.database_url)  # the queue's hashes agree in the group
         # the limits per player and per address count for the whole group
         ms = self.leases.ms
         self.admission = Admission(hub, self.leases.aio, self.leases.prefix, self.node, ms)
@@ -242,6 +244,10 @@ class Cluster:
             if not isinstance(data, dict):
                 return False
             if data.get("type") == "queue":
+                try:
+                    parse_message(raw)
+                except ProtocolError:
+                    return False  # this process's handler says what is wrong
                 return await self.matchmaker.queue(client, data)
             if data.get("type") in ("hello", "create"):  # the group's limits first
                 return await self.admission.refused(client, raw)

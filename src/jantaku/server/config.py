@@ -75,6 +75,9 @@ class ServerSettings:
     send_queue_bytes: int = 1024 * 1024  # a slower reader is disconnected
     # an open table nobody sits at, or whose players are all away, closes after this long
     table_idle_seconds: float = 600.0
+    # a ranked queue table never seats two accounts of one address (rank farming with several
+    # accounts); off for a LAN event where everyone shares one address
+    ranked_distinct_addresses: bool = True
     lobby_page: int = 50  # tables per lobby page (open and live each)
 
 

@@ -158,8 +158,10 @@ def _join(hub: Hub, client: Client, message: Join) -> None:
 
 def _queue(hub: Hub, client: Client, message: Queue) -> None:
     user_id = _need_user(client)
-    table = hub.lobby.queue(user_id, client.rank_index, message.kind, message.length, client.guest)
-    seat = table.sit(user_id, client.name)
+    origin = hub.origin(client)  # one account per address at a queue table
+    kind, length = message.kind, message.length
+    table = hub.lobby.queue(user_id, client.rank_index, kind, length, client.guest, origin)
+    seat = table.sit(user_id, client.name, origin=origin)
     client.tables.add(table)
     table.attach(client, seat)
     _maybe_start(table)

@@ -12,6 +12,7 @@ from jantaku.server.config import ServerSettings
 from jantaku.server.connection import Client
 from jantaku.server.manager import Lobby
 from jantaku.server.models import UserRow
+from jantaku.server.origins import origin_of, process_key
 from jantaku.server.protocol import ProtocolError
 from jantaku.server.shared_limits import LocalLimits, SharedLimits
 from jantaku.server.storage import Store
@@ -39,6 +40,8 @@ class Hub:
         self.cluster: Cluster | None = None  # several processes share the tables (Redis)
         # where the limits on logins, sign-ups, reviews and sheets count (Redis in a cluster)
         self.limits: LocalLimits | SharedLimits = LocalLimits()
+        # the key of the ranked queue's address hashes (a group's processes share one)
+        self.origin_key = process_key()
 
     def open(self, recover: bool = True) -> None:
         """Open the database and resume the live tables it holds (not with several processes:
@@ -67,6 +70,13 @@ class Hub:
         if self._lobby is None:
             raise RuntimeError("the server is not open")
         return self._lobby
+
+    def origin(self, client: Client) -> str | None:
+        """The keyed hash of the client's address that a ranked queue table keeps (None: the
+        server seats accounts of one address together, ``ranked_distinct_addresses`` off)."""
+        if not self.settings.ranked_distinct_addresses:
+            return None
+        return origin_of(self.origin_key, client.address)
 
     # ------------------------------------------------------------------ sessions
 

@@ -21,6 +21,7 @@ from jantaku.families import UnknownFamilyError, family
 from jantaku.server.config import ServerSettings, TableConfig, TableKind, table_config
 from jantaku.server.messages import LobbyPage, TableUpdate
 from jantaku.server.models import TableRow
+from jantaku.server.origins import address_refused
 from jantaku.server.records import plan_ranks, player_lines, save_ranks
 from jantaku.server.seats import public_summary
 from jantaku.server.storage import Fenced, Store, StoredAction
@@ -190,11 +191,18 @@ class Lobby:
         )
 
     def queue(
-        self, user_id: int, rank_index: int, kind: str, length: str, guest: bool = False
+        self,
+        user_id: int,
+        rank_index: int,
+        kind: str,
+        length: str,
+        guest: bool = False,
+        origin: str | None = None,
     ) -> Table:
         """The solo queue of a ranked kind: the open public table of that kind and length with a
         free seat (oldest first), or a new one. The match starts when the fourth player sits;
-        guests are refused (``guests_unranked``)."""
+        guests are refused (``guests_unranked``), and so is a player whose table seats another
+        account of the same ``origin`` (``queue_address``; origins.py)."""
         config = table_config(kind, length)
         if not config.ranked:
             raise TableError("bad_request", "only ranked tables have a queue")
@@ -207,6 +215,9 @@ class Lobby:
                 and t.config.length == length
                 and (t.seat_of(user_id) is not None or any(s.empty for s in t.seats))
             ):
+                mine = t.seat_of(user_id) is not None
+                if origin is not None and not mine and any(s.origin == origin for s in t.seats):
+                    raise address_refused()
                 return t
         return self.create(kind, length)
 

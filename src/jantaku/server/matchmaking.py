@@ -2,7 +2,8 @@
 player who queues for a kind and length the seat of the queue's current table, or opens a new
 table, leased at once to the process the player came to, which creates it. The fourth player
 closes the table's queue, and the match starts when the fourth sits. Leaving an open queue
-table gives the place back."""
+table gives the place back. The queue's table never seats two accounts of one address (the
+step compares keyed hashes of the addresses, origins.py; the address itself is never sent)."""
 
 from __future__ import annotations
 
@@ -13,30 +14,41 @@ from typing import TYPE_CHECKING, Any
 from jantaku.server.config import TableConfig, table_config
 from jantaku.server.connection import Client
 from jantaku.server.manager import check_entry
+from jantaku.server.messages import Error
+from jantaku.server.origins import QUEUE_ADDRESS
 
 if TYPE_CHECKING:
     from jantaku.server.cluster import Cluster
 
 __all__ = ["Matchmaker"]
 
-# KEYS: the queue; ARGV: user id, a new table id, this process, lease ms, lease prefix, idle ms.
-# Returns {table, "seated" | "join" | "new"}.
+# KEYS: the queue; ARGV: user id, a new table id, this process, lease ms, lease prefix, idle ms,
+# the keyed hash of the player's address ('': accounts of one address may sit together).
+# Each player's field holds that hash. Returns {table, "seated" | "join" | "new" | "address"}
+# ("address": another account of that address waits at the queue's table; nothing changed).
 _QUEUE = """
 local t = redis.call('hget', KEYS[1], 'table')
 if t then
   if redis.call('hexists', KEYS[1], 'u' .. ARGV[1]) == 1 then return {t, 'seated'} end
-  redis.call('hset', KEYS[1], 'u' .. ARGV[1], 1)
+  if ARGV[7] ~= '' then
+    local seated = redis.call('hgetall', KEYS[1])
+    for i = 1, #seated, 2 do
+      if seated[i]:sub(1, 1) == 'u' and seated[i + 1] == ARGV[7] then return {t, 'address'} end
+    end
+  end
+  redis.call('hset', KEYS[1], 'u' .. ARGV[1], ARGV[7])
   if redis.call('hincrby', KEYS[1], 'n', 1) >= 4 then redis.call('del', KEYS[1])
   else redis.call('pexpire', KEYS[1], ARGV[6]) end
   return {t, 'join'}
 end
 redis.call('set', ARGV[5] .. ARGV[2], ARGV[3], 'PX', ARGV[4])
-redis.call('hset', KEYS[1], 'table', ARGV[2], 'n', 1, 'u' .. ARGV[1], 1)
+redis.call('hset', KEYS[1], 'table', ARGV[2], 'n', 1, 'u' .. ARGV[1], ARGV[7])
 redis.call('pexpire', KEYS[1], ARGV[6])
 return {ARGV[2], 'new'}
 """
 
-# KEYS: the queue; ARGV: table id, user id. A player leaves the queue's table before it starts.
+# KEYS: the queue; ARGV: table id, user id. A player leaves the queue's table before it starts
+# (its address's hash goes with its field).
 _LEAVE = """
 if redis.call('hget', KEYS[1], 'table') == ARGV[1]
    and redis.call('hdel', KEYS[1], 'u' .. ARGV[2]) == 1 then
@@ -60,8 +72,9 @@ class Matchmaker:
         self.cluster = cluster
 
     async def queue(self, client: Client, data: dict[str, Any]) -> bool:
-        """Seat the client at its queue's table, wherever it is driven; False when the message
-        is refused (this process's own handler says why)."""
+        """Seat the client at its queue's table, wherever it is driven, or refuse it there
+        (``queue_address``); False when the message is refused otherwise (this process's own
+        handler says why). ``data`` passed the protocol's checks (its ``id`` is answered)."""
         kind, length = data.get("kind"), data.get("length", "quick")
         try:
             config = table_config(kind, length)  # type: ignore[arg-type]
@@ -87,7 +100,11 @@ class Matchmaker:
                     cluster.leases.ms,
                     cluster.leases.lease_prefix,
                     int(hub.settings.table_idle_seconds * 1000),
+                    hub.origin(client) or "",
                 )
+                if how == "address":  # says nothing of who waits there
+                    client.send(Error("queue_address", QUEUE_ADDRESS, data.get("id")))
+                    return True
                 if how == "new":
                     hub.lobby.create(config.kind.value, config.length, table_id=candidate)
             finally:

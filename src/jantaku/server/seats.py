@@ -56,6 +56,9 @@ class Seat:
     # when the player sat down (monotonic; in memory only, never sent or stored): the own wait
     # at an open ranked table, told to that player alone
     since: float | None = None
+    # at an open ranked queue table: the keyed hash of the player's address (origins.py; in
+    # memory only, never sent or stored), forgotten when the match starts
+    origin: str | None = None
 
     @property
     def empty(self) -> bool:

@@ -105,7 +105,10 @@ class Table(TableMessages, TableClocks, TableDriver):
 
     # ------------------------------------------------------------------ seating
 
-    def sit(self, user_id: int, name: str, seat: int | None = None) -> int:
+    def sit(
+        self, user_id: int, name: str, seat: int | None = None, origin: str | None = None
+    ) -> int:
+        """Seat a player (``origin``: the keyed hash of a queued player's address)."""
         mine = self.seat_of(user_id)
         if mine is not None and self.seats[mine].withdrawn:
             raise TableError("withdrawn", "you left this match; you can watch it")
@@ -120,7 +123,9 @@ class Table(TableMessages, TableClocks, TableDriver):
             free = [seat]
         if not free:
             raise TableError("table_full", "the table is full")
-        self.seats[free[0]] = Seat(user_id=user_id, name=name, since=time.monotonic())
+        self.seats[free[0]] = Seat(
+            user_id=user_id, name=name, since=time.monotonic(), origin=origin
+        )
         self._store_seats()
         self._send_all(TableUpdate(self.summary()))
         return free[0]
@@ -212,6 +217,8 @@ class Table(TableMessages, TableClocks, TableDriver):
             raise TableError("ranked_no_bots", RANKED_NO_BOTS)
         self.status = "live"
         self.started_at = time.time()
+        for s in self.seats:
+            s.origin = None  # the queue's addresses are forgotten once the match starts
         self._update(
             status="live", started_at=self.started_at, seats=[s.stored() for s in self.seats]
         )

@@ -76,6 +76,7 @@ export default {
   "lobby.invite_placeholder": "Einladungscode",
   "lobby.err.rank_too_low": "Dein Rang ist zu niedrig für diesen Tisch (Fortgeschrittene ab 1. Dan).",
   "lobby.err.guests_unranked": "Ranglistentische sind für registrierte Konten; als Gast spielst du Party-, Übungs- oder klassische Tische.",
+  "lobby.err.queue_address": "Ein anderes Konto von deiner Adresse wartet schon in dieser Warteschlange; ein Ranglistentisch nimmt nur ein Konto pro Adresse auf.",
   "lobby.err.ranked_no_bots": "Ein Ranglistentisch beginnt nur mit vier Spielern; Computerspieler füllen ihn nie.",
   "lobby.err.no_table": "Kein Tisch mit diesem Code.",
   "lobby.err.table_full": "Dieser Tisch ist voll.",

@@ -76,6 +76,7 @@ export default {
   "lobby.invite_placeholder": "invite code",
   "lobby.err.rank_too_low": "Your rank is too low for this table (advanced tables need 1st Dan).",
   "lobby.err.guests_unranked": "Ranked tables are for registered accounts; as a guest, play party, practice or classical tables.",
+  "lobby.err.queue_address": "Another account from your address is already waiting in this queue; a ranked table seats one account per address.",
   "lobby.err.ranked_no_bots": "A ranked table starts only with four players; computer players never fill it.",
   "lobby.err.no_table": "No table with that code.",
   "lobby.err.table_full": "That table is full.",
