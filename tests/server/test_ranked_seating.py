@@ -119,3 +119,18 @@ def test_a_ranked_table_starts_only_with_four_accounts(tmp_path: Path) -> None:
     practice.start()
     assert practice.status == "live"
     store.close()
+
+
+def test_queueing_again_keeps_ones_own_queue_table(tmp_path: Path) -> None:
+    """A player seated at a newer queue table who queues again gets that seat back, even when
+    an older queue table has a free seat: nobody sits at two ranked tables."""
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    lobby = Lobby(store, ServerSettings(bot_delay=0.0))
+    older = lobby.create("novice", "quick")
+    newer = lobby.create("novice", "quick")
+    user = store.add_user("alice", "-", guest=False)
+    newer.sit(user.id, user.name)
+    assert lobby.queue(user.id, 0, "novice", "quick") is newer
+    other = store.add_user("bob", "-", guest=False)
+    assert lobby.queue(other.id, 0, "novice", "quick") is older  # the oldest free seat
+    store.close()

@@ -199,24 +199,29 @@ class Lobby:
         guest: bool = False,
         origin: str | None = None,
     ) -> Table:
-        """The solo queue of a ranked kind: the open public table of that kind and length with a
-        free seat (oldest first), or a new one. The match starts when the fourth player sits;
-        guests are refused (``guests_unranked``), and so is a player whose table seats another
-        account of the same ``origin`` (``queue_address``; origins.py)."""
+        """The solo queue of a ranked kind: the open public table of that kind and length where
+        the player sits, else the oldest with a free seat, or a new one. The match starts when
+        the fourth player sits; guests are refused (``guests_unranked``), and so is a player
+        whose table seats another account of the same ``origin`` (``queue_address``;
+        origins.py)."""
         config = table_config(kind, length)
         if not config.ranked:
             raise TableError("bad_request", "only ranked tables have a queue")
         check_entry(config, guest, rank_index)
-        for t in self.tables.values():
-            if (
-                t.status == "open"
-                and not t.config.private
-                and t.config.kind is config.kind
-                and t.config.length == length
-                and (t.seat_of(user_id) is not None or any(s.empty for s in t.seats))
-            ):
-                mine = t.seat_of(user_id) is not None
-                if origin is not None and not mine and any(s.origin == origin for s in t.seats):
+        queue = [
+            t
+            for t in self.tables.values()
+            if t.status == "open"
+            and not t.config.private
+            and t.config.kind is config.kind
+            and t.config.length == length
+        ]
+        for t in queue:  # one's own seat first: nobody sits at two queue tables
+            if t.seat_of(user_id) is not None:
+                return t
+        for t in queue:
+            if any(s.empty for s in t.seats):
+                if origin is not None and any(s.origin == origin for s in t.seats):
                     raise address_refused()
                 return t
         return self.create(kind, length)
