@@ -102,3 +102,31 @@ def test_dora_display_setting_switches_to_the_indicator(server: str, new_page) -
         expected = f"{n % 9 + 1}{suit}"
     assert dora == expected
     assert page.evaluate("JSON.parse(localStorage.getItem('jantaku.doraDisplay'))") == "indicator"
+
+
+_EDGES = """() => {
+  const box = (n) => n.getBoundingClientRect();
+  const edge = box(document.querySelector('[data-testid=seat-self] .edge'));
+  const right = box(document.querySelector('[data-testid=seat-right] .edge'));
+  const tiles = [...document.querySelectorAll('[data-testid=hand-tile]')].map(box);
+  return {edge: [edge.left, edge.right], rightEdge: right.left,
+          tiles: tiles.map((t) => [Math.round(t.left), Math.round(t.right)])};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1280, 720), (1100, 700), (721, 900)])
+def test_the_whole_hand_lies_on_its_own_edge_of_the_table(
+    server: str, new_page, artifacts: Path, width: int, height: int
+) -> None:
+    """On a laptop's short screen the board is small, yet the fourteen tiles (the drawn one set
+    apart) stay on the own edge: the drawn tile never slides under the right seat's tiles."""
+    page = new_page(width=width, height=height)
+    login_guest(page, server)
+    page.get_by_test_id("practice-start").click()
+    expect(page.get_by_test_id("hand").get_by_test_id("hand-tile")).to_have_count(14, timeout=20000)
+    page.screenshot(path=str(artifacts / f"table-hand-edge-{width}x{height}.png"))
+    got = page.evaluate(_EDGES)
+    left, right = got["edge"]
+    assert right <= got["rightEdge"] + 0.5, got
+    for x, r in got["tiles"]:
+        assert left - 0.5 <= x and r <= right + 0.5, got
