@@ -144,3 +144,33 @@ def test_match_ends_by_the_clock_with_sticks_and_a_withdrawal_say_so(
     assert "This match is not recorded: no rank, rating or statistics change." in text
     page.screenshot(path=str(artifacts / "match-end-time120.png"))
     page.evaluate("import('/static/js/i18n.js').then((m) => m.setLang('en'))")
+
+
+# Each payments row's cells against the header's, and the table against its dialog.
+_PAYMENT_COLUMNS = """() => {
+  const table = document.querySelector('#draw-box [data-testid=payments]');
+  const dialog = table.closest('[data-testid=hand-end]').getBoundingClientRect();
+  const left = (row) => [...row.cells].map((c) => Math.round(c.getBoundingClientRect().left));
+  const cells = [...table.querySelectorAll('th, td')].map((c) => c.getBoundingClientRect());
+  return {head: left(table.tHead.rows[0]), rows: [...table.tBodies[0].rows].map(left),
+          inside: cells.every((c) => c.left >= dialog.left && c.right <= dialog.right + 0.5)};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
+def test_the_payments_table_lines_up_under_its_header(
+    server: str, new_page, artifacts: Path, width: int, height: int
+) -> None:
+    """The end-of-hand payments stay a table on every page (the score sheet's own payments list
+    has the same class name): each row's seat, ready or not, change and score stand under their
+    heading, inside the dialog."""
+    page = new_page(width, height)
+    page.goto(f"{server}/#/login")
+    expect(page.get_by_test_id("login-guest")).to_be_visible()
+    page.evaluate(_RENDER_DRAW, ["exhaustive", "en", [1500, -1500, 1500, -1500]])
+    got = page.evaluate(_PAYMENT_COLUMNS)
+    page.screenshot(path=str(artifacts / f"draw-payments-{width}x{height}.png"))
+    assert len(got["head"]) == 4 and len(got["rows"]) == 4, got
+    for row in got["rows"]:
+        assert all(abs(a - b) <= 1 for a, b in zip(row, got["head"], strict=True)), got
+    assert got["inside"], got

@@ -102,3 +102,66 @@ def test_dora_display_setting_switches_to_the_indicator(server: str, new_page) -
         expected = f"{n % 9 + 1}{suit}"
     assert dora == expected
     assert page.evaluate("JSON.parse(localStorage.getItem('jantaku.doraDisplay'))") == "indicator"
+
+
+_EDGES = """() => {
+  const box = (n) => n.getBoundingClientRect();
+  const edge = box(document.querySelector('[data-testid=seat-self] .edge'));
+  const right = box(document.querySelector('[data-testid=seat-right] .edge'));
+  const tiles = [...document.querySelectorAll('[data-testid=hand-tile]')].map(box);
+  return {edge: [edge.left, edge.right], rightEdge: right.left,
+          tiles: tiles.map((t) => [Math.round(t.left), Math.round(t.right)])};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1280, 720), (1100, 700), (721, 900)])
+def test_the_whole_hand_lies_on_its_own_edge_of_the_table(
+    server: str, new_page, artifacts: Path, width: int, height: int
+) -> None:
+    """On a laptop's short screen the board is small, yet the fourteen tiles (the drawn one set
+    apart) stay on the own edge: the drawn tile never slides under the right seat's tiles."""
+    page = new_page(width=width, height=height)
+    login_guest(page, server)
+    page.get_by_test_id("practice-start").click()
+    expect(page.get_by_test_id("hand").get_by_test_id("hand-tile")).to_have_count(14, timeout=20000)
+    page.screenshot(path=str(artifacts / f"table-hand-edge-{width}x{height}.png"))
+    got = page.evaluate(_EDGES)
+    left, right = got["edge"]
+    assert right <= got["rightEdge"] + 0.5, got
+    for x, r in got["tiles"]:
+        assert left - 0.5 <= x and r <= right + 0.5, got
+
+
+_FIRST_SCREEN = """() => {
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const hand = [...document.querySelectorAll('[data-testid=hand-tile]')]
+    .map((b) => b.getBoundingClientRect());
+  return {board: box('[data-testid=board]').bottom, prompt: box('[data-testid=prompt-bar]').bottom,
+          hand: Math.max(...hand.map((r) => r.bottom)),
+          width: Math.min(...hand.map((r) => r.width)),
+          innerH: window.innerHeight, scrollW: document.documentElement.scrollWidth,
+          innerW: window.innerWidth};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (900, 700)])
+def test_a_landscape_tablet_sees_the_whole_table_and_the_prompt(
+    server: str, new_page, artifacts: Path, width: int, height: int
+) -> None:
+    """A tablet held sideways or a small window: the whole table, the own hand and the prompt on
+    the first screen, as on a desktop (never scrolling down for every turn)."""
+    page = new_page(width=width, height=height)
+    login_guest(page, server)
+    page.get_by_test_id("practice-start").click()
+    expect(page.get_by_test_id("hand").get_by_test_id("hand-tile")).to_have_count(14, timeout=20000)
+    page.screenshot(path=str(artifacts / f"table-landscape-{width}x{height}.png"))
+    got = page.evaluate(_FIRST_SCREEN)
+    assert max(got["board"], got["prompt"], got["hand"]) <= got["innerH"], got
+    assert got["scrollW"] <= got["innerW"], got
+    assert got["width"] >= 28, got  # the hand's tiles still big enough to click
+    assert layout_problems(page, CONTROLS) == []
+    page.locator(".lang-btn[data-lang=de]").click()  # the longer German labels beside the board
+    expect(page.get_by_test_id("wall")).to_contain_text("Mauer")
+    assert layout_problems(page, CONTROLS) == []
+    got = page.evaluate(_FIRST_SCREEN)
+    assert max(got["board"], got["prompt"], got["hand"]) <= got["innerH"], got
