@@ -20,6 +20,7 @@ import pytest
 from jantaku.server.cluster import namespace
 from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
+from jantaku.server.origins import group_key, origin_of
 from jantaku.server.storage import Store
 from jantaku.server.tables import TableError
 from tests.server.accounts import registered
@@ -121,7 +122,9 @@ def test_the_address_is_forgotten_when_the_match_starts(tmp_path: Path) -> None:
 
 
 @needs_cluster
-def test_two_doors_refuse_a_second_account_of_one_address(servers: list[ServerProcess]) -> None:
+def test_two_doors_refuse_a_second_account_of_one_address(
+    servers: list[ServerProcess], tmp_path: Path
+) -> None:
     """The check is part of the queue's one atomic step in Redis: an account at one door and
     another of the same address at another door never share the queue's table; Redis holds
     a keyed hash of the address, never the address."""
@@ -139,7 +142,14 @@ def test_two_doors_refuse_a_second_account_of_one_address(servers: list[ServerPr
         r.close()
     assert held["table"] == table and held["n"] == "1", held
     assert HOME not in json.dumps(held)
-    assert [len(v) for f, v in held.items() if f.startswith("u")] == [64], held  # an HMAC
+    hashes = [v for f, v in held.items() if f.startswith("u")]
+    group, elsewhere = Store(servers[0].database), Store(f"sqlite:///{tmp_path / 'other.db'}")
+    try:  # keyed by the group's random secret, kept in its database only
+        assert hashes == [origin_of(group_key(group), HOME)], held
+        assert group_key(elsewhere) != group_key(group)
+    finally:
+        group.close()
+        elsewhere.close()
     other = Client(servers[2], registered(servers[2]), address=ELSEWHERE)
     assert _queued(other)["table"]["id"] == table  # another address: seated
     first.send({"type": "leave", "table": table, "id": 4})  # the address is free again

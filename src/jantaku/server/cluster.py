@@ -64,7 +64,6 @@ class Cluster:
         self.leases = Leases(url, self.node, lease_seconds, namespace(hub.database_url))
         self.relay = Relay(url, self.node, hub.settings, self.key("group"))
         self.matchmaker = Matchmaker(self)
-        hub.origin_key = group_key(hub.database_url)  # the queue's hashes agree in the group
         # the limits per player and per address count for the whole group
         ms = self.leases.ms
         self.admission = Admission(hub, self.leases.aio, self.leases.prefix, self.node, ms)
@@ -93,6 +92,7 @@ class Cluster:
         lobby.on_lost = self._lost
         lobby.elsewhere = lambda: self._elsewhere
         self.hub.limits = SharedLimits(self.leases.aio, self.leases.prefix)
+        self.hub.origin_key = group_key(self.hub.store)  # the queue's hashes agree in the group
         self.relay.handle = handle
         self.relay.on_logout = self.hub.session_ended  # a logout at another process
         await self.relay.start()

@@ -14,6 +14,7 @@ __all__ = [
     "Base",
     "GamePlayerRow",
     "GameRow",
+    "SecretRow",
     "SessionRow",
     "SheetRow",
     "TableRow",
@@ -123,3 +124,12 @@ class SheetRow(Base):
     share_token: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
+
+
+class SecretRow(Base):
+    """A random secret the processes of a group share through their database, which Redis
+    (where what it keys is kept) never sees: the key of the ranked queue's address hashes."""
+
+    __tablename__ = "secrets"
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))

@@ -7,8 +7,9 @@ doman-rules.md §4: solo queue). The address is the one the server limits connec
 forwarded). A queue table keeps only an HMAC-SHA256 of it, never the address itself, and
 forgets it when the player leaves the table or the table starts or expires.
 
-The key is random per process; the processes of a group (Redis) must agree on it, and derive
-it from the ``--database`` URL they all share (and Redis never holds)."""
+The key is random per process; the processes of a group (Redis) must agree on it: the first
+to start makes it at random and keeps it in the database they share (which Redis, where the
+hashes are kept, never sees)."""
 
 from __future__ import annotations
 
@@ -16,10 +17,15 @@ import hashlib
 import hmac
 import secrets
 
+from sqlalchemy.exc import IntegrityError
+
+from jantaku.server.models import SecretRow
 from jantaku.server.seats import TableError
+from jantaku.server.storage import Store
 
 __all__ = ["QUEUE_ADDRESS", "address_refused", "group_key", "origin_of", "process_key"]
 
+_SECRET = "queue-origins"  # the name of the group's key in the database
 QUEUE_ADDRESS = "another account from your address is already waiting in this queue"
 
 
@@ -28,9 +34,20 @@ def process_key() -> bytes:
     return secrets.token_bytes(32)
 
 
-def group_key(database_url: str) -> bytes:
-    """The key the processes of a group share: derived from their common database URL."""
-    return hashlib.sha256(b"jantaku queue origins\0" + database_url.encode()).digest()
+def group_key(store: Store) -> bytes:
+    """The key the processes of a group share: made at random by the first that asks, kept in
+    their database."""
+    with store.session() as s:
+        row = s.get(SecretRow, _SECRET)
+        if row is None:
+            try:
+                s.add(SecretRow(name=_SECRET, value=secrets.token_hex(32)))
+                s.commit()
+            except IntegrityError:  # another process of the group made it first
+                s.rollback()
+            row = s.get(SecretRow, _SECRET)
+        assert row is not None
+        return bytes.fromhex(row.value)
 
 
 def origin_of(key: bytes, address: str) -> str:
