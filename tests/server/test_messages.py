@@ -22,6 +22,7 @@ from jantaku.server.messages import SERVER_MESSAGES, Error, ServerMessage
 from jantaku.server.protocol import CLIENT_MESSAGES, FieldSpec, ProtocolError, parse_message
 from jantaku.server.storage import Store
 from tests.server.harness import Client, ServerProcess
+from tests.server.in_process import advance
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = ROOT / "src" / "jantaku" / "server"
@@ -171,16 +172,8 @@ def test_tables_send_server_message_objects(tmp_path: Path) -> None:
     engine = table.engine
     assert engine is not None
     while table.status == "live":
-        if engine.holding or table._deferred is not None:
-            table._close_window()  # the call window's time, which the driver would wait for
-        elif table._pause_until is not None:
-            table._end_pause()  # the result has been seen
-        elif (seat := engine.to_act()[0]) != me:
-            bot = table._controller(seat)
-            assert bot is not None
-            table._commit(bot.choose(engine.view(seat)), "bot")
-        else:
-            table.submit(user.id, engine.legal_actions(seat)[0].to_json(), table.step)
+        if not advance(table, me):
+            table.submit(user.id, engine.legal_actions(me)[0].to_json(), table.step)
     idle, late = lobby.create("party", "quick"), _Inbox()
     idle.attach(late, None)
     assert lobby.expire_idle(now=time.monotonic() + 10**6) == [idle.id]

@@ -15,6 +15,7 @@ from jantaku.server.manager import Lobby
 from jantaku.server.messages import ServerMessage
 from jantaku.server.storage import Store
 from tests.server.harness import ServerProcess
+from tests.server.in_process import advance
 
 _LAUNCHER = Path(__file__).with_name("seeded_server.py")
 
@@ -64,16 +65,7 @@ def reaches(
     engine = table.engine
     assert engine is not None
     while table.status == "live":
-        if engine.holding or table._deferred is not None:
-            table._close_window()  # the call window's time, which the driver would wait for
-        elif table._pause_until is not None:
-            table._end_pause()  # the result has been seen
-        elif engine.to_act()[0] != me:
-            seat = engine.to_act()[0]
-            bot_player = table._controller(seat)
-            assert bot_player is not None
-            table._commit(bot_player.choose(engine.view(seat)), "bot")
-        else:
+        if not advance(table, me):
             prompt = next(m for m in reversed(inbox.messages) if m["type"] == "prompt")
             assert prompt["seq"] == table.step, "the seat is asked without a prompt"
             action = answer(prompt)

@@ -17,6 +17,7 @@ from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
 from jantaku.server.messages import ServerMessage
 from jantaku.server.storage import Store
+from tests.server.in_process import advance
 
 # The first seed (in order) whose table offers a forbidden discard with today's puppets; the
 # search goes on from there, so a change of the bots costs time, not the test.
@@ -46,19 +47,9 @@ def _dangerous_turn(tmp_path: Path, seed: str) -> list[dict[str, Any]] | None:
     engine = table.engine
     assert engine is not None
     while table.status == "live":
-        if engine.holding or table._deferred is not None:
-            table._close_window()  # the call window's time, which the driver would wait for
+        if advance(table, me):
             continue
-        if table._pause_until is not None:
-            table._end_pause()  # the result has been seen
-            continue
-        seat = engine.to_act()[0]
-        legal = engine.legal_actions(seat)
-        if seat != me:
-            bot = table._controller(seat)
-            assert bot is not None
-            table._commit(bot.choose(engine.view(seat)), "bot")
-            continue
+        legal = engine.legal_actions(me)
         view = client_view(engine, me)
         forbidden = [w for w in view.get("discard_warnings", []) if w["exemption"] is None]
         offered = [a.to_json() for a in legal]
