@@ -99,6 +99,14 @@ def _fewer_full_collections() -> None:
     help="Lifetime of a login token; an older one must log in again.",
 )
 @click.option(
+    "--session-recheck-seconds",
+    type=click.FloatRange(min=0.1),
+    default=30.0,
+    show_default=True,
+    help="How often open connections' sessions are checked again; a connection whose session "
+    "ended (by age, or a logout at another process) is closed within this time.",
+)
+@click.option(
     "--table-idle-seconds",
     type=float,
     default=600.0,
@@ -127,6 +135,7 @@ def serve(
     hand_pause: float,
     solo_hand_pause: float | None,
     session_days: float,
+    session_recheck_seconds: float,
     table_idle_seconds: float,
     ranked_distinct_addresses: bool,
     log_level: str,
@@ -148,6 +157,7 @@ def serve(
         hand_pause=hand_pause,
         solo_hand_pause=solo_hand_pause,
         session_days=session_days,
+        session_recheck_seconds=session_recheck_seconds,
         table_idle_seconds=table_idle_seconds,
         ranked_distinct_addresses=ranked_distinct_addresses,
     )

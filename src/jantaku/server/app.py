@@ -6,6 +6,7 @@ client message kind, handlers.py); :class:`~jantaku.server.http_api.HttpApi` ser
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -21,6 +22,7 @@ from jantaku.server.config import ServerSettings
 from jantaku.server.headers import SecurityHeaders
 from jantaku.server.http_api import HttpApi
 from jantaku.server.hub import Hub
+from jantaku.server.session_check import recheck_sessions
 from jantaku.server.sheets import SheetApi
 from jantaku.server.websocket import SocketEndpoint
 
@@ -92,7 +94,9 @@ def create_app(
         server.open()
         await server.join_cluster()
         server.hub.lobby.run_all()
+        recheck = asyncio.get_running_loop().create_task(recheck_sessions(server.hub))
         yield
+        recheck.cancel()
         if server.hub.cluster is not None:
             await server.hub.cluster.close()
         await server.hub.lobby.stop_all()

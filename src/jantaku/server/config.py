@@ -48,6 +48,9 @@ class ServerSettings:
     # left open in a forgotten browser tab.
     solo_hand_pause: float | None = 900.0
     session_days: float = 30.0  # a login token's lifetime; an older one answers bad_token
+    # how often the connections' sessions are looked up again (ended by age, or by a logout
+    # whose message to this process was lost): at most this long may one outlive its session
+    session_recheck_seconds: float = 30.0
     max_message_bytes: int = 16 * 1024
     messages_per_second: float = 100.0
     message_burst: int = 200

@@ -1,0 +1,65 @@
+"""A connection does not outlive its session by more than ``--session-recheck-seconds``: a
+session that ended without this process hearing of it (a logout at another process of a group
+whose message was lost, or plain age) closes its connections as a logout does, and the
+account's other sessions stay."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import time
+from typing import Any
+
+from sqlalchemy import create_engine, text
+from websockets.exceptions import ConnectionClosed
+
+from tests.server.accounts import registered
+from tests.server.harness import Client, ServerProcess
+
+
+def _closed(c: Client, deadline: float = 20) -> list[dict[str, Any]]:
+    """Every message until the server closes the connection (which it must, in time)."""
+    seen: list[dict[str, Any]] = []
+    end = time.monotonic() + deadline
+    with contextlib.suppress(ConnectionClosed):
+        while time.monotonic() < end:
+            with contextlib.suppress(TimeoutError):
+                seen.append(c.recv(timeout=1))
+        raise AssertionError(f"the connection stayed open: {[m['type'] for m in seen[-5:]]}")
+    return seen
+
+
+def test_a_session_ended_unheard_closes_its_connections(database: str) -> None:
+    server = ServerProcess(database, "--session-recheck-seconds", "0.5").start()
+    try:
+        token, other = registered(server, "gone"), registered(server, "stays")
+        a, b, c = Client(server, token), Client(server, token), Client(server, other)
+        engine = create_engine(database)
+        try:  # the session goes as a logout at another process does, unheard here
+            with engine.begin() as conn:
+                digest = hashlib.sha256(token.encode()).hexdigest()
+                conn.execute(text("DELETE FROM sessions WHERE token_hash = :h"), {"h": digest})
+        finally:
+            engine.dispose()
+        for ws in (a, b):
+            assert any(m.get("code") == "logged_out" for m in _closed(ws))
+        c.send({"type": "ping", "id": 1})
+        assert c.expect("pong")["ref"] == 1  # another account's session is untouched
+        c.close()
+    finally:
+        server.stop()
+
+
+def test_a_session_too_old_closes_its_connections(database: str) -> None:
+    lifetime = 4.0  # seconds
+    server = ServerProcess(
+        database, "--session-days", str(lifetime / 86400), "--session-recheck-seconds", "0.5"
+    ).start()
+    try:
+        client = Client(server, registered(server, "aging"))
+        started = time.monotonic()
+        seen = _closed(client)
+        assert any(m.get("code") == "logged_out" for m in seen), seen
+        assert time.monotonic() - started > lifetime - 1.5  # not before its time
+    finally:
+        server.stop()
