@@ -115,6 +115,7 @@ export default {
   "table.remis": "Remis: die Mauer ist aufgebraucht",
   "table.mahjongg_by": "{name} ruft Mah Jongg",
   "table.tenpai": "tenpai",
+  "table.tenpai_heading": "Tenpai",
   "table.noten": "nicht tenpai",
   "table.payments": "Zahlungen",
   "table.seat": "Platz",

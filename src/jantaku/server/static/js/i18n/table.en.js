@@ -115,6 +115,7 @@ export default {
   "table.remis": "Draw (Remis): the wall is used up",
   "table.mahjongg_by": "{name} calls Mah Jongg",
   "table.tenpai": "tenpai",
+  "table.tenpai_heading": "Tenpai",
   "table.noten": "noten",
   "table.payments": "Payments",
   "table.seat": "Seat",
