@@ -25,8 +25,9 @@ def _wind(view: dict[str, Any], seat: int) -> int:
     return int(own) if own is not None else (seat - int(view["dealer"]) + 4) % 4
 
 
-def _shows(page: Page, view: dict[str, Any]) -> None:
-    """The board shows ``view``'s deal: round, honba, every seat's wind and river."""
+def _shows(page: Page, view: dict[str, Any], more: list[int] | None = None) -> None:
+    """The board shows ``view``'s deal: round, honba, every seat's wind and river (``more``:
+    the seats of discards that came after the view, with the deal's end)."""
     centre = page.get_by_test_id("centre")
     round_text = f"{WINDS[int(view['round_wind'])]} {int(view['dealer']) + 1}"
     expect(centre.locator(".round")).to_have_text(round_text)
@@ -35,7 +36,8 @@ def _shows(page: Page, view: dict[str, Any]) -> None:
         box = page.locator(f"[data-testid=board] section[data-seat='{seat}']")
         expect(box.locator(".plate .wind")).to_have_text(SHORT[_wind(view, seat)])
         river = [r for r in view["seats"][seat].get("river") or [] if not r.get("called")]
-        expect(box.locator(".river .river-cell")).to_have_count(len(river))
+        extra = (more or []).count(seat)
+        expect(box.locator(".river .river-cell")).to_have_count(len(river) + extra)
 
 
 def _views(messages: list[dict[str, Any]], end: dict[str, Any]) -> tuple[dict[str, Any], Any]:
@@ -62,9 +64,15 @@ def test_an_open_result_keeps_the_ended_deal_on_the_board(
         client.close()  # from now on only the page is at the table
         ended, new = _views(client.messages, end)
         assert any(s.get("river") for s in ended["seats"])  # the ended deal had discards
+        last = []  # discards in the message with the deal's end (the last tile before a draw)
+        for e in end["events"]:
+            if e["type"] == "deal_ended":
+                break
+            if e["type"] == "discarded":
+                last.append(int(e["seat"]))
         for p in (page, watcher):
             expect(p.get_by_test_id("hand-end")).to_be_visible(timeout=20000)
-            _shows(p, ended)
+            _shows(p, ended, last)
         page.screenshot(path=str(artifacts / "hand-end-held-1366x768.png"))
         watcher.screenshot(path=str(artifacts / "hand-end-held-watch-390x844.png"))
         watcher.get_by_test_id("continue").click()
@@ -129,3 +137,38 @@ def test_a_prompt_that_came_behind_the_result_is_shown_with_its_clock_on_closing
         page.close()
     finally:
         proc.stop()
+
+
+# The state model fed a deal's last view, then one message with the last discard, the deal's
+# end and the next deal (as the server sends an exhaustive draw when nobody may call the tile).
+_SAME_MESSAGE = """async () => {
+  const { createState, applyEvents } = await import('/static/js/table/state.js');
+  const seat = (river, n) => ({ score: 25000, river, riichi: false, concealed_count: n });
+  const old = { dealer: 0, round_wind: 0, honba: 0, hand: '11123456789999m', drawn: '9m',
+    seats: [seat([{ tile: '1z' }], 14), seat([], 13), seat([], 13), seat([], 13)] };
+  const next = { dealer: 1, round_wind: 0, honba: 1, hand: '123456789p1234s', drawn: null,
+    seats: [seat([], 13), seat([], 14), seat([], 13), seat([], 13)] };
+  let s = { ...createState(), seat: 0, table: { id: 't', seq: 1 }, view: old };
+  s = applyEvents(s, { table: 't', seq: 2, view: next, events: [
+    { type: 'discarded', seat: 0, tile: '9m', tsumogiri: true },
+    { type: 'deal_ended', draw: 'exhaustive' }, { type: 'deal_started', dealer: 1 }] });
+  const v = s.handEnd.board.view;
+  return { river: v.seats[0].river.map((r) => r.tile), count: v.seats[0].concealed_count,
+           hand: v.hand, drawn: v.drawn, dealer: v.dealer, now: s.view.dealer };
+}"""
+
+
+def test_a_discard_that_came_with_the_end_lies_in_the_ended_deals_river(
+    server: str, new_page
+) -> None:
+    page = new_page()
+    page.goto(server)
+    got = page.evaluate(_SAME_MESSAGE)
+    assert got == {
+        "river": ["1z", "9m"],
+        "count": 13,
+        "hand": "1m1m1m2m3m4m5m6m7m8m9m9m9m",
+        "drawn": None,
+        "dealer": 0,
+        "now": 1,
+    }
