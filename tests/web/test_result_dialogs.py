@@ -174,3 +174,12 @@ def test_the_payments_table_lines_up_under_its_header(
     for row in got["rows"]:
         assert all(abs(a - b) <= 1 for a, b in zip(row, got["head"], strict=True)), got
     assert got["inside"], got
+    # every heading starts with a capital, the ready column too ("Tenpai" in both languages)
+    heads = "[...document.querySelectorAll('#draw-box [data-testid=payments] th')]" + (
+        ".map((h) => h.textContent)"
+    )
+    assert page.evaluate(heads) == ["Seat", "Tenpai", "Change", "Now"]
+    page.evaluate(_RENDER_DRAW, ["exhaustive", "de", [1500, -1500, 1500, -1500]])
+    german = page.evaluate(heads)
+    assert german[1] == "Tenpai" and all(h[:1].isupper() for h in german), german
+    page.evaluate("import('/static/js/i18n.js').then((m) => m.setLang('en'))")

@@ -74,3 +74,50 @@ def test_classical_table_plays_a_hand_with_flowers_balances_and_figures(
         page.get_by_test_id("continue").click()
     assert bonus_seen  # flowers and seasons are laid out in front of their owners
     assert layout_problems(page, "button, a, input, select, [data-testid=hand-tile]") == []
+
+
+# A classical hand's result as the server sends it (the figures of sontag-rules: a dragon pung
+# is 4 points and 1 double, Mah Jongg 20 points, "Mah Jongg ohne Rufe" 3 doubles): the body the
+# end-of-hand screen shows, drawn in the page by the family's own code.
+RESULT = """async (lang) => {
+  const i18n = await import('/static/js/i18n.js');
+  const { familyOf } = await import('/static/js/families/index.js');
+  i18n.setLang(lang);
+  const r = (seat, items, base, doubles) => ({ seat, seat_wind: seat, hand: '', items, base,
+    doubles, value: base * 2 ** doubles });
+  const end = { outcome: 'mah_jongg', winner: 0, deltas: [0, 0, 0, 0], balances: [0, 0, 0, 0],
+    results: [r(0, [['Mah Jongg', 20, 0], ['Drachenpung (777z)', 4, 1],
+                    ['Mah Jongg ohne Rufe', 0, 3]], 24, 4),
+              r(1, [['Drachenpung (666z)', 4, 1]], 4, 1), r(2, [], 0, 0), r(3, [], 2, 0)] };
+  const body = familyOf('classical').table.handEndBody({ wins: [], end, before: null },
+    ['a', 'b', 'c', 'd'], i18n.t);
+  const box = document.createElement('div');
+  box.append(...body);
+  return { han: [...box.querySelectorAll('.han')].map((e) => e.textContent),
+           sums: [...box.querySelectorAll('.result-summary')].map((e) => e.textContent) };
+}"""
+
+
+def test_a_classical_result_counts_doubles_in_words_and_as_a_factor(server: str, new_page) -> None:
+    page = new_page()
+    page.goto(server)
+    en = page.evaluate(RESULT, "en")
+    assert en["han"] == ["20", "4 · 1 double (×2)", "3 doubles (×8)", "4 · 1 double (×2)"]
+    assert en["sums"] == [
+        "base 24 · 4 doubles (×16) = 384",
+        "base 4 · 1 double (×2) = 8",
+        "base 0 · no doubles = 0",
+        "base 2 · no doubles = 2",
+    ]
+    de = page.evaluate(RESULT, "de")
+    assert de["han"] == [
+        "20",
+        "4 · 1 Verdopplung (×2)",
+        "3 Verdopplungen (×8)",
+        "4 · 1 Verdopplung (×2)",
+    ]
+    assert de["sums"][:3] == [
+        "Grundwert 24 · 4 Verdopplungen (×16) = 384",
+        "Grundwert 4 · 1 Verdopplung (×2) = 8",
+        "Grundwert 0 · keine Verdopplung = 0",
+    ]

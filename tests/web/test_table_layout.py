@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from tests.web.helpers import login_guest
 from tests.web.layout import layout_problems
+from tests.web.table_driver import step
 
 CONTROLS = "button, a, input, select, [data-testid=hand-tile]"
 
@@ -165,3 +166,40 @@ def test_a_landscape_tablet_sees_the_whole_table_and_the_prompt(
     assert layout_problems(page, CONTROLS) == []
     got = page.evaluate(_FIRST_SCREEN)
     assert max(got["board"], got["prompt"], got["hand"]) <= got["innerH"], got
+
+
+# every redraw: whether the prompt bar is empty, its height, and where the board lies
+_WATCH_PROMPT = """() => {
+  window.promptSamples = [];
+  const look = () => {
+    const bar = document.querySelector('[data-testid=prompt-bar]');
+    const board = document.querySelector('[data-testid=board]');
+    if (!bar || !board || document.querySelector('.overlay')) return;
+    const b = board.getBoundingClientRect();
+    window.promptSamples.push({empty: bar.childElementCount === 0,
+      h: bar.getBoundingClientRect().height,
+      board: [b.left, b.top, b.width, b.height].map(Math.round).join(',')});
+  };
+  new MutationObserver(look).observe(document.body, {childList: true, subtree: true});
+}"""
+
+
+def test_no_empty_prompt_box_and_the_board_stays_put_when_a_prompt_comes(
+    server: str, new_page, artifacts: Path
+) -> None:
+    """At a desktop, with nothing to do the own area shows no empty prompt box; a prompt coming
+    and going never moves the board."""
+    page = new_page(width=1366, height=768)
+    login_guest(page, server)
+    page.get_by_test_id("practice-start").click()
+    page.wait_for_url("**/#/table/*")
+    expect(page.get_by_test_id("hand").get_by_test_id("hand-tile")).to_have_count(14, timeout=20000)
+    page.evaluate(_WATCH_PROMPT)
+    for _ in range(12):  # some turns: each discard leaves the page without a prompt a moment
+        step(page)
+        page.wait_for_timeout(100)
+    samples: list[dict[str, Any]] = page.evaluate("window.promptSamples")
+    assert any(s["empty"] for s in samples) and not all(s["empty"] for s in samples), samples
+    assert [s for s in samples if s["empty"] and s["h"] > 0] == []  # no empty box
+    assert len({s["board"] for s in samples}) == 1, samples  # the board never moved
+    page.screenshot(path=str(artifacts / "table-prompt-1366x768.png"))

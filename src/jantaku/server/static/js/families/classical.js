@@ -45,20 +45,26 @@ function winEl(e, names, t) {
   return el("section", { class: "win", "data-testid": "win" }, el("h3", {}, t("table.mahjongg_by", { name: names[e.seat] })), el("p", { class: "muted" }, winTitle(t, e, names)));
 }
 
-function figureValue(points, doubles) {
-  return [points ? `${points}` : null, doubles ? `×2${doubles > 1 ? `^${doubles}` : ""}` : null].filter(Boolean).join(" ");
+/** "1 double (×2)", "3 doubles (×8)", "no doubles": the count, and the factor it gives. */
+function doublesText(n, t) {
+  if (!n) return t("table.doubles_none");
+  return t(n === 1 ? "table.doubles_one" : "table.doubles", { n, factor: 2 ** n });
+}
+
+function figureValue(points, doubles, t) {
+  return [points ? `${points}` : null, doubles ? doublesText(doubles, t) : null].filter(Boolean).join(" · ");
 }
 
 /** One scored row: its name in the UI language, its tiles, its points and doubles. */
-function itemEl([raw, points, doubles]) {
+function itemEl([raw, points, doubles], t) {
   const item = classicalItem(raw);
   const tiles = item.tiles ? el("span", { class: "item-tiles" }, tileEls(parseTiles(item.tiles), { size: "sm" })) : null;
-  return el("li", { "data-item": raw }, el("span", { class: "item" }, el("span", { class: "item-name" }, item.name), tiles), el("span", { class: "han" }, figureValue(points, doubles)));
+  return el("li", { "data-item": raw }, el("span", { class: "item" }, el("span", { class: "item-name" }, item.name), tiles), el("span", { class: "han" }, figureValue(points, doubles, t)));
 }
 
 function seatResult(r, end, names, before, t) {
   const seatView = before?.seats?.[r.seat];
-  const items = (r.items || []).map(itemEl);
+  const items = (r.items || []).map((item) => itemEl(item, t));
   return el(
     "div",
     { class: `seat-result${end.winner === r.seat ? " seat-result--winner" : ""}` },
@@ -66,7 +72,7 @@ function seatResult(r, end, names, before, t) {
     el("div", { class: "result-tiles" }, tilesRow(r.hand), meldsEl(seatView, t, "sm", { class: "result-melds" }), seatView?.bonus ? tilesRow(seatView.bonus) : null),
     r.special_hand ? el("p", { class: "special-hand" }, classicalName(r.special_hand)) : null,
     el("ul", { class: "yaku" }, items),
-    el("p", { class: "result-summary" }, `${t("table.base", { base: r.base })} · ${t("table.doubles", { n: r.doubles })} ${t("table.value", { value: r.value })}`),
+    el("p", { class: "result-summary" }, `${t("table.base", { base: r.base })} · ${doublesText(r.doubles, t)} ${t("table.value", { value: r.value })}`),
   );
 }
 

@@ -92,7 +92,7 @@ function handEndBody({ wins, end, before }, names, t) {
   parts.push(el("h3", {}, t("table.payments")));
   // ready or not is judged only when the wall ran out (an abortive draw judges nobody)
   const tenpaiCol = AT_WALL_END.includes(end.draw)
-    ? { title: t("table.tenpai"), cell: (i) => (end.tenpai?.[i] ? t("table.tenpai") : t("table.noten")) }
+    ? { title: t("table.tenpai_heading"), cell: (i) => (end.tenpai?.[i] ? t("table.tenpai") : t("table.noten")) }
     : null;
   parts.push(paymentsTable(t, names, end.deltas, end.scores, tenpaiCol));
   return parts;

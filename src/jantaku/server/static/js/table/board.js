@@ -81,6 +81,7 @@ function badges(p, info, isDealer, t, hooks) {
 /** The name plate: wind, name, badges, timer, and the family's extras (flowers and seasons). */
 function plateEl(state, seat, t, hooks, { name, wind, isDealer }) {
   const p = state.view.seats[seat];
+  const shownName = seat === state.seat ? `${name} (${t("table.you")})` : name; // whole on hover
   return el(
     "div",
     { class: "plate" },
@@ -88,7 +89,7 @@ function plateEl(state, seat, t, hooks, { name, wind, isDealer }) {
       "div",
       { class: "plate-name" },
       el("span", { class: "wind", title: t(`table.wind.${wind}`) }, t(`table.wind_short.${wind}`)),
-      el("span", { class: "seat-name" }, seat === state.seat ? `${name} (${t("table.you")})` : name),
+      el("span", { class: "seat-name", title: shownName }, shownName),
     ),
     el("div", { class: "plate-badges" }, badges(p, state.table?.seats?.[seat] || {}, isDealer, t, hooks), seatTimerEl(state, seat, t)),
     hooks.seatExtras(p, name, t),

@@ -89,13 +89,15 @@ function dialogKey(tp, key, ev) {
     return true;
   }
   const shown = openHandEnd(tp);
-  if (shown && ["enter", "escape", " "].includes(key)) {
-    dismissHand(tp, shown); // the end-of-hand screen takes the keys while it is open
+  if (!shown) return false;
+  // the end-of-hand screen takes the keys while it is open: the board behind it shows the
+  // deal that ended, so no key may answer a prompt of the next one unseen
+  if (["enter", "escape", " "].includes(key)) {
+    dismissHand(tp, shown);
     tp.render();
     ev.preventDefault();
-    return true;
   }
-  return false;
+  return true;
 }
 
 /** Keys for the prompt; false when the key means nothing here. */

@@ -54,8 +54,8 @@ function groupButtons(tp, hooks) {
 }
 
 /** The prompt's buttons: the groups of legal actions, or the ways to make one call. */
-export function promptBar(tp) {
-  const { t, ui, state } = tp;
+export function promptBar(tp, state = tp.state) {
+  const { t, ui } = tp;
   const bar = el("div", { class: "prompt-bar", role: "toolbar", "aria-label": t("table.options"), "data-testid": "prompt-bar" });
   const legal = currentLegal(state);
   if (!legal.length) return bar;
@@ -97,9 +97,10 @@ function handButton(tp, entry, i, warningFor) {
   );
 }
 
-/** The own hand: one button per tile, the drawn tile apart. */
-export function handEl(tp) {
-  const { t, state } = tp;
+/** The own hand: one button per tile, the drawn tile apart (`state`: the one shown; a button
+ * looks its tile up in the page's state when pressed). */
+export function handEl(tp, state = tp.state) {
+  const { t } = tp;
   const hand = ownHand(state, sortTiles);
   const hooks = familyOf(state.family).table;
   const warningFor = (tile) => hooks.discardWarning(state, tile);
@@ -112,15 +113,15 @@ export function handEl(tp) {
 }
 
 /** The own melds, at the right-hand end of the own edge of the board. */
-export function ownMelds(tp) {
-  const { t, state } = tp;
+export function ownMelds(tp, state = tp.state) {
+  const { t } = tp;
   return seatMelds(state, state.seat, t, { class: "own-melds", "aria-label": t("table.melds", { name: t("table.you") }) });
 }
 
 /** The waits and the furiten mark. */
-export function ownInfo(tp) {
+export function ownInfo(tp, state = tp.state) {
   const { t } = tp;
-  const v = tp.state.view;
+  const v = state.view;
   const parts = [];
   if (v.waits && v.waits.length) {
     parts.push(el("div", { class: "waits", "data-testid": "waits" }, el("span", {}, t("table.waits")), tileEls(v.waits, { size: "sm" })));

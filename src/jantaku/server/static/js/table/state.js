@@ -7,6 +7,7 @@
 // just called, and the end-of-hand and end-of-match results.
 
 import { parseTiles } from "../notation.js";
+import { endedBoard } from "./ended.js";
 
 // The tile parser is notation.js's; `splitTiles` is its name here (kept for callers and tests).
 export { parseTiles as splitTiles } from "../notation.js";
@@ -25,7 +26,7 @@ export function createState(user = null) {
     prompt: null, // {seq, legal, drawnIndex, deadlineAt, turnEndAt}
     lastDiscard: null, // {seat, tile, at}: the newest discard (at: when it arrived, ms)
     lastCall: null, // {seat, tile, at}: the newest call or kong (tile: the called or declared one)
-    handEnd: null, // the latest {wins: [...], end: deal_ended, before: previous view, seq}
+    handEnd: null, // the latest {wins, end: deal_ended, before: previous view, seq, board: ended.js}
     handEnds: [], // the last few, so none is missed while an earlier one is still open
     matchEnd: null, // the match result
     error: null,
@@ -83,10 +84,12 @@ export function applyEvents(state, msg, now = 0) {
   if (msg.view) s.view = msg.view;
   if (s.prompt && s.prompt.seq !== msg.seq) s.prompt = null;
   let wins = null;
+  let discards = []; // of the deal that is on (the board behind its result shows them)
   for (const e of msg.events || []) {
     switch (e.type) {
       case "discarded":
         s.lastDiscard = { seat: e.seat, tile: e.tile, at: now };
+        discards.push(e);
         break;
       case "called":
       case "kan_declared":
@@ -98,6 +101,7 @@ export function applyEvents(state, msg, now = 0) {
       case "classical_deal_started":
         s.lastDiscard = null;
         s.lastCall = null;
+        discards = [];
         break;
       case "won":
       case "mah_jongg":
@@ -105,7 +109,7 @@ export function applyEvents(state, msg, now = 0) {
         wins.push(e);
         break;
       case "deal_ended":
-        s.handEnd = { wins: wins || [], end: e, before, seq: msg.seq, family: s.family };
+        s.handEnd = { wins: wins || [], end: e, before, seq: msg.seq, family: s.family, board: endedBoard(s, before, discards) };
         s.handEnds = [...(s.handEnds || []), s.handEnd].slice(-8);
         wins = null;
         break;

@@ -42,6 +42,14 @@ function overlayEl(tp) {
   return [null, null];
 }
 
+/** What the board and the own area show: while a hand's result is open, the deal that ended
+ * as it last stood (ended.js; the next one is dealt behind it and appears when it closes, its
+ * prompt and clock with it), else the state as it is. */
+function boardState(tp) {
+  const board = openHandEnd(tp)?.board;
+  return board ? { ...tp.state, ...board } : tp.state;
+}
+
 /** The page is drawn anew on every message (and laid over the old one, keep.js). A dialog still showing the same thing stays the
  * same element: the game may go on behind it (a result closed on another device, a leave
  * question while others play), and a button replaced between press and release would lose
@@ -93,8 +101,9 @@ export function render(tp) {
   if (state.betweenHands && state.seat !== null && !openHandEnd(tp)) notices.append(notice(tp, t("table.between_hands"), "between-hands"));
   // the own hand and melds lie at the bottom edge of the board; the prompt beside or below it
   const seated = state.seat !== null;
-  parts.push(boardEl(state, t, tp.ui, seated ? { hand: handEl(tp), melds: ownMelds(tp) } : null));
-  if (seated) parts.push(el("div", { class: "own-area", "data-testid": "own-area" }, promptBar(tp), ownInfo(tp), toggles(tp)));
+  const shown = boardState(tp);
+  parts.push(boardEl(shown, t, tp.ui, seated ? { hand: handEl(tp, shown), melds: ownMelds(tp, shown) } : null));
+  if (seated) parts.push(el("div", { class: "own-area", "data-testid": "own-area" }, promptBar(tp, shown), ownInfo(tp, shown), toggles(tp)));
   else parts.push(el("div", { class: "own-area own-area--watch" }, toggles(tp)));
   const [overlay, key] = overlayEl(tp);
   const { shade, top } = keptOverlay(page, overlay ? el("div", { class: "overlay", "data-key": key }, overlay) : null);
