@@ -39,6 +39,11 @@ def _at_difference(page: Page, d: dict[str, Any], total: int, seat: int) -> None
     expect(page.get_by_test_id("review-player")).to_contain_text(_ACT.get(action["type"], ""))
     if action.get("tile"):
         expect(page.get_by_test_id("review-player")).to_contain_text(action["tile"])
+    # the choices point at real tiles: each tile is drawn as on the board, not left as "3z"
+    for testid, choice in (("review-player", action), ("review-puppet", d["puppet"]["action"])):
+        if choice.get("tile"):
+            picture = page.get_by_test_id(testid).locator(".tile[role=img]").first
+            expect(picture).to_have_attribute("data-tile", choice["tile"])
     expect(page.get_by_test_id("review-candidate").first).to_contain_text(
         _ACT.get(d["puppet"]["action"]["type"], "")
     )

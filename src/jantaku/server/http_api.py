@@ -16,6 +16,7 @@ from starlette.routing import Route
 from jantaku.families import all_families
 from jantaku.server.auth import AuthError
 from jantaku.server.connection import client_address
+from jantaku.server.export import export_refusal
 from jantaku.server.game_exports import GameExports
 from jantaku.server.hub import Hub
 from jantaku.server.limits import Backoff, Busy, HashPool, TokenBuckets
@@ -302,6 +303,12 @@ class HttpApi:
                     "recorded": game.recorded,
                     "result": game.result,
                     "events": game.events,
+                    # the record formats this game can be written in (the replay's downloads)
+                    "formats": [
+                        f
+                        for f in EXPORT_FORMATS
+                        if "config" in result and export_refusal(result, f) is None
+                    ],
                 }
             )
         # kept answers, and a token of the asker's address for each one not yet kept

@@ -82,9 +82,13 @@ function reviewSeat(rp, params, api) {
   return own >= 0 ? own : 0;
 }
 
+// The record formats a game may offer (the server lists those its family can write).
+const FORMATS = { tenhou6: { file: "tenhou6.json", label: "tenhou.net/6" }, mjai: { file: "mjai.jsonl", label: "mjai" } };
+
 function pageEl(rp, game, api, seat) {
   const result = game.result || {};
   const config = result.config || {};
+  const downloads = (game.formats || []).filter((f) => FORMATS[f]).map((f) => downloadLink(api, game, f, `${game.id}.${FORMATS[f].file}`, FORMATS[f].label));
   const kind = [
     config.kind ? t(`kind.${config.kind}`) : null,
     familyOf(config.family).replay.rulesLabel(config, t),
@@ -103,12 +107,8 @@ function pageEl(rp, game, api, seat) {
     el(
       "p",
       { class: "hint" },
-      t("replay.downloads"),
-      " ",
-      downloadLink(api, game, "tenhou6", `${game.id}.tenhou6.json`, "tenhou.net/6"),
-      " · ",
-      downloadLink(api, game, "mjai", `${game.id}.mjai.jsonl`, "mjai"),
-      result.seed ? el("span", { class: "muted" }, ` · ${t("replay.seed")} ${result.seed}`) : null,
+      downloads.length ? [t("replay.downloads"), " ", downloads.flatMap((a, i) => (i ? [" · ", a] : [a])), result.seed ? " · " : ""] : null,
+      result.seed ? el("span", { class: "muted" }, `${t("replay.seed")} ${result.seed}`) : null,
     ),
   );
 }

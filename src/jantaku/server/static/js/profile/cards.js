@@ -88,8 +88,8 @@ function gameRow(g) {
     { "data-game": g.id },
     el("td", {}, fmtDate(g.finished_at)),
     el("td", {}, [g.kind ? t(`kind.${g.kind}`) : "", g.length ? familyOfKind(g.kind).lobby.lengthLabel(g.length, t) : ""].filter(Boolean).join(" · ")),
-    el("td", {}, String(g.place)),
-    el("td", {}, String(g.score)),
+    el("td", { "data-label": t("profile.place") }, String(g.place)),
+    el("td", { "data-label": t("profile.score") }, String(g.score)),
     el(
       "td",
       {},

@@ -5,13 +5,25 @@
 // player chose otherwise. rp.review holds {seat, data, error, loading}.
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
+import { readTile } from "../notation.js";
+import { parseTiles, tileEl, tileEls } from "../tiles.js";
 import { go } from "./controls.js";
 
-/** An action in words: "Discard 5m", "Pon 7z (77z)", "Pass". */
+/** A tile in the panel: its picture (named for screen readers) beside its short code. */
+const tileNote = (notation) => el("span", { class: "review-tile" }, tileEl(notation, { size: "sm" }), " ", notation);
+
+/** An action in words and pictures: "Discard [5m]", "Pon [7z] ([7z][7z])", "Pass". */
 function actionText(action) {
-  const name = t(`review.act.${action.type}`);
-  const tiles = action.tiles ? ` (${action.tiles})` : "";
-  return action.tile ? `${name} ${action.tile}${tiles}` : `${name}${tiles}`;
+  const parts = [t(`review.act.${action.type}`)];
+  if (action.tile) parts.push(" ", tileNote(action.tile));
+  if (action.tiles) parts.push(" (", el("span", { class: "review-tile" }, tileEls(parseTiles(action.tiles), { size: "sm" }), " ", action.tiles), ")");
+  return parts;
+}
+
+/** A candidate's label ("discard 2m") in the same words and pictures. */
+function labelText(label) {
+  const [kind, tile] = label.split(" ");
+  return tile && readTile(tile) ? actionText({ type: kind, tile }) : label;
 }
 
 /** The replay step that shows the table as the seat saw it at decision d. */
@@ -91,7 +103,7 @@ function decisionEl(d, rp) {
     ),
     el("p", {}, el("strong", {}, t("review.you")), " ", el("span", { "data-testid": "review-player" }, actionText(d.player.action))),
     el("p", {}, el("strong", {}, t("review.puppet")), " ", el("span", { "data-testid": "review-puppet" }, actionText(d.puppet.action)), loss ? ` · ${loss}` : ""),
-    el("p", { class: "muted" }, `${stance} · ${t("review.shanten_now", { n: d.shanten ?? "–" })}`, d.safest && Object.keys(d.threats).length ? ` · ${t("review.safest", { tile: d.safest })}` : ""),
+    el("p", { class: "muted" }, `${stance} · ${t("review.shanten_now", { n: d.shanten ?? "–" })}`, d.safest && Object.keys(d.threats).length ? [" · ", t("review.safest", { tile: "" }), labelText(d.safest)] : ""),
     candidatesTable(d, rp),
   );
 }
