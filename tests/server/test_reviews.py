@@ -44,7 +44,12 @@ def _check_alignment(review: dict[str, Any], events: list[dict[str, Any]], seat:
             assert nxt["type"] == "discarded" and nxt["seat"] == seat, (d["index"], nxt)
             assert _kind(nxt["tile"]) == _kind(action["tile"])
         elif action["type"] in ("chi", "pon", "open_kan"):
-            # the claim, or a claim of another seat that outranked it on the same discard
+            # the claim, or a claim of another seat that outranked it on the same discard; a
+            # riichi discard's stick is accepted first
+            rest = itertools.dropwhile(
+                lambda e: e["type"] == "riichi_accepted", events[d["event"] :]
+            )
+            nxt = next(rest)
             assert nxt["type"] in ("called", "won", "mah_jongg"), (d["index"], nxt)
             assert nxt["type"] == "called" or nxt["seat"] != seat, (d["index"], nxt)
         elif action["type"] == "ron":

@@ -413,7 +413,7 @@ def test_an_open_result_keeps_its_scroll_while_the_game_goes_on(tmp_path: Path, 
     button replaced between press and release would lose the click)."""
     proc = ServerProcess(f"sqlite:///{tmp_path / 'scroll.sqlite3'}", "--bot-delay", "0").start()
     try:
-        page = new_page(390, 420)
+        page = new_page(390, 360)
         login_guest(page, proc.base)
         client, table = _seat(proc, page, "practice", "quick", "efficiency")
         _play(client, table, choose, _between_hands)
