@@ -8,12 +8,14 @@ puppets the protocol defaults to."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from tests.server.harness import Client, ServerProcess
 from tests.web.helpers import login_guest
+from tests.web.layout import layout_problems
 from tests.web.test_table_keep import COUNT_RECEIVED
 from tests.web.test_waiting_keep import _Frames
 
@@ -87,9 +89,9 @@ def test_a_chosen_level_is_sent_and_the_lobby_keeps_it(
 
 
 def test_a_classical_table_offers_the_classical_levels(
-    server_proc: ServerProcess, new_page: Any
+    server_proc: ServerProcess, new_page: Any, artifacts: Path
 ) -> None:
-    page = new_page(1440, 900)
+    page = new_page(390, 800)  # a phone: the select and the buttons fit beside each other
     frames = _Frames(page, {"start"})
     login_guest(page, server_proc.base)
     table = _waiting_table(page, server_proc.base, "classical")
@@ -98,6 +100,10 @@ def test_a_classical_table_offers_the_classical_levels(
     assert _options(page) == ["random", "efficiency", "strongest"]
     expect(level).to_have_value("efficiency")  # no defensive puppets: the step below the top
     expect(level.locator("option:checked")).to_have_text("Efficient – fastest Mah Jongg")
+    assert layout_problems(page) == []
+    page.get_by_test_id("waiting").screenshot(
+        path=str(artifacts / "waiting-levels-classical-390.png")
+    )
     page.get_by_test_id("start-bots").click()
     _started(page)
     assert [m.get("bot") for m in frames.sent] == ["efficiency"]
