@@ -8,6 +8,7 @@ export default {
   "table.you_wait": "Du wartest seit {time}",
   "table.leave": "Tisch verlassen",
   "table.start_bots": "Mit Computerspielern beginnen",
+  "table.bot_level": "Computerspieler",
   "table.invite": "Einladungscode",
   "table.invite_link": "Link für Freunde",
   "table.empty_seat": "(freier Platz)",

@@ -8,6 +8,7 @@ export default {
   "table.you_wait": "You have waited {time}",
   "table.leave": "Leave the table",
   "table.start_bots": "Start with computer players",
+  "table.bot_level": "Computer players",
   "table.invite": "Invite code",
   "table.invite_link": "Link for friends",
   "table.empty_seat": "(empty seat)",

@@ -4,11 +4,11 @@
 import { t } from "../i18n.js";
 import { clockText, el } from "../dom.js";
 import { familyNames, familyOf, familyOfKind, tableKinds } from "../families/index.js";
+import { DEFAULT_BOT, chosenLevel, levelLabel, saveLevel } from "../levels.js";
 
 // ranked tables are a solo queue: the queue buttons seat them, the create form does not make them
 const RANKED = ["novice", "advanced"];
 const KINDS = tableKinds().filter((k) => !RANKED.includes(k));
-const DEFAULT_BOT = "defensive";
 
 const lengthSelect = (id) =>
   el("select", { id, "data-testid": id }, el("option", { value: "quick" }, t("length.quick")), el("option", { value: "full" }, t("length.full")));
@@ -51,25 +51,6 @@ export function tickWaits(counts) {
   }
 }
 
-/** The level a player chose for a family's puppets (an older string setting was riichi's). */
-function savedLevel(settings, fam) {
-  const saved = settings.get("botLevel", null);
-  if (typeof saved === "string") return fam === "riichi" ? saved : DEFAULT_BOT;
-  return (saved && saved[fam]) || DEFAULT_BOT;
-}
-
-function saveLevel(settings, fam, level) {
-  const saved = settings.get("botLevel", null);
-  const levels = saved && typeof saved === "object" ? saved : typeof saved === "string" ? { riichi: saved } : {};
-  settings.set("botLevel", { ...levels, [fam]: level });
-}
-
-const levelLabel = (fam, level) => {
-  const key = `level.${fam}.${level}`;
-  if (t(key) !== key) return t(key);
-  return t(`bot.${level}`) === `bot.${level}` ? level : t(`bot.${level}`);
-};
-
 /** The practice card's controls: the family, its lengths and its puppet levels (the server
  * says which levels each family's tables seat). */
 function practiceControls(lb) {
@@ -84,9 +65,7 @@ function practiceControls(lb) {
     const name = fam.value;
     for (const option of length.options) option.textContent = familyOf(name).lobby.lengthLabel(option.value, t);
     const levels = offered[name] || [DEFAULT_BOT];
-    const saved = savedLevel(lb.settings, name);
-    // without the defensive puppets, the step below the strongest
-    const chosen = levels.includes(saved) ? saved : levels.includes(DEFAULT_BOT) ? DEFAULT_BOT : levels[Math.max(0, levels.length - 2)];
+    const chosen = chosenLevel(lb.settings, name, levels);
     bots.replaceChildren(...levels.map((level) => el("option", { value: level, selected: level === chosen }, levelLabel(name, level))));
     bots.value = chosen;
   };

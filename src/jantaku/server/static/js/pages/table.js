@@ -27,6 +27,8 @@ function pageObject(root, params, ctx) {
   const watching = query.get("watch") === "1";
   const tp = {
     socket: ctx.socket,
+    api: ctx.api,
+    settings: ctx.settings,
     t: ctx.t,
     navigate: ctx.navigate,
     query,
@@ -38,6 +40,8 @@ function pageObject(root, params, ctx) {
     alive: true,
     autoTimer: null,
     resyncTimer: null,
+    levels: null, // family -> the puppet levels the server offers (GET /api/bots), once fetched
+    waitLevel: null, // the level the player picked in the waiting room (drawn selected on redraws)
     render: () => render(tp),
   };
   tp.ui = createUi(watching ? ctx.t("table.watching") : null, tp.render);

@@ -9,6 +9,7 @@ import {
 } from "./state.js";
 import { openHandEnd } from "./ui.js";
 import { playSound, soundOf } from "./sound.js";
+import { chosenLevel, offeredLevels } from "../levels.js";
 
 const RESYNC_CODES = new Set(["stale", "illegal_action", "not_your_turn", "bad_action"]);
 const WATCH_CODES = new Set(["table_started", "table_full", "withdrawn", "seat_taken"]);
@@ -26,10 +27,29 @@ function enterMessage(tp) {
   return msg;
 }
 
+/** The level for `?fill=1` without `&bot=`: the player's saved (or the default) level among
+ * those the server offers for the table's family (known from its snapshot, else asked from
+ * GET /api/tables/<id>); null (the server's default) when either cannot be had. */
+async function fillLevel(tp) {
+  try {
+    const fam = tp.state.table ? tp.state.family : (await tp.api.table(tp.tableId)).config?.family || "riichi";
+    const levels = (await offeredLevels(tp, tp.api))[fam];
+    return levels ? chosenLevel(tp.settings, fam, levels) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Join (or watch) the table; a seat that is gone turns the page into watching. */
-export function enter(tp) {
+export async function enter(tp) {
   const { t } = tp;
-  tp.socket.request(enterMessage(tp), { expect: "snapshot" }).catch((err) => {
+  const msg = enterMessage(tp);
+  if (msg.fill_bots && !msg.bot) {
+    const bot = await fillLevel(tp);
+    if (!tp.alive) return;
+    if (bot) msg.bot = bot;
+  }
+  tp.socket.request(msg, { expect: "snapshot" }).catch((err) => {
     if (!tp.alive) return;
     if (err && WATCH_CODES.has(err.code) && !tp.watching) {
       tp.watching = true;

@@ -4,6 +4,39 @@ import { tileName } from "../i18n.js";
 import { el } from "../dom.js";
 import { seatNames } from "./state.js";
 import { act } from "./connection.js";
+import { chosenLevel, levelLabel, offeredLevels, saveLevel, savedLevel } from "../levels.js";
+
+/** The level choice for "start with computer players": the levels the server offers for the
+ * table's family (until they arrive, the saved one alone), the player's pick or the saved level
+ * selected. The select's drawing leaves its value out (set as a property), so a redraw finds it
+ * equal and keeps it as it is: opened, or changed by the player. */
+function levelPick(tp) {
+  const fam = tp.state.family;
+  if (!tp.levels && !tp.levelsAsked) {
+    tp.levelsAsked = true;
+    offeredLevels(tp, tp.api).then(() => tp.alive && tp.render());
+  }
+  const levels = tp.levels?.[fam] || [savedLevel(tp.settings, fam)];
+  const chosen = levels.includes(tp.waitLevel) ? tp.waitLevel : chosenLevel(tp.settings, fam, levels);
+  const onchange = (ev) => {
+    tp.waitLevel = ev.currentTarget.value;
+  };
+  const select = el("select", { id: "start-level", "data-testid": "start-level", onchange }, levels.map((level) => el("option", { value: level }, levelLabel(fam, level))));
+  select.value = chosen;
+  return el("label", { class: "level-pick", for: "start-level" }, el("span", {}, tp.t("table.bot_level")), select);
+}
+
+/** Start with puppets of the level the select shows when clicked (one the server offers for the
+ * family: a pick made before the levels arrived falls back to the saved or default one). */
+async function startWithBots(tp, button) {
+  const fam = tp.state.family;
+  const picked = button.closest(".dialog-actions")?.querySelector("[data-testid=start-level]")?.value;
+  const levels = (await offeredLevels(tp, tp.api))[fam];
+  if (!tp.alive) return;
+  const bot = levels ? (levels.includes(picked) ? picked : chosenLevel(tp.settings, fam, levels)) : picked || savedLevel(tp.settings, fam);
+  saveLevel(tp.settings, fam, bot);
+  tp.socket.send({ type: "start", table: tp.tableId, fill_bots: true, bot });
+}
 
 // The room is laid over the old one on every redraw (keep.js): a button that did not change
 // stays the same element, so its handlers read the table from the page object when clicked.
@@ -13,17 +46,13 @@ function waitingActions(tp, ranked) {
     socket.send({ type: "leave", table: tp.tableId });
     tp.navigate("#/lobby");
   };
+  const start = (ev) => startWithBots(tp, ev.currentTarget);
   return el(
     "div",
     { class: "dialog-actions" },
     // ranked tables start when four people sit; others may fill the empty seats now
-    ranked
-      ? null
-      : el(
-          "button",
-          { type: "button", class: "btn btn--primary", "data-testid": "start-bots", onclick: () => socket.send({ type: "start", table: tp.tableId, fill_bots: true }) },
-          t("table.start_bots"),
-        ),
+    ranked ? null : levelPick(tp),
+    ranked ? null : el("button", { type: "button", class: "btn btn--primary", "data-testid": "start-bots", onclick: start }, t("table.start_bots")),
     el("button", { type: "button", class: "btn", "data-testid": "leave", onclick: leave }, t("table.leave")),
   );
 }
