@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
@@ -13,6 +14,7 @@ import time
 from typing import Any
 
 import httpx
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 HOST = "127.0.0.1"
@@ -199,6 +201,18 @@ class Client:
                 self.send(last)
                 sent += 1
         raise AssertionError("the match did not end")
+
+    def until_closed(self, deadline: float = 30) -> list[dict[str, Any]]:
+        """Every message until the server closes the connection, which it must within
+        ``deadline`` seconds."""
+        seen: list[dict[str, Any]] = []
+        end = time.monotonic() + deadline
+        with contextlib.suppress(ConnectionClosed):
+            while time.monotonic() < end:
+                with contextlib.suppress(TimeoutError):
+                    seen.append(self.recv(timeout=1))
+            raise AssertionError(f"the connection stayed open: {[m['type'] for m in seen[-5:]]}")
+        return seen
 
     def close(self) -> None:
         self.ws.close()

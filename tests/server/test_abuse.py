@@ -196,18 +196,6 @@ def _rows(database: str, sql: str) -> list[tuple[Any, ...]]:
         engine.dispose()
 
 
-def _closed(c: Client, deadline: float = 30) -> list[dict[str, Any]]:
-    """Every message until the server closes the connection (which it must, in time)."""
-    seen: list[dict[str, Any]] = []
-    end = time.monotonic() + deadline
-    with contextlib.suppress(ConnectionClosed):
-        while time.monotonic() < end:
-            with contextlib.suppress(TimeoutError):
-                seen.append(c.recv(timeout=1))
-        raise AssertionError(f"the connection stayed open: {[m['type'] for m in seen[-5:]]}")
-    return seen
-
-
 def test_tokens_are_stored_hashed_and_logout_closes_their_sockets(
     server: ServerProcess,
 ) -> None:
@@ -225,7 +213,7 @@ def test_tokens_are_stored_hashed_and_logout_closes_their_sockets(
     r = _post(server, "/api/logout", token=token)
     assert r.status_code == 200
     for ws in (a, b):
-        seen = _closed(ws)
+        seen = ws.until_closed()
         assert any(m.get("code") == "logged_out" for m in seen), seen
         with pytest.raises(ConnectionClosed):
             ws.send({"type": "join", "table": table})
@@ -356,7 +344,7 @@ def test_a_slow_reader_is_disconnected_not_buffered(database: str) -> None:
                     slow.send({"type": "lobby"})
                     asked += 1
                 time.sleep(1.0)  # stay under the server's message rate
-        seen = _closed(slow, deadline=60)
+        seen = slow.until_closed(deadline=60)
         lobbies = sum(1 for m in seen if m["type"] == "lobby")
         assert lobbies < asked
         assert any(m.get("code") == "too_slow" for m in seen)

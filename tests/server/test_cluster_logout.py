@@ -6,11 +6,6 @@ Needs ``JANTAKU_TEST_POSTGRES`` and ``JANTAKU_TEST_REDIS`` (ci/postgres.sh, ci/r
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-from websockets.exceptions import ConnectionClosed
-
 from tests.server.cluster_env import needs_cluster
 from tests.server.harness import Client, ServerProcess
 
@@ -21,14 +16,6 @@ def _session(server: ServerProcess, path: str) -> str:
     status, body = server.post(path, {"name": "leaver", "password": "right password"})
     assert status == 200, body
     return str(body["token"])
-
-
-def _until_closed(c: Client) -> list[dict[str, Any]]:
-    seen = []
-    with pytest.raises(ConnectionClosed):
-        for _ in range(1000):
-            seen.append(c.recv(timeout=10))
-    return seen
 
 
 def test_a_logout_closes_the_sessions_sockets_at_every_process(
@@ -47,7 +34,7 @@ def test_a_logout_closes_the_sessions_sockets_at_every_process(
     r = a.post("/api/logout", {"token": token})
     assert r == (200, {"ok": True})
     for ws in (at_b, at_c):
-        seen = _until_closed(ws)
+        seen = ws.until_closed()
         assert any(m.get("code") == "logged_out" for m in seen), seen
     # the account's other session, at the same door, acts on
     still.send({"type": "join", "table": table, "id": 5})

@@ -5,28 +5,13 @@ account's other sessions stay."""
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import time
-from typing import Any
 
 from sqlalchemy import create_engine, text
-from websockets.exceptions import ConnectionClosed
 
 from tests.server.accounts import registered
 from tests.server.harness import Client, ServerProcess
-
-
-def _closed(c: Client, deadline: float = 20) -> list[dict[str, Any]]:
-    """Every message until the server closes the connection (which it must, in time)."""
-    seen: list[dict[str, Any]] = []
-    end = time.monotonic() + deadline
-    with contextlib.suppress(ConnectionClosed):
-        while time.monotonic() < end:
-            with contextlib.suppress(TimeoutError):
-                seen.append(c.recv(timeout=1))
-        raise AssertionError(f"the connection stayed open: {[m['type'] for m in seen[-5:]]}")
-    return seen
 
 
 def test_a_session_ended_unheard_closes_its_connections(database: str) -> None:
@@ -42,7 +27,7 @@ def test_a_session_ended_unheard_closes_its_connections(database: str) -> None:
         finally:
             engine.dispose()
         for ws in (a, b):
-            assert any(m.get("code") == "logged_out" for m in _closed(ws))
+            assert any(m.get("code") == "logged_out" for m in ws.until_closed(20))
         c.send({"type": "ping", "id": 1})
         assert c.expect("pong")["ref"] == 1  # another account's session is untouched
         c.close()
@@ -58,7 +43,7 @@ def test_a_session_too_old_closes_its_connections(database: str) -> None:
     try:
         client = Client(server, registered(server, "aging"))
         started = time.monotonic()
-        seen = _closed(client)
+        seen = client.until_closed(20)
         assert any(m.get("code") == "logged_out" for m in seen), seen
         assert time.monotonic() - started > lifetime - 1.5  # not before its time
     finally:
