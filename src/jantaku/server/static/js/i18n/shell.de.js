@@ -223,7 +223,7 @@ export default {
   "lobby.kuitan_on": "mit Kuitan",
   "lobby.you_wait": "du wartest: {time}",
   "bot.strong": "Stark",
-  "bot.strongest": "Am stärksten",
+  "bot.strongest": "Stärkste",
   "level.riichi.random": "Zufällig – irgendein erlaubter Zug",
   "level.riichi.efficiency": "Effizient – schnellste Hand, keine Verteidigung",
   "level.riichi.defensive": "Defensiv – steigt gegen Riichi aus",
