@@ -70,7 +70,14 @@ def test_profile_and_review_write_numbers_in_the_ui_language(
     page.locator("[data-lang=en]").click()
     expect(cells.first).to_have_text(_en(scored[0]["score"], 1))
 
-    # a seat the table does not have: an error naming it, not seat 0's review
+
+def test_a_review_of_a_seat_that_does_not_exist_says_so(
+    server: str, server_proc: ServerProcess, new_page: Any
+) -> None:
+    """``?review=7``: an error naming the seat, not seat 0's review."""
+    page = new_page()
+    login_guest(page, server)
+    game_id = play_practice_game(server_proc, session(page)["token"])
     page.goto(f"{server}/#/replay/{game_id}?review=7")
     expect(page.get_by_test_id("review-error")).to_contain_text("There is no seat 7")
     expect(page.get_by_test_id("review-summary")).to_have_count(0)
