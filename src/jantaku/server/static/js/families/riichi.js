@@ -180,6 +180,7 @@ export default {
   },
   replay: {
     handLabel,
+    reviewAct: (a, t) => t(`review.act.${a.type}`),
     rulesLabel: (config, t) => (config.length ? t(`length.${config.length}`) : null),
     centre: replayCentre,
     win: replayWin,

@@ -18,8 +18,7 @@ const num = (x) => (x === null || x === undefined ? "–" : formatNumber(x, { di
 
 /** An action's name in the family's words (classical: Chow, Pung, Kong, Mah Jongg). */
 function actWord(action, family) {
-  const own = familyOf(family).replay.reviewAct;
-  return own ? own(action, t) : t(`review.act.${action.type}`);
+  return familyOf(family).replay.reviewAct(action, t);
 }
 
 /** An action in words and pictures: "Discard [5m]", "Pon [7z] ([7z][7z])", "Pass". */
