@@ -127,7 +127,7 @@ def test_match_ends_by_the_clock_with_sticks_and_a_withdrawal_say_so(
     }
     text = page.evaluate(_RENDER_END, [timed, "en"])
     assert "after 80 minutes the next hand was the last" in text
-    assert "2 riichi sticks left on the table (2000 points) went to Anna, the leader." in text
+    assert "2 riichi sticks left on the table (2,000 points) went to Anna, the leader." in text
     assert "Dirk (withdrew: 4th for the ranking)" in text
     assert "−30 · 1st Dan 10 → 1st Kyu 0" in text and "1600 → 1570 (−30)" in text
     page.screenshot(path=str(artifacts / "match-end-time80-withdrawn.png"))
@@ -139,7 +139,7 @@ def test_match_ends_by_the_clock_with_sticks_and_a_withdrawal_say_so(
     seats[3]["withdrawn"] = True  # type: ignore[assignment]
     text = page.evaluate(_RENDER_END, [stopped, "en"])
     assert "stopped by the 120-minute limit" in text
-    assert "1 riichi stick (1000 points) stayed on the table" in text
+    assert "1 riichi stick (1,000 points) stayed on the table" in text
     assert "Dirk (withdrew)" in text and "Rank points" not in text
     assert "This match is not recorded: no rank, rating or statistics change." in text
     page.screenshot(path=str(artifacts / "match-end-time120.png"))

@@ -76,7 +76,7 @@ def test_quick_match_against_puppets_played_to_the_end_by_clicking(
     won = [e for e in game["events"] if e["type"] == "won"]
     assert len(wins_shown) == len(won)
     for shown_text, e in zip(wins_shown, won, strict=True):
-        assert f"{e['points']} points" in shown_text
+        assert f"{e['points']:,} points" in shown_text  # grouped: 1,000
     # riichi declared by clicking shows in the record; calls likewise
     accepted = [e for e in game["events"] if e["type"] == "riichi_accepted" and e["seat"] == 0]
     assert len(accepted) <= player.riichi_declared

@@ -135,7 +135,9 @@ def test_the_match_end_says_why_and_shows_points_sticks_and_that_it_is_unrated(
     for place, seat in enumerate(result["ranking"]):  # the final points, first place first
         row = rows.nth(place)
         assert row.get_attribute("data-seat") == str(seat)
-        expect(row.get_by_test_id("final-score")).to_have_text(str(result["scores"][seat]))
+        expect(row.get_by_test_id("final-score")).to_have_text(
+            f"{result['scores'][seat]:,}"
+        )  # 25,000 in English
     sticks = result["leftover"]["sticks"]
     names = [s["name"] for s in result["seats"]]
     if sticks:

@@ -48,6 +48,23 @@ export function t(key, params = {}) {
   return raw.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
+const LOCALES = { en: "en-US", de: "de-DE" };
+
+/** A number for people in the UI language: "25,000" / "25.000", `digits` decimals ("2.50" /
+ * "2,50"); a minus sign stays; "–" for no number. */
+export function formatNumber(value, { digits = 0 } = {}) {
+  if (value === null || value === undefined || value === "" || Number.isNaN(Number(value))) return "–";
+  return new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(value));
+}
+
+/** A change as the table shows it, grouped for the UI language: +1,000 / −1,000 (a true minus
+ * sign) / ±0. */
+export function signedNumber(n) {
+  if (n > 0) return `+${formatNumber(n)}`;
+  if (n < 0) return `−${formatNumber(Math.abs(n))}`;
+  return "±0";
+}
+
 const NAMES = {
   en: {
     suit: { m: "characters", p: "dots", s: "bamboo" },

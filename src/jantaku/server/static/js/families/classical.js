@@ -7,7 +7,7 @@ import { parseTiles, plainTile } from "../notation.js";
 import { meldsEl } from "../table/meld.js";
 import { labelOr, paymentsTable, tilesRow, winTitle } from "../table/result_parts.js";
 import { delta, deltasLine, howWon } from "../replay/parts.js";
-import { tileName } from "../i18n.js";
+import { formatNumber, tileName } from "../i18n.js";
 import { classicalItem, classicalName } from "../yaku.js";
 
 // ---------------------------------------------------------------- the table page
@@ -18,6 +18,11 @@ function actLabel(a, t) {
   if (a.type === "pon") return t("table.act.pung");
   if (a.type.endsWith("kan")) return t("table.act.kong");
   return t(`table.act.${a.type}`);
+}
+
+/** A reviewed action in classical words: calls as the table names them, the rest as the review. */
+function reviewAct(a, t) {
+  return ["discard", "pass", "nine_terminals"].includes(a.type) ? t(`review.act.${a.type}`) : actLabel(a, t);
 }
 
 /** The Störspiel warning for discarding `tile` now, or null. */
@@ -72,7 +77,7 @@ function seatResult(r, end, names, before, t) {
     el("div", { class: "result-tiles" }, tilesRow(r.hand), meldsEl(seatView, t, "sm", { class: "result-melds" }), seatView?.bonus ? tilesRow(seatView.bonus) : null),
     r.special_hand ? el("p", { class: "special-hand" }, classicalName(r.special_hand)) : null,
     el("ul", { class: "yaku" }, items),
-    el("p", { class: "result-summary" }, `${t("table.base", { base: r.base })} · ${doublesText(r.doubles, t)} ${t("table.value", { value: r.value })}`),
+    el("p", { class: "result-summary" }, `${t("table.base", { base: formatNumber(r.base) })} · ${doublesText(r.doubles, t)} ${t("table.value", { value: formatNumber(r.value) })}`),
   );
 }
 
@@ -120,7 +125,7 @@ function figuresText(r) {
 function replayEnded(e, names, t) {
   if (!e.results) return [deltasLine(e, names)];
   const row = (r) =>
-    el("tr", {}, el("td", {}, names[r.seat]), el("td", {}, figuresText(r)), el("td", {}, String(r.base)), el("td", {}, String(r.doubles)), el("td", {}, String(r.value)), el("td", {}, delta(e.deltas[r.seat])));
+    el("tr", {}, el("td", {}, names[r.seat]), el("td", {}, figuresText(r)), el("td", {}, formatNumber(r.base)), el("td", {}, String(r.doubles)), el("td", {}, formatNumber(r.value)), el("td", {}, delta(e.deltas[r.seat])));
   const table = el(
     "table",
     { class: "yaku-table figures-table", "data-testid": "figures" },
@@ -164,6 +169,7 @@ export default {
   },
   replay: {
     handLabel,
+    reviewAct,
     rulesLabel: (config, t) => t("lobby.classical_rules"),
     centre: () => [],
     win: replayWin,

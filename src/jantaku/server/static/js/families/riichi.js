@@ -9,6 +9,7 @@ import { meldsEl } from "../table/meld.js";
 import { labelOr, paymentsTable, tilesRow, winTitle } from "../table/result_parts.js";
 import { deltasLine, howWon } from "../replay/parts.js";
 import { yakuName } from "../yaku.js";
+import { formatNumber } from "../i18n.js";
 
 // ---------------------------------------------------------------- the table page
 
@@ -51,7 +52,7 @@ function winEl(e, names, before, t) {
   );
   const summary = [e.yakuman ? t("table.yakuman", { n: e.yakuman }) : t("table.han_fu", { han: e.han, fu: e.fu })];
   if (e.limit) summary.push(labelOr(t, `table.limit.${e.limit}`, e.limit));
-  summary.push(t("table.points", { points: e.points }));
+  summary.push(t("table.points", { points: formatNumber(e.points) }));
   const ura = e.ura_indicators && parseTiles(e.ura_indicators).length;
   return el(
     "section",
@@ -122,8 +123,8 @@ function replayCentre(state, t, { mode, doraToggle }) {
 
 function replayWin(w, names, t) {
   const figures = w.yakuman
-    ? t("replay.yakuman", { n: w.yakuman, points: w.points })
-    : t("replay.han_fu", { han: w.han, fu: w.fu, points: w.points });
+    ? t("replay.yakuman", { n: w.yakuman, points: formatNumber(w.points) })
+    : t("replay.han_fu", { han: w.han, fu: w.fu, points: formatNumber(w.points) });
   const hand = w.hand ? parseTiles(Array.isArray(w.hand) ? w.hand.join("") : w.hand) : [];
   return el(
     "div",
@@ -179,6 +180,7 @@ export default {
   },
   replay: {
     handLabel,
+    reviewAct: (a, t) => t(`review.act.${a.type}`),
     rulesLabel: (config, t) => (config.length ? t(`length.${config.length}`) : null),
     centre: replayCentre,
     win: replayWin,

@@ -269,6 +269,7 @@ export default {
   "review.col.value": "Value",
   "review.col.danger": "Danger",
   "review.col.score": "Score",
+  "review.bad_seat": "There is no seat {seat}: a review is of seat 0, 1, 2 or 3.",
   "review.act.discard": "Discard",
   "review.act.riichi": "Riichi",
   "review.act.tsumo": "Tsumo",

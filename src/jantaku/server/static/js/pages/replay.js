@@ -59,6 +59,7 @@ function replayObject(game, params, settings) {
     events,
     seats,
     result: game.result || {}, // the stored result: why the match ended, sticks, rank changes
+    family: game.result?.config?.family, // the review names calls in the family's words
     starts,
     names: seats.map((s, i) => s.name || t("replay.seat", { n: i + 1 })),
     pos: step >= 1 ? Math.min(events.length, step) - 1 : starts.length ? starts[startHand].index : 0,
@@ -73,10 +74,12 @@ function replayObject(game, params, settings) {
   return rp;
 }
 
+const SEATS = ["0", "1", "2", "3"];
+
 /** The seat a review starts with: the one asked for, else the viewer's own, else the first. */
 function reviewSeat(rp, params, api) {
   const asked = params.query.get("review");
-  if (["0", "1", "2", "3"].includes(asked)) return Number(asked);
+  if (SEATS.includes(asked)) return Number(asked);
   const me = api.user();
   const own = rp.seats.findIndex((s) => me && s.user_id === me.id);
   return own >= 0 ? own : 0;
@@ -130,7 +133,12 @@ export async function mount(root, params, ctx) {
   const seat = reviewSeat(rp, params, api);
   root.replaceChildren(pageEl(rp, game, api, seat));
   rp.render();
-  if (params.query.has("review")) startReview(rp, api, seat);
+  const asked = params.query.get("review");
+  if (asked !== null && !SEATS.includes(asked)) {
+    // a seat the table does not have: say which, rather than reviewing another seat
+    rp.review = { seat, error: t("review.bad_seat", { seat: asked }) };
+    rp.render();
+  } else if (asked !== null) startReview(rp, api, seat);
   const onKey = keyHandler(rp);
   document.addEventListener("keydown", onKey);
   return () => document.removeEventListener("keydown", onKey);

@@ -1,5 +1,5 @@
 // The profile's cards: rank and rating, statistics (with the yaku table), recent games.
-import { t } from "../i18n.js";
+import { formatNumber, t } from "../i18n.js";
 import { el } from "../dom.js";
 import { yakuName } from "../yaku.js";
 import { familyOfKind } from "../families/index.js";
@@ -12,7 +12,7 @@ function rankLabel(name) {
   return t(key) === key ? name : t(key);
 }
 
-const pct = (x) => `${(100 * (x || 0)).toFixed(1)} %`;
+const pct = (x) => `${formatNumber(100 * (x || 0), { digits: 1 })} %`;
 const stat = (key, value, testid) => el("div", { class: "stat", "data-testid": testid || null }, el("dt", {}, t(key)), el("dd", {}, String(value)));
 const fmtDate = (secs) => new Date(secs * 1000).toLocaleString(t("profile.locale"), { dateStyle: "short", timeStyle: "short" });
 
@@ -26,7 +26,7 @@ export function rankCard(user) {
     "div",
     { class: "stat", "data-testid": "rank-points" },
     el("dt", {}, t("profile.rank_points")),
-    el("dd", {}, user.rank_needed ? `${user.rank_points} / ${user.rank_needed}` : String(user.rank_points)),
+    el("dd", {}, user.rank_needed ? `${formatNumber(user.rank_points)} / ${formatNumber(user.rank_needed)}` : formatNumber(user.rank_points)),
     user.rank_needed
       ? el("progress", { max: String(user.rank_needed), value: String(Math.max(0, user.rank_points)), "aria-label": t("profile.rank_progress") })
       : null,
@@ -39,9 +39,9 @@ export function rankCard(user) {
       { class: "stats-grid" },
       stat("profile.rank", rankLabel(user.rank), "rank"),
       points,
-      stat("profile.rating", Math.round(user.rating), "rating"),
-      stat("profile.rating_max", Math.round(user.rating_max)),
-      stat("profile.rated_games", user.rated_games),
+      stat("profile.rating", formatNumber(Math.round(user.rating)), "rating"),
+      stat("profile.rating_max", formatNumber(Math.round(user.rating_max))),
+      stat("profile.rated_games", formatNumber(user.rated_games)),
     ),
   );
 }
@@ -71,10 +71,10 @@ export function statsCard(stats) {
     el(
       "dl",
       { class: "stats-grid", "data-testid": "stats" },
-      stat("profile.games", stats.games, "games"),
-      stat("profile.average_place", stats.games ? Number(stats.average_place).toFixed(2) : "–", "average-place"),
+      stat("profile.games", formatNumber(stats.games), "games"),
+      stat("profile.average_place", stats.games ? formatNumber(stats.average_place, { digits: 2 }) : "–", "average-place"),
       [1, 2, 3, 4].map((p) => stat(`profile.place_${p}`, placements[p] || 0, `place-${p}`)),
-      stat("profile.hands", stats.hands, "hands"),
+      stat("profile.hands", formatNumber(stats.hands), "hands"),
       stat("profile.win_rate", pct(stats.win_rate), "win-rate"),
       stat("profile.deal_in_rate", pct(stats.deal_in_rate), "deal-in-rate"),
     ),
@@ -89,7 +89,7 @@ function gameRow(g) {
     el("td", {}, fmtDate(g.finished_at)),
     el("td", {}, [g.kind ? t(`kind.${g.kind}`) : "", g.length ? familyOfKind(g.kind).lobby.lengthLabel(g.length, t) : ""].filter(Boolean).join(" · ")),
     el("td", { "data-label": t("profile.place") }, String(g.place)),
-    el("td", { "data-label": t("profile.score") }, String(g.score)),
+    el("td", { "data-label": t("profile.score") }, formatNumber(g.score)),
     el(
       "td",
       {},

@@ -1,10 +1,10 @@
 // Pieces the replay's family hooks share: a signed delta, the deltas line, how a hand was won.
 import { el } from "../dom.js";
-import { t } from "../i18n.js";
+import { formatNumber, t } from "../i18n.js";
 
 /** A score change as the replay shows it: +1000 / -1000 / 0. */
 export function delta(n) {
-  return n > 0 ? `+${n}` : String(n);
+  return n > 0 ? `+${formatNumber(n)}` : formatNumber(n);
 }
 
 /** "A +1000 · B -1000 · …": every seat's change at the end of a deal. */

@@ -4,7 +4,8 @@
 // weighed, the mark; "previous / next difference" step the replay to the decisions where the
 // player chose otherwise. rp.review holds {seat, data, error, loading}.
 import { el } from "../dom.js";
-import { t } from "../i18n.js";
+import { formatNumber, t } from "../i18n.js";
+import { familyOf } from "../families/index.js";
 import { readTile } from "../notation.js";
 import { parseTiles, tileEl, tileEls } from "../tiles.js";
 import { go } from "./controls.js";
@@ -12,18 +13,26 @@ import { go } from "./controls.js";
 /** A tile in the panel: its picture (named for screen readers) beside its short code. */
 const tileNote = (notation) => el("span", { class: "review-tile" }, tileEl(notation, { size: "sm" }), " ", notation);
 
+/** A figure of the review for people: whole numbers grouped, others with one decimal. */
+const num = (x) => (x === null || x === undefined ? "–" : formatNumber(x, { digits: Number.isInteger(x) ? 0 : 1 }));
+
+/** An action's name in the family's words (classical: Chow, Pung, Kong, Mah Jongg). */
+function actWord(action, family) {
+  return familyOf(family).replay.reviewAct(action, t);
+}
+
 /** An action in words and pictures: "Discard [5m]", "Pon [7z] ([7z][7z])", "Pass". */
-function actionText(action) {
-  const parts = [t(`review.act.${action.type}`)];
+function actionText(action, family) {
+  const parts = [actWord(action, family)];
   if (action.tile) parts.push(" ", tileNote(action.tile));
   if (action.tiles) parts.push(" (", el("span", { class: "review-tile" }, tileEls(parseTiles(action.tiles), { size: "sm" }), " ", action.tiles), ")");
   return parts;
 }
 
 /** A candidate's label ("discard 2m") in the same words and pictures. */
-function labelText(label) {
+function labelText(label, family) {
   const [kind, tile] = label.split(" ");
-  return tile && readTile(tile) ? actionText({ type: kind, tile }) : label;
+  return tile && readTile(tile) ? actionText({ type: kind, tile }, family) : label;
 }
 
 /** The replay step that shows the table as the seat saw it at decision d. */
@@ -49,7 +58,7 @@ function jumpDifference(rp, delta) {
 /** Two rows per candidate: its figures, then the improving kinds and the danger per seat. */
 function candidateRows(c, rp, puppetLabel, playerLabel) {
   const danger = Object.entries(c.danger || {})
-    .map(([s, d]) => `${rp.names[Number(s)]} ${d}`)
+    .map(([s, d]) => `${rp.names[Number(s)]} ${num(d)}`)
     .join(" · ");
   const improving = c.improving ? Object.entries(c.improving).map(([k, n]) => `${k}×${n}`).join(" ") : "";
   const marks = [c.label === puppetLabel ? t("review.puppet_mark") : null, c.label === playerLabel ? t("review.you_mark") : null];
@@ -58,11 +67,11 @@ function candidateRows(c, rp, puppetLabel, playerLabel) {
     el(
       "tr",
       { "data-testid": "review-candidate", class: "review-main-row" },
-      el("td", {}, actionText(c.action), " ", el("span", { class: "muted" }, marks.filter(Boolean).join(" "))),
+      el("td", {}, actionText(c.action, rp.family), " ", el("span", { class: "muted" }, marks.filter(Boolean).join(" "))),
       el("td", { class: "num" }, c.shanten ?? "–"),
       el("td", { class: "num" }, c.improving_total ?? "–"),
-      el("td", { class: "num" }, c.value ?? "–"),
-      el("td", { class: "num" }, c.score === null ? "–" : c.score.toFixed(1)),
+      el("td", { class: "num" }, num(c.value)),
+      el("td", { class: "num" }, c.score === null ? "–" : formatNumber(c.score, { digits: 1 })),
     ),
     el("tr", { class: "review-detail-row" }, el("td", { colspan: "5", class: "muted review-kinds" }, details.filter(Boolean).join(" — "))),
   ];
@@ -83,7 +92,7 @@ function candidatesTable(d, rp) {
 function lossText(loss) {
   if (loss === null) return "";
   const steps = Math.round(loss / 1000);
-  return steps >= 1 ? t("review.loss_steps", { n: steps }) : t("review.loss", { loss: loss.toFixed(1) });
+  return steps >= 1 ? t("review.loss_steps", { n: steps }) : t("review.loss", { loss: formatNumber(loss, { digits: 1 }) });
 }
 
 function decisionEl(d, rp) {
@@ -101,16 +110,16 @@ function decisionEl(d, rp) {
       here ? null : el("span", { class: "muted" }, ` ${t("review.earlier")}`),
       d.marked ? el("span", { class: "badge review-badge", "data-testid": "review-marked" }, t("review.marked")) : null,
     ),
-    el("p", {}, el("strong", {}, t("review.you")), " ", el("span", { "data-testid": "review-player" }, actionText(d.player.action))),
-    el("p", {}, el("strong", {}, t("review.puppet")), " ", el("span", { "data-testid": "review-puppet" }, actionText(d.puppet.action)), loss ? ` · ${loss}` : ""),
-    el("p", { class: "muted" }, `${stance} · ${t("review.shanten_now", { n: d.shanten ?? "–" })}`, d.safest && Object.keys(d.threats).length ? [" · ", t("review.safest", { tile: "" }), labelText(d.safest)] : ""),
+    el("p", {}, el("strong", {}, t("review.you")), " ", el("span", { "data-testid": "review-player" }, actionText(d.player.action, rp.family))),
+    el("p", {}, el("strong", {}, t("review.puppet")), " ", el("span", { "data-testid": "review-puppet" }, actionText(d.puppet.action, rp.family)), loss ? ` · ${loss}` : ""),
+    el("p", { class: "muted" }, `${stance} · ${t("review.shanten_now", { n: d.shanten ?? "–" })}`, d.safest && Object.keys(d.threats).length ? [" · ", t("review.safest", { tile: "" }), labelText(d.safest, rp.family)] : ""),
     candidatesTable(d, rp),
   );
 }
 
 function summaryEl(data) {
   const s = data.summary;
-  const pct = s.agreement === null ? "–" : `${Math.round(s.agreement * 100)}%`;
+  const pct = s.agreement === null ? "–" : `${formatNumber(Math.round(s.agreement * 100))}%`;
   const pf = s.push_fold;
   return el(
     "div",

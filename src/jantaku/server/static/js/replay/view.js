@@ -1,7 +1,7 @@
 // Drawing one step of a replay: the centre (hand, the family's sticks and dora, a warning),
 // the four seats with every hand open, and the results of the deal and the match.
 import { tileEl, tileEls } from "../tiles.js";
-import { t } from "../i18n.js";
+import { formatNumber, t } from "../i18n.js";
 import { el, signed } from "../dom.js";
 import { familyOf } from "../families/index.js";
 import { describe } from "./describe.js";
@@ -46,7 +46,7 @@ function seatHead(state, s, rp) {
       s === state.dealer ? el("span", { class: "badge" }, t("replay.dealer")) : null,
       state.riichi[s] ? el("span", { class: "badge badge--riichi" }, t("replay.riichi")) : null,
     ),
-    el("span", { class: "score", "data-testid": `score-${s}` }, String(state.scores[s])),
+    el("span", { class: "score", "data-testid": `score-${s}` }, formatNumber(state.scores[s])),
   );
 }
 
@@ -101,7 +101,7 @@ export function resultParts(state, names, result = null) {
     parts.push(
       el("h3", {}, t("replay.final")),
       result?.reason_code ? matchFacts(result, names, t) : null,
-      el("ol", { class: "ranking", "data-testid": "final-ranking" }, m.ranking.map((s) => el("li", {}, `${names[s]}: ${m.scores[s]}`, rankText(result?.ranks?.[s])))),
+      el("ol", { class: "ranking", "data-testid": "final-ranking" }, m.ranking.map((s) => el("li", {}, `${names[s]}: ${formatNumber(m.scores[s])}`, rankText(result?.ranks?.[s])))),
     );
   }
   return parts;

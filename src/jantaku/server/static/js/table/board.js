@@ -6,8 +6,8 @@
 // shows what the family draws (round, sticks, wall, dora) with each seat's wind and score on
 // that seat's side. Built fresh from the state on every change; the newest discard and the
 // newest meld are highlighted for a moment (CSS), from the time they arrived.
-import { tileName } from "../i18n.js";
-import { el, signed } from "../dom.js";
+import { formatNumber, signedNumber, tileName } from "../i18n.js";
+import { el } from "../dom.js";
 import { familyOf } from "../families/index.js";
 import { parseTiles, plainTile } from "../notation.js";
 import { freshen, meldsEl } from "./meld.js";
@@ -162,18 +162,18 @@ function scoreEl(state, seat, t, ui, hooks) {
   const mine = state.seat !== null ? all[state.seat] : null;
   const score = all[seat];
   const diff = mine !== null && seat !== state.seat ? score - mine : null;
-  const diffText = diff !== null ? t("table.diff", { diff: signed(diff) }) : null;
+  const diffText = diff !== null ? t("table.diff", { diff: signedNumber(diff) }) : null;
   return el(
     "button",
     {
       type: "button",
       class: "score",
       title: diffText,
-      "aria-label": `${hooks.scoreLabel(t)} ${score}${diffText !== null ? `, ${diffText}` : ""}`,
+      "aria-label": `${hooks.scoreLabel(t)} ${formatNumber(score)}${diffText !== null ? `, ${diffText}` : ""}`,
       onclick: () => ui.toggleDiffs(),
     },
-    el("span", { class: "score-value" }, String(score)),
-    diff !== null ? el("span", { class: "score-diff" }, signed(diff)) : null,
+    el("span", { class: "score-value" }, formatNumber(score)),
+    diff !== null ? el("span", { class: "score-diff" }, signedNumber(diff)) : null,
   );
 }
 

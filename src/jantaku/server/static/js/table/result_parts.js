@@ -1,7 +1,8 @@
 // Pieces the result screens share (the table's and the replay's, every family's): a row of
 // tiles, the payments table, a label that falls back to the raw name, the match's end facts.
 import { tileEls } from "../tiles.js";
-import { el, signed } from "../dom.js";
+import { el } from "../dom.js";
+import { formatNumber, signedNumber } from "../i18n.js";
 import { parseTiles } from "../notation.js";
 
 /** A hand's tiles (MPSZ text), with the winning tile apart when given. */
@@ -43,8 +44,8 @@ export function paymentsTable(t, names, deltas, totals, extraCol = null) {
       {},
       el("td", {}, name),
       extraCol ? el("td", {}, extraCol.cell(i)) : null,
-      el("td", { class: deltas[i] > 0 ? "plus" : deltas[i] < 0 ? "minus" : "" }, signed(deltas[i] ?? 0)),
-      el("td", {}, String(totals[i] ?? "")),
+      el("td", { class: deltas[i] > 0 ? "plus" : deltas[i] < 0 ? "minus" : "" }, signedNumber(deltas[i] ?? 0)),
+      el("td", {}, totals[i] === undefined ? "" : formatNumber(totals[i])),
     ),
   );
   return el("table", { class: "payments", "data-testid": "payments" }, el("thead", {}, head), el("tbody", {}, rows));
@@ -61,8 +62,8 @@ export function matchFacts(result, names, t) {
     const text = !left.sticks
       ? t("table.leftover_none")
       : left.to === null || left.to === undefined
-        ? t(`table.leftover_kept${one}`, { n: left.sticks, points: left.points })
-        : t(`table.leftover_to${one}`, { n: left.sticks, points: left.points, name: names[left.to] || `#${left.to + 1}` });
+        ? t(`table.leftover_kept${one}`, { n: left.sticks, points: formatNumber(left.points) })
+        : t(`table.leftover_to${one}`, { n: left.sticks, points: formatNumber(left.points), name: names[left.to] || `#${left.to + 1}` });
     facts.push(el("p", { "data-testid": "leftover" }, text));
   }
   let rating;

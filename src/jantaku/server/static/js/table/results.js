@@ -4,6 +4,7 @@
 import { el, signed } from "../dom.js";
 import { familyOf } from "../families/index.js";
 import { matchFacts } from "./result_parts.js";
+import { formatNumber } from "../i18n.js";
 
 /** The end-of-hand screen for `handEnd` = {wins, end, before, family}. */
 export function handEndEl(handEnd, names, t, onContinue) {
@@ -52,7 +53,7 @@ function rankingTable(result, names, t, family) {
       { "data-seat": String(seat) },
       el("td", {}, String(place + 1)),
       el("td", {}, names[seat] || `#${seat + 1}`, withdrew),
-      el("td", { "data-testid": "final-score" }, String(result.scores?.[seat] ?? "")),
+      el("td", { "data-testid": "final-score" }, result.scores?.[seat] === undefined ? "" : formatNumber(result.scores[seat])),
       rated ? rankCells(result.ranks[seat], t) : null,
     );
   });

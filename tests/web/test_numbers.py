@@ -1,0 +1,126 @@
+"""Numbers in the UI language: the profile and the review write scores with the language's
+grouping and decimals (English 25,000 and 2.50, German 25.000 and 2,50; the expected text is
+made here by Python's own formatting, not by the client); a classical review names calls in the
+family's words (Chow, Pung, Kong); ``?review=7`` says that seat does not exist."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from tests.server.harness import Client, ServerProcess
+from tests.web.helpers import login_guest, play_practice_game, session
+
+
+def _en(x: float, digits: int = 0) -> str:
+    return f"{x:,.{digits}f}"
+
+
+def _de(x: float, digits: int = 0) -> str:
+    """German: a dot groups thousands, a comma marks the decimals."""
+    return _en(x, digits).translate(str.maketrans(",.", ".,"))
+
+
+def _decision_shown(page: Page, review: dict[str, Any]) -> dict[str, Any]:
+    index = page.get_by_test_id("review-decision").get_attribute("data-index")
+    return dict(review["decisions"][int(index or -1)])
+
+
+def test_profile_and_review_write_numbers_in_the_ui_language(
+    server: str, server_proc: ServerProcess, new_page: Any
+) -> None:
+    page = new_page()
+    login_guest(page, server)
+    me = session(page)
+    uid = me["user"]["id"]
+    game_id = play_practice_game(server_proc, me["token"])
+    stats = httpx.get(f"{server}/api/players/{uid}", trust_env=False).json()["stats"]
+    games = httpx.get(f"{server}/api/players/{uid}/games", trust_env=False).json()["games"]
+    score = games[0]["score"]
+    assert abs(score) >= 1000, "a riichi score has thousands to group"
+
+    page.get_by_role("link", name="Profile").click()
+    page.wait_for_url(f"**/#/profile/{uid}")
+    row = page.get_by_test_id("recent-games").locator("tbody tr").first
+    for lang, fmt in (("en", _en), ("de", _de)):
+        page.locator(f"[data-lang={lang}]").click()
+        expect(row.locator("td").nth(3)).to_have_text(fmt(score))
+        expect(page.get_by_test_id("average-place")).to_contain_text(fmt(stats["average_place"], 2))
+        expect(page.get_by_test_id("win-rate")).to_contain_text(
+            f"{fmt(100 * stats['win_rate'], 1)} %"
+        )
+    assert "," in (page.get_by_test_id("average-place").inner_text()), "German: 2,50"
+
+    # the review: each candidate's score with one decimal, written as the language writes it
+    headers = {"Authorization": f"Bearer {me['token']}"}
+    review = httpx.get(
+        f"{server}/api/games/{game_id}/review?seat=0", headers=headers, trust_env=False
+    ).json()
+    page.get_by_test_id("review-link").click()
+    expect(page.get_by_test_id("review-summary")).to_contain_text("Übereinstimmung", timeout=60_000)
+    page.get_by_test_id("review-next-diff").click()
+    d = _decision_shown(page, review)
+    scored = [c for c in d["candidates"] if c["score"] is not None]
+    assert scored
+    cells = page.get_by_test_id("review-candidate").locator("td:nth-child(5)")
+    expect(cells.first).to_have_text(_de(scored[0]["score"], 1))
+    page.locator("[data-lang=en]").click()
+    expect(cells.first).to_have_text(_en(scored[0]["score"], 1))
+
+
+def test_a_review_of_a_seat_that_does_not_exist_says_so(
+    server: str, server_proc: ServerProcess, new_page: Any
+) -> None:
+    """``?review=7``: an error naming the seat, not seat 0's review."""
+    page = new_page()
+    login_guest(page, server)
+    game_id = play_practice_game(server_proc, session(page)["token"])
+    page.goto(f"{server}/#/replay/{game_id}?review=7")
+    expect(page.get_by_test_id("review-error")).to_contain_text("There is no seat 7")
+    expect(page.get_by_test_id("review-summary")).to_have_count(0)
+
+
+_CLASSICAL = {"chi": "Chow", "pon": "Pung", "open_kan": "Kong", "added_kan": "Kong"}
+
+
+def test_a_classical_review_names_calls_in_classical_words(
+    server: str, server_proc: ServerProcess, new_page: Any
+) -> None:
+    page = new_page()
+    login_guest(page, server)
+    me = session(page)
+    client = Client(server_proc, me["token"])
+    try:
+        client.send({"type": "create", "kind": "classical", "length": "quick"})
+        table = client.expect("created")["table"]["id"]
+        client.send({"type": "join", "table": table, "fill_bots": True})
+        assert client.play(table) is not None
+    finally:
+        client.close()
+    headers = {"Authorization": f"Bearer {me['token']}"}
+    review = httpx.get(
+        f"{server}/api/games/{table}/review?seat=0", headers=headers, trust_env=False
+    ).json()
+    calls = [
+        d
+        for d in review["decisions"]
+        if any(c["action"]["type"] in _CLASSICAL for c in d["candidates"])
+    ]
+    assert calls, "the puppet weighed a call somewhere in a whole classical match"
+    d = calls[0]
+    page.goto(f"{server}/#/replay/{table}?step={max(1, d['event'])}&review=0")
+    expect(page.get_by_test_id("review-summary")).to_contain_text("Agreement", timeout=60_000)
+    shown = _decision_shown(page, review)
+    words = {
+        _CLASSICAL[c["action"]["type"]]
+        for c in shown["candidates"]
+        if c["action"]["type"] in _CLASSICAL
+    }
+    assert words, shown
+    text = page.get_by_test_id("review-candidates").inner_text()
+    for word in words:
+        assert word in text, (word, text)
+    assert not re.search(r"\b(Chi|Pon|Kan)\b", text), text
