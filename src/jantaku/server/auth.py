@@ -75,33 +75,50 @@ def check_name(raw: object) -> str:
     hiragana and katakana), digits 0-9, ``_`` and ``-``; no control, invisible, direction or
     space characters; not a Greek or Cyrillic name that reads as Latin; not ``guest-…``."""
     if not isinstance(raw, str):
-        raise AuthError("a name is a string")
+        raise AuthError("a name is a string", "name_type")
     if len(raw) > 4 * _NAME_MAX:
-        raise AuthError(f"a name is {_NAME_MIN}-{_NAME_MAX} characters")
+        raise _name_length()
     name = unicodedata.normalize("NFKC", raw)
     for at in range(len(name)):
         why = _refusal(name, at)
         if why is not None:
-            raise AuthError(why)
+            raise AuthError(why, "name_chars", char=f"U+{ord(name[at]):04X}", at=at + 1)
     if not _NAME_MIN <= len(name) <= _NAME_MAX:
-        raise AuthError(f"a name is {_NAME_MIN}-{_NAME_MAX} characters")
+        raise _name_length()
     scripts = {_script(ch) for ch in name if unicodedata.category(ch).startswith("L")}
     if len(scripts) > 1:
         names = ", ".join(sorted(s.title() for s in scripts))
-        raise AuthError(f"a name uses the letters of one script, not a mix ({names})")
+        raise AuthError(
+            f"a name uses the letters of one script, not a mix ({names})", "name_scripts"
+        )
     if (
         scripts <= {"GREEK", "CYRILLIC"}
         and scripts
         and all(ch in _LATIN_LOOKALIKES for ch in name if unicodedata.category(ch).startswith("L"))
     ):
-        raise AuthError("a Greek or Cyrillic name may not read as a Latin one")
+        raise AuthError("a Greek or Cyrillic name may not read as a Latin one", "name_lookalike")
     if name_key(name).startswith("guest-"):
-        raise AuthError("names starting with 'guest-' are kept for guests")
+        raise AuthError("names starting with 'guest-' are kept for guests", "name_reserved")
     return name
 
 
 class AuthError(JantakuError):
-    pass
+    """A refused name, password, login or request body; ``code`` is the protocol's error code
+    and ``fields`` the values a translated text of it needs (such as ``min`` and ``max``)."""
+
+    def __init__(self, message: str, code: str = "bad_request", **fields: str | int) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.fields = fields
+
+
+def _name_length() -> AuthError:
+    message = f"a name is {_NAME_MIN}-{_NAME_MAX} characters"
+    return AuthError(message, "name_length", min=_NAME_MIN, max=_NAME_MAX)
+
+
+_PASSWORD_MIN, _PASSWORD_MAX = 8, 256
 
 
 def token_hash(token: str) -> str:
@@ -125,14 +142,19 @@ class Accounts:
 
     def register(self, raw_name: object, password: object) -> tuple[UserRow, str]:
         name = check_name(raw_name)
-        if not isinstance(password, str) or not 8 <= len(password) <= 256:
-            raise AuthError("a password is 8-256 characters")
+        if not isinstance(password, str) or not _PASSWORD_MIN <= len(password) <= _PASSWORD_MAX:
+            raise AuthError(
+                f"a password is {_PASSWORD_MIN}-{_PASSWORD_MAX} characters",
+                "password_length",
+                min=_PASSWORD_MIN,
+                max=_PASSWORD_MAX,
+            )
         if self.store.user_by_name(name) is not None:
-            raise AuthError(f"the name {name!r} is taken")
+            raise AuthError(f"the name {name!r} is taken", "name_taken", name=name)
         try:
             user = self.store.add_user(name, self.hasher.hash(password), guest=False)
         except IntegrityError:  # registered at the same moment by someone else
-            raise AuthError(f"the name {name!r} is taken") from None
+            raise AuthError(f"the name {name!r} is taken", "name_taken", name=name) from None
         return user, self._session(user)
 
     def login(self, name: object, password: object) -> tuple[UserRow, str]:
@@ -146,9 +168,9 @@ class Accounts:
         try:
             self.hasher.verify(stored, password if isinstance(password, str) else "")
         except (VerifyMismatchError, VerificationError, InvalidHashError):
-            raise AuthError("unknown name or wrong password") from None
+            raise AuthError("unknown name or wrong password", "bad_login") from None
         if not known or user is None or not isinstance(password, str):
-            raise AuthError("unknown name or wrong password")
+            raise AuthError("unknown name or wrong password", "bad_login")
         return user, self._session(user)
 
     def guest(self) -> tuple[UserRow, str]:

@@ -119,12 +119,12 @@ class HttpApi:
         most = self.settings.max_message_bytes
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > most:
-            raise AuthError("request too large")
+            raise AuthError("request too large", "too_large")
         chunks, size = [], 0
         async for chunk in request.stream():
             size += len(chunk)
             if size > most:
-                raise AuthError("request too large")
+                raise AuthError("request too large", "too_large")
             chunks.append(chunk)
         try:
             data = loads_bounded(b"".join(chunks) or b"{}")
@@ -150,7 +150,7 @@ class HttpApi:
             # the argon2 hash runs in the hashing pool, never on the event loop
             user, token = await self.hashing.run(lambda: accounts.register(name, password))
         except AuthError as e:
-            return JSONResponse({"error": str(e)}, status_code=400)
+            return error(e.message, 400, e.code, **e.fields)
         except Busy as e:
             return refused(str(e), 1.0, status=503, code="busy")
         return JSONResponse({"token": token, "user": user_json(user)})
@@ -163,7 +163,7 @@ class HttpApi:
         try:
             data = await self._body(request)
         except AuthError as e:
-            return JSONResponse({"error": str(e)}, status_code=401)
+            return error(e.message, 401, e.code, **e.fields)
         name, password = data.get("name"), data.get("password")
         # the name as a login finds it: another case or width is the same name
         who = name_key(name[:64]) if isinstance(name, str) else ""
@@ -188,7 +188,7 @@ class HttpApi:
                 await limits.forgive([by_name])
                 await limits.forgive([by_address], all_of_them=False)
         except AuthError as e:
-            return JSONResponse({"error": str(e)}, status_code=401)
+            return error(e.message, 401, e.code, **e.fields)
         except Busy as e:  # the hashing pool is full, or the group's limits are unreachable
             return refused(str(e), 1.0, status=503, code="busy")
         return JSONResponse({"token": token, "user": user_json(user)})

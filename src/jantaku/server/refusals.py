@@ -13,9 +13,10 @@ from jantaku.server.limits import Busy, TokenBuckets
 __all__ = ["error", "limited", "refused"]
 
 
-def error(message: str, status: int, code: str) -> Response:
-    """A refusal that coming back will not mend (``{"error", "code"}``)."""
-    return JSONResponse({"error": message, "code": code}, status_code=status)
+def error(message: str, status: int, code: str, **fields: str | int) -> Response:
+    """A refusal that coming back will not mend (``{"error", "code"}``, and ``fields``: the
+    values a translated text of it needs)."""
+    return JSONResponse({"error": message, "code": code, **fields}, status_code=status)
 
 
 def refused(

@@ -12,13 +12,15 @@ function storedUser() {
   }
 }
 
-/** An Error with the server's `code` (and HTTP `status` for HTTP calls). */
+/** An Error with the server's `code` (and HTTP `status` for HTTP calls; `details`: the
+ * answer's other fields, the values a translated text of the code needs). */
 export class ApiError extends Error {
-  constructor(message, code, status = 0) {
+  constructor(message, code, status = 0, details = {}) {
     super(message);
     this.name = "ApiError";
     this.code = code;
     this.status = status;
+    this.details = details;
   }
 }
 
@@ -45,7 +47,7 @@ async function http(method, path, body) {
   }
   if (!res.ok) {
     const message = (data && (data.error || data.message)) || `${res.status} ${res.statusText}`;
-    throw new ApiError(message, (data && data.code) || `http_${res.status}`, res.status);
+    throw new ApiError(message, (data && data.code) || `http_${res.status}`, res.status, data || {});
   }
   return data;
 }

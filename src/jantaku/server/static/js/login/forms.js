@@ -24,6 +24,14 @@ function fields(mode) {
   return { name, password };
 }
 
+/** A refusal in the page's language by its code (`login.err.<code>`); a code without a text
+ * shows the server's own message, never wrapped in a sentence of another language. */
+function refusalText(e) {
+  const key = `login.err.${e?.code}`;
+  const text = t(key, e?.details || {});
+  return text !== key ? text : String(e?.message || e);
+}
+
 function switchMode(lp) {
   const onclick = () => {
     lp.mode = lp.mode === "register" ? "login" : "register";
@@ -51,7 +59,7 @@ export function loginForm(lp) {
       else await lp.api.login(name.value.trim(), password.value);
       lp.done();
     } catch (e) {
-      error.textContent = e && e.status === 401 ? t("login.bad_password") : t("shell.error", { message: e?.message || e });
+      error.textContent = refusalText(e);
       error.hidden = false;
       submit.disabled = false;
     }
@@ -82,7 +90,7 @@ export function guestCard(lp) {
       await lp.api.guest();
       lp.done();
     } catch (e) {
-      guestError.textContent = t("shell.error", { message: e?.message || e });
+      guestError.textContent = refusalText(e);
       guestError.hidden = false;
       button.disabled = false;
     }
