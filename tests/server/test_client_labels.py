@@ -21,8 +21,9 @@ SHELL_FILES = [
     and "table" not in p.parts  # js/table/: the table page's modules (web-table's labels)
     and not p.name.startswith("table")
 ]
-EN = read_dictionary(JS / "i18n" / "shell.en.js")
-DE = read_dictionary(JS / "i18n" / "shell.de.js")
+# the shell's dictionaries: the pages around the table, and the score sheet's
+EN = read_dictionary(JS / "i18n" / "shell.en.js") | read_dictionary(JS / "i18n" / "sheet.en.js")
+DE = read_dictionary(JS / "i18n" / "shell.de.js") | read_dictionary(JS / "i18n" / "sheet.de.js")
 
 
 def test_both_languages_have_the_same_keys_and_placeholders() -> None:

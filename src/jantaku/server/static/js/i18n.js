@@ -1,15 +1,18 @@
 // Labels in English and German. Dictionaries are split by owner: shell.*.js (pages around the
-// table) and table.*.js (the table page); both are merged, the table's keys last.
+// table), sheet.*.js (the score sheet) and table.*.js (the table page); all are merged, the
+// table's keys last.
 import shellEn from "./i18n/shell.en.js";
 import shellDe from "./i18n/shell.de.js";
+import sheetEn from "./i18n/sheet.en.js";
+import sheetDe from "./i18n/sheet.de.js";
 import tableEn from "./i18n/table.en.js";
 import tableDe from "./i18n/table.de.js";
 import { readTile } from "./notation.js";
 import { getSetting, setSetting } from "./settings.js";
 
 const DICTS = {
-  en: { ...shellEn, ...tableEn },
-  de: { ...shellDe, ...tableDe },
+  en: { ...shellEn, ...sheetEn, ...tableEn },
+  de: { ...shellDe, ...sheetDe, ...tableDe },
 };
 export const LANGS = ["en", "de"];
 
