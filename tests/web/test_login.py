@@ -55,6 +55,14 @@ def test_register_log_out_and_log_in_again(server: str, new_page) -> None:
     expect(page.get_by_test_id("user-name")).to_contain_text("alice")
 
 
+@pytest.mark.parametrize("name", ["Müller", "山田たろう", "Иван"])
+def test_names_of_any_one_script_register_from_the_page(server: str, new_page, name: str) -> None:
+    """The server accepts the letters of any one script (auth.py check_name); the form must
+    not refuse them before they reach it."""
+    page = new_page()
+    register(page, server, name, "long enough")
+
+
 def test_registration_errors_are_shown(server: str, new_page) -> None:
     page = new_page(allow=(r"status of 400",))
     register(page, server, "bob", "long enough")

@@ -19,7 +19,7 @@ export default {
   "login.password": "Passwort",
   "login.login": "Anmelden",
   "login.register": "Registrieren",
-  "login.rules": "Ein Name hat 2–32 Buchstaben, Ziffern, _ oder -; ein Passwort mindestens 8 Zeichen.",
+  "login.rules": "Ein Name hat 2–32 Buchstaben einer Schrift, Ziffern, _ oder -; ein Passwort mindestens 8 Zeichen.",
   "login.err.bad_login": "Unbekannter Name oder falsches Passwort.",
   "login.err.name_taken": "Der Name {name} ist schon vergeben.",
   "login.err.name_length": "Ein Name hat {min}–{max} Zeichen.",

@@ -19,7 +19,7 @@ export default {
   "login.password": "Password",
   "login.login": "Log in",
   "login.register": "Register",
-  "login.rules": "A name is 2–32 letters, digits, _ or -; a password at least 8 characters.",
+  "login.rules": "A name is 2–32 letters of one script, digits, _ or -; a password at least 8 characters.",
   "login.err.bad_login": "Unknown name or wrong password.",
   "login.err.name_taken": "The name {name} is taken.",
   "login.err.name_length": "A name is {min}–{max} characters.",

@@ -11,7 +11,7 @@ function fields(mode) {
     required: true,
     minlength: "2",
     maxlength: "32",
-    pattern: "[A-Za-z0-9_\\-]{2,32}",
+    // no pattern: the server's name rules (any one script's letters) answer with a code
   });
   const password = el("input", {
     id: "login-password",
