@@ -42,16 +42,21 @@ def session(page: Page) -> dict[str, Any]:
 
 
 def play_practice_game(
-    proc: ServerProcess, token: str, length: str = "quick", bot: str = "efficiency"
+    proc: ServerProcess,
+    token: str,
+    length: str = "quick",
+    bot: str | None = "efficiency",
+    kind: str = "practice",
 ) -> str:
-    """Play a whole practice match over the WebSocket (three puppets of level ``bot``; the
-    scripted player wins when it can, else passes, else discards its first tile); returns the
-    game id."""
+    """Play a whole match of ``kind`` over the WebSocket (three puppets of level ``bot``, None:
+    the server's default; the scripted player wins when it can, else passes, else discards its
+    first tile); returns the game id."""
     client = Client(proc, token)
     try:
-        client.send({"type": "create", "kind": "practice", "length": length, "id": 1})
+        client.send({"type": "create", "kind": kind, "length": length, "id": 1})
         table = client.expect("created")["table"]["id"]
-        client.send({"type": "join", "table": table, "fill_bots": True, "bot": bot})
+        join = {"type": "join", "table": table, "fill_bots": True}
+        client.send(join if bot is None else {**join, "bot": bot})
         result = client.play(table)
         assert result is not None
         return str(table)

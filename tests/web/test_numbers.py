@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
-from tests.server.harness import Client, ServerProcess
+from tests.server.harness import ServerProcess
 from tests.web.helpers import login_guest, play_practice_game, session
 
 
@@ -92,14 +92,7 @@ def test_a_classical_review_names_calls_in_classical_words(
     page = new_page()
     login_guest(page, server)
     me = session(page)
-    client = Client(server_proc, me["token"])
-    try:
-        client.send({"type": "create", "kind": "classical", "length": "quick"})
-        table = client.expect("created")["table"]["id"]
-        client.send({"type": "join", "table": table, "fill_bots": True})
-        assert client.play(table) is not None
-    finally:
-        client.close()
+    table = play_practice_game(server_proc, me["token"], bot=None, kind="classical")
     headers = {"Authorization": f"Bearer {me['token']}"}
     review = httpx.get(
         f"{server}/api/games/{table}/review?seat=0", headers=headers, trust_env=False

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from jantaku.rules.riichi.names import yaku_label
 from jantaku.server.ranks import RANKS
 from jantaku.tiles import parse_tiles
-from tests.server.harness import Client, ServerProcess
+from tests.server.harness import ServerProcess
 from tests.web.helpers import login_guest, play_practice_game, session
 from tests.web.layout import layout_problems, unnamed_controls
 
@@ -209,14 +209,7 @@ def test_classical_replay_shows_bonus_tiles_and_figures(
     page = new_page()
     login_guest(page, server)
     me = session(page)
-    client = Client(server_proc, me["token"])
-    try:
-        client.send({"type": "create", "kind": "classical", "length": "full"})
-        table = client.expect("created")["table"]["id"]
-        client.send({"type": "join", "table": table, "fill_bots": True})
-        assert client.play(table) is not None
-    finally:
-        client.close()
+    table = play_practice_game(server_proc, me["token"], "full", bot=None, kind="classical")
     events = httpx.get(f"{server}/api/games/{table}", trust_env=False).json()["events"]
     ends = [i for i, e in enumerate(events) if e["type"] == "deal_ended"]
     starts = [i for i, e in enumerate(events) if e["type"] == "classical_deal_started"]

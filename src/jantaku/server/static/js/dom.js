@@ -18,10 +18,11 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A signed number as the table shows it: +1000 / −1000 (a true minus sign) / ±0. */
-export function signed(n) {
-  if (n > 0) return `+${n}`;
-  if (n < 0) return `−${Math.abs(n)}`;
+/** A signed number as the table shows it: +1000 / −1000 (a true minus sign) / ±0; `write`
+ * writes the amount (i18n.js `signedNumber` groups it for the UI language). */
+export function signed(n, write = String) {
+  if (n > 0) return `+${write(n)}`;
+  if (n < 0) return `−${write(Math.abs(n))}`;
   return "±0";
 }
 

@@ -7,6 +7,7 @@ import sheetEn from "./i18n/sheet.en.js";
 import sheetDe from "./i18n/sheet.de.js";
 import tableEn from "./i18n/table.en.js";
 import tableDe from "./i18n/table.de.js";
+import { signed } from "./dom.js";
 import { readTile } from "./notation.js";
 import { getSetting, setSetting } from "./settings.js";
 
@@ -52,21 +53,19 @@ export function t(key, params = {}) {
 }
 
 const LOCALES = { en: "en-US", de: "de-DE" };
+const formats = new Map(); // "lang/digits" -> Intl.NumberFormat (made once: pages redraw often)
 
 /** A number for people in the UI language: "25,000" / "25.000", `digits` decimals ("2.50" /
  * "2,50"); a minus sign stays; "–" for no number. */
 export function formatNumber(value, { digits = 0 } = {}) {
   if (value === null || value === undefined || value === "" || Number.isNaN(Number(value))) return "–";
-  return new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(value));
+  const key = `${lang}/${digits}`;
+  if (!formats.has(key)) formats.set(key, new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+  return formats.get(key).format(Number(value));
 }
 
-/** A change as the table shows it, grouped for the UI language: +1,000 / −1,000 (a true minus
- * sign) / ±0. */
-export function signedNumber(n) {
-  if (n > 0) return `+${formatNumber(n)}`;
-  if (n < 0) return `−${formatNumber(Math.abs(n))}`;
-  return "±0";
-}
+/** A change as the table shows it, grouped for the UI language: +1,000 / −1,000 / ±0. */
+export const signedNumber = (n) => signed(n, formatNumber);
 
 const NAMES = {
   en: {
