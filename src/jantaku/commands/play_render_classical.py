@@ -12,6 +12,7 @@ from jantaku.engine.classical import (
     ClassicalView,
     DiscardWarning,
     MahJonggDeclared,
+    SeatResult,
 )
 from jantaku.meld import Meld, MeldKind
 from jantaku.rules.classical.names import english_item, split_item
@@ -19,10 +20,12 @@ from jantaku.tiles import Tile, parse_tiles
 
 __all__ = [
     "classical_label",
+    "doubles_text",
     "item_line",
     "render_classical_end",
     "render_classical_ranking",
     "render_classical_table",
+    "value_line",
     "warning_text",
 ]
 
@@ -61,17 +64,35 @@ def warning_text(w: DiscardWarning, me: int, names: Sequence[str]) -> str:
     return f"{classical_label(kind)} is dangerous for {who}, allowed now ({w.exemption})"
 
 
+def doubles_text(doubles: int) -> str:
+    """The doublings and the factor they give, as the browser words them: ``no doubles``,
+    ``1 double (×2)``, ``3 doubles (×8)``."""
+    if not doubles:
+        return "no doubles"
+    return f"{doubles} double{'s' if doubles > 1 else ''} (×{2**doubles})"
+
+
 def item_line(name: str, points: int, doubles: int) -> str:
     """One scored row: its English name with the German term beside it, its tiles, its
-    points and doubles (``Pung of dragons (Drachenpung) Rd Rd Rd   1 dbl``)."""
+    points and doubles (``Pung of dragons (Drachenpung) Rd Rd Rd   1 double (×2)``)."""
     _row, tiles, _limit = split_item(name)
     shown = " ".join(classical_label(t) for t in parse_tiles(tiles, red_fives=False))
     parts = []
-    if points:
-        parts.append(f"{points} pts")
+    if points or not doubles:
+        parts.append(f"{points} point{'' if points == 1 else 's'}")
     if doubles:
-        parts.append(f"{doubles} dbl")
-    return f"{english_item(name) + (' ' + shown if shown else ''):<56} {' '.join(parts) or '0 pts'}"
+        parts.append(doubles_text(doubles))
+    return f"{english_item(name) + (' ' + shown if shown else ''):<55}  {' · '.join(parts)}"
+
+
+def value_line(result: SeatResult) -> str:
+    """How a hand's value comes about: ``base 16 · 3 doubles (×8) = 128``, with the limit
+    when it capped the value, or the special hand's fixed value."""
+    if result.special_hand:
+        return f"{english_item(result.special_hand)}: value {result.value}"
+    raw = result.base * 2**result.doubles
+    line = f"base {result.base} · {doubles_text(result.doubles)} = {raw}"
+    return line if raw == result.value else f"{line}, limited to {result.value}"
 
 
 def render_classical_table(view: ClassicalView, names: Sequence[str]) -> str:
@@ -127,8 +148,7 @@ def render_classical_end(events: Sequence[object], names: Sequence[str], me: int
                 lines.append(f"  {who} ({_WINDS[r.seat_wind]}, {title}): {tiles}")
                 for name, points, doubles in r.items:
                     lines.append("      " + item_line(name, points, doubles))
-                special = f" [{english_item(r.special_hand)}]" if r.special_hand else ""
-                lines.append(f"      = {r.base} points x 2^{r.doubles} -> value {r.value}{special}")
+                lines.append(f"      = {value_line(r)}")
             if e.stoerspiel is not None:
                 lines.append(f"Störspiel: {e.stoerspiel}")
                 if e.violator is not None:
