@@ -163,7 +163,7 @@ def hand(tiles: str, melds: int | None, as_json: bool) -> None:
     """Shanten, waits and improving tiles of TILES (e.g. 123m456p789s1122z).
 
     With TILES '-', read one hand per line from standard input and print one JSON object per line
-    (a {"line": N, "error": ...} object for a bad line)."""
+    (a {"line": N, "input": ..., "error": ...} object for a bad line)."""
     if tiles == "-":
         _lines_mode(melds)
         return
