@@ -186,6 +186,8 @@ def score(file: BinaryIO, as_json: bool, batch: bool) -> None:
     try:
         result, explain = _score_one(_load(_decode(file.read(MAX_REQUEST_BYTES + 1))))
     except (JantakuError, _BadInput) as e:
-        click.echo(f"error: {e}", err=True)
+        name = getattr(file, "name", "-")
+        where = f"{name}: " if isinstance(name, str) and name not in ("-", "<stdin>") else ""
+        click.echo(f"error: {where}{e}", err=True)
         sys.exit(2)
     click.echo(json.dumps(result, ensure_ascii=False) if as_json else explain(result))
