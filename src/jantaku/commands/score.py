@@ -178,8 +178,9 @@ def _answer_text(
 def score(file: BinaryIO, as_json: bool, batch: bool) -> None:
     """Score a hand given as a JSON object in FILE (default: standard input).
 
-    The object's keys are documented in the README (riichi: hand, melds, win_tile, win, winds,
-    dora, flags, honba, deposits; "rules" picks the preset, "options" overrides knobs)."""
+    The object's keys are documented in docs/score.md (riichi: hand, melds, win_tile, win,
+    winds, dora, flags, honba, deposits; "rules" picks the preset, "options" overrides rule
+    options) and docs/sontag-score-json.md ("rules": "sontag": all four hands)."""
     if batch:
         _batch(file, sys.stdout)
         return
