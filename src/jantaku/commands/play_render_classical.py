@@ -15,7 +15,7 @@ from jantaku.engine.classical import (
     SeatResult,
 )
 from jantaku.meld import Meld, MeldKind
-from jantaku.rules.classical.names import english_item, split_item
+from jantaku.rules.classical.names import doubles_text, english_item, points_text, split_item
 from jantaku.tiles import Tile, parse_tiles
 
 __all__ = [
@@ -64,14 +64,6 @@ def warning_text(w: DiscardWarning, me: int, names: Sequence[str]) -> str:
     return f"{classical_label(kind)} is dangerous for {who}, allowed now ({w.exemption})"
 
 
-def doubles_text(doubles: int) -> str:
-    """The doublings and the factor they give, as the browser words them: ``no doubles``,
-    ``1 double (×2)``, ``3 doubles (×8)``."""
-    if not doubles:
-        return "no doubles"
-    return f"{doubles} double{'s' if doubles > 1 else ''} (×{2**doubles})"
-
-
 def item_line(name: str, points: int, doubles: int) -> str:
     """One scored row: its English name with the German term beside it, its tiles, its
     points and doubles (``Pung of dragons (Drachenpung) Rd Rd Rd   1 double (×2)``)."""
@@ -79,7 +71,7 @@ def item_line(name: str, points: int, doubles: int) -> str:
     shown = " ".join(classical_label(t) for t in parse_tiles(tiles, red_fives=False))
     parts = []
     if points or not doubles:
-        parts.append(f"{points} point{'' if points == 1 else 's'}")
+        parts.append(points_text(points))
     if doubles:
         parts.append(doubles_text(doubles))
     return f"{english_item(name) + (' ' + shown if shown else ''):<55}  {' · '.join(parts)}"
