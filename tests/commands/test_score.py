@@ -303,3 +303,11 @@ def test_a_batch_line_loads_as_the_checked_reader_loads_it(line: bytes) -> None:
 
     expected = outcome(lambda: _load(_decode(line)))
     assert outcome(lambda: _load_line(line)) == expected
+
+
+def test_a_missing_field_is_named_as_the_classical_request_names_it() -> None:
+    for key in ("hand", "win_tile"):
+        request = {k: v for k, v in REQUEST.items() if k != key}
+        result = invoke([], json.dumps(request))
+        assert result.exit_code == 2
+        assert result.output.strip() == f"error: missing field {key!r}"

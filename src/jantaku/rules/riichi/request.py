@@ -176,7 +176,7 @@ def read_checked(obj: Any) -> tuple[WinContext, RiichiOptions]:
     copies = Copies(red)
     for key in ("hand", "win_tile"):
         if key not in obj:
-            raise RequestError(f"{key}: missing")
+            raise RequestError(f"missing field {key!r}")
     melds = _melds(obj.get("melds", []), copies)
     hand = copies.read(obj["hand"], _ANY_SIZE) or copies.take(
         _tiles(obj["hand"], "hand", red), "hand"
