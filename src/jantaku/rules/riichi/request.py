@@ -191,6 +191,8 @@ def read_checked(obj: Any) -> tuple[WinContext, RiichiOptions]:
     win = obj.get("win", "ron")
     if win not in ("ron", "tsumo"):
         raise RequestError(f"win: expected ron or tsumo, not {_show(win)}")
+    if win == "tsumo" and obj.get("discarder") is not None:
+        raise RequestError("discarder: only a ron has a discarder (win is tsumo)")
     indicators = []
     for key in ("dora_indicators", "ura_indicators"):
         value = obj.get(key, "")
