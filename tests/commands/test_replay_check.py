@@ -229,7 +229,19 @@ def test_a_served_game_is_named_with_what_reads_it(tmp_path: Path) -> None:
     code, out = run(str(path))
     assert code == 1
     assert (
-        f"error: {path}: not a game log replay-check reads: a finished game as the server serves "
+        f"error: {path}: not a recorded game log: a finished game as the server serves "
         "it (GET /api/games/ID); check its tenhou6 or mjai download (riichi), or review it "
         "with jantaku review" in out
+    )
+
+
+def test_a_native_match_log_is_named_with_what_reads_it(tmp_path: Path) -> None:
+    native = {"format": "jantaku-native", "version": 1, "rules": "doman", "seed": 7, "actions": []}
+    path = tmp_path / "native.json"
+    path.write_text(json.dumps(native))
+    code, out = run(str(path))
+    assert code == 1
+    assert (
+        f"error: {path}: not a recorded game log: a jantaku native match log (seed and "
+        "actions); jantaku.formats.native.from_native replays it, jantaku review reads it" in out
     )
