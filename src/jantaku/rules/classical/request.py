@@ -89,9 +89,20 @@ def _kinds(value: Any, where: str) -> list[TileKind]:
     return kinds
 
 
+def _json_name(value: Any) -> str:
+    """What a JSON value is, in JSON's words (``null``, ``a string``), not Python's."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    return {str: "a string", list: "a list"}.get(type(value), "an object")
+
+
 def _keys(obj: Any, allowed: set[str], where: str) -> Mapping[str, Any]:
     if not isinstance(obj, dict):
-        raise RequestError(f"{where}: expected a JSON object, got {type(obj).__name__}")
+        raise RequestError(f"{where}: expected a JSON object, not {_json_name(obj)}")
     unknown = sorted(set(obj) - allowed)
     if unknown:
         raise RequestError(f"{where}: unknown field {_show(unknown[0])}")
