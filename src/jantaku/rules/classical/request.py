@@ -97,7 +97,9 @@ def _json_name(value: Any) -> str:
         return "a boolean"
     if isinstance(value, int | float):
         return "a number"
-    return {str: "a string", list: "a list"}.get(type(value), "an object")
+    if isinstance(value, str):
+        return "a string"
+    return "a list" if isinstance(value, list) else "an object"
 
 
 def _keys(obj: Any, allowed: set[str], where: str) -> Mapping[str, Any]:
