@@ -205,6 +205,7 @@ MALFORMED = [
     ("options", {"upper_limt": 1}, "options"),
     ("winner", "Q", "winner"),
     ("players.2.hand", "1111p234567m123s", "copies of 1p on the table; the set has 4"),
+    ("hand", "234m456p789s1z", "request: unknown field 'hand' (a sontag request gives the four"),
     ("players.0.melds.0", None, "players[0].melds[0]: expected a JSON object, not null"),
     ("players.0.melds.0", "1111z", "players[0].melds[0]: expected a JSON object, not a string"),
     ("players.0.melds.0", [1], "players[0].melds[0]: expected a JSON object, not a list"),

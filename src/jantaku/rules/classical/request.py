@@ -107,7 +107,10 @@ def _keys(obj: Any, allowed: set[str], where: str) -> Mapping[str, Any]:
         raise RequestError(f"{where}: expected a JSON object, not {_json_name(obj)}")
     unknown = sorted(set(obj) - allowed)
     if unknown:
-        raise RequestError(f"{where}: unknown field {_show(unknown[0])}")
+        hint = ""
+        if where == "request" and unknown[0] in ("hand", "melds"):  # a riichi request's keys
+            hint = " (a sontag request gives the four hands in players[], each with its melds)"
+        raise RequestError(f"{where}: unknown field {_show(unknown[0])}{hint}")
     return obj
 
 
