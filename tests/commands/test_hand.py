@@ -118,3 +118,15 @@ def test_hostile_lines_in_line_mode() -> None:
 def test_a_huge_argument_is_refused_without_echoing_it() -> None:
     code, out, err = run("hand", "1" * 1_000_000)
     assert (code, out) == (2, "") and len(err) < 200 and "characters long" in err
+
+
+def test_one_tile_and_one_meld_are_counted_in_the_singular() -> None:
+    one = CliRunner().invoke(main, ["hand", "1m", "--melds", "4"])
+    assert one.exit_code == 0
+    assert one.output.splitlines()[0] == "hand      1m  (1 tile, 4 melds called)"
+    many = CliRunner().invoke(main, ["hand", "1234m", "--melds", "3"])
+    assert many.output.splitlines()[0] == "hand      1234m  (4 tiles, 3 melds called)"
+    single = CliRunner().invoke(main, ["hand", "1234567m", "--melds", "2"])
+    assert single.output.splitlines()[0] == "hand      1234567m  (7 tiles, 2 melds called)"
+    meld = CliRunner().invoke(main, ["hand", "1234567899m", "--melds", "1"])
+    assert meld.output.splitlines()[0] == "hand      1234567899m  (10 tiles, 1 meld called)"

@@ -157,3 +157,21 @@ def test_bounded_loads_agrees_with_json_within_the_bound() -> None:
 def test_values_of_the_wrong_type_are_errors_not_crashes(request_object: dict[str, Any]) -> None:
     err = assert_one_line_error(run(["score"], json.dumps(request_object)))
     assert "expected" in err
+
+
+def test_a_bad_score_file_is_named_in_its_error(tmp_path: Path) -> None:
+    """With FILE given, the one error line says which file (and, as before, what is wrong)."""
+    garbage = tmp_path / "garbage.bin"
+    garbage.write_bytes(b"\x00\x01\xff\xfe junk")
+    said = assert_one_line_error(run(["score", str(garbage)]))
+    assert said.startswith(f"error: {garbage}: not UTF-8 text")
+    empty = tmp_path / "empty.json"
+    empty.write_text("")
+    said = assert_one_line_error(run(["score", str(empty)]))
+    assert said == f"error: {empty}: the input is empty (expected a JSON object)\n"
+    typo = tmp_path / "typo.json"
+    typo.write_text('{"hand": "234m456p789s1x", "win_tile": "1z"}')
+    said = assert_one_line_error(run(["score", str(typo)]))
+    assert said.startswith(f"error: {typo}: hand: bad tile notation")
+    # standard input has no name to give
+    assert assert_one_line_error(run(["score"], "")).startswith("error: the input is empty")

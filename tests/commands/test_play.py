@@ -9,6 +9,8 @@ import sys
 import pexpect
 import pytest
 
+from jantaku.commands.play_render import render_ranking
+
 PROMPTS = [
     r"Your turn: discard \[(\w+)\]([^>]*)> ",
     r"Claim \S+\? ([^(]*)\(Enter passes\) > ",
@@ -183,3 +185,11 @@ def test_play_help_documents_the_classical_lengths() -> None:
     child.close()
     text = " ".join(child.before.split())
     assert "East wind round only" in text and "four wind rounds" in text
+
+
+def test_the_final_ranking_lines_up_whatever_the_names() -> None:
+    names = ["You", "efficiency-1", "efficiency-2", "efficiency-3"]
+    text = render_ranking((25000, 29200, 42400, 3400), (2, 1, 0, 3), names, 0, "the end")
+    rows = text.splitlines()[2:]
+    assert [r.split()[1] for r in rows] == ["efficiency-2", "efficiency-1", "You", "efficiency-3"]
+    assert len({len(r) for r in rows}) == 1, rows  # the scores end in one column

@@ -212,3 +212,36 @@ def test_an_mjx_line_of_unexpected_shape_is_an_error(tmp_path: Path) -> None:
     report = json.loads(out)
     assert code == 1 and report["errors"] == 1
     assert report["error_list"][0]["error"].startswith(f"{path}, line 1")
+
+
+def test_a_served_game_is_named_with_what_reads_it(tmp_path: Path) -> None:
+    """A finished game saved from GET /api/games/{id} is no log replay-check reads: the error
+    says what the file is and what to do instead, not 'JSON of an unknown shape'."""
+    served = {
+        "id": "5ef48c665ba5",
+        "recorded": True,
+        "result": {"scores": [25000] * 4, "seed": "s", "config": {"family": "classical"}},
+        "events": [{"type": "deal_started"}],
+        "formats": [],
+    }
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(served))
+    code, out = run(str(path))
+    assert code == 1
+    assert (
+        f"error: {path}: not a recorded game log: a finished game as the server serves "
+        "it (GET /api/games/ID); check its tenhou6 or mjai download (riichi), or review it "
+        "with jantaku review" in out
+    )
+
+
+def test_a_native_match_log_is_named_with_what_reads_it(tmp_path: Path) -> None:
+    native = {"format": "jantaku-native", "version": 1, "rules": "doman", "seed": 7, "actions": []}
+    path = tmp_path / "native.json"
+    path.write_text(json.dumps(native))
+    code, out = run(str(path))
+    assert code == 1
+    assert (
+        f"error: {path}: not a recorded game log: a jantaku native match log (seed and "
+        "actions); jantaku.formats.native.from_native replays it, jantaku review reads it" in out
+    )

@@ -303,3 +303,25 @@ def test_a_batch_line_loads_as_the_checked_reader_loads_it(line: bytes) -> None:
 
     expected = outcome(lambda: _load(_decode(line)))
     assert outcome(lambda: _load_line(line)) == expected
+
+
+def test_a_missing_field_is_named_as_the_classical_request_names_it() -> None:
+    for key in ("hand", "win_tile"):
+        request = {k: v for k, v in REQUEST.items() if k != key}
+        result = invoke([], json.dumps(request))
+        assert result.exit_code == 2
+        assert result.output.strip() == f"error: missing field {key!r}"
+
+
+def test_a_tile_count_with_one_meld_is_worded_in_the_singular() -> None:
+    result = invoke([], json.dumps({**REQUEST, "hand": "234m456p789s11z"}))
+    assert result.exit_code == 2
+    assert result.output.strip() == (
+        "error: 11 concealed tiles with 1 meld; expected 10 (without the winning tile)"
+    )
+
+
+def test_a_discarder_on_a_tsumo_is_refused_not_ignored() -> None:
+    result = invoke([], json.dumps({**REQUEST, "win": "tsumo", "discarder": "left"}))
+    assert result.exit_code == 2
+    assert result.output.strip() == "error: discarder: only a ron has a discarder (win is tsumo)"

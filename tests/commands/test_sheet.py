@@ -121,3 +121,18 @@ def test_a_wrong_number_of_tiles_is_entered_and_shown(tmp_path: Path) -> None:
     assert r.output.split()[-7::2] == ["64", "224", "704", "-992"]
     shown = run("show", str(path))
     assert "Dirk held a wrong number of tiles: pays for all" in shown.output
+
+
+def test_an_empty_entry_is_called_empty_and_standard_input_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    _new_riichi(path)
+    for given in ("", "  \n"):
+        r = run("add", str(path), input=given)
+        assert r.exit_code == 2
+        assert r.output.strip() == "error: entry from standard input is empty (expected JSON)"
+    empty = tmp_path / "entry.json"
+    empty.write_text("")
+    r = run("add", str(path), str(empty))
+    assert r.output.strip() == f"error: entry {empty} is empty (expected JSON)"
+    r = run("add", str(path), input="{not json")
+    assert r.output.startswith("error: entry from standard input is not JSON: ")

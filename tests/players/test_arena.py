@@ -74,9 +74,12 @@ def test_arena_command_json_lists_players_in_the_order_given() -> None:
 
 def test_arena_command_rejects_bad_players_in_one_line() -> None:
     result = CliRunner().invoke(main, ["arena", "--players", "random,nobody,random,random"])
-    assert result.exit_code != 0
-    assert "unknown level 'nobody'" in result.output
+    assert result.exit_code == 2  # bad input, as every command says it
+    assert "Invalid value for '--players': unknown level 'nobody'" in result.output
     assert "Traceback" not in result.output
+    three = CliRunner().invoke(main, ["arena", "--players", "random,random,random"])
+    assert three.exit_code == 2
+    assert "Invalid value for '--players': four levels are needed, got 3" in three.output
 
 
 def test_the_paired_ci_counts_wall_sets_not_games() -> None:

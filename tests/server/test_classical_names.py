@@ -71,7 +71,7 @@ def test_an_item_shows_english_with_the_german_term_and_its_tiles() -> None:
     assert english_item("unknown row") == "unknown row"
     line = item_line("Drachenkong (7777z)", 0, 2)
     assert line.startswith("Kong of dragons (Drachenkong) Rd Rd Rd Rd")
-    assert line.endswith("2 dbl")
+    assert line.endswith("2 doubles (×4)")
     assert item_line("Randpung, offen (111m)", 4, 0).split() == [
         "Terminal",
         "pung,",
@@ -82,5 +82,5 @@ def test_an_item_shows_english_with_the_german_term_and_its_tiles() -> None:
         "1m",
         "1m",
         "4",
-        "pts",
+        "points",
     ]

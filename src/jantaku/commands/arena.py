@@ -94,11 +94,11 @@ def arena(
     fam = family_of_preset(rules)
     try:
         if len(names) != 4:
-            raise JantakuError(f"--players needs four levels, got {len(names)}")
+            raise JantakuError(f"four levels are needed, got {len(names)}")
         for n in names:
             fam.level(n)
     except JantakuError as e:
-        raise click.ClickException(str(e)) from None
+        raise click.BadParameter(str(e), param_hint="'--players'") from None
     if duplicate and games % 4:
         games += 4 - games % 4
     run = partial(fam.arena.play_one, rules, length, max_hands, names, seed, duplicate)

@@ -90,10 +90,15 @@ def _number(value: int | None) -> str:
     return "-" if value is None else str(value)
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def render(out: dict[str, Any]) -> str:
     """A short human-readable report of :func:`analyze`'s result."""
     lines = [
-        f"hand      {out['hand']}  ({out['tiles']} tiles, {out['melds']} melds called)",
+        f"hand      {out['hand']}  ({_count(out['tiles'], 'tile')}, "
+        f"{_count(out['melds'], 'meld')} called)",
         f"shanten   {out['shanten']} ({_shanten_words(out['shanten'])}); standard "
         f"{out['shanten_standard']}, seven pairs {_number(out['shanten_seven_pairs'])}, "
         f"thirteen orphans {_number(out['shanten_thirteen_orphans'])}",
@@ -163,7 +168,7 @@ def hand(tiles: str, melds: int | None, as_json: bool) -> None:
     """Shanten, waits and improving tiles of TILES (e.g. 123m456p789s1122z).
 
     With TILES '-', read one hand per line from standard input and print one JSON object per line
-    (a {"line": N, "error": ...} object for a bad line)."""
+    (a {"line": N, "input": ..., "error": ...} object for a bad line)."""
     if tiles == "-":
         _lines_mode(melds)
         return

@@ -98,6 +98,7 @@ def render_ranking(
     scores: Sequence[int], ranking: Sequence[int], names: Sequence[str], me: int, reason: str
 ) -> str:
     lines = ["", f"=== Final ranking ({reason}) ==="]
+    width = max(len(seat_name(seat, me, names)) for seat in ranking)
     for place, seat in enumerate(ranking, start=1):
-        lines.append(f"  {place}. {seat_name(seat, me, names):<8} {scores[seat]:>6}")
+        lines.append(f"  {place}. {seat_name(seat, me, names):<{width}} {scores[seat]:>6}")
     return "\n".join(lines)

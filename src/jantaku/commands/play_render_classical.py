@@ -12,17 +12,20 @@ from jantaku.engine.classical import (
     ClassicalView,
     DiscardWarning,
     MahJonggDeclared,
+    SeatResult,
 )
 from jantaku.meld import Meld, MeldKind
-from jantaku.rules.classical.names import english_item, split_item
+from jantaku.rules.classical.names import doubles_text, english_item, points_text, split_item
 from jantaku.tiles import Tile, parse_tiles
 
 __all__ = [
     "classical_label",
+    "doubles_text",
     "item_line",
     "render_classical_end",
     "render_classical_ranking",
     "render_classical_table",
+    "value_line",
     "warning_text",
 ]
 
@@ -63,15 +66,25 @@ def warning_text(w: DiscardWarning, me: int, names: Sequence[str]) -> str:
 
 def item_line(name: str, points: int, doubles: int) -> str:
     """One scored row: its English name with the German term beside it, its tiles, its
-    points and doubles (``Pung of dragons (Drachenpung) Rd Rd Rd   1 dbl``)."""
+    points and doubles (``Pung of dragons (Drachenpung) Rd Rd Rd   1 double (×2)``)."""
     _row, tiles, _limit = split_item(name)
     shown = " ".join(classical_label(t) for t in parse_tiles(tiles, red_fives=False))
     parts = []
-    if points:
-        parts.append(f"{points} pts")
+    if points or not doubles:
+        parts.append(points_text(points))
     if doubles:
-        parts.append(f"{doubles} dbl")
-    return f"{english_item(name) + (' ' + shown if shown else ''):<56} {' '.join(parts) or '0 pts'}"
+        parts.append(doubles_text(doubles))
+    return f"{english_item(name) + (' ' + shown if shown else ''):<55}  {' · '.join(parts)}"
+
+
+def value_line(result: SeatResult) -> str:
+    """How a hand's value comes about: ``base 16 · 3 doubles (×8) = 128``, with the limit
+    when it capped the value, or the special hand's fixed value."""
+    if result.special_hand:
+        return f"{english_item(result.special_hand)}: value {result.value}"
+    raw = result.base * 2**result.doubles
+    line = f"base {result.base} · {doubles_text(result.doubles)} = {raw}"
+    return line if raw == result.value else f"{line}, limited to {result.value}"
 
 
 def render_classical_table(view: ClassicalView, names: Sequence[str]) -> str:
@@ -127,8 +140,7 @@ def render_classical_end(events: Sequence[object], names: Sequence[str], me: int
                 lines.append(f"  {who} ({_WINDS[r.seat_wind]}, {title}): {tiles}")
                 for name, points, doubles in r.items:
                     lines.append("      " + item_line(name, points, doubles))
-                special = f" [{english_item(r.special_hand)}]" if r.special_hand else ""
-                lines.append(f"      = {r.base} points x 2^{r.doubles} -> value {r.value}{special}")
+                lines.append(f"      = {value_line(r)}")
             if e.stoerspiel is not None:
                 lines.append(f"Störspiel: {e.stoerspiel}")
                 if e.violator is not None:

@@ -24,7 +24,7 @@ from jantaku.players.review.text import render_review
 @click.option(
     "--level",
     default=None,
-    help="The puppet's level (default: the family's strongest, strong / strongest).",
+    help="The puppet's level (default: strongest).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the review as JSON (docs/review.md).")
 @click.option(

@@ -178,14 +178,17 @@ def _answer_text(
 def score(file: BinaryIO, as_json: bool, batch: bool) -> None:
     """Score a hand given as a JSON object in FILE (default: standard input).
 
-    The object's keys are documented in the README (riichi: hand, melds, win_tile, win, winds,
-    dora, flags, honba, deposits; "rules" picks the preset, "options" overrides knobs)."""
+    The object's keys are documented in docs/score.md (riichi: hand, melds, win_tile, win,
+    winds, dora, flags, honba, deposits; "rules" picks the preset, "options" overrides rule
+    options) and docs/sontag-score-json.md ("rules": "sontag": all four hands)."""
     if batch:
         _batch(file, sys.stdout)
         return
     try:
         result, explain = _score_one(_load(_decode(file.read(MAX_REQUEST_BYTES + 1))))
     except (JantakuError, _BadInput) as e:
-        click.echo(f"error: {e}", err=True)
+        name = getattr(file, "name", "-")
+        where = f"{name}: " if isinstance(name, str) and name not in ("-", "<stdin>") else ""
+        click.echo(f"error: {where}{e}", err=True)
         sys.exit(2)
     click.echo(json.dumps(result, ensure_ascii=False) if as_json else explain(result))

@@ -34,6 +34,7 @@ def _fail(message: str) -> NoReturn:
 
 def _read_json(path: str, what: str) -> Any:
     """A JSON file (``-``: standard input), bounded in size; errors name the file."""
+    name = f"{what} from standard input" if path == "-" else f"{what} {path}"
     try:
         if path == "-":
             data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
@@ -43,13 +44,17 @@ def _read_json(path: str, what: str) -> Any:
     except OSError as e:
         _fail(f"cannot read {what} {path}: {e.strerror}")
     if len(data) > MAX_FILE_BYTES:
-        _fail(f"{what} {path} is longer than {MAX_FILE_BYTES} bytes")
+        _fail(f"{name} is longer than {MAX_FILE_BYTES} bytes")
     try:
-        return loads(data.decode("utf-8-sig"))
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        _fail(f"{what} {path} is not UTF-8 text")
+        _fail(f"{name} is not UTF-8 text")
+    if not text.strip():
+        _fail(f"{name} is empty (expected JSON)")
+    try:
+        return loads(text)
     except json.JSONDecodeError as e:
-        _fail(f"{what} {path} is not JSON: {e.msg} at line {e.lineno} column {e.colno}")
+        _fail(f"{name} is not JSON: {e.msg} at line {e.lineno} column {e.colno}")
 
 
 def _write(path: str, text: str) -> None:

@@ -39,11 +39,16 @@ class GameResult(Protocol):
 
 
 class GameView(Protocol):
-    """What one seat (or a spectator, ``seat`` None) may see; ``drawn`` is the one place that
-    says which tile the seat just drew."""
+    """What one seat (or a spectator, ``seat`` None) may see: its concealed ``hand`` (the tile
+    just drawn included; ``drawn`` is the one place that says which it is) and what it may do."""
 
     @property
     def seat(self) -> int | None: ...
+
+    @property
+    def hand(self) -> tuple[Tile, ...]:
+        """The seat's concealed tiles, the drawn one included (empty for a spectator)."""
+        ...
 
     @property
     def drawn(self) -> Tile | None: ...

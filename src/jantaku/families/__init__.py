@@ -24,6 +24,7 @@ __all__ = [
     "ArenaKit",
     "Family",
     "MatchInfo",
+    "PlayerSpec",
     "Tally",
     "UnknownFamilyError",
     "all_families",
@@ -34,6 +35,7 @@ __all__ = [
     "family_of_kind",
     "family_of_preset",
     "lengths_help",
+    "run_arena",
 ]
 
 
@@ -90,14 +92,20 @@ class Tally:
             mine.update(theirs)
 
 
+PlayerSpec = str | Callable[[str], Player]
+"""A seat of an arena: a bot level by name, or a function of the match seed that makes a player
+(a class whose ``__init__`` takes the seed will do)."""
+
+
 @dataclass(frozen=True, slots=True)
 class ArenaKit:
     """How the arena plays and reports a family: ``play_one(preset, length, max_hands,
-    names, seed, duplicate, games_index)`` plays one game of a run (a module-level function, so
-    worker processes can run it), ``summarize(names, records)`` gives one JSON row per player,
-    ``columns`` say how the command line prints a row."""
+    players, seed, duplicate, games_index)`` plays one game of a run (a module-level function,
+    so worker processes can run it; ``players`` are :data:`PlayerSpec`), ``summarize(names,
+    records)`` gives one JSON row per player, ``columns`` say how the command line prints a
+    row."""
 
-    play_one: Callable[[str, str, int, Sequence[str], str, bool, int], Any]
+    play_one: Callable[[str, str, int, Sequence[PlayerSpec], str, bool, int], Any]
     summarize: Callable[[Sequence[str], Sequence[Any]], list[dict[str, Any]]]
     columns: tuple[tuple[str, Callable[[dict[str, Any]], str]], ...]
     unit: str  # what one game of the family is called in a title: matches, games
@@ -261,3 +269,48 @@ def family_of_preset(preset: str) -> Family:
             return f
     known = ", ".join(all_presets())
     raise UnknownFamilyError(f"unknown rules preset {preset!r}; known presets: {known}")
+
+
+def run_arena(
+    preset: str,
+    players: Sequence[PlayerSpec],
+    games: int = 100,
+    *,
+    seed: int | str = 0,
+    duplicate: bool = False,
+    length: str = "full",
+    max_hands: int = 400,
+) -> list[dict[str, Any]]:
+    """Play ``games`` matches of ``preset`` between four players, in this process, and return
+    one row per player in the order given, as ``jantaku arena --json`` prints them (riichi:
+    ``avg_placement``, ``avg_points``, ``win_rate``, ... ; classical: ``avg_balance``, ...).
+
+    A player is a bot level by name (``"defensive"``) or a function of the match seed making
+    one of your own (a fresh player every match; its ``name`` names its row). ``duplicate``
+    plays every wall set in all four seatings (``games`` is rounded up to a multiple of 4);
+    ``length`` is ``quick`` or ``full``; a classical game stops after ``max_hands`` hands."""
+    fam = family_of_preset(preset)
+    if len(players) != 4:
+        raise JantakuError(f"an arena seats four players, got {len(players)}")
+    if length not in fam.lengths:
+        raise JantakuError(f"unknown length {length!r}; choose {' or '.join(fam.lengths)}")
+    names = [fam.level(p) if isinstance(p, str) else "" for p in players]
+
+    def named(index: int, spec: Callable[[str], Player]) -> Callable[[str], Player]:
+        def make(seed: str) -> Player:
+            player = spec(seed)
+            names[index] = names[index] or player.name
+            return player
+
+        return make
+
+    seats: list[PlayerSpec] = [
+        p if isinstance(p, str) else named(i, p) for i, p in enumerate(players)
+    ]
+    if duplicate and games % 4:
+        games += 4 - games % 4
+    records = [
+        fam.arena.play_one(preset, length, max_hands, seats, str(seed), duplicate, g)
+        for g in range(games)
+    ]
+    return fam.arena.summarize(names, records)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from jantaku.engine.clock import Clock
 from jantaku.engine.events import Event
 from jantaku.engine.game import Game
-from jantaku.families import ArenaKit, Family, Tally, register
+from jantaku.families import ArenaKit, Family, PlayerSpec, Tally, register
 from jantaku.players.arena import PLAYER_COLUMNS, ci_cell, percent_cell
 from jantaku.players.protocol import Player
 from jantaku.rules.classical.options import PRESETS as CLASSICAL_PRESETS
@@ -102,15 +102,16 @@ def new_table(preset: str, seed: int | str, length: str, max_hands: int = 400) -
     return ClassicalTable(_options(preset), seed=seed, rounds=_ROUNDS[length], max_hands=max_hands)
 
 
-def _arena_player(names: Sequence[str], index: int, seed: str) -> Player:
-    return _bot(names[index], seed)
+def _arena_player(names: Sequence[PlayerSpec], index: int, seed: str) -> Player:
+    spec = names[index]
+    return _bot(spec, seed) if isinstance(spec, str) else spec(seed)
 
 
 def arena_one(
     preset: str,
     length: str,
     max_hands: int,
-    names: Sequence[str],
+    names: Sequence[PlayerSpec],
     seed: str,
     duplicate: bool,
     g: int,

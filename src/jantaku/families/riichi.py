@@ -11,7 +11,7 @@ from typing import Any
 from jantaku.engine.clock import Clock
 from jantaku.engine.events import Event
 from jantaku.engine.game import Game
-from jantaku.families import ArenaKit, Family, MatchInfo, Tally, register
+from jantaku.families import ArenaKit, Family, MatchInfo, PlayerSpec, Tally, register
 from jantaku.players.arena import PLAYER_COLUMNS, ci_cell, percent_cell
 from jantaku.players.filler import Filler
 from jantaku.players.protocol import Player, Table
@@ -117,15 +117,16 @@ def new_table(preset: str, seed: int | str, length: str, max_hands: int = 0) -> 
     return new_game(preset, seed, overrides=_length_overrides(length))
 
 
-def _arena_player(names: Sequence[str], index: int, seed: str) -> Player:
-    return _bot(names[index], seed)
+def _arena_player(names: Sequence[PlayerSpec], index: int, seed: str) -> Player:
+    spec = names[index]
+    return _bot(spec, seed) if isinstance(spec, str) else spec(seed)
 
 
 def arena_one(
     preset: str,
     length: str,
     max_hands: int,
-    names: Sequence[str],
+    names: Sequence[PlayerSpec],
     seed: str,
     duplicate: bool,
     g: int,

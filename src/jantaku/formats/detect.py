@@ -84,6 +84,17 @@ def _read_games_text(text: str, source: str) -> list[GameRecord]:
             return [read_mjx_text(text, source)]
         if isinstance(obj.get("type"), str):
             return [read_mjai_text(text, source)]
+        if obj.get("format") == "jantaku-native":
+            raise LookupError(
+                "not a recorded game log: a jantaku native match log (seed and "
+                "actions); jantaku.formats.native.from_native replays it, jantaku review reads it"
+            )
+        if isinstance(obj.get("result"), dict) and isinstance(obj.get("events"), list):
+            raise LookupError(
+                "not a recorded game log: a finished game as the server serves it "
+                "(GET /api/games/ID); check its tenhou6 or mjai download (riichi), or review "
+                "it with jantaku review"
+            )
     raise LookupError("not a game log (JSON of an unknown shape)")
 
 

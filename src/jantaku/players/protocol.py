@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from jantaku.engine.actions import Action
+
 __all__ = ["Player", "Table", "tell"]
 
 
@@ -20,8 +22,9 @@ class Player(Protocol):
 
     name: str
 
-    def choose(self, view: Any) -> Any:
-        """One of ``view.legal_actions``."""
+    def choose(self, view: Any) -> Action:
+        """One of ``view.legal_actions`` (``view`` is the family's view of the seat: a
+        :class:`~jantaku.engine.GameView`, typed ``Any`` so a bot may name its own family's)."""
         ...
 
     def observe(self, events: Sequence[Any]) -> None: ...

@@ -3,6 +3,8 @@ by jantaku's engine replaying the same game, legal at that point."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import pathlib
 import subprocess
@@ -10,7 +12,7 @@ import sys
 
 import pytest
 
-from jantaku.players.mjai.bot import MjaiBot
+from jantaku.players.mjai.bot import MjaiBot, serve
 from jantaku.players.riichi import make_player
 from jantaku.rules.riichi.options import preset
 from tests.players.mjai.mjai_check import load, run_game, seat_view
@@ -84,3 +86,50 @@ def test_the_command_answers_each_line() -> None:
         answers[i]["type"] in ("dahai", "reach", "hora", "ankan", "kakan") for i in own_draws
     )
     assert answers[-1] == {"type": "none"}
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ('{"type": "start_game", "id": 9}', "line 1: start_game: id must be a seat 0-3, got 9"),
+        (
+            '{"type": "start_kyoku", "bakaze": "E", "tehais": [[], [], [], []]}',
+            "line 1: start_kyoku: missing field 'dora_marker'",
+        ),
+        ('"text"', "line 1: an event must be a JSON object, not a string"),
+        (
+            '{"type": "dahai", "actor": 7, "pai": "1m"}',
+            "line 1: dahai: actor must be a seat 0-3, got 7",
+        ),
+        (
+            '[{"type": "start_game", "id": 1}, 5]',
+            "line 1: an event must be a JSON object, not a number",
+        ),
+    ],
+)
+def test_a_malformed_event_is_named_with_its_line(line: str, said: str) -> None:
+    """A bad event is answered with none and explained on stderr in words, never by the name of
+    a Python exception (``IndexError: list index out of range``)."""
+    bot = MjaiBot(make_player("efficiency", 0), 0, preset("tenhou"))
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err):
+        serve(bot, io.StringIO(line + "\n"), out)
+    assert json.loads(out.getvalue()) == {"type": "none"}
+    assert err.getvalue().strip() == f"jantaku mjai-bot: {said}"
+    assert "Error" not in err.getvalue()
+
+
+def test_a_bad_round_wind_or_hands_list_is_named() -> None:
+    bot = MjaiBot(make_player("efficiency", 0), 0, preset("tenhou"))
+    lines = [
+        '{"type": "start_kyoku", "bakaze": "X", "dora_marker": "1m", "tehais": []}',
+        '{"type": "start_kyoku", "bakaze": "E", "dora_marker": "1m", "tehais": [["1m"]]}',
+    ]
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        serve(bot, io.StringIO("\n".join(lines) + "\n"), io.StringIO())
+    assert err.getvalue().splitlines() == [
+        "jantaku mjai-bot: line 1: start_kyoku: bakaze must be E, S, W or N, got 'X'",
+        "jantaku mjai-bot: line 2: start_kyoku: tehais must be the four hands"
+        " (a list of four lists)",
+    ]

@@ -144,7 +144,9 @@ def test_a_choice_of_the_puppet_itself_is_never_marked() -> None:
 
 
 def test_a_lost_step_of_shanten_reads_as_one() -> None:
-    assert shown_loss(1004.5) == "1 shanten step +4.5"
+    assert shown_loss(1004.5) == "1 shanten step and 4.5"
+    assert shown_loss(998.1) == "1 shanten step less 1.9"  # a step lost, a wider hand kept
+    assert shown_loss(2000.0) == "2 shanten steps"
     assert shown_loss(2.5) == "2.5"
     assert shown_loss(None) == "-"
 

@@ -13,6 +13,7 @@ from _classical_deal import request
 
 from jantaku.errors import JantakuError
 from jantaku.rules.classical import RequestError, explain, score_request
+from jantaku.rules.classical.names import english_item
 
 
 def meld(kind: str, tiles: str, open_: bool = True) -> dict[str, Any]:
@@ -90,11 +91,11 @@ def _blocks(text: str) -> dict[str, list[str]]:
     blocks: dict[str, list[str]] = {}
     current = None
     for line in text.splitlines():
-        head = re.match(r"^([ESWN]) \((Gewinner|Verlierer)\): ", line)
+        head = re.match(r"^([ESWN]) \((winner|loser)\): ", line)
         if head:
             current = head.group(1)
             blocks[current] = [line]
-        elif line.startswith("  ") and current is not None and not re.search(r" zahlt ", line):
+        elif line.startswith("  ") and current is not None and not re.search(r" pays ", line):
             blocks[current].append(line)
         else:
             current = None
@@ -111,20 +112,21 @@ def test_text_and_json_agree(name: str) -> None:
     for seat in result["players"]:
         head, *lines = blocks[seat["seat_wind"]]
         if seat["special_hand"] is None:
-            numbers = [int(n) for n in re.findall(r"-?\d+", head)]
-            assert numbers[:3] == [seat["base"], seat["doubles"], seat["raw_value"]]
+            numbers = [int(n) for n in re.findall(r"-?\d+", re.sub(r"\(×\d+\)", "", head))]
+            doubles = [seat["doubles"]] if seat["doubles"] else []
+            assert numbers[:3] == [seat["base"], *doubles, seat["raw_value"]][:3]
             assert numbers[-1] == seat["value"]
         else:
             assert head.endswith(f"= {seat['value']}")
         assert len(lines) == len(seat["items"])
         for line, item in zip(lines, seat["items"], strict=True):
             body = line.strip()
-            assert body.startswith(f"{item['row']}: "), "every item names its table row"
-            values = re.sub(r" \([0-9a-z]+\)$", "", body[len(item["row"]) + 2 :])
+            name = english_item(item["row"]) + (f" {item['tiles']}" if item["tiles"] else "")
+            assert body.startswith(f"{name}: "), "every item names its table row"
             points = doubles = 0
-            for part in values.split(", "):
+            for part in body[len(name) + 2 :].split(", "):
                 number, _, unit = part.partition(" ")
-                if unit.startswith("Verdopplung"):
+                if unit.startswith("double"):
                     doubles = int(number)
                 else:
                     points = int(number)
@@ -132,7 +134,7 @@ def test_text_and_json_agree(name: str) -> None:
     net = dict(re.findall(r"([ESWN]) ([+-]?\d+)", text.splitlines()[-1]))
     assert {w: int(n) for w, n in net.items()} == result["settlement"]
     assert sum(result["settlement"].values()) == 0
-    payments = re.findall(r"^  ([ESWN]) zahlt ([ESWN]) (\d+)", text, re.M)
+    payments = re.findall(r"^  ([ESWN]) pays ([ESWN]) (\d+)", text, re.M)
     assert [(a, b, int(n)) for a, b, n in payments] == [
         (p["payer"], p["payee"], p["amount"]) for p in result["payments"]
     ]
@@ -141,8 +143,10 @@ def test_text_and_json_agree(name: str) -> None:
 def test_item_text_example() -> None:
     req = request({"S": {"hand": "2345679s777z444z"}}, winner="S", win_tile="9s", win="self_draw")
     text = explain(score_request(req))
-    assert "Trumpfpung, verdeckt: 8 (777z)" in text
-    assert "Mah Jongg ohne Rufe: 3 Verdopplungen" in text
+    assert "Honour pung, concealed (Trumpfpung, verdeckt) 777z: 8 points" in text
+    assert "Mah Jongg without calls (Mah Jongg ohne Rufe): 3 doubles (×8)" in text
+    assert "S (winner): base " in text and " · " in text and "Settlement: " in text
+    assert not re.search(r"zahlt|Verdopplung|Gewinner|Abrechnung", text)  # one language
 
 
 def test_below_lower_limit_output() -> None:
@@ -201,6 +205,12 @@ MALFORMED = [
     ("options", {"upper_limt": 1}, "options"),
     ("winner", "Q", "winner"),
     ("players.2.hand", "1111p234567m123s", "copies of 1p on the table; the set has 4"),
+    ("hand", "234m456p789s1z", "request: unknown field 'hand' (a sontag request gives the four"),
+    ("players.0.melds.0", None, "players[0].melds[0]: expected a JSON object, not null"),
+    ("players.0.melds.0", "1111z", "players[0].melds[0]: expected a JSON object, not a string"),
+    ("players.0.melds.0", [1], "players[0].melds[0]: expected a JSON object, not a list"),
+    ("players.0.melds.0", 1.5, "players[0].melds[0]: expected a JSON object, not a number"),
+    ("players.0.melds.0", True, "players[0].melds[0]: expected a JSON object, not a boolean"),
 ]
 
 

@@ -11,7 +11,7 @@ from jantaku.engine.actions import ActionKind
 from jantaku.engine.riichi.events import DealStarted, Discarded, RiichiAccepted
 from jantaku.formats.mjai import parse_pai
 from jantaku.jsontext import loads as load_json
-from jantaku.players.mjai.state import MjaiSeatState, action_to_mjai
+from jantaku.players.mjai.state import MjaiSeatState, MjaiStateError, action_to_mjai
 from jantaku.rules.riichi import RiichiOptions
 from jantaku.tiles import Tile
 
@@ -28,10 +28,12 @@ class MjaiBot:
         self.state = MjaiSeatState(seat, options)
         self.riichi_tile: Tile | None = None
 
-    def react(self, event: dict[str, Any]) -> dict[str, Any]:
-        """The answer to one event: an action of this seat or ``{"type": "none"}``."""
+    def react(self, event: dict[str, Any], where: str = "") -> dict[str, Any]:
+        """The answer to one event: an action of this seat or ``{"type": "none"}``; a bad event
+        is answered with none and explained on stderr (``where``: e.g. ``line 3: ``)."""
         state = self.state
         try:
+            _check(event)
             state.update(event)
             self._observe(event)
             if event.get("type") in (
@@ -77,7 +79,7 @@ class MjaiBot:
                 self.riichi_tile = action.tile
             return action_to_mjai(action, state)
         except Exception as error:  # keep the game going; say why on stderr
-            print(f"jantaku mjai-bot: {type(error).__name__}: {error}", file=sys.stderr)
+            print(f"jantaku mjai-bot: {where}{_problem(event, error)}", file=sys.stderr)
             return self._fallback()
 
     def _fallback(self) -> dict[str, Any]:
@@ -101,14 +103,48 @@ class MjaiBot:
         if observed:
             self.player.observe(observed)
 
-    def respond_line(self, line: str) -> str:
+    def respond_line(self, line: str, where: str = "") -> str:
         """One input line (an event, or a JSON array of events: answer the last) to one line."""
         data = load_json(line)
         events = data if isinstance(data, list) else [data]
         answer = _NONE
         for e in events:
-            answer = self.react(e)
+            answer = self.react(e, where)
         return json.dumps(answer, separators=(",", ":"))
+
+
+_JSON_TYPES = {str: "a string", int: "a number", float: "a number", bool: "a boolean"}
+
+
+def _check(event: Any) -> None:
+    """The shape every event shares: a JSON object whose seats (``actor``, ``target``, a
+    ``start_game`` ``id``) are seats 0-3."""
+    if not isinstance(event, dict):
+        what = "null" if event is None else _JSON_TYPES.get(type(event), "a list")
+        raise MjaiStateError(f"an event must be a JSON object, not {what}")
+    kind = event.get("type")
+    fields = ("id",) if kind == "start_game" else ("actor", "target")
+    for name in fields:
+        value = event.get(name)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+            raise MjaiStateError(f"{kind}: {name} must be a seat 0-3, got {value!r}")
+
+
+def _problem(event: Any, error: Exception) -> str:
+    """What was wrong with an event, in words (the event's type first)."""
+    if isinstance(error, MjaiStateError) and not isinstance(event, dict):
+        return str(error)
+    kind = event.get("type") if isinstance(event, dict) else None
+    head = f"{kind}: " if isinstance(kind, str) else "event without a type: "
+    if isinstance(error, MjaiStateError) and str(error).startswith(f"{kind}: "):
+        return str(error)
+    if isinstance(error, KeyError):
+        return f"{head}missing field {error}"
+    if isinstance(error, ValueError):
+        return f"{head}{error}"
+    return f"{head}malformed event ({type(error).__name__}: {error})"
 
 
 def _name(tile: Tile) -> str:
@@ -119,13 +155,13 @@ def _name(tile: Tile) -> str:
 
 def serve(bot: MjaiBot, stdin: TextIO, stdout: TextIO) -> None:
     """Answer every line of ``stdin`` with one line on ``stdout`` until end of input."""
-    for line in stdin:
+    for number, line in enumerate(stdin, start=1):
         if not line.strip():
             continue
         try:
-            out = bot.respond_line(line)
-        except json.JSONDecodeError as error:
-            print(f"jantaku mjai-bot: not JSON: {error}", file=sys.stderr)
+            out = bot.respond_line(line, f"line {number}: ")
+        except ValueError as error:  # not JSON, or JSON too deep or too long to read
+            print(f"jantaku mjai-bot: line {number}: not JSON: {error}", file=sys.stderr)
             out = json.dumps(_NONE)
         stdout.write(out + "\n")
         stdout.flush()

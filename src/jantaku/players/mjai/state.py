@@ -157,7 +157,14 @@ class MjaiSeatState:
     def _start(self, e: dict[str, Any]) -> None:
         self.in_deal = True
         self.copies = [0] * 34
-        self.round_wind = _WINDS.index(e.get("bakaze", "E"))
+        wind, hands = e.get("bakaze", "E"), e.get("tehais")
+        if not isinstance(wind, str) or wind not in _WINDS:
+            raise MjaiStateError(f"start_kyoku: bakaze must be E, S, W or N, got {wind!r}")
+        if not isinstance(hands, list) or len(hands) != 4:
+            raise MjaiStateError(
+                "start_kyoku: tehais must be the four hands (a list of four lists)"
+            )
+        self.round_wind = _WINDS.index(wind)
         self.dealer = int(e.get("oya", 0))
         self.honba = int(e.get("honba", 0))
         self.deposits = int(e.get("kyotaku", 0))

@@ -18,8 +18,11 @@ def shown_loss(loss: float | None) -> str:
         return "-"
     steps = round(loss / _STEP)
     if steps >= 1:
-        rest = loss - steps * _STEP
-        return f"{steps} shanten step{'s' * (steps > 1)} {rest:+.1f}"
+        rest = round(loss - steps * _STEP, 1)
+        shown = f"{steps} shanten step{'s' * (steps > 1)}"
+        if rest:
+            shown += f" {'and' if rest > 0 else 'less'} {abs(rest):.1f}"
+        return shown
     return f"{loss:.1f}"
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ENGLISH", "english_item", "split_item"]
+__all__ = ["ENGLISH", "doubles_text", "english_item", "points_text", "split_item"]
 
 _WINDS = {
     "des fremden Windes": "of a foreign wind",
@@ -104,3 +104,16 @@ def english_item(name: str) -> str:
     english = ENGLISH.get(row)
     text = row if english is None or english == row else f"{english} ({row})"
     return f"{text}, {limit} limit" if limit else text
+
+
+def doubles_text(doubles: int) -> str:
+    """Doublings and the factor they give, as the browser words them: ``no doubles``,
+    ``1 double (×2)``, ``3 doubles (×8)``."""
+    if not doubles:
+        return "no doubles"
+    return f"{doubles} double{'s' if doubles > 1 else ''} (×{2**doubles})"
+
+
+def points_text(points: int) -> str:
+    """``1 point``, ``16 points``."""
+    return f"{points} point{'' if points == 1 else 's'}"

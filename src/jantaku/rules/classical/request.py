@@ -12,6 +12,7 @@ from typing import Any
 
 from jantaku.errors import JantakuError
 from jantaku.meld import KongKind, Meld, MeldKind
+from jantaku.rules.classical.names import doubles_text, english_item, points_text
 from jantaku.rules.classical.options import ClassicalOptions, preset
 from jantaku.rules.classical.scorer import (
     DealScore,
@@ -88,12 +89,28 @@ def _kinds(value: Any, where: str) -> list[TileKind]:
     return kinds
 
 
+def _json_name(value: Any) -> str:
+    """What a JSON value is, in JSON's words (``null``, ``a string``), not Python's."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "a list" if isinstance(value, list) else "an object"
+
+
 def _keys(obj: Any, allowed: set[str], where: str) -> Mapping[str, Any]:
     if not isinstance(obj, dict):
-        raise RequestError(f"{where}: expected a JSON object, got {type(obj).__name__}")
+        raise RequestError(f"{where}: expected a JSON object, not {_json_name(obj)}")
     unknown = sorted(set(obj) - allowed)
     if unknown:
-        raise RequestError(f"{where}: unknown field {_show(unknown[0])}")
+        hint = ""
+        if where == "request" and unknown[0] in ("hand", "melds"):  # a riichi request's keys
+            hint = " (a sontag request gives the four hands in players[], each with its melds)"
+        raise RequestError(f"{where}: unknown field {_show(unknown[0])}{hint}")
     return obj
 
 
@@ -332,37 +349,50 @@ def _signed(n: int) -> str:
 
 
 def explain(result: dict[str, Any]) -> str:
-    """The human-readable form of a ``score_request`` result; every item names its table row."""
-    lines = [f"Regeln: {result['rules']}, vorherrschender Wind {result['round_wind']}"]
+    """The human-readable form of a ``score_request`` result, in English with each table row's
+    German name beside it (``Terminal pung, concealed (Randpung, verdeckt) 999s: 8 points``)."""
+    lines = [f"Rules: {result['rules']}, prevailing wind {result['round_wind']}"]
     if result["winner"] is None:
-        lines.append("Remis: keine Zahlungen")
+        lines.append("Remis: no payments")
     else:
-        how = "selbst gezogen" if result["self_draw"] else f"abgeworfen von {result['discarder']}"
-        lines.append(f"Mah Jongg von {result['winner']} mit {result['win_tile']} ({how})")
+        how = "self-drawn" if result["self_draw"] else f"discarded by {result['discarder']}"
+        lines.append(f"Mah Jongg by {result['winner']} on {result['win_tile']} ({how})")
     for seat in result["players"]:
-        role = "Gewinner" if seat["winner"] else "Verlierer"
-        head = f"{seat['seat_wind']} ({role}): "
+        head = f"{seat['seat_wind']} ({'winner' if seat['winner'] else 'loser'}): "
         if seat["special_hand"] is not None:
-            head += f"Spezialhand {seat['special_hand']['name']} = {seat['value']}"
+            name = english_item(seat["special_hand"]["name"])
+            head += f"special hand {name} = {seat['value']}"
         else:
-            head += f"Basis {seat['base']}, Verdopplungen {seat['doubles']}"
-            head += f" -> {seat['raw_value']}"
+            head += f"base {seat['base']} · {doubles_text(seat['doubles'])} = {seat['raw_value']}"
             if seat["limit"]:
-                head += f", Limit {seat['value']}"
+                head += f", limited to {seat['value']}"
         lines.append(head)
-        lines.extend(f"  {item['text']}" for item in seat["items"])
+        lines.extend(f"  {_item_text(item)}" for item in seat["items"])
     if not result["win"] and result["reason"] is not None:
         reasons = {
-            "below_lower_limit": f"unter dem unteren Limit {result['lower_limit']}",
-            "not_a_winning_hand": "keine vollständige Hand",
+            "below_lower_limit": f"below the lower limit of {result['lower_limit']}",
+            "not_a_winning_hand": "not a complete hand",
         }
-        lines.append(f"Kein Mah Jongg ({result['reason']}): {reasons.get(result['reason'], '')}")
+        lines.append(f"No Mah Jongg ({result['reason']}): {reasons.get(result['reason'], '')}")
     stoer = result.get("stoerspiel")
     if stoer is not None:
-        verdict = "zahlt für alle" if stoer["pays_for_all"] else "zahlt nicht für alle"
+        verdict = "pays for all" if stoer["pays_for_all"] else "does not pay for all"
         lines.append(f"Störspiel: {stoer['violator']} {verdict} ({stoer['reason']})")
+    if result["payments"]:
+        lines.append("Payments:")
     for p in result["payments"]:
-        lines.append(f"  {p['payer']} zahlt {p['payee']} {p['amount']} ({p['reason']})")
+        lines.append(f"  {p['payer']} pays {p['payee']} {p['amount']} ({p['reason']})")
     net = ", ".join(f"{w} {_signed(n)}" for w, n in result["settlement"].items())
-    lines.append(f"Abrechnung: {net}")
+    lines.append(f"Settlement: {net}")
     return "\n".join(lines)
+
+
+def _item_text(item: dict[str, Any]) -> str:
+    """``Honour pung, concealed (Trumpfpung, verdeckt) 777z: 8 points``."""
+    parts = []
+    if item["points"] or not item["doubles"]:
+        parts.append(points_text(item["points"]))
+    if item["doubles"]:
+        parts.append(doubles_text(item["doubles"]))
+    tiles = f" {item['tiles']}" if item["tiles"] else ""
+    return f"{english_item(item['row'])}{tiles}: {', '.join(parts)}"

@@ -64,7 +64,8 @@ class WinContext:
             raise InvalidHandError(f"{len(self.melds)} melds; a hand has at most 4")
         if len(self.hand) != need:
             raise InvalidHandError(
-                f"{len(self.hand)} concealed tiles with {len(self.melds)} melds; expected {need} "
+                f"{len(self.hand)} concealed tiles with {len(self.melds)} "
+                f"meld{'' if len(self.melds) == 1 else 's'}; expected {need} "
                 "(without the winning tile)"
             )
         seen: dict[int, int] = {}

@@ -176,7 +176,7 @@ def read_checked(obj: Any) -> tuple[WinContext, RiichiOptions]:
     copies = Copies(red)
     for key in ("hand", "win_tile"):
         if key not in obj:
-            raise RequestError(f"{key}: missing")
+            raise RequestError(f"missing field {key!r}")
     melds = _melds(obj.get("melds", []), copies)
     hand = copies.read(obj["hand"], _ANY_SIZE) or copies.take(
         _tiles(obj["hand"], "hand", red), "hand"
@@ -191,6 +191,8 @@ def read_checked(obj: Any) -> tuple[WinContext, RiichiOptions]:
     win = obj.get("win", "ron")
     if win not in ("ron", "tsumo"):
         raise RequestError(f"win: expected ron or tsumo, not {_show(win)}")
+    if win == "tsumo" and obj.get("discarder") is not None:
+        raise RequestError("discarder: only a ron has a discarder (win is tsumo)")
     indicators = []
     for key in ("dora_indicators", "ura_indicators"):
         value = obj.get(key, "")

@@ -303,7 +303,7 @@ def plain_win(obj: dict[str, Any], dora: tuple[int, ...], ura: tuple[int, ...]) 
     round_wind = _WINDS.get(round_wind) if type(round_wind) is str else None
     honba = obj.get("honba", 0)
     deposits = obj.get("deposits", 0)
-    discarder = None if win == "tsumo" else obj.get("discarder")
+    discarder = obj.get("discarder")  # a tsumo has none: the general path refuses one
     pao = obj.get("pao")
     if (
         (win != "ron" and win != "tsumo")
@@ -315,6 +315,7 @@ def plain_win(obj: dict[str, Any], dora: tuple[int, ...], ura: tuple[int, ...]) 
         or type(deposits) is not int
         or not 0 <= deposits <= MAX_COUNT
         or (discarder is not None and (type(discarder) is not str or discarder not in SEATS))
+        or (discarder is not None and win == "tsumo")
         or (pao is not None and (type(pao) is not str or pao not in SEATS))
     ):
         return None

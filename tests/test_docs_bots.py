@@ -1,0 +1,35 @@
+"""The bot docs/bots.md writes, and its match loop, run as the page shows them (the page's
+arena, mjai and WebSocket examples were run when written; they take longer or need a server)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _blocks() -> list[str]:
+    page = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    section = page.split("## Writing a bot", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```python\n(.*?)```", section, re.S)
+
+
+def test_the_first_bot_plays_a_whole_match(tmp_path: Path) -> None:
+    bot, loop, *_rest = _blocks()
+    (tmp_path / "first_bot.py").write_text(bot, encoding="utf-8")
+    (tmp_path / "play.py").write_text(loop, encoding="utf-8")
+    env = {"PYTHONPATH": f"{ROOT / 'src'}:{tmp_path}", "PATH": "/usr/bin:/bin"}
+    out = subprocess.run(
+        [sys.executable, "play.py"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("MatchResult(scores=(") and "recorded=True" in out.stdout
