@@ -88,6 +88,27 @@ def _table(hub: Hub, client: Client, message: AtTable) -> Table:
     return hub.lobby.get(message.table, client.user_id, client.tables)
 
 
+def _check_seats(hub: Hub, user_id: int) -> None:
+    """Before ``user_id`` takes a new seat at an unranked table: refused (``too_many_tables``)
+    when they sit at ``tables_per_user`` tables that have not finished. A seat one withdrew
+    from counts until its match ends: computer players play it on at the server's cost, so one
+    account cannot have matches of computer players played without end (create, fill, leave,
+    again). A ranked table needs no such check: it starts with four players of its queue, one
+    per address, and seats no computer player."""
+    limit = hub.settings.tables_per_user
+    held = sum(
+        1
+        for t in hub.lobby.tables.values()
+        if t.status in ("open", "live") and t.seat_of(user_id) is not None
+    )
+    if held >= limit:
+        raise TableError(
+            "too_many_tables",
+            f"you sit at {limit} tables that have not finished (those you left too, while "
+            "computer players finish them); wait for one to end",
+        )
+
+
 def _maybe_start(table: Table, force: bool = False) -> None:
     """Start the table once every seat is taken (``force``: say why it cannot start yet)."""
     if table.status != "open":
@@ -128,6 +149,7 @@ def _create(hub: Hub, client: Client, message: Create) -> Created:
         raise TableError("queue_only", QUEUE_ONLY)
     if private:  # its creator sits in it: the seat's rules apply now
         check_entry(table_config(kind, length, kuitan, private), client.guest, client.rank_index)
+        _check_seats(hub, user_id)
     table = hub.lobby.create(kind, length, kuitan, private, created_by=user_id)
     if not table.invite_code:
         return Created(table.summary())
@@ -142,6 +164,8 @@ def _join(hub: Hub, client: Client, message: Join) -> None:
         check_entry(table.config, client.guest, client.rank_index)
         if table.config.ranked and client.queued_for != table.id:
             raise TableError("queue_only", QUEUE_ONLY)
+        if not table.config.ranked:
+            _check_seats(hub, user_id)
     if message.fill_bots and table.status == "open":
         _may_fill(table)
     bot = bot_name(message.bot, _family_of(table))

@@ -1,0 +1,58 @@
+"""What one account's tables may cost the server: computer players play a match on after its
+person left it, so the tables one sits at (open, or under way, withdrawn from too) are limited."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server.harness import Client, ServerProcess
+
+LIMIT = 4  # ServerSettings.tables_per_user
+
+
+def _practice(c: Client, i: int) -> tuple[str, dict[str, Any]]:
+    """Create a practice table and ask for a seat with computer players: (the table, the
+    answer to the join)."""
+    c.send({"type": "create", "kind": "practice", "length": "full"})
+    table = str(c.expect("created")["table"]["id"])
+    c.send({"type": "join", "table": table, "fill_bots": True, "id": f"join{i}"})
+    while True:
+        msg = c.recv(30)
+        if msg["type"] == "snapshot" or (msg["type"] == "error" and msg["ref"] == f"join{i}"):
+            return table, msg
+
+
+def test_one_account_cannot_have_matches_of_computer_players_played_without_end(
+    database: str,
+) -> None:
+    """Create a practice table, fill it, leave: the match goes on with four computer players.
+    A player sits at no more than ``tables_per_user`` unfinished tables, those left included,
+    so that loop ends there; one's own seat is given back at the limit, and nobody else is
+    limited by it."""
+    # computer players take seconds a turn: no match ends while the test runs
+    server = ServerProcess(database, "--bot-delay", "5").start()
+    alice = Client(server, server.guest())
+    bob = Client(server, server.guest())
+    try:
+        for i in range(LIMIT - 1):
+            table, answer = _practice(alice, i)
+            assert answer["type"] == "snapshot", answer
+            alice.send({"type": "leave", "table": table})
+            alice.expect("ok")
+        kept, answer = _practice(alice, LIMIT - 1)  # the last one alice stays at
+        assert answer["type"] == "snapshot", answer
+        assert server.get("/api/health").json()["live_tables"] == LIMIT
+        _table, refused = _practice(alice, LIMIT)
+        assert refused["type"] == "error" and refused["code"] == "too_many_tables", refused
+        assert f"{LIMIT} tables" in refused["message"]
+        alice.send({"type": "create", "kind": "party", "length": "quick", "private": True})
+        assert alice.expect("error")["code"] == "too_many_tables"
+        assert server.get("/api/health").json()["live_tables"] == LIMIT
+        alice.send({"type": "join", "table": kept})  # one's own seat back
+        assert alice.expect("snapshot")["seat"] is not None
+        _table, answer = _practice(bob, 0)
+        assert answer["type"] == "snapshot", answer
+    finally:
+        alice.close()
+        bob.close()
+        server.stop()
