@@ -1,5 +1,6 @@
 """What one account's tables may cost the server: computer players play a match on after its
-person left it, so the tables one sits at (open, or under way, withdrawn from too) are limited."""
+person left it, so the tables one sits at (open, or under way, withdrawn from too) are limited,
+per account and per address (an address makes a new guest account every few seconds)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from tests.server.harness import Client, ServerProcess
 
 LIMIT = 4  # ServerSettings.tables_per_user
+ADDRESS_LIMIT = 16  # ServerSettings.tables_per_address
 
 
 def _practice(c: Client, i: int) -> tuple[str, dict[str, Any]]:
@@ -55,4 +57,29 @@ def test_one_account_cannot_have_matches_of_computer_players_played_without_end(
     finally:
         alice.close()
         bob.close()
+        server.stop()
+
+
+def test_the_accounts_of_one_address_share_a_limit(database: str) -> None:
+    """New guest accounts do not lift the limit: the unfinished tables seated from one address
+    are limited too, and another address is not limited by them."""
+    server = ServerProcess(database, "--bot-delay", "5").start()
+    address = "10.77.0.1"
+    clients = [Client(server, server.guest(), address) for _ in range(ADDRESS_LIMIT // LIMIT + 1)]
+    elsewhere = Client(server, server.guest())
+    try:
+        for k in range(ADDRESS_LIMIT):
+            table, answer = _practice(clients[k // LIMIT], k)
+            assert answer["type"] == "snapshot", answer
+            clients[k // LIMIT].send({"type": "leave", "table": table})
+            clients[k // LIMIT].expect("ok")
+        _table, refused = _practice(clients[-1], ADDRESS_LIMIT)
+        assert refused["type"] == "error" and refused["code"] == "too_many_tables", refused
+        assert "your address" in refused["message"]
+        assert server.get("/api/health").json()["live_tables"] == ADDRESS_LIMIT
+        _table, answer = _practice(elsewhere, 0)
+        assert answer["type"] == "snapshot", answer
+    finally:
+        for c in (*clients, elsewhere):
+            c.close()
         server.stop()

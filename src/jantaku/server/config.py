@@ -77,6 +77,7 @@ class ServerSettings:
     # too: computer players play its match on at the server's cost, so without this one
     # account could start matches of computer players without end)
     tables_per_user: int = 4
+    tables_per_address: int = 16  # the same for every account of one client address
     sockets_per_user: int = 8
     sockets_per_address: int = 64
     send_queue_bytes: int = 1024 * 1024  # a slower reader is disconnected
