@@ -1,6 +1,7 @@
 """What one account's tables may cost the server: computer players play a match on after its
 person left it, so the tables one sits at (open, or under way, withdrawn from too) are limited,
-per account and per address (an address makes a new guest account every few seconds)."""
+per account and per address (an address makes a new guest account every few seconds); and a
+connection watches a few tables at once (every step is written out for each watcher)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from tests.server.harness import Client, ServerProcess
 
 LIMIT = 4  # ServerSettings.tables_per_user
 ADDRESS_LIMIT = 16  # ServerSettings.tables_per_address
+WATCHES = 4  # ServerSettings.watches_per_connection
 
 
 def _practice(c: Client, i: int) -> tuple[str, dict[str, Any]]:
@@ -83,3 +85,33 @@ def test_the_accounts_of_one_address_share_a_limit(database: str) -> None:
         for c in (*clients, elsewhere):
             c.close()
         server.stop()
+
+
+def test_a_connection_watches_a_few_tables_at_once(server: ServerProcess) -> None:
+    """Each step of a table is written out for every connection watching it: one connection
+    watches ``watches_per_connection`` tables at most (watching one again is no new one), and
+    ``unwatch`` frees its place."""
+    hosts = [Client(server, server.guest()) for _ in range(2)]
+    spectator = Client(server, server.guest())
+    try:
+        tables = []
+        for k in range(WATCHES + 1):
+            host = hosts[k // 3]  # open_tables_per_user
+            host.send({"type": "create", "kind": "party", "length": "quick"})
+            tables.append(host.expect("created")["table"]["id"])
+        for table in tables[:WATCHES]:
+            spectator.send({"type": "watch", "table": table})
+            assert spectator.expect("snapshot")["seat"] is None
+        spectator.send({"type": "watch", "table": tables[0]})  # again: the same one
+        spectator.expect("snapshot")
+        spectator.send({"type": "watch", "table": tables[WATCHES], "id": "one more"})
+        refused = spectator.expect("error")
+        assert refused["code"] == "too_many_tables" and refused["ref"] == "one more", refused
+        assert f"watch {WATCHES} tables" in refused["message"]
+        spectator.send({"type": "unwatch", "table": tables[0]})
+        spectator.expect("ok")
+        spectator.send({"type": "watch", "table": tables[WATCHES]})
+        assert spectator.expect("snapshot")["table"]["id"] == tables[WATCHES]
+    finally:
+        for c in (*hosts, spectator):
+            c.close()

@@ -78,6 +78,7 @@ class ServerSettings:
     # account could start matches of computer players without end)
     tables_per_user: int = 4
     tables_per_address: int = 16  # the same for every account of one client address
+    watches_per_connection: int = 4  # tables one connection watches at once
     sockets_per_user: int = 8
     sockets_per_address: int = 64
     send_queue_bytes: int = 1024 * 1024  # a slower reader is disconnected

@@ -89,6 +89,10 @@ def _table(hub: Hub, client: Client, message: AtTable) -> Table:
     return hub.lobby.get(message.table, client.user_id, client.tables)
 
 
+def _unfinished(table: Table) -> bool:
+    return table.status in ("open", "live")
+
+
 def _check_seats(hub: Hub, client: Client, user_id: int) -> None:
     """Before ``user_id`` takes a new seat at an unranked table: refused (``too_many_tables``)
     when they sit at ``tables_per_user`` tables that have not finished, or seats were taken
@@ -215,7 +219,17 @@ def _queue(hub: Hub, client: Client, message: Queue) -> None:
 
 
 def _watch(hub: Hub, client: Client, message: Watch) -> None:
+    """Spectate a table: a connection watches ``watches_per_connection`` unfinished tables at
+    most (each step of each table is written out again for every connection watching it, so
+    one client watching every table with all its connections would cost more than the
+    tables)."""
     table = _table(hub, client, message)
+    limit = hub.settings.watches_per_connection
+    watched = [
+        t for t in client.tables if client in t.watchers and t is not table and _unfinished(t)
+    ]
+    if len(watched) >= limit:
+        raise TableError("too_many_tables", f"you watch {limit} tables already; unwatch one first")
     client.tables.add(table)
     table.attach(client, None)
 
