@@ -169,7 +169,7 @@ def test_a_profile_reads_the_players_lines_once_per_game(tmp_path: Path) -> None
 
 def test_a_players_game_list_reads_no_event_log(tmp_path: Path) -> None:
     """``/api/players/{id}/games`` (anyone may ask) lists up to 50 games: it reads their lines
-    and results, never their event logs (a long match's log is some 100 KB of JSON; 50 of them
+    and results, never their event logs (a whole match's log is large; 50 of them
     for each request would make a cheap list the most expensive request there is)."""
     store = Store(f"sqlite:///{tmp_path / 'j.sqlite3'}")
     try:
