@@ -10,10 +10,15 @@ from __future__ import annotations
 import contextlib
 import socket
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import event
 
+from jantaku.server.config import table_config
+from jantaku.server.models import GamePlayerRow, TableRow
+from jantaku.server.storage import Store
 from tests.server.counting import CountingServer
 from tests.server.harness import HOST, ServerProcess
 from tests.server.test_reviews import _finished_game
@@ -65,19 +70,25 @@ def test_metrics_reads_are_limited_per_address(server: ServerProcess) -> None:
     assert all(server.get("/api/health").status_code == 200 for _ in range(3 * METRICS_BURST))
 
 
-def test_only_the_servers_own_machine_may_reset_the_metrics(server: ServerProcess) -> None:
-    """Anyone may read the metrics, but a reset from elsewhere would wipe what an operator
-    watches: refused (403), and nothing is cleared; from the machine itself it clears them."""
+def _outsider_get(server: ServerProcess, path: str) -> httpx.Response:
+    """GET ``path`` as a client of another machine (uvicorn trusts X-Forwarded-For from
+    127.0.0.1)."""
+    headers = {"X-Forwarded-For": "203.0.113.7"}
+    return httpx.get(server.base + path, headers=headers, timeout=30, trust_env=False)
+
+
+def test_only_the_servers_own_machine_may_read_or_reset_the_metrics(server: ServerProcess) -> None:
+    """The metrics count every stored action, a pass in a call window too: read after each
+    discard, their growth would tell anybody whether someone could have called it. A client of
+    another machine may neither read them nor wipe what an operator watches (403, nothing
+    cleared); from the machine itself they are read and cleared."""
     _finished_game(server, server.guest())
     stored = server.get("/api/metrics").json()["batch"]["n"]
     assert stored > 0  # the game's actions were stored in transactions
-    outsider = httpx.get(
-        server.base + "/api/metrics?reset=1",
-        headers={"X-Forwarded-For": "203.0.113.7"},  # uvicorn trusts it from 127.0.0.1
-        timeout=30,
-        trust_env=False,
-    )
-    assert outsider.status_code == 403 and outsider.json()["code"] == "forbidden", outsider.text
+    for path in ("/api/metrics", "/api/metrics?reset=1"):
+        outsider = _outsider_get(server, path)
+        assert outsider.status_code == 403 and outsider.json()["code"] == "forbidden", outsider.text
+        assert "batch" not in outsider.json()
     assert server.get("/api/metrics").json()["batch"]["n"] >= stored
     assert server.get("/api/metrics?reset=1").status_code == 200
     assert server.get("/api/metrics").json()["batch"]["n"] < stored
@@ -154,3 +165,62 @@ def test_a_profile_reads_the_players_lines_once_per_game(tmp_path: Path) -> None
         assert server.count("player_lines") - before == 2
     finally:
         server.stop()
+
+
+def test_a_players_game_list_reads_no_event_log(tmp_path: Path) -> None:
+    """``/api/players/{id}/games`` (anyone may ask) lists up to 50 games: it reads their lines
+    and results, never their event logs (a whole match's log is large; 50 of them
+    for each request would make a cheap list the most expensive request there is)."""
+    store = Store(f"sqlite:///{tmp_path / 'j.sqlite3'}")
+    try:
+        user = store.add_user("lister", None, guest=True)
+        config = table_config("party", "quick").to_json()
+        seats = [{"user_id": user.id, "name": "lister"}] + [{"bot": "filler"}] * 3
+        for n in range(3):
+            game_id = f"game{n}"
+            store.create_table(
+                TableRow(
+                    id=game_id,
+                    family="riichi",
+                    kind="party",
+                    config=config,
+                    seed="s",
+                    commitment="c",
+                    status="live",
+                    invite_code=None,
+                    seats=seats,
+                    created_at=0.0,
+                    started_at=0.0,
+                    created_by=None,
+                    fence=0,
+                )
+            )
+            lines = [
+                GamePlayerRow(
+                    game_id=game_id,
+                    seat=s,
+                    user_id=seats[s].get("user_id"),
+                    place=s + 1,
+                    score=25000,
+                    hands=1,
+                    wins=0,
+                    deal_ins=0,
+                    yaku={},
+                )
+                for s in range(4)
+            ]
+            log = [{"type": "discarded", "seat": 0, "tile": "1m"}] * 1000
+            store.finish_game(game_id, True, {"config": config, "seats": seats}, log, lines)
+        statements: list[str] = []
+
+        def seen(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+            statements.append(statement)
+
+        event.listen(store.engine, "before_cursor_execute", seen)
+        listed = store.player_games(user.id)
+        event.remove(store.engine, "before_cursor_execute", seen)
+        assert sorted(game.id for _line, game in listed) == ["game0", "game1", "game2"]
+        assert all(game.result["config"]["kind"] == "party" for _line, game in listed)
+        assert statements and not any("games.events" in s for s in statements), statements
+    finally:
+        store.close()

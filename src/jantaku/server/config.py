@@ -73,6 +73,12 @@ class ServerSettings:
     signups_per_minute: float = 10.0
     # per client
     open_tables_per_user: int = 3  # created and not yet started
+    # tables one sits at that have not finished, open or under way (a seat one withdrew from
+    # too: computer players play its match on at the server's cost, so without this one
+    # account could start matches of computer players without end)
+    tables_per_user: int = 4
+    tables_per_address: int = 16  # the same for every account of one client address
+    watches_per_connection: int = 4  # tables one connection watches at once
     sockets_per_user: int = 8
     sockets_per_address: int = 64
     send_queue_bytes: int = 1024 * 1024  # a slower reader is disconnected

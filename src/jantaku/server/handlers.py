@@ -13,6 +13,7 @@ from jantaku.server.connection import Client
 from jantaku.server.hub import Hub
 from jantaku.server.manager import check_entry
 from jantaku.server.messages import Created, Ok, Pong, ServerMessage, Welcome, user_json
+from jantaku.server.origins import origin_of
 from jantaku.server.protocol import (
     Act,
     AtTable,
@@ -88,6 +89,51 @@ def _table(hub: Hub, client: Client, message: AtTable) -> Table:
     return hub.lobby.get(message.table, client.user_id, client.tables)
 
 
+def _unfinished(table: Table) -> bool:
+    return table.status in ("open", "live")
+
+
+def _check_seats(hub: Hub, client: Client, user_id: int) -> None:
+    """Before ``user_id`` takes a new seat at an unranked table: refused (``too_many_tables``)
+    when they sit at ``tables_per_user`` tables that have not finished, or seats were taken
+    from their address at ``tables_per_address`` such tables (one address's many guest
+    accounts). A seat one withdrew from counts until its match ends: computer players play it
+    on at the server's cost, so nobody has matches of computer players played without end
+    (create, fill, leave, again). A ranked table needs no such check: it starts with four
+    players of its queue, one per address, and seats no computer player."""
+    settings, tables = hub.settings, hub.lobby.tables
+    held = sum(
+        1
+        for t in tables.values()
+        if t.status in ("open", "live") and t.seat_of(user_id) is not None
+    )
+    if held >= settings.tables_per_user:
+        raise TableError(
+            "too_many_tables",
+            f"you sit at {settings.tables_per_user} tables that have not finished (those you "
+            "left too, while computer players finish them); wait for one to end",
+        )
+    key = origin_of(hub.origin_key, client.address)
+    unfinished = ("open", "live")
+    mine = {
+        i for i in hub.seated_from.pop(key, ()) if i in tables and tables[i].status in unfinished
+    }
+    if mine:
+        hub.seated_from[key] = mine
+    if len(mine) >= settings.tables_per_address:
+        raise TableError(
+            "too_many_tables",
+            f"players from your address sit at {settings.tables_per_address} tables that have "
+            "not finished; wait for one to end",
+        )
+
+
+def _seated_from(hub: Hub, client: Client, table: Table) -> None:
+    """Note that a seat of the unranked ``table`` was taken from the client's address."""
+    if not table.config.ranked:
+        hub.seated_from.setdefault(origin_of(hub.origin_key, client.address), set()).add(table.id)
+
+
 def _maybe_start(table: Table, force: bool = False) -> None:
     """Start the table once every seat is taken (``force``: say why it cannot start yet)."""
     if table.status != "open":
@@ -128,10 +174,12 @@ def _create(hub: Hub, client: Client, message: Create) -> Created:
         raise TableError("queue_only", QUEUE_ONLY)
     if private:  # its creator sits in it: the seat's rules apply now
         check_entry(table_config(kind, length, kuitan, private), client.guest, client.rank_index)
+        _check_seats(hub, client, user_id)
     table = hub.lobby.create(kind, length, kuitan, private, created_by=user_id)
     if not table.invite_code:
         return Created(table.summary())
     seat = table.sit(user_id, client.name)
+    _seated_from(hub, client, table)
     return Created(table.summary(), table.invite_code, seat)
 
 
@@ -142,10 +190,13 @@ def _join(hub: Hub, client: Client, message: Join) -> None:
         check_entry(table.config, client.guest, client.rank_index)
         if table.config.ranked and client.queued_for != table.id:
             raise TableError("queue_only", QUEUE_ONLY)
+        if not table.config.ranked:
+            _check_seats(hub, client, user_id)
     if message.fill_bots and table.status == "open":
         _may_fill(table)
     bot = bot_name(message.bot, _family_of(table))
     seat = table.sit(user_id, client.name, message.seat)
+    _seated_from(hub, client, table)
     for t in list(client.tables):
         if t is table:
             t.detach(client)
@@ -168,7 +219,17 @@ def _queue(hub: Hub, client: Client, message: Queue) -> None:
 
 
 def _watch(hub: Hub, client: Client, message: Watch) -> None:
+    """Spectate a table: a connection watches ``watches_per_connection`` unfinished tables at
+    most (each step of each table is written out again for every connection watching it, so
+    one client watching every table with all its connections would cost more than the
+    tables)."""
     table = _table(hub, client, message)
+    limit = hub.settings.watches_per_connection
+    watched = [
+        t for t in client.tables if client in t.watchers and t is not table and _unfinished(t)
+    ]
+    if len(watched) >= limit:
+        raise TableError("too_many_tables", f"you watch {limit} tables already; unwatch one first")
     client.tables.add(table)
     table.attach(client, None)
 

@@ -367,12 +367,14 @@ class HttpApi:
         time until its action was sent (event-loop delay included), ``loop`` the event loop's
         delay, ``transaction`` the time of a transaction storing actions (``batch``: how many
         transactions stored how many actions); ``?reset=1`` clears them (a load benchmark
-        measures from then), asked from this machine only: nobody else may wipe what an
+        measures from then). For the server's own machine only: its counts grow with every
+        stored action, a pass in a call window too, so read after each discard they would
+        tell anybody whether someone could have called it; and nobody else may wipe what an
         operator watches. Its work grows with the tables: limited per client address."""
         address = client_address(request)
         reset = bool(request.query_params.get("reset"))
-        if reset and address not in _LOOPBACK:
-            message = "only a client on the server's own machine may reset the metrics"
+        if address not in _LOOPBACK:
+            message = "only a client on the server's own machine may read the metrics"
             return error(message, 403, "forbidden")
         refusal = await limited(self.hub, "metrics", self.metric_reads, address, "metrics reads")
         if refusal is not None:

@@ -42,6 +42,9 @@ class Hub:
         self.limits: LocalLimits | SharedLimits = LocalLimits()
         # the key of the ranked queue's address hashes (a group's processes share one)
         self.origin_key = process_key()
+        # the unfinished unranked tables seated from each address (its keyed hash), by id: one
+        # address's many guest accounts share a limit (handlers.py)
+        self.seated_from: dict[str, set[str]] = {}
 
     def open(self, recover: bool = True) -> None:
         """Open the database and resume the live tables it holds (not with several processes:

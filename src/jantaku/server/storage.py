@@ -23,7 +23,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, defer, sessionmaker
 from sqlalchemy.pool import PoolProxiedConnection
 
 from jantaku.server.models import (
@@ -457,10 +457,13 @@ class Store:
             return True
 
     def player_games(self, user_id: int, limit: int = 50) -> list[tuple[GamePlayerRow, GameRow]]:
-        """A player's finished games, newest first, with the player's own line."""
+        """A player's finished games, newest first, with the player's own line; each game
+        without its event log (``events`` is not read: the list shows none, and reading 50
+        logs for each request, which anyone may make, would cost far more than the list)."""
         with self.sessions() as s:
             rows = s.execute(
                 select(GamePlayerRow, GameRow)
+                .options(defer(GameRow.events, raiseload=True))
                 .join(GameRow, GameRow.id == GamePlayerRow.game_id)
                 .where(GamePlayerRow.user_id == user_id)
                 .order_by(GameRow.finished_at.desc())

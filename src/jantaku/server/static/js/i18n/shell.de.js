@@ -92,6 +92,7 @@ export default {
   "lobby.err.no_table": "Kein Tisch mit diesem Code.",
   "lobby.err.table_full": "Dieser Tisch ist voll.",
   "lobby.err.table_started": "Dieses Spiel hat schon begonnen.",
+  "lobby.err.too_many_tables": "Du hast schon zu viele Tische: beginne oder verlasse einen offenen, oder warte, bis ein Spiel, das du verlassen hast, zu Ende ist.",
   "lobby.err.unavailable": "Diese Tischart gibt es auf diesem Server nicht.",
   "lobby.err.disconnected": "Die Verbindung zum Server ist abgerissen; neuer Versuch…",
   "lobby.err.timeout": "Der Server hat nicht rechtzeitig geantwortet.",

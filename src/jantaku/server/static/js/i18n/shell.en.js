@@ -92,6 +92,7 @@ export default {
   "lobby.err.no_table": "No table with that code.",
   "lobby.err.table_full": "That table is full.",
   "lobby.err.table_started": "That match has already started.",
+  "lobby.err.too_many_tables": "You have too many tables already: start or leave an open one, or wait until a match you left has ended.",
   "lobby.err.unavailable": "This kind of table is not available on this server.",
   "lobby.err.disconnected": "The connection to the server was lost; trying again…",
   "lobby.err.timeout": "The server did not answer in time.",
