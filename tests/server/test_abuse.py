@@ -115,15 +115,30 @@ def _until_allowed(server: ServerProcess, name: str, password: str, address: str
         time.sleep(0.2)
 
 
+def _refused_after_five_failures(server: ServerProcess) -> tuple[httpx.Response, httpx.Response]:
+    """Five failures of "victim" from five addresses, then the right and a wrong password: the
+    name, not an address, is what is limited, and the name as logins find it (case and width do
+    not make another name). The fifth failure refuses for one second, which a loaded machine
+    can spend before the next request arrives; then the count is cleared and it is tried again.
+    """
+    for _ in range(3):
+        for i, spelling in enumerate(("victim", "VICTIM", "Victim", "ｖｉｃｔｉｍ", "vIcTiM")):
+            assert _login(server, spelling, "guess", f"10.4.0.{i}").status_code == 401
+        right = _login(server, "victim", "right password", "10.4.1.1")
+        wrong = _login(server, "victim", "guess", "10.4.1.2")
+        if right.status_code == 429 and wrong.status_code == 429:
+            return right, wrong
+        assert _until_allowed(server, "victim", "right password", "10.4.1.3").status_code == 200
+    raise AssertionError("five failures never refused the name before its wait ran out")
+
+
 def test_failed_logins_back_off_per_name_with_growing_waits(server: ServerProcess) -> None:
     _register(server, "victim", "10.3.0.1")
     _register(server, "bystander", "10.3.0.2")
-    # five failures from five addresses: the name, not an address, is what is limited, and
-    # the name as logins find it (case and width do not make another name)
-    for i, spelling in enumerate(("victim", "VICTIM", "Victim", "ｖｉｃｔｉｍ", "vIcTiM")):
-        assert _login(server, spelling, "guess", f"10.4.0.{i}").status_code == 401
-    first = _refusal(_login(server, "victim", "right password", "10.4.1.1"))
-    assert "this name" in _login(server, "victim", "guess", "10.4.1.2").json()["error"]
+    right, wrong = _refused_after_five_failures(server)
+    first = _refusal(right)
+    _refusal(wrong)
+    assert "this name" in wrong.json()["error"]
     # another name from another address is not affected
     r = _other_address(server, "/api/login", {"name": "bystander", "password": "right password"})
     assert r.status_code == 200, r.text
