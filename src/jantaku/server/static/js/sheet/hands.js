@@ -1,8 +1,8 @@
 // The computed sheet as the page shows it: the running totals (one row per hand, the change
 // and the total of every player), the standings, and one card per hand with its breakdown, its
 // payments and the buttons to correct or delete it.
-import { el, signed } from "../dom.js";
-import { t } from "../i18n.js";
+import { el } from "../dom.js";
+import { formatNumber, signedNumber, t } from "../i18n.js";
 
 /** "E2 · 1 honba · 2 sticks" (riichi) / "E2" (classical): where a hand stands in the match. */
 export function handPlace(before) {
@@ -21,14 +21,14 @@ function kindLabel(entry) {
  * on wide screens and paper a short line of what happened (`kind.summary`). */
 export function totalsEl(result, names, entries, kind) {
   const head = el("tr", {}, el("th", { scope: "col" }, "#"), el("th", { scope: "col", class: "desc" }, t("sheet.col_result")), names.map((n, i) => el("th", { scope: "col", class: "num", "data-col": String(i) }, n)));
-  const start = el("tr", { class: "start-row" }, el("th", { scope: "row" }, t("sheet.start_row")), el("td", { class: "desc" }), (result.start || []).map((v) => el("td", { class: "num" }, String(v))));
+  const start = el("tr", { class: "start-row" }, el("th", { scope: "row" }, t("sheet.start_row")), el("td", { class: "desc" }), (result.start || []).map((v) => el("td", { class: "num" }, formatNumber(v))));
   const rows = (result.hands || []).map((h) =>
     el(
       "tr",
       { "data-hand": String(h.index), class: h.error ? "row-error" : null },
       el("th", { scope: "row", title: handPlace(h.before) }, `${h.index + 1}`, el("span", { class: "row-round" }, h.before ? h.before.round : "")),
       el("td", { class: "desc" }, h.error ? t("sheet.kind_error") : kind.summary(h, entries[h.index], names, t)),
-      h.payments.map((p, i) => el("td", { class: "num", "data-player": String(i) }, el("span", { class: `change${p > 0 ? " plus" : p < 0 ? " minus" : ""}` }, signed(p)), el("span", { class: "total", "data-total": String(h.totals[i]) }, String(h.totals[i])))),
+      h.payments.map((p, i) => el("td", { class: "num", "data-player": String(i) }, el("span", { class: `change${p > 0 ? " plus" : p < 0 ? " minus" : ""}` }, signedNumber(p)), el("span", { class: "total", "data-total": String(h.totals[i]) }, formatNumber(h.totals[i])))),
     ),
   );
   return el("div", { class: "totals-scroll" }, el("table", { class: "totals", "data-testid": "totals" }, el("caption", { class: "visually-hidden" }, t("sheet.totals")), el("thead", {}, head), el("tbody", {}, start, rows)));
@@ -43,7 +43,7 @@ export function standingsEl(result) {
     el(
       "ol",
       { class: "standings", "data-testid": "standings" },
-      result.standings.map((s) => el("li", { "data-player": String(s.player), "data-total": String(s.total) }, `${s.name}: ${s.total}`, s.sticks ? ` (${t("sheet.leftover", { n: s.sticks })})` : "")),
+      result.standings.map((s) => el("li", { "data-player": String(s.player), "data-total": String(s.total) }, `${s.name}: ${formatNumber(s.total)}`, s.sticks ? ` (${t("sheet.leftover", { n: formatNumber(s.sticks) })})` : "")),
     ),
   ];
 }
@@ -53,7 +53,7 @@ export function handCard(hand, entry, names, kind, actions) {
   const payments = el(
     "ul",
     { class: "payments", "data-testid": "payments" },
-    hand.payments.map((p, i) => el("li", { "data-player": String(i) }, el("span", {}, names[i]), el("span", { class: "num" }, signed(p)))),
+    hand.payments.map((p, i) => el("li", { "data-player": String(i) }, el("span", {}, names[i]), el("span", { class: "num" }, signedNumber(p)))),
   );
   const buttons = actions
     ? el(
