@@ -4,7 +4,7 @@
 // weighed, the mark; "previous / next difference" step the replay to the decisions where the
 // player chose otherwise. rp.review holds {seat, data, error, loading}.
 import { el } from "../dom.js";
-import { formatNumber, t } from "../i18n.js";
+import { formatNumber, formatPercent, t } from "../i18n.js";
 import { familyOf } from "../families/index.js";
 import { readTile } from "../notation.js";
 import { parseTiles, tileEl, tileEls } from "../tiles.js";
@@ -132,7 +132,7 @@ function decisionEl(d, rp) {
 
 function summaryEl(data) {
   const s = data.summary;
-  const pct = s.agreement === null ? "–" : `${formatNumber(Math.round(s.agreement * 100))}%`;
+  const pct = formatPercent(s.agreement);
   const pf = s.push_fold;
   return el(
     "div",
