@@ -48,6 +48,13 @@ export function standingsEl(result) {
   ];
 }
 
+/** Why the match ended after `hand`, in the UI language (the server's code for its reason;
+ * the reason itself, in English, only for one the client has no words for). */
+function endedText(hand) {
+  const key = `table.end_reason.${hand.ended_code}`;
+  return hand.ended_code && t(key) !== key ? t(key) : t("sheet.ended", { reason: String(hand.ended) });
+}
+
 /** One hand's card: place, kind, breakdown, payments, and correct / delete (when `actions`). */
 export function handCard(hand, entry, names, kind, actions) {
   const payments = el(
@@ -69,7 +76,7 @@ export function handCard(hand, entry, names, kind, actions) {
     el("h3", {}, t("sheet.hand_n", { n: hand.index + 1 }), " · ", kindLabel(entry), el("span", { class: "muted" }, ` · ${handPlace(hand.before)}`)),
     hand.error ? el("p", { class: "error", "data-testid": "hand-error" }, t("sheet.entry_error", { message: hand.error.message, field: hand.error.field || "" })) : kind.resultEl(hand, entry, names, t),
     payments,
-    hand.ended ? el("p", { class: "muted" }, t("sheet.ended", { reason: String(hand.ended) })) : null,
+    hand.ended ? el("p", { class: "muted", "data-testid": "hand-ended" }, endedText(hand)) : null,
     buttons,
   );
 }
