@@ -81,12 +81,19 @@ function seatResult(r, end, names, before, t) {
   );
 }
 
+/** The seats' results, the winner's first (the hand everyone looks at), then the others in
+ * the order of play after the winner; at a Remis from East in the order of play. */
+function resultsInOrder(end) {
+  const first = end.winner ?? (end.results || []).find((r) => r.seat_wind === 0)?.seat ?? 0;
+  return [...(end.results || [])].sort((a, b) => ((a.seat - first + 4) % 4) - ((b.seat - first + 4) % 4));
+}
+
 function handEndBody({ wins, end, before }, names, t) {
   const parts = wins.map((w) => winEl(w, names, t));
   if (end.outcome !== "mah_jongg" && !wins.length) parts.push(el("p", { class: "draw" }, t("table.remis")));
   if (end.stoerspiel) parts.push(el("p", { class: "warning" }, t("table.stoerspiel", { verdict: labelOr(t, `stoerspiel.${end.stoerspiel}`, end.stoerspiel) })));
   parts.push(
-    el("div", { class: "figures", "data-testid": "figures" }, el("h3", {}, t("table.figures")), (end.results || []).map((r) => seatResult(r, end, names, before, t))),
+    el("div", { class: "figures", "data-testid": "figures" }, el("h3", {}, t("table.figures")), resultsInOrder(end).map((r) => seatResult(r, end, names, before, t))),
     el("h3", {}, t("table.payments")),
     paymentsTable(t, names, end.deltas, end.balances),
   );
