@@ -12,7 +12,8 @@ export function deltasLine(e, names) {
   return el("p", { class: "deltas", "data-testid": "deltas" }, (e.deltas || []).map((d, i) => `${names[i]} ${delta(d)}`).join(" · "));
 }
 
-/** `selfLabel` ("self-drawn", riichi's "tsumo") or "on X's discard". */
-export function howWon(w, names, selfLabel) {
-  return w.from_seat === null || w.from_seat === undefined ? selfLabel : t("replay.ron_from", { name: names[w.from_seat] });
+/** `selfLabel` ("self-drawn", riichi's "tsumo") or who discarded the tile in the family's
+ * words (`fromKey`: riichi's "ron from X", classical "on X's discard"). */
+export function howWon(w, names, selfLabel, fromKey = "replay.ron_from") {
+  return w.from_seat === null || w.from_seat === undefined ? selfLabel : t(fromKey, { name: names[w.from_seat] });
 }
