@@ -1,15 +1,11 @@
-// Pieces the replay's family hooks share: a signed delta, the deltas line, how a hand was won.
+// Pieces the replay's family hooks share: the deltas line, how a hand was won.
 import { el } from "../dom.js";
-import { formatNumber, t } from "../i18n.js";
+import { signedNumber, t } from "../i18n.js";
 
-/** A score change as the replay shows it: +1000 / -1000 / 0. */
-export function delta(n) {
-  return n > 0 ? `+${formatNumber(n)}` : formatNumber(n);
-}
-
-/** "A +1000 · B -1000 · …": every seat's change at the end of a deal. */
+/** "A +1,000 · B −1,000 · C ±0 · …": every seat's change at the end of a deal, written as the
+ * table's payments write a change. */
 export function deltasLine(e, names) {
-  return el("p", { class: "deltas", "data-testid": "deltas" }, (e.deltas || []).map((d, i) => `${names[i]} ${delta(d)}`).join(" · "));
+  return el("p", { class: "deltas", "data-testid": "deltas" }, (e.deltas || []).map((d, i) => `${names[i]} ${signedNumber(d)}`).join(" · "));
 }
 
 /** `selfLabel` ("self-drawn", riichi's "tsumo") or who discarded the tile in the family's
