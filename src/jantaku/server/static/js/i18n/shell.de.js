@@ -126,7 +126,6 @@ export default {
   "replay.riichi": "Riichi",
   "replay.hand_of": "Hand von {name}",
   "replay.river_of": "Abwürfe von {name}",
-  "replay.honba_deposits": "{honba} Honba · {deposits} Riichi-Einsätze",
   "replay.dora": "Dora:",
   "replay.indicators": "Dora-Anzeiger:",
   "replay.ura": "Ura:",

@@ -126,7 +126,6 @@ export default {
   "replay.riichi": "riichi",
   "replay.hand_of": "Hand of {name}",
   "replay.river_of": "Discards of {name}",
-  "replay.honba_deposits": "{honba} honba · {deposits} riichi deposits",
   "replay.dora": "Dora:",
   "replay.indicators": "Dora indicators:",
   "replay.ura": "Ura:",
