@@ -149,7 +149,7 @@ export default {
   "sheet.err.not_a_meld": "{meld} ist weder Chow noch Pung noch Kong.",
   "sheet.err.concealed_kong_only": "Verdeckt ansagen lässt sich nur ein Kong: {meld}.",
   "sheet.err.added_kong_only": "Nur ein Kan lässt sich an ein Pon anlegen (+): {meld}.",
-  "sheet.err.no_added_kong": "{meld}: Die klassische Wertung kennt kein angelegtes Kong; das Kong offen schreiben.",
+  "sheet.err.no_added_kong": "{meld}: die klassische Wertung kennt kein angelegtes Kong; das Kong offen schreiben.",
   "sheet.err.no_meld_from": "Von {tile} aus gibt es keinen {kind}.",
   "sheet.err.fifth_copy": "{tile}: alle Exemplare dieses Steins sind schon vergeben.",
   "sheet.err.no_red": "{tile}: dieses Spiel hat keine roten Fünfen; 5m, 5p oder 5s schreiben.",

@@ -275,7 +275,7 @@ export default {
   "review.col.value": "Wert",
   "review.col.danger": "Gefahr",
   "review.col.score": "Bewertung",
-  "review.bad_seat": "Einen Platz {seat} gibt es nicht: Bewertet wird Platz 0, 1, 2 oder 3.",
+  "review.bad_seat": "Einen Platz {seat} gibt es nicht: bewertet wird Platz 0, 1, 2 oder 3.",
   "review.act.discard": "Abwurf",
   "review.act.riichi": "Riichi",
   "review.act.tsumo": "Tsumo",
