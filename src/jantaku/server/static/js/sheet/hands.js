@@ -13,6 +13,11 @@ export function handPlace(before) {
   return parts.join(" · ");
 }
 
+/** "E2" / German "O2": the round's wind letter in the UI language and the dealer's number. */
+function shortPlace(before) {
+  return `${t(`sheet.wind_short.${before.round[0]}`)}${before.round.slice(1)}`;
+}
+
 function kindLabel(entry) {
   return t(`sheet.kind.${entry.kind}`);
 }
@@ -26,7 +31,7 @@ export function totalsEl(result, names, entries, kind) {
     el(
       "tr",
       { "data-hand": String(h.index), class: h.error ? "row-error" : null },
-      el("th", { scope: "row", title: handPlace(h.before) }, `${h.index + 1}`, el("span", { class: "row-round" }, h.before ? h.before.round : "")),
+      el("th", { scope: "row", title: handPlace(h.before) }, `${h.index + 1}`, el("span", { class: "row-round" }, h.before ? shortPlace(h.before) : "")),
       el("td", { class: "desc" }, h.error ? t("sheet.kind_error") : kind.summary(h, entries[h.index], names, t)),
       h.payments.map((p, i) => el("td", { class: "num", "data-player": String(i) }, el("span", { class: `change${p > 0 ? " plus" : p < 0 ? " minus" : ""}` }, signedNumber(p)), el("span", { class: "total", "data-total": String(h.totals[i]) }, formatNumber(h.totals[i])))),
     ),
