@@ -39,3 +39,30 @@ def test_both_families_run_through_the_contract() -> None:
         twin = game.clone()
         _drive(game, 300)
         assert len(twin.log) < len(game.log), "a clone is independent of its original"
+
+
+def test_the_ended_deal_is_seen_as_it_ended_after_the_next_is_dealt() -> None:
+    """``ended_view``: the deal that ended, from one seat, with the payments made (the scores
+    its end event reports) and its rivers as they lay, while ``view`` is already the next
+    deal's."""
+    for game in _games():
+        assert game.ended_view(0) is None  # no deal has ended yet
+        rng = random.Random(1)
+        discards = [0, 0, 0, 0]
+        end = None
+        while end is None:
+            seat = game.to_act()[0]
+            for e in game.apply(rng.choice(game.legal_actions(seat))):
+                if e.type == "discarded":
+                    discards[e.to_json()["seat"]] += 1
+                if e.type == "deal_ended":
+                    end = e.to_json()
+                    break
+        ended = game.ended_view(0)
+        assert ended is not None
+        seats = ended.to_json()["seats"]
+        after = end.get("scores") or end["balances"]
+        assert [s.get("score", s.get("balance")) for s in seats] == list(after)
+        assert [len(s["river"]) for s in seats] == discards
+        assert ended.legal_actions == ()
+        assert game.view(0).to_json()["seats"] != seats  # the next deal is dealt

@@ -69,3 +69,22 @@ def test_key_families_cover_the_server_and_engine_values() -> None:
     for family, values in families.items():
         missing = {v for v in values if f"{family}.{v}" not in EN}
         assert not missing, f"{family}: {sorted(missing)}"
+
+
+# words that begin a clause and are never nouns (a noun keeps its capital after a colon)
+_CLAUSE_WORDS = (
+    r"(Die|Der|Das|Dies|Diese|Dieser|Wer|Was|Ein|Eine|Es|Er|Sie|Bewertet|Bitte|Hier|Nur|Kein|Keine)"
+)
+
+
+def test_german_labels_go_on_in_lower_case_after_a_colon() -> None:
+    """The German labels' one style: after a colon the clause goes on in lower case ("Die
+    Partie ist zu Ende: das letzte Spiel ist gespielt."), as most of them do; a noun keeps its
+    capital ("Strafe: Anna 100")."""
+    table = read_dictionary(JS / "i18n" / "table.de.js")
+    capital = [
+        f"{key}: {text}"
+        for key, text in (DE | table).items()
+        if re.search(rf": {_CLAUSE_WORDS}\b", text)
+    ]
+    assert capital == []

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.server.harness import ServerProcess, choose
@@ -25,9 +26,8 @@ def _wind(view: dict[str, Any], seat: int) -> int:
     return int(own) if own is not None else (seat - int(view["dealer"]) + 4) % 4
 
 
-def _shows(page: Page, view: dict[str, Any], more: list[int] | None = None) -> None:
-    """The board shows ``view``'s deal: round, honba, every seat's wind and river (``more``:
-    the seats of discards that came after the view, with the deal's end)."""
+def _shows(page: Page, view: dict[str, Any]) -> None:
+    """The board shows ``view``'s deal: round, honba, every seat's wind and river."""
     centre = page.get_by_test_id("centre")
     round_text = f"{WINDS[int(view['round_wind'])]} {int(view['dealer']) + 1}"
     expect(centre.locator(".round")).to_have_text(round_text)
@@ -36,8 +36,7 @@ def _shows(page: Page, view: dict[str, Any], more: list[int] | None = None) -> N
         box = page.locator(f"[data-testid=board] section[data-seat='{seat}']")
         expect(box.locator(".plate .wind")).to_have_text(SHORT[_wind(view, seat)])
         river = [r for r in view["seats"][seat].get("river") or [] if not r.get("called")]
-        extra = (more or []).count(seat)
-        expect(box.locator(".river .river-cell")).to_have_count(len(river) + extra)
+        expect(box.locator(".river .river-cell")).to_have_count(len(river))
 
 
 def _views(messages: list[dict[str, Any]], end: dict[str, Any]) -> tuple[dict[str, Any], Any]:
@@ -62,17 +61,12 @@ def test_an_open_result_keeps_the_ended_deal_on_the_board(
         expect(watcher.get_by_test_id("board")).to_be_visible(timeout=20000)
         end = _play(client, table, choose, _between_hands)
         client.close()  # from now on only the page is at the table
-        ended, new = _views(client.messages, end)
+        _, new = _views(client.messages, end)
+        ended = end["ended_view"]  # the deal at its end, its last discard included
         assert any(s.get("river") for s in ended["seats"])  # the ended deal had discards
-        last = []  # discards in the message with the deal's end (the last tile before a draw)
-        for e in end["events"]:
-            if e["type"] == "deal_ended":
-                break
-            if e["type"] == "discarded":
-                last.append(int(e["seat"]))
         for p in (page, watcher):
             expect(p.get_by_test_id("hand-end")).to_be_visible(timeout=20000)
-            _shows(p, ended, last)
+            _shows(p, ended)
         page.screenshot(path=str(artifacts / "hand-end-held-1366x768.png"))
         watcher.screenshot(path=str(artifacts / "hand-end-held-watch-390x844.png"))
         watcher.get_by_test_id("continue").click()
@@ -90,6 +84,49 @@ def test_an_open_result_keeps_the_ended_deal_on_the_board(
         expect(own).to_have_text(SHORT[_wind(new, me)])
         page.close()  # before its server stops (no failed reconnections logged)
         watcher.close()
+    finally:
+        proc.stop()
+
+
+def _after_payments(end: dict[str, Any]) -> list[int]:
+    """The scores (riichi) or balances (classical) after the deal's payments, by seat."""
+    e = next(e for e in end["events"] if e["type"] == "deal_ended")
+    return [int(x) for x in e.get("scores") or e["balances"]]
+
+
+@pytest.mark.parametrize("kind", ["practice", "classical"])
+def test_the_board_behind_a_result_shows_the_scores_after_its_payments(
+    tmp_path: Path, new_page, kind: str
+) -> None:
+    """The result says who paid what; the board behind it agrees: every seat's score (balance)
+    after the payments, and the rivers of the ended deal exactly as the server has them."""
+    proc = ServerProcess(f"sqlite:///{tmp_path / 'paid.sqlite3'}", solo_pause=None).start()
+    try:
+        page = new_page(1366, 768)
+        login_guest(page, proc.base)
+        client, table = _seat(proc, page, kind, "quick", "efficiency")
+        me = next(int(m["seat"]) for m in client.messages if m["type"] == "snapshot")
+        for _ in range(12):  # the first hand whose payments move a score
+            end = _play(client, table, choose, _between_hands)
+            expect(page.get_by_test_id("hand-end")).to_be_visible(timeout=20000)
+            e = next(e for e in end["events"] if e["type"] == "deal_ended")
+            if any(e["deltas"]):
+                break
+            page.get_by_test_id("continue").click()
+        else:
+            raise AssertionError("no hand moved a score")
+        client.close()
+        after = _after_payments(end)
+        ended = end["ended_view"]
+        shown = [s.get("score", s.get("balance")) for s in ended["seats"]]
+        assert shown == after  # the server's view of the ended deal is after the payments
+        for seat in range(4):
+            pos = ["self", "right", "across", "left"][(seat - me) % 4]
+            score = page.locator(f"[data-testid=score-{pos}] .score-value")
+            expect(score).to_have_text(f"{after[seat]:,}")
+        if kind == "practice":
+            _shows(page, ended)
+        page.close()
     finally:
         proc.stop()
 
@@ -139,36 +176,31 @@ def test_a_prompt_that_came_behind_the_result_is_shown_with_its_clock_on_closing
         proc.stop()
 
 
-# The state model fed a deal's last view, then one message with the last discard, the deal's
-# end and the next deal (as the server sends an exhaustive draw when nobody may call the tile).
-_SAME_MESSAGE = """async () => {
+# The state model fed a message that ends a deal: the board behind the result is the server's
+# view of the ended deal (``ended_view``), not the next deal's view nor the last one before.
+_ENDED_VIEW = """async () => {
   const { createState, applyEvents } = await import('/static/js/table/state.js');
-  const seat = (river, n) => ({ score: 25000, river, riichi: false, concealed_count: n });
+  const seat = (score, river, n) => ({ score, river, riichi: false, concealed_count: n });
   const old = { dealer: 0, round_wind: 0, honba: 0, hand: '11123456789999m', drawn: '9m',
-    seats: [seat([{ tile: '1z' }], 14), seat([], 13), seat([], 13), seat([], 13)] };
-  const next = { dealer: 1, round_wind: 0, honba: 1, hand: '123456789p1234s', drawn: null,
-    seats: [seat([], 13), seat([], 14), seat([], 13), seat([], 13)] };
+    seats: [seat(25000, [{ tile: '1z' }], 14), seat(25000, [], 13), seat(25000, [], 13),
+            seat(25000, [], 13)] };
+  const ended = { ...old, hand: '1112345678999m', drawn: null,
+    seats: [seat(26500, [{ tile: '1z' }, { tile: '9m' }], 13), seat(24500, [], 13),
+            seat(24500, [], 13), seat(24500, [], 13)] };
+  const next = { dealer: 0, round_wind: 0, honba: 1, hand: '123456789p1234s', drawn: null,
+    seats: [seat(26500, [], 14), seat(24500, [], 13), seat(24500, [], 13), seat(24500, [], 13)] };
   let s = { ...createState(), seat: 0, table: { id: 't', seq: 1 }, view: old };
-  s = applyEvents(s, { table: 't', seq: 2, view: next, events: [
+  s = applyEvents(s, { table: 't', seq: 2, view: next, ended_view: ended, events: [
     { type: 'discarded', seat: 0, tile: '9m', tsumogiri: true },
-    { type: 'deal_ended', draw: 'exhaustive' }, { type: 'deal_started', dealer: 1 }] });
+    { type: 'deal_ended', draw: 'exhaustive' }, { type: 'deal_started', dealer: 0 }] });
   const v = s.handEnd.board.view;
-  return { river: v.seats[0].river.map((r) => r.tile), count: v.seats[0].concealed_count,
-           hand: v.hand, drawn: v.drawn, dealer: v.dealer, now: s.view.dealer };
+  return { same: v === ended, before: s.handEnd.before === ended, now: s.view.honba };
 }"""
 
 
-def test_a_discard_that_came_with_the_end_lies_in_the_ended_deals_river(
+def test_the_board_behind_a_result_is_the_servers_view_of_the_ended_deal(
     server: str, new_page
 ) -> None:
     page = new_page()
     page.goto(server)
-    got = page.evaluate(_SAME_MESSAGE)
-    assert got == {
-        "river": ["1z", "9m"],
-        "count": 13,
-        "hand": "1m1m1m2m3m4m5m6m7m8m9m9m9m",
-        "drawn": None,
-        "dealer": 0,
-        "now": 1,
-    }
+    assert page.evaluate(_ENDED_VIEW) == {"same": True, "before": True, "now": 1}

@@ -24,6 +24,11 @@ def _de(x: float, digits: int = 0) -> str:
     return _en(x, digits).translate(str.maketrans(",.", ".,"))
 
 
+def _percent(number: str, lang: str) -> str:
+    """A percentage as the language writes it: 28.0% / 28,0 % (a no-break space in German)."""
+    return f"{number}\u00a0%" if lang == "de" else f"{number}%"
+
+
 def _decision_shown(page: Page, review: dict[str, Any]) -> dict[str, Any]:
     index = page.get_by_test_id("review-decision").get_attribute("data-index")
     return dict(review["decisions"][int(index or -1)])
@@ -50,7 +55,7 @@ def test_profile_and_review_write_numbers_in_the_ui_language(
         expect(row.locator("td").nth(3)).to_have_text(fmt(score))
         expect(page.get_by_test_id("average-place")).to_contain_text(fmt(stats["average_place"], 2))
         expect(page.get_by_test_id("win-rate")).to_contain_text(
-            f"{fmt(100 * stats['win_rate'], 1)} %"
+            _percent(fmt(100 * stats["win_rate"], 1), lang)
         )
     assert "," in (page.get_by_test_id("average-place").inner_text()), "German: 2,50"
 
@@ -61,6 +66,11 @@ def test_profile_and_review_write_numbers_in_the_ui_language(
     ).json()
     page.get_by_test_id("review-link").click()
     expect(page.get_by_test_id("review-summary")).to_contain_text("Übereinstimmung", timeout=60_000)
+    # the agreement is a percentage written as the profile writes its rates
+    agreement = round(100 * review["summary"]["agreement"])
+    expect(page.get_by_test_id("review-summary")).to_contain_text(
+        f"Übereinstimmung {_percent(str(agreement), 'de')} bei"
+    )
     page.get_by_test_id("review-next-diff").click()
     d = _decision_shown(page, review)
     scored = [c for c in d["candidates"] if c["score"] is not None]

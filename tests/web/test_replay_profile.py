@@ -229,7 +229,7 @@ def test_classical_replay_shows_bonus_tiles_and_figures(
                 bonus[e["seat"]][e["tile"]] += 1
         for seat in range(4):
             assert Counter(_shown(page, f"bonus-{seat}")) == bonus[seat]
-        figures = page.get_by_test_id("figures").locator("tbody tr")
+        figures = page.get_by_test_id("figures").locator(".seat-result")
         expect(figures).to_have_count(4)
         for seat in range(4):
             expect(page.get_by_test_id(f"score-{seat}")).to_have_text(

@@ -337,10 +337,22 @@ def save_hand(page: Page, count: int) -> None:
         raise AssertionError(f"hand {count} was not saved: {message}") from None
 
 
+def grouped(value: int, lang: str = "en") -> str:
+    """A whole number as a reader of ``lang`` writes it: 25,000 / 25.000 (Python's grouping)."""
+    text = f"{value:,}"
+    return text.replace(",", ".") if lang == "de" else text
+
+
+def _lang(page: Page) -> str:
+    return str(page.evaluate("document.documentElement.lang"))
+
+
 def expect_totals(page: Page, index: int, totals: list[int]) -> None:
+    """The totals after hand ``index``, grouped for the page's language."""
     row = page.get_by_test_id("totals").locator(f'tr[data-hand="{index}"]')
+    lang = _lang(page)
     for p, value in enumerate(totals):
-        expect(row.locator(f'[data-player="{p}"] .total')).to_have_text(str(value))
+        expect(row.locator(f'[data-player="{p}"] .total')).to_have_text(grouped(value, lang))
 
 
 def expect_standings(page: Page, totals: list[int]) -> None:
@@ -348,8 +360,10 @@ def expect_standings(page: Page, totals: list[int]) -> None:
     order = sorted(range(4), key=lambda p: -totals[p])
     items = page.get_by_test_id("standings").locator("li")
     expect(items).to_have_count(4)
+    lang = _lang(page)
     for place, p in enumerate(order):
-        expect(items.nth(place)).to_have_text(re.compile(rf"^{NAMES[p]}: {totals[p]}\b"))
+        text = re.escape(grouped(totals[p], lang))
+        expect(items.nth(place)).to_have_text(re.compile(rf"^{NAMES[p]}: {text}(?![\d.,])"))
 
 
 def play_sheet(page: Page, hands: list[Hand], mode: str, classical: bool, start: int = 0) -> None:
@@ -384,7 +398,7 @@ def test_classical_evening(
     # the breakdown: the limit hand and the Störspiel verdict are explained
     first = page.get_by_test_id("hand-card").nth(0)
     expect(first.locator('[data-player="0"] [data-testid="player-value"]')).to_contain_text(
-        "70 × 2^9 = 35840 → limit 5000"
+        "70 × 2^9 = 35,840 → limit 5,000"
     )
     expect(page.get_by_test_id("hand-card").nth(1).get_by_test_id("stoerspiel")).to_contain_text(
         "Anna"
@@ -412,7 +426,7 @@ def test_riichi_east_round(
     # E1 with 1 honba: the second hand's card names its place and its 3 han 30 fu, 3900
     second = page.get_by_test_id("hand-card").nth(1)
     expect(second).to_contain_text("East 1 · 1 honba")
-    expect(second.get_by_test_id("hand-value")).to_have_text("3 han 30 fu · 3900 points")
+    expect(second.get_by_test_id("hand-value")).to_have_text("3 han 30 fu · 3,900 points")
     check_layout(page, artifacts, f"sheet-riichi-{mode}-{size[0]}")
 
 

@@ -93,6 +93,11 @@ class Game(Protocol):
         seat like :meth:`legal_actions`."""
         ...
 
+    def ended_view(self, seat: int | None) -> GameView | None:
+        """What ``seat`` saw of the deal that ended last, at its end (its payments made; the
+        next deal is already dealt), or None before any deal ended."""
+        ...
+
     def clone(self) -> Game:
         """An independent copy (for search)."""
         ...

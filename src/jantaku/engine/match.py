@@ -23,6 +23,8 @@ class BaseMatch(HeldCallWindows[D]):
     _COPIED: tuple[str, ...] = ()
 
     result: Any
+    ended: D | None = None
+    """The deal that ended last, as it stood at its end (None before the first end)."""
 
     @property
     def finished(self) -> bool:
@@ -33,6 +35,12 @@ class BaseMatch(HeldCallWindows[D]):
 
     def legal_actions(self, seat: int) -> list[Action]:
         return [] if self.finished else self.deal.legal_actions(seat)
+
+    def ended_view(self, seat: int | None) -> Any:
+        """What ``seat`` saw of the deal that ended last, at its end: every river, meld and
+        hand as they were, the scores after its payments (None before any deal ended). The
+        next deal is dealt in the same step, so this is the one view of a finished deal."""
+        return None if self.ended is None else self.ended.view(seat)
 
     def awaiting_calls(self) -> bool:
         return not self.finished and self.deal.phase in self.deal.WINDOW_PHASES
@@ -53,11 +61,13 @@ class BaseMatch(HeldCallWindows[D]):
             self.log.extend(events)
             self._follow_deal()
             return
+        ended = self.deal
         try:
             self._after_deal(events)
         except Exception:
             self.deal.undo_last()
             raise
+        self.ended = ended
 
     def _follow_deal(self) -> None:
         """Take over what a step of the deal changed (before it ends)."""

@@ -12,7 +12,7 @@ from typing import Any
 from jantaku.engine.actions import Action
 from jantaku.engine.game import Game, GameView
 
-__all__ = ["client_view", "drawn_index", "match_action"]
+__all__ = ["client_view", "drawn_index", "ended_client_view", "match_action"]
 
 
 def drawn_index(game: Game, view: GameView) -> int | None:
@@ -26,8 +26,21 @@ def drawn_index(game: Game, view: GameView) -> int | None:
 def client_view(game: Game, seat: int | None) -> dict[str, Any]:
     """The view JSON of ``seat`` (None: a spectator) for the browser client."""
     view = game.view(seat)
+    return _view_json(view, drawn_index(game, view))
+
+
+def ended_client_view(game: Game, seat: int | None) -> dict[str, Any] | None:
+    """The view JSON of ``seat`` of the deal that ended last, at its end (what the board shows
+    behind that deal's result), or None before any deal ended."""
+    view = game.ended_view(seat)
+    if view is None:
+        return None
+    return _view_json(view, None if view.drawn is None else view.drawn.index)
+
+
+def _view_json(view: GameView, drawn: int | None) -> dict[str, Any]:
     out = dict(view.to_json())
-    out["drawn_index"] = drawn_index(game, view)
+    out["drawn_index"] = drawn
     public_seats: Any = getattr(view, "seats", ())
     for seat_json, public in zip(out["seats"], public_seats, strict=True):
         seat_json["meld_info"] = [

@@ -226,7 +226,9 @@ class Snapshot(ServerMessage):
 @dataclass(frozen=True, slots=True)
 class Events(ServerMessage):
     """The table moved to public step ``seq``: the engine events as this viewer may see
-    them, the public seats to act and deadlines, and the viewer's view after them."""
+    them, the public seats to act and deadlines, and the viewer's view after them; when they
+    end a deal, also the viewer's view of that deal at its end (``ended_view``: the board
+    behind its result, the next deal being dealt already)."""
 
     TYPE = "events"
     table: str
@@ -237,9 +239,10 @@ class Events(ServerMessage):
     between_hands: bool
     view: Json
     clocks: dict[str, Json] = field(default_factory=dict)  # the deadlines, turn and bank apart
+    ended_view: Json | None = None  # with a deal's end: its view at the end (the next is dealt)
 
     def to_json(self) -> Json:
-        return {
+        out: Json = {
             "type": self.TYPE,
             "table": self.table,
             "seq": self.seq,
@@ -250,6 +253,9 @@ class Events(ServerMessage):
             "between_hands": self.between_hands,
             "view": self.view,
         }
+        if self.ended_view is not None:
+            out["ended_view"] = self.ended_view
+        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from starlette.routing import Route
 from jantaku.server.connection import client_address
 from jantaku.server.hub import Hub
 from jantaku.server.limits import Busy, HashPool, TokenBuckets
+from jantaku.server.match_summary import reason_code
 from jantaku.server.models import SheetRow, UserRow
 from jantaku.server.protocol import ProtocolError, loads_bounded
 from jantaku.server.sheet_store import SheetStore, TooManySheets
@@ -133,7 +134,7 @@ class SheetApi:
         cost = min(len(hands), MAX_HANDS) if isinstance(hands, list) else 0
         await self._limit(self.computes, client_address(request), max(1, cost))
         try:
-            return await self.pool.run(lambda: compute_sheet(document))
+            return _with_reason_codes(await self.pool.run(lambda: compute_sheet(document)))
         except Busy:
             raise Refused(
                 503, "busy", "too many sheets at once; try again", retry_after=1
@@ -309,3 +310,12 @@ class SheetApi:
             Route("/api/sheets/{sheet_id}", guarded(self.one), methods=["GET", "PUT", "DELETE"]),
             Route("/api/shared-sheets/{token}", guarded(self.shared), methods=["GET"]),
         ]
+
+
+def _with_reason_codes(result: dict[str, Any]) -> dict[str, Any]:
+    """The computed sheet with ``ended_code`` beside each ``ended`` reason: the code the
+    end-of-match screen words in the reader's language (the reason itself is English)."""
+    for part in [result, *result.get("hands", ())]:
+        ended = part.get("ended")
+        part["ended_code"] = None if ended is None else reason_code(str(ended))
+    return result

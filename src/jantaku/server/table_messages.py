@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from jantaku.engine.events import Event
 from jantaku.engine.game import Game, GameResult
-from jantaku.server.clientview import client_view, drawn_index
+from jantaku.server.clientview import client_view, drawn_index, ended_client_view
 from jantaku.server.config import TableConfig
 from jantaku.server.match_summary import leftover_sticks, reason_code
 from jantaku.server.messages import Events, Prompt, ServerMessage, Snapshot
@@ -138,6 +138,7 @@ class TableMessages:
             self._pause_until is not None,
             client_view(self.engine, seat),
             dict(clocks),
+            ended_client_view(self.engine, seat) if _ends_deal(events) else None,
         )
 
     def _broadcast(self, events: list[Event]) -> None:
@@ -210,3 +211,8 @@ class TableMessages:
             "rated": self.rank_changes is not None,
             "ranks": self.rank_changes,
         }
+
+
+def _ends_deal(events: list[Event]) -> bool:
+    """Whether the step's ``events`` end a deal (its message carries the ended deal's view)."""
+    return any(e.type == "deal_ended" for e in events)

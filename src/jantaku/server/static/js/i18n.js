@@ -64,6 +64,16 @@ export function formatNumber(value, { digits = 0 } = {}) {
   return formats.get(key).format(Number(value));
 }
 
+/** A share (0.28) as a percentage in the UI language, one format for every page: "28%" /
+ * "28 %" (German puts a no-break space before the sign), `digits` decimals ("28.0%" / "28,0 %");
+ * "–" for no number. */
+export function formatPercent(fraction, { digits = 0 } = {}) {
+  if (fraction === null || fraction === undefined || Number.isNaN(Number(fraction))) return "–";
+  const key = `${lang}/${digits}/%`;
+  if (!formats.has(key)) formats.set(key, new Intl.NumberFormat(LOCALES[lang], { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }));
+  return formats.get(key).format(Number(fraction));
+}
+
 /** A change as the table shows it, grouped for the UI language: +1,000 / −1,000 / ±0. */
 export const signedNumber = (n) => signed(n, formatNumber);
 

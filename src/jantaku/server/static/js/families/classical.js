@@ -6,8 +6,8 @@ import { el } from "../dom.js";
 import { parseTiles, plainTile } from "../notation.js";
 import { meldsEl } from "../table/meld.js";
 import { labelOr, paymentsTable, tilesRow, winTitle } from "../table/result_parts.js";
-import { delta, deltasLine, howWon } from "../replay/parts.js";
-import { formatNumber, tileName } from "../i18n.js";
+import { deltasLine, howWon } from "../replay/parts.js";
+import { formatNumber } from "../i18n.js";
 import { classicalItem, classicalName } from "../yaku.js";
 
 // ---------------------------------------------------------------- the table page
@@ -81,12 +81,19 @@ function seatResult(r, end, names, before, t) {
   );
 }
 
+/** The seats' results, the winner's first (the hand everyone looks at), then the others in
+ * the order of play after the winner; at a Remis from East in the order of play. */
+function resultsInOrder(end) {
+  const first = end.winner ?? (end.results || []).find((r) => r.seat_wind === 0)?.seat ?? 0;
+  return [...(end.results || [])].sort((a, b) => ((a.seat - first + 4) % 4) - ((b.seat - first + 4) % 4));
+}
+
 function handEndBody({ wins, end, before }, names, t) {
   const parts = wins.map((w) => winEl(w, names, t));
   if (end.outcome !== "mah_jongg" && !wins.length) parts.push(el("p", { class: "draw" }, t("table.remis")));
   if (end.stoerspiel) parts.push(el("p", { class: "warning" }, t("table.stoerspiel", { verdict: labelOr(t, `stoerspiel.${end.stoerspiel}`, end.stoerspiel) })));
   parts.push(
-    el("div", { class: "figures", "data-testid": "figures" }, el("h3", {}, t("table.figures")), (end.results || []).map((r) => seatResult(r, end, names, before, t))),
+    el("div", { class: "figures", "data-testid": "figures" }, el("h3", {}, t("table.figures")), resultsInOrder(end).map((r) => seatResult(r, end, names, before, t))),
     el("h3", {}, t("table.payments")),
     paymentsTable(t, names, end.deltas, end.balances),
   );
@@ -106,39 +113,17 @@ function replayWin(w, names, t) {
   return el(
     "div",
     { class: "win", "data-testid": "win" },
-    el("h3", {}, t("replay.mah_jongg", { name: names[w.seat] }), " · ", howWon(w, names, t("replay.self_drawn")), flags),
+    el("h3", {}, t("replay.mah_jongg", { name: names[w.seat] }), " · ", howWon(w, names, t("replay.self_drawn"), "replay.on_discard"), flags),
     el("div", { class: "tiles-row" }, tileEls(parseTiles(w.hand), { size: "sm" }), el("span", { class: "drawn" }, tileEls([w.tile], { size: "sm" }))),
   );
 }
 
-const FIGURE_COLUMNS = ["replay.player", "replay.figures", "replay.base", "replay.doubles", "replay.value", "replay.delta"];
-
-function figuresText(r) {
-  const items = r.items.map(([raw, pts, dbl]) => {
-    const item = classicalItem(raw);
-    const tiles = item.tiles ? ` (${parseTiles(item.tiles).map(tileName).join(", ")})` : "";
-    return `${item.name}${tiles}${pts ? ` ${pts}` : ""}${dbl ? ` ×${2 ** dbl}` : ""}`;
-  });
-  return (r.special_hand ? [classicalName(r.special_hand)] : []).concat(items).join("; ");
-}
-
+/** The end of a deal in the replay: what the table's result shows (the Störspiel verdict, each
+ * seat's figures with their tiles, the winner's first; the payments), the board below holding
+ * the melds and flowers. */
 function replayEnded(e, names, t) {
   if (!e.results) return [deltasLine(e, names)];
-  const row = (r) =>
-    el("tr", {}, el("td", {}, names[r.seat]), el("td", {}, figuresText(r)), el("td", {}, formatNumber(r.base)), el("td", {}, String(r.doubles)), el("td", {}, formatNumber(r.value)), el("td", {}, delta(e.deltas[r.seat])));
-  const table = el(
-    "table",
-    { class: "yaku-table figures-table", "data-testid": "figures" },
-    el("thead", {}, el("tr", {}, FIGURE_COLUMNS.map((k) => el("th", {}, t(k))))),
-    el("tbody", {}, e.results.map(row)),
-  );
-  const parts = [];
-  if (e.outcome !== "mah_jongg") parts.push(el("h3", {}, t(`outcome.${e.outcome}`)));
-  parts.push(el("div", { class: "table-scroll" }, table));
-  if (e.stoerspiel) {
-    parts.push(el("p", { class: "error" }, t("replay.stoerspiel", { name: names[e.violator] ?? "?", reason: t(`stoerspiel.${e.stoerspiel}`) })));
-  }
-  return parts;
+  return handEndBody({ wins: [], end: e, before: null }, names, t);
 }
 
 export default {

@@ -108,7 +108,7 @@ function handLabel(s, t) {
 function replayCentre(state, t, { mode, doraToggle }) {
   const shown = (list) => (mode === "dora" ? list.map(doraFromIndicator) : list);
   return [
-    el("span", {}, t("replay.honba_deposits", { honba: state.honba, deposits: state.deposits })),
+    el("span", { "data-testid": "deposits" }, t("table.deposits", { n: state.deposits })), // the honba are in the hand's label
     el(
       "span",
       { class: "dora-row", "data-testid": "dora" },

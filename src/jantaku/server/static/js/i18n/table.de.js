@@ -87,7 +87,7 @@ export default {
   "table.leave_match": "Partie verlassen",
   "table.leave_title": "Diese Partie verlassen?",
   "table.leave_text": "Ein Computerspieler übernimmt deinen Platz und spielt die Partie zu Ende; du kannst nicht zurückkehren.",
-  "table.leave_ranked": "Dies ist ein Ranglistentisch: Wer geht, wird als Vierter gewertet.",
+  "table.leave_ranked": "Dies ist ein Ranglistentisch: wer geht, wird als Vierter gewertet.",
   "table.leave_stay": "Bleiben",
   "table.leave_confirm": "Verlassen",
   "table.options": "Optionen",

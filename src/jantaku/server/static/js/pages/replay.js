@@ -100,7 +100,7 @@ function pageEl(rp, game, api, seat) {
     "div",
     { class: "replay", "data-testid": "replay" },
     el("div", { class: "row" }, el("h1", {}, t("replay.title")), el("span", { class: "muted" }, kind.filter(Boolean).join(" · "))),
-    el("p", { class: "hint" }, t("replay.keys")),
+    el("p", { class: "hint keys-hint", "data-testid": "replay-keys" }, t("replay.keys")),
     reviewControls(rp, api, seat),
     rp.handsBar,
     rp.bar,

@@ -1,5 +1,5 @@
 // The profile's cards: rank and rating, statistics (with the yaku table), recent games.
-import { formatNumber, t } from "../i18n.js";
+import { formatNumber, formatPercent, t } from "../i18n.js";
 import { el } from "../dom.js";
 import { yakuName } from "../yaku.js";
 import { familyOfKind } from "../families/index.js";
@@ -12,7 +12,7 @@ function rankLabel(name) {
   return t(key) === key ? name : t(key);
 }
 
-const pct = (x) => `${formatNumber(100 * (x || 0), { digits: 1 })} %`;
+const pct = (x) => formatPercent(x || 0, { digits: 1 });
 const stat = (key, value, testid) => el("div", { class: "stat", "data-testid": testid || null }, el("dt", {}, t(key)), el("dd", {}, String(value)));
 const fmtDate = (secs) => new Date(secs * 1000).toLocaleString(t("profile.locale"), { dateStyle: "short", timeStyle: "short" });
 

@@ -4,7 +4,7 @@
 // weighed, the mark; "previous / next difference" step the replay to the decisions where the
 // player chose otherwise. rp.review holds {seat, data, error, loading}.
 import { el } from "../dom.js";
-import { formatNumber, t } from "../i18n.js";
+import { formatNumber, formatPercent, t } from "../i18n.js";
 import { familyOf } from "../families/index.js";
 import { readTile } from "../notation.js";
 import { parseTiles, tileEl, tileEls } from "../tiles.js";
@@ -55,14 +55,26 @@ function jumpDifference(rp, delta) {
   if (target) go(rp, stepOf(target));
 }
 
+/** The tiles that improve a hand, as small pictures each with the copies left ("×3"). */
+function improvingEl(improving) {
+  const kinds = Object.entries(improving || {});
+  if (!kinds.length) return null;
+  return el(
+    "span",
+    { class: "review-improving", "data-testid": "review-improving" },
+    `${t("review.col.improving")}: `,
+    kinds.map(([k, n]) => el("span", { class: "review-kind", "data-kind": k, "data-left": String(n) }, tileEl(k, { size: "sm" }), el("span", { class: "review-left" }, `×${n}`))),
+  );
+}
+
 /** Two rows per candidate: its figures, then the improving kinds and the danger per seat. */
 function candidateRows(c, rp, puppetLabel, playerLabel) {
   const danger = Object.entries(c.danger || {})
     .map(([s, d]) => `${rp.names[Number(s)]} ${num(d)}`)
     .join(" · ");
-  const improving = c.improving ? Object.entries(c.improving).map(([k, n]) => `${k}×${n}`).join(" ") : "";
   const marks = [c.label === puppetLabel ? t("review.puppet_mark") : null, c.label === playerLabel ? t("review.you_mark") : null];
-  const details = [improving ? `${t("review.col.improving")}: ${improving}` : null, danger ? `${t("review.col.danger")}: ${danger}` : null];
+  const improving = improvingEl(c.improving);
+  const details = [improving, improving && danger ? " " : null, danger ? el("span", { class: "review-danger" }, `${t("review.col.danger")}: ${danger}`) : null];
   return [
     el(
       "tr",
@@ -73,7 +85,7 @@ function candidateRows(c, rp, puppetLabel, playerLabel) {
       el("td", { class: "num" }, num(c.value)),
       el("td", { class: "num" }, c.score === null ? "–" : formatNumber(c.score, { digits: 1 })),
     ),
-    el("tr", { class: "review-detail-row" }, el("td", { colspan: "5", class: "muted review-kinds" }, details.filter(Boolean).join(" — "))),
+    el("tr", { class: "review-detail-row" }, el("td", { colspan: "5", class: "muted review-kinds" }, details)),
   ];
 }
 
@@ -92,7 +104,8 @@ function candidatesTable(d, rp) {
 function lossText(loss) {
   if (loss === null) return "";
   const steps = Math.round(loss / 1000);
-  return steps >= 1 ? t("review.loss_steps", { n: steps }) : t("review.loss", { loss: formatNumber(loss, { digits: 1 }) });
+  if (steps < 1) return t("review.loss", { loss: formatNumber(loss, { digits: 1 }) });
+  return steps === 1 ? t("review.loss_step") : t("review.loss_steps", { n: steps });
 }
 
 function decisionEl(d, rp) {
@@ -119,7 +132,7 @@ function decisionEl(d, rp) {
 
 function summaryEl(data) {
   const s = data.summary;
-  const pct = s.agreement === null ? "–" : `${formatNumber(Math.round(s.agreement * 100))}%`;
+  const pct = formatPercent(s.agreement);
   const pf = s.push_fold;
   return el(
     "div",

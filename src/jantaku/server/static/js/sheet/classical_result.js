@@ -2,6 +2,7 @@
 // flowers and seasons, the winner's premiums and doubles) with base, doubles and value, the
 // special hand or limit, and the Störspiel verdict; a Remis; a penalty.
 import { el } from "../dom.js";
+import { formatNumber } from "../i18n.js";
 import { tileEls } from "../tiles.js";
 import { classicalName } from "../yaku.js";
 import { readTiles } from "./typing.js";
@@ -14,7 +15,7 @@ function tilesOf(text) {
 }
 
 function itemEl(t, item) {
-  const value = [item.points ? t("sheet.n_points", { n: item.points }) : null, item.doubles ? t("sheet.n_doubles", { n: item.doubles }) : null].filter(Boolean).join(" · ");
+  const value = [item.points ? t("sheet.n_points", { n: formatNumber(item.points) }) : null, item.doubles ? t("sheet.n_doubles", { n: item.doubles }) : null].filter(Boolean).join(" · ");
   return el(
     "li",
     { "data-row": item.row },
@@ -26,10 +27,10 @@ function itemEl(t, item) {
 
 function playerEl(t, p, names, winds) {
   const i = p.player;
-  const raw = t("sheet.classical_value", { base: p.base, doubles: p.doubles, value: p.raw_value ?? p.value });
+  const raw = t("sheet.classical_value", { base: formatNumber(p.base), doubles: p.doubles, value: formatNumber(p.raw_value ?? p.value) });
   let value = p.base ? raw : "0";
-  if (p.special_hand) value = t("sheet.special_value", { value: p.value });
-  else if (p.limit) value = `${raw} → ${t("sheet.capped", { value: p.value })}`;
+  if (p.special_hand) value = t("sheet.special_value", { value: formatNumber(p.value) });
+  else if (p.limit) value = `${raw} → ${t("sheet.capped", { value: formatNumber(p.value) })}`;
   return el(
     "div",
     { class: `seat-score${p.winner ? " seat-score--winner" : ""}`, "data-player": String(i) },
@@ -52,7 +53,7 @@ function stoerspielEl(t, s, names, winds) {
 export function classicalResult(hand, entry, names, t) {
   if (hand.kind === "remis") return [el("p", {}, t("sheet.remis"))];
   if (hand.kind === "penalty") {
-    const text = t("sheet.penalty_text", { name: names[entry.player], points: entry.points });
+    const text = t("sheet.penalty_text", { name: names[entry.player], points: formatNumber(entry.points) });
     return [el("p", {}, entry.reason ? `${text} (${entry.reason})` : text)];
   }
   const r = (hand.results || [])[0];
@@ -72,9 +73,9 @@ export function classicalResult(hand, entry, names, t) {
 /** One line for the totals table: the winner, how, and the winner's value; Remis; penalty. */
 export function classicalSummary(hand, entry, names, t) {
   if (hand.kind === "remis") return t("sheet.kind.remis");
-  if (hand.kind === "penalty") return `${t("sheet.kind.penalty")}: ${names[entry.player]} ${entry.points}`;
+  if (hand.kind === "penalty") return `${t("sheet.kind.penalty")}: ${names[entry.player]} ${formatNumber(entry.points)}`;
   const winner = names[entry.winner];
   const how = entry.win === "self_draw" ? t("sheet.won_self", { name: winner }) : t("sheet.won_discard", { name: winner, from: names[entry.discarder] });
   const p = ((hand.results || [])[0]?.score?.players || []).find((x) => x.winner);
-  return p ? `${how}, ${p.value}` : how;
+  return p ? `${how}, ${formatNumber(p.value)}` : how;
 }

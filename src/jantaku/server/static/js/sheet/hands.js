@@ -1,8 +1,8 @@
 // The computed sheet as the page shows it: the running totals (one row per hand, the change
 // and the total of every player), the standings, and one card per hand with its breakdown, its
 // payments and the buttons to correct or delete it.
-import { el, signed } from "../dom.js";
-import { t } from "../i18n.js";
+import { el } from "../dom.js";
+import { formatNumber, signedNumber, t } from "../i18n.js";
 
 /** "E2 · 1 honba · 2 sticks" (riichi) / "E2" (classical): where a hand stands in the match. */
 export function handPlace(before) {
@@ -13,6 +13,11 @@ export function handPlace(before) {
   return parts.join(" · ");
 }
 
+/** "E2" / German "O2": the round's wind letter in the UI language and the dealer's number. */
+function shortPlace(before) {
+  return `${t(`sheet.wind_short.${before.round[0]}`)}${before.round.slice(1)}`;
+}
+
 function kindLabel(entry) {
   return t(`sheet.kind.${entry.kind}`);
 }
@@ -21,14 +26,14 @@ function kindLabel(entry) {
  * on wide screens and paper a short line of what happened (`kind.summary`). */
 export function totalsEl(result, names, entries, kind) {
   const head = el("tr", {}, el("th", { scope: "col" }, "#"), el("th", { scope: "col", class: "desc" }, t("sheet.col_result")), names.map((n, i) => el("th", { scope: "col", class: "num", "data-col": String(i) }, n)));
-  const start = el("tr", { class: "start-row" }, el("th", { scope: "row" }, t("sheet.start_row")), el("td", { class: "desc" }), (result.start || []).map((v) => el("td", { class: "num" }, String(v))));
+  const start = el("tr", { class: "start-row" }, el("th", { scope: "row" }, t("sheet.start_row")), el("td", { class: "desc" }), (result.start || []).map((v) => el("td", { class: "num" }, formatNumber(v))));
   const rows = (result.hands || []).map((h) =>
     el(
       "tr",
       { "data-hand": String(h.index), class: h.error ? "row-error" : null },
-      el("th", { scope: "row", title: handPlace(h.before) }, `${h.index + 1}`, el("span", { class: "row-round" }, h.before ? h.before.round : "")),
+      el("th", { scope: "row", title: handPlace(h.before) }, `${h.index + 1}`, el("span", { class: "row-round" }, h.before ? shortPlace(h.before) : "")),
       el("td", { class: "desc" }, h.error ? t("sheet.kind_error") : kind.summary(h, entries[h.index], names, t)),
-      h.payments.map((p, i) => el("td", { class: "num", "data-player": String(i) }, el("span", { class: `change${p > 0 ? " plus" : p < 0 ? " minus" : ""}` }, signed(p)), el("span", { class: "total", "data-total": String(h.totals[i]) }, String(h.totals[i])))),
+      h.payments.map((p, i) => el("td", { class: "num", "data-player": String(i) }, el("span", { class: `change${p > 0 ? " plus" : p < 0 ? " minus" : ""}` }, signedNumber(p)), el("span", { class: "total", "data-total": String(h.totals[i]) }, formatNumber(h.totals[i])))),
     ),
   );
   return el("div", { class: "totals-scroll" }, el("table", { class: "totals", "data-testid": "totals" }, el("caption", { class: "visually-hidden" }, t("sheet.totals")), el("thead", {}, head), el("tbody", {}, start, rows)));
@@ -43,9 +48,16 @@ export function standingsEl(result) {
     el(
       "ol",
       { class: "standings", "data-testid": "standings" },
-      result.standings.map((s) => el("li", { "data-player": String(s.player), "data-total": String(s.total) }, `${s.name}: ${s.total}`, s.sticks ? ` (${t("sheet.leftover", { n: s.sticks })})` : "")),
+      result.standings.map((s) => el("li", { "data-player": String(s.player), "data-total": String(s.total) }, `${s.name}: ${formatNumber(s.total)}`, s.sticks ? ` (${t("sheet.leftover", { n: formatNumber(s.sticks) })})` : "")),
     ),
   ];
+}
+
+/** Why the match ended after `hand`, in the UI language (the server's code for its reason;
+ * the reason itself, in English, only for one the client has no words for). */
+function endedText(hand) {
+  const key = `table.end_reason.${hand.ended_code}`;
+  return hand.ended_code && t(key) !== key ? t(key) : t("sheet.ended", { reason: String(hand.ended) });
 }
 
 /** One hand's card: place, kind, breakdown, payments, and correct / delete (when `actions`). */
@@ -53,7 +65,7 @@ export function handCard(hand, entry, names, kind, actions) {
   const payments = el(
     "ul",
     { class: "payments", "data-testid": "payments" },
-    hand.payments.map((p, i) => el("li", { "data-player": String(i) }, el("span", {}, names[i]), el("span", { class: "num" }, signed(p)))),
+    hand.payments.map((p, i) => el("li", { "data-player": String(i) }, el("span", {}, names[i]), el("span", { class: "num" }, signedNumber(p)))),
   );
   const buttons = actions
     ? el(
@@ -69,7 +81,7 @@ export function handCard(hand, entry, names, kind, actions) {
     el("h3", {}, t("sheet.hand_n", { n: hand.index + 1 }), " · ", kindLabel(entry), el("span", { class: "muted" }, ` · ${handPlace(hand.before)}`)),
     hand.error ? el("p", { class: "error", "data-testid": "hand-error" }, t("sheet.entry_error", { message: hand.error.message, field: hand.error.field || "" })) : kind.resultEl(hand, entry, names, t),
     payments,
-    hand.ended ? el("p", { class: "muted" }, t("sheet.ended", { reason: String(hand.ended) })) : null,
+    hand.ended ? el("p", { class: "muted", "data-testid": "hand-ended" }, endedText(hand)) : null,
     buttons,
   );
 }

@@ -2,6 +2,7 @@
 // han and fu, the limit and the hand's value (the breakdown of `jantaku score`); for a draw who
 // was ready or had nagashi mangan; for an abortive draw its reason.
 import { el } from "../dom.js";
+import { formatNumber } from "../i18n.js";
 import { tileEls } from "../tiles.js";
 import { yakuName } from "../yaku.js";
 import { readTiles } from "./typing.js";
@@ -38,7 +39,7 @@ function summary(t, s) {
     parts.push(t("sheet.han_fu", { han: s.han, fu: s.fu }));
     if (s.limit) parts.push(t(`table.limit.${s.limit}`));
   }
-  parts.push(t("sheet.points", { n: s.points }));
+  parts.push(t("sheet.points", { n: formatNumber(s.points) }));
   return parts.join(" · ");
 }
 

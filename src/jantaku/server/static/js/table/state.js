@@ -26,7 +26,7 @@ export function createState(user = null) {
     prompt: null, // {seq, legal, drawnIndex, deadlineAt, turnEndAt}
     lastDiscard: null, // {seat, tile, at}: the newest discard (at: when it arrived, ms)
     lastCall: null, // {seat, tile, at}: the newest call or kong (tile: the called or declared one)
-    handEnd: null, // the latest {wins, end: deal_ended, before: previous view, seq, board: ended.js}
+    handEnd: null, // the latest {wins, end: deal_ended, before: the deal's view at its end, seq, board: ended.js}
     handEnds: [], // the last few, so none is missed while an earlier one is still open
     matchEnd: null, // the match result
     error: null,
@@ -84,12 +84,10 @@ export function applyEvents(state, msg, now = 0) {
   if (msg.view) s.view = msg.view;
   if (s.prompt && s.prompt.seq !== msg.seq) s.prompt = null;
   let wins = null;
-  let discards = []; // of the deal that is on (the board behind its result shows them)
   for (const e of msg.events || []) {
     switch (e.type) {
       case "discarded":
         s.lastDiscard = { seat: e.seat, tile: e.tile, at: now };
-        discards.push(e);
         break;
       case "called":
       case "kan_declared":
@@ -101,18 +99,19 @@ export function applyEvents(state, msg, now = 0) {
       case "classical_deal_started":
         s.lastDiscard = null;
         s.lastCall = null;
-        discards = [];
         break;
       case "won":
       case "mah_jongg":
         wins = wins || [];
         wins.push(e);
         break;
-      case "deal_ended":
-        s.handEnd = { wins: wins || [], end: e, before, seq: msg.seq, family: s.family, board: endedBoard(s, before, discards) };
+      case "deal_ended": {
+        const ended = msg.ended_view || before; // the deal at its end (the server's), else its last view
+        s.handEnd = { wins: wins || [], end: e, before: ended, seq: msg.seq, family: s.family, board: endedBoard(s, ended) };
         s.handEnds = [...(s.handEnds || []), s.handEnd].slice(-8);
         wins = null;
         break;
+      }
       case "match_ended":
       case "game_ended":
         s.matchEndEvent = e;
