@@ -345,9 +345,24 @@ class Lobby:
         restart, and it has been waiting long enough."""
         resumed = 0
         for row in self.store.tables("open", "live"):
+            if row.status == "open" and self._queue_forgotten(row):
+                continue
             table = self.rebuild(row)
             resumed += table is not None and table.status == "live"
         return resumed
+
+    def _queue_forgotten(self, row: TableRow) -> bool:
+        """An open ranked (queue) table is closed (expired) at a restart: the keyed hashes of
+        its players' addresses were kept in memory only (origins.py), so it could no longer
+        refuse another account of a waiting player's address; its players queue again."""
+        config = row.config
+        if not self.settings.ranked_distinct_addresses or not isinstance(config, dict):
+            return False
+        if not config.get("ranked"):
+            return False
+        self.store.update_table(row.id, status="expired")
+        log.info("queue table %s expired: its addresses are forgotten at a restart", row.id)
+        return True
 
     def rebuild(
         self, row: TableRow, fence: int | None = None, stored: list[StoredAction] | None = None

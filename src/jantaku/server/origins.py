@@ -5,7 +5,8 @@ accounts, or friends behind one connection, would otherwise sit together and far
 doman-rules.md §4: solo queue). The address is the one the server limits connections by
 (:func:`~jantaku.server.connection.client_address`: the client's, or the one a trusted proxy
 forwarded). A queue table keeps only an HMAC-SHA256 of it, never the address itself, and
-forgets it when the player leaves the table or the table starts or expires.
+forgets it when the player leaves the table or the table starts or expires. A single process
+forgets them all when it restarts: it closes its open queue tables then (Lobby.recover).
 
 The key is random per process; the processes of a group (Redis) must agree on it: the first
 to start makes it at random and keeps it in the database they share (which Redis, where the
