@@ -21,7 +21,7 @@ from jantaku.families import UnknownFamilyError, family
 from jantaku.server.config import ServerSettings, TableConfig, TableKind, table_config
 from jantaku.server.messages import LobbyPage, TableUpdate
 from jantaku.server.models import TableRow
-from jantaku.server.origins import address_refused
+from jantaku.server.origins import address_refused, forgotten
 from jantaku.server.records import plan_ranks, player_lines, save_ranks
 from jantaku.server.seats import public_summary
 from jantaku.server.storage import Fenced, Store, StoredAction
@@ -345,24 +345,12 @@ class Lobby:
         restart, and it has been waiting long enough."""
         resumed = 0
         for row in self.store.tables("open", "live"):
-            if row.status == "open" and self._queue_forgotten(row):
+            if row.status == "open" and forgotten(row.config, self.settings):
+                self.store.update_table(row.id, status="expired")  # its players queue again
                 continue
             table = self.rebuild(row)
             resumed += table is not None and table.status == "live"
         return resumed
-
-    def _queue_forgotten(self, row: TableRow) -> bool:
-        """An open ranked (queue) table is closed (expired) at a restart: the keyed hashes of
-        its players' addresses were kept in memory only (origins.py), so it could no longer
-        refuse another account of a waiting player's address; its players queue again."""
-        config = row.config
-        if not self.settings.ranked_distinct_addresses or not isinstance(config, dict):
-            return False
-        if not config.get("ranked"):
-            return False
-        self.store.update_table(row.id, status="expired")
-        log.info("queue table %s expired: its addresses are forgotten at a restart", row.id)
-        return True
 
     def rebuild(
         self, row: TableRow, fence: int | None = None, stored: list[StoredAction] | None = None

@@ -20,11 +20,19 @@ import secrets
 
 from sqlalchemy.exc import IntegrityError
 
+from jantaku.server.config import ServerSettings
 from jantaku.server.models import SecretRow
 from jantaku.server.seats import TableError
 from jantaku.server.storage import Store
 
-__all__ = ["QUEUE_ADDRESS", "address_refused", "group_key", "origin_of", "process_key"]
+__all__ = [
+    "QUEUE_ADDRESS",
+    "address_refused",
+    "forgotten",
+    "group_key",
+    "origin_of",
+    "process_key",
+]
 
 _SECRET = "queue-origins"  # the name of the group's key in the database
 QUEUE_ADDRESS = "another account from your address is already waiting in this queue"
@@ -60,3 +68,11 @@ def address_refused() -> TableError:
     """The refusal of a queue whose table seats another account of the same address: it says
     nothing of who that is."""
     return TableError("queue_address", QUEUE_ADDRESS)
+
+
+def forgotten(config: object, settings: ServerSettings) -> bool:
+    """Whether an open table of the stored ``config`` is closed when one process restarts: a
+    ranked (queue) table, whose players' hashes were in memory only, could no longer refuse
+    another account of a waiting player's address (its players queue again)."""
+    ranked = isinstance(config, dict) and bool(config.get("ranked"))
+    return ranked and settings.ranked_distinct_addresses
