@@ -53,6 +53,40 @@ def _waiting(server: ServerProcess) -> int:
     return int(server.get("/api/lobby").json()["queues"].get("novice-quick", 0))
 
 
+def _taken(snap: dict[str, Any]) -> int:
+    """The seats taken at a snapshot's table (a waiting person's seat is anonymous)."""
+    return sum(1 for s in snap["table"]["seats"] if s.get("anonymous") or s.get("user_id"))
+
+
+def test_a_restart_does_not_forget_who_waits(database: str) -> None:
+    """The addresses' hashes live in memory only: after a restart the server could no longer
+    tell a waiting player's address, so its open queue tables are closed (expired) and their
+    players queue again; another account of a waiting player's address is never seated beside
+    them (before, it was seated at the restored table)."""
+    before = ServerProcess(database).start()
+    try:
+        token, other = registered(before), registered(before)
+        first = Client(before, token, address=HOME)
+        table = _queued(first)["table"]["id"]
+        first.close()
+    finally:
+        before.stop()
+    after = ServerProcess(database).start()
+    try:
+        second = Client(after, other, address=HOME)  # the same person's second account
+        snap = _queued(second)
+        assert _taken(snap) == 1, snap  # nobody from the old table beside it
+        first = Client(after, token, address=HOME)
+        first.send({"type": "join", "table": table, "id": 1})  # its page comes back
+        assert first.expect("error")["ref"] == 1  # that table is gone: queue again
+        _refused(first, 2, [second])  # and the address is taken by the second now
+        assert _waiting(after) == 1
+        for c in (first, second):
+            c.close()
+    finally:
+        after.stop()
+
+
 def test_a_queue_table_seats_one_account_per_address(server: ServerProcess) -> None:
     first = Client(server, registered(server), address=HOME)
     token = registered(server)

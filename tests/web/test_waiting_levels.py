@@ -153,3 +153,26 @@ def test_a_fill_link_without_a_level_seats_the_familys_default(
     fills = [m for m in frames.sent if m.get("fill_bots")]
     assert [m.get("bot") for m in fills] == ["efficiency"], frames.sent
     assert _puppets(page, table) == ["efficiency"] * 3
+
+
+def test_a_fill_link_to_a_private_table_seats_the_saved_level(
+    server_proc: ServerProcess, new_page: Any
+) -> None:
+    """An invitee's ``?fill=1`` link to a private table: the table's summary serves its own
+    players only, so the page learns the family once seated and then fills with the saved
+    (or default) level, never the filler puppets."""
+    owner = Client(server_proc, server_proc.guest())
+    try:
+        owner.send({"type": "create", "kind": "classical", "length": "quick", "private": True})
+        created = owner.expect("created")
+        table, invite = created["table"]["id"], created["invite"]
+        page = new_page(1440, 900)
+        frames = _Frames(page, {"join"})
+        login_guest(page, server_proc.base)
+        page.goto(f"{server_proc.base}/#/table/{table}?invite={invite}&fill=1")
+        _started(page)
+        fills = [m for m in frames.sent if m.get("fill_bots")]
+        assert [m.get("bot") for m in fills] == ["efficiency"], frames.sent
+        assert _puppets(page, table) == ["efficiency"] * 2
+    finally:
+        owner.close()

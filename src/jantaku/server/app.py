@@ -22,6 +22,8 @@ from jantaku.server.config import ServerSettings
 from jantaku.server.headers import SecurityHeaders
 from jantaku.server.http_api import HttpApi
 from jantaku.server.hub import Hub
+from jantaku.server.limits import Busy
+from jantaku.server.refusals import refused
 from jantaku.server.session_check import recheck_sessions
 from jantaku.server.sheets import SheetApi
 from jantaku.server.websocket import SocketEndpoint
@@ -76,6 +78,11 @@ class Server:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 
+async def _busy(request: Request, exc: Exception) -> Response:
+    """The database threads (or another bounded pool) are full: come back in a moment."""
+    return refused(str(exc), 1.0, status=503, code="busy")
+
+
 async def _not_found(request: Request, exc: Exception) -> Response:
     """An unknown path under /api answers JSON too."""
     if request.url.path.startswith("/api/"):
@@ -103,10 +110,11 @@ def create_app(
         server.http.hashing.close()
         server.http.reviews.close()
         server.sheets.close()
+        server.hub.db.close()
         server.hub.store.close()
 
     app = Starlette(
-        exception_handlers={404: _not_found},
+        exception_handlers={404: _not_found, Busy: _busy},
         routes=[
             WebSocketRoute("/ws", server.sockets.serve),
             *server.http.routes(),

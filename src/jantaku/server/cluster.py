@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from jantaku.server.connection import Client
 from jantaku.server.leases import Leases
-from jantaku.server.limits import TokenBuckets
+from jantaku.server.limits import Busy, TokenBuckets
 from jantaku.server.matchmaking import Matchmaker
 from jantaku.server.messages import Error
 from jantaku.server.models import TableRow
@@ -263,7 +263,7 @@ class Cluster:
         invite = data.get("invite")
         if isinstance(invite, str) and invite:
             try:
-                table_id = self._invited(client, raw)
+                table_id = await self._invited(client, raw)
             except ProtocolError as refused:
                 client.send(Error(refused.code, refused.message, refused.ref))
                 return True
@@ -294,11 +294,11 @@ class Cluster:
         self.relay.forward(owner, client, table_id, raw)
         return True
 
-    def _invited(self, client: Client, raw: str | bytes) -> str | None:
+    async def _invited(self, client: Client, raw: str | bytes) -> str | None:
         """The table of a message's invite code: one driven here is found in memory, another
-        is looked up in the database for a token of the client's address (ProtocolError
-        rate_limited when they are spent). None for no table, or a message the handler
-        refuses."""
+        is looked up in the database (on the database threads) for a token of the client's
+        address (ProtocolError rate_limited when they are spent, busy when the threads are).
+        None for no table, or a message the handler refuses."""
         try:
             message = parse_message(raw)
         except ProtocolError:
@@ -311,7 +311,10 @@ class Cluster:
         if self.invite_reads.take(client.address) > 0:
             why = "too many invite codes looked up from your address; slow down"
             raise ProtocolError("rate_limited", why, message.ref)
-        return self.hub.store.table_id_by_invite(code)
+        try:
+            return await self.hub.off_loop(lambda: self.hub.store.table_id_by_invite(code))
+        except Busy as e:
+            raise ProtocolError("busy", str(e), message.ref) from None
 
     async def _watch(self) -> None:
         """Claim orphaned tables; send each client's join or watch again where its table is

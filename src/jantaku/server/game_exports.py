@@ -51,7 +51,8 @@ class GameExports:
         limit = await limited(self.hub, "export", self.addresses, address, "game exports")
         if limit is not None:
             return limit
-        body = export_game(result, self.hub.store.actions(game_id), fmt)
+        actions = await self.hub.off_loop(lambda: self.hub.store.actions(game_id))
+        body = export_game(result, actions, fmt)
         self._kept[key] = body
         while len(self._kept) > KEPT:
             self._kept.popitem(last=False)

@@ -21,7 +21,7 @@ from jantaku.server.game_exports import GameExports
 from jantaku.server.hub import Hub
 from jantaku.server.limits import Backoff, Busy, HashPool, TokenBuckets
 from jantaku.server.messages import user_json
-from jantaku.server.models import name_key
+from jantaku.server.models import UserRow, name_key
 from jantaku.server.protocol import ProtocolError, loads_bounded
 from jantaku.server.refusals import error, limited, refused
 from jantaku.server.reviews import GameReviews
@@ -197,7 +197,7 @@ class HttpApi:
         refusal = await self._signup_refused(request)
         if refusal is not None:
             return refusal
-        user, token = self.hub.accounts.guest()
+        user, token = await self.hub.off_loop(self.hub.accounts.guest)
         return JSONResponse({"token": token, "user": user_json(user)})
 
     async def logout(self, request: Request) -> Response:
@@ -206,13 +206,21 @@ class HttpApi:
         if token is None:
             with contextlib.suppress(AuthError):
                 token = (await self._body(request)).get("token")
-        self.hub.accounts.logout(token)
+        await self.hub.off_loop(lambda: self.hub.accounts.logout(token))
         if isinstance(token, str):
             self.hub.logged_out(token)
         return JSONResponse({"ok": True})
 
+    async def _user(self, request: Request) -> UserRow | None:
+        """The user of the request's ``Authorization: Bearer`` token, if any (looked up on
+        the database threads)."""
+        token = _bearer(request)
+        if token is None:
+            return None
+        return await self.hub.off_loop(lambda: self.hub.accounts.by_token(token))
+
     async def me(self, request: Request) -> Response:
-        user = self.hub.accounts.by_token(_bearer(request))
+        user = await self._user(request)
         if user is None:
             return JSONResponse(
                 {"error": "unknown or expired session token", "code": "bad_token"},
@@ -224,7 +232,7 @@ class HttpApi:
         """The open and live tables where the token's player sits (private ones too), so the
         lobby can offer the way back to a table left by navigating away; at an open ranked
         table, how long the player has ``waited`` in its queue."""
-        user = self.hub.accounts.by_token(_bearer(request))
+        user = await self._user(request)
         if user is None:
             return JSONResponse(
                 {"error": "unknown or expired session token", "code": "bad_token"},
@@ -255,23 +263,22 @@ class HttpApi:
             return error(e.message, 400, e.code)
         return JSONResponse(page.to_json())
 
-    def _viewer(self, request: Request) -> int | None:
+    async def _viewer(self, request: Request) -> int | None:
         """The user id of the request's ``Authorization: Bearer`` token, if any."""
-        token = _bearer(request)
-        user = self.hub.accounts.by_token(token) if token is not None else None
+        user = await self._user(request)
         return None if user is None else user.id
 
     async def table_http(self, request: Request) -> Response:
         table_id = request.path_params["table_id"]
         if len(table_id) > _KEY_MAX:
             return _not_found("table")
-        viewer = self._viewer(request)
+        viewer = await self._viewer(request)
         table = self.hub.lobby.tables.get(table_id)
         if table is not None:
             if table.config.private and table.seat_of(viewer) is None:
                 return _not_found("table")
             return JSONResponse(table.summary())
-        row = self.hub.store.table(table_id)
+        row = await self.hub.off_loop(lambda: self.hub.store.table(table_id))
         if row is None or _private_to_others(row.config, row.seats, viewer):
             return _not_found("table")
         summary = {
@@ -290,10 +297,10 @@ class HttpApi:
             return _not_found("game")
         if fmt != "json" and fmt not in EXPORT_FORMATS:
             return _not_found(f"format {fmt[:20]!r} (json, {', '.join(EXPORT_FORMATS)})")
-        game = self.hub.store.game(game_id)
+        game = await self.hub.off_loop(lambda: self.hub.store.game(game_id))
         result = game.result if game is not None and isinstance(game.result, dict) else {}
         if game is None or _private_to_others(
-            result.get("config"), result.get("seats"), self._viewer(request)
+            result.get("config"), result.get("seats"), await self._viewer(request)
         ):
             return _not_found("game")
         if fmt == "json":
@@ -316,24 +323,34 @@ class HttpApi:
 
     async def player_http(self, request: Request) -> Response:
         user_id = _user_id(request.path_params["user_id"])
-        user = None if user_id is None else self.hub.store.user(user_id)
-        if user_id is None or user is None:
+        if user_id is None:
+            return _not_found("player")
+        store = self.hub.store
+        user = await self.hub.off_loop(lambda: store.user(user_id))
+        if user is None:
             return _not_found("player")
         from jantaku.server.ranks import RANKS
 
         shown = user_json(user)
         # rank points needed for the next rank (None at the top), for the profile's progress bar
         shown["rank_needed"] = RANKS[user.rank_index].needed
-        return JSONResponse({"user": shown, "stats": self.player_stats.of(self.hub.store, user_id)})
+        stats = await self.hub.off_loop(lambda: self.player_stats.of(store, user_id))
+        return JSONResponse({"user": shown, "stats": stats})
 
     async def player_games_http(self, request: Request) -> Response:
         """A player's recent finished games (newest first), for the profile's replay links."""
         user_id = _user_id(request.path_params["user_id"])
-        if user_id is None or self.hub.store.user(user_id) is None:
+        if user_id is None:
+            return _not_found("player")
+        store = self.hub.store
+        found = await self.hub.off_loop(
+            lambda: None if store.user(user_id) is None else store.player_games(user_id)
+        )
+        if found is None:
             return _not_found("player")
         games = []
-        viewer = self._viewer(request)
-        for line, game in self.hub.store.player_games(user_id):
+        viewer = await self._viewer(request)
+        for line, game in found:
             config = game.result.get("config", {}) if isinstance(game.result, dict) else {}
             if _private_to_others(config, game.result.get("seats"), viewer):
                 continue  # a private game is listed only for its own players

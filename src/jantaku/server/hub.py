@@ -5,11 +5,14 @@ API all work on one :class:`Hub`."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from jantaku.server.auth import Accounts, token_hash
 from jantaku.server.config import ServerSettings
 from jantaku.server.connection import Client
+from jantaku.server.limits import HashPool
 from jantaku.server.manager import Lobby
 from jantaku.server.models import UserRow
 from jantaku.server.origins import origin_of, process_key
@@ -20,9 +23,16 @@ from jantaku.server.storage import Store
 if TYPE_CHECKING:
     from jantaku.server.cluster import Cluster
 
-__all__ = ["Hub"]
+__all__ = ["DB_QUEUE", "DB_WORKERS", "Hub"]
 
 log = logging.getLogger("jantaku.server")
+
+T = TypeVar("T")
+
+#: the database reads and small writes of requests and messages run on threads of their own
+#: (never on the event loop); at most this many calls wait or run, beyond that Busy
+DB_WORKERS, DB_QUEUE = 4, 256
+_ENDED_KEPT = 10000  # sessions ended lately, whose lookups still under way are not used
 
 
 class Hub:
@@ -37,6 +47,11 @@ class Hub:
         self.clients: set[Client] = set()
         self.sessions: dict[str, set[Client]] = {}  # token hash -> connections that said hello
         self.logouts = 0  # sessions logged out so far (a lookup made before one is not reused)
+        # the sessions (token hashes) ended lately, with the count of logouts when each ended
+        self._ended: OrderedDict[str, int] = OrderedDict()
+        self.db = HashPool(
+            DB_WORKERS, DB_QUEUE, "jantaku-db", "the server is busy; try again in a moment"
+        )
         self.cluster: Cluster | None = None  # several processes share the tables (Redis)
         # where the limits on logins, sign-ups, reviews and sheets count (Redis in a cluster)
         self.limits: LocalLimits | SharedLimits = LocalLimits()
@@ -74,6 +89,10 @@ class Hub:
             raise RuntimeError("the server is not open")
         return self._lobby
 
+    async def off_loop(self, fn: Callable[[], T]) -> T:
+        """``fn`` (blocking: the database) on the database threads; Busy when too many wait."""
+        return await self.db.run(fn)
+
     def origin(self, client: Client) -> str | None:
         """The keyed hash of the client's address that a ranked queue table keeps (None: the
         server seats accounts of one address together, ``ranked_distinct_addresses`` off)."""
@@ -83,22 +102,31 @@ class Hub:
 
     # ------------------------------------------------------------------ sessions
 
-    def look_up(self, client: Client, token: str) -> UserRow | None:
-        """The user of ``token`` (a database query), kept for the handler of the same hello
-        (:meth:`hello_user`)."""
-        user = self.accounts.by_token(token)
-        client.looked_up = (token, user, self.logouts)
+    async def look_up(self, client: Client, token: str) -> UserRow | None:
+        """The user of ``token`` (a database query on the database threads), kept for the
+        handler of the same hello (:meth:`hello_user`)."""
+        logouts = self.logouts
+        user = await self.off_loop(lambda: self.accounts.by_token(token))
+        client.looked_up = (token, user, logouts)
         return user
 
     def hello_user(self, client: Client, token: str | None) -> UserRow | None:
         """The user of the token of the hello being handled: the lookup :meth:`look_up` made
-        for it when no session has logged out since, else a new one."""
+        for it, unless its session ended since (None then). Never a query here: the handler
+        runs on the event loop."""
         kept, client.looked_up = client.looked_up, None
-        if kept is not None:
-            kept_token, user, logouts = kept
-            if kept_token == token and logouts == self.logouts:
-                return user
-        return self.accounts.by_token(token)
+        if kept is None or token is None:
+            return None
+        kept_token, user, logouts = kept
+        if kept_token != token or user is None:
+            return None
+        if logouts != self.logouts:
+            ended = self._ended.get(token_hash(token))
+            if ended is not None and ended > logouts:
+                return None  # logged out while it was looked up
+            if len(self._ended) >= _ENDED_KEPT and logouts < next(iter(self._ended.values())):
+                return None  # too many logouts meanwhile to tell
+        return user
 
     def welcome(self, client: Client, user: UserRow, token: str) -> None:
         """Bind the connection to the user and to its session (a logout closes it); a player
@@ -138,6 +166,10 @@ class Hub:
         """Close this process's connections of ``session`` (a token's hash), which has logged
         out (here or at another process of the group)."""
         self.logouts += 1
+        self._ended.pop(session, None)
+        self._ended[session] = self.logouts
+        while len(self._ended) > _ENDED_KEPT:
+            self._ended.popitem(last=False)
         for client in list(self.sessions.pop(session, ())):
             client.token_hash = None
             client.kick("logged_out", "this session has logged out")

@@ -114,21 +114,30 @@ class TokenBuckets:
 
 
 class HashPool:
-    """Password hashing off the event loop: ``workers`` threads of its own (a flood of logins
-    cannot take the threads other work needs) and at most ``queue`` hashes waiting or running;
-    beyond that :class:`Busy` is raised at once instead of queueing without end."""
+    """Blocking work off the event loop (password hashes, database reads): ``workers`` threads
+    of its own (a flood of logins cannot take the threads other work needs) and at most
+    ``queue`` calls waiting or running; beyond that :class:`Busy` (saying ``busy``) is raised
+    at once instead of queueing without end."""
 
-    def __init__(self, workers: int, queue: int) -> None:
+    def __init__(
+        self,
+        workers: int,
+        queue: int,
+        name: str = "jantaku-hash",
+        busy: str = "too many logins at once; try again in a moment",
+    ) -> None:
         self.workers = max(1, workers)
         self.limit = max(self.workers, queue)
+        self.name = name
+        self.busy = busy
         self._executor: ThreadPoolExecutor | None = None
         self.pending = 0
 
     async def run(self, fn: Callable[[], T]) -> T:
         if self.pending >= self.limit:
-            raise Busy("too many logins at once; try again in a moment")
+            raise Busy(self.busy)
         if self._executor is None:
-            self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="jantaku-hash")
+            self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix=self.name)
         self.pending += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(self._executor, fn)

@@ -21,7 +21,7 @@ from jantaku.families import UnknownFamilyError, family
 from jantaku.server.config import ServerSettings, TableConfig, TableKind, table_config
 from jantaku.server.messages import LobbyPage, TableUpdate
 from jantaku.server.models import TableRow
-from jantaku.server.origins import address_refused
+from jantaku.server.origins import address_refused, forgotten
 from jantaku.server.records import plan_ranks, player_lines, save_ranks
 from jantaku.server.seats import public_summary
 from jantaku.server.storage import Fenced, Store, StoredAction
@@ -345,6 +345,9 @@ class Lobby:
         restart, and it has been waiting long enough."""
         resumed = 0
         for row in self.store.tables("open", "live"):
+            if row.status == "open" and forgotten(row.config, self.settings):
+                self.store.update_table(row.id, status="expired")  # its players queue again
+                continue
             table = self.rebuild(row)
             resumed += table is not None and table.status == "live"
         return resumed

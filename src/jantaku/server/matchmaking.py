@@ -132,7 +132,8 @@ class Matchmaker:
         if table is not None:
             config = table.config
         else:
-            row = self.cluster.hub.store.table(table_id)
+            hub = self.cluster.hub
+            row = await hub.off_loop(lambda: hub.store.table(table_id))
             if row is not None:
                 config = TableConfig.from_json(row.config)
         if config is None or not config.ranked:

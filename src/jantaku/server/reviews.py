@@ -90,16 +90,20 @@ class GameReviews:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
 
-    def _viewer(self, request: Request) -> int | None:
+    async def _viewer(self, request: Request) -> int | None:
         header = request.headers.get("authorization", "")
         token = header[7:].strip() if header.lower().startswith("bearer ") else ""
-        user = self.hub.accounts.by_token(token) if token else None
+        if not token:
+            return None
+        user = await self.hub.off_loop(lambda: self.hub.accounts.by_token(token))
         return None if user is None else user.id
 
     async def handle(self, request: Request) -> Response:
         game_id = request.path_params["game_id"]
-        viewer = self._viewer(request)
-        game = self.hub.store.game(game_id) if len(game_id) <= _KEY_MAX else None
+        viewer = await self._viewer(request)
+        game = None
+        if len(game_id) <= _KEY_MAX:
+            game = await self.hub.off_loop(lambda: self.hub.store.game(game_id))
         result = game.result if game is not None and isinstance(game.result, dict) else {}
         config = result.get("config")
         seats = result.get("seats") or []
@@ -171,7 +175,8 @@ class GameReviews:
         game_id, seat, level = key
         self.pending += 1
         try:
-            actions = [(a.action, a.elapsed) for a in self.hub.store.actions(game_id)]
+            stored = await self.hub.off_loop(lambda: self.hub.store.actions(game_id))
+            actions = [(a.action, a.elapsed) for a in stored]
             if self._executor is None:
                 context = multiprocessing.get_context("spawn")
                 self._executor = ProcessPoolExecutor(self.workers, mp_context=context)

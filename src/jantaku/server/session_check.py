@@ -10,6 +10,7 @@ connections of the others, as a logout does."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from typing import TYPE_CHECKING
@@ -28,10 +29,9 @@ log = logging.getLogger("jantaku.server")
 _CHUNK = 500  # sessions per query
 
 
-def ended_sessions(hub: Hub) -> list[str]:
-    """The sessions (token hashes) of this process's connections that the database no longer
-    holds, or holds past their lifetime."""
-    held = list(hub.sessions)
+def ended_sessions(hub: Hub, held: list[str]) -> list[str]:
+    """Of the sessions (token hashes) ``held`` by this process's connections, those the
+    database no longer holds, or holds past their lifetime (blocking: the queries)."""
     oldest = time.time() - hub.settings.session_days * 86400.0
     live: set[str] = set()
     with hub.store.session() as s:
@@ -51,7 +51,8 @@ async def recheck_sessions(hub: Hub) -> None:
         if not hub.sessions:
             continue
         try:
-            ended = ended_sessions(hub)
+            held = list(hub.sessions)  # on the loop; the queries on the database threads
+            ended = await hub.off_loop(functools.partial(ended_sessions, hub, held))
         except Exception:  # the database is away for a moment: the next round asks again
             log.warning("checking the sessions of the connections failed", exc_info=True)
             continue

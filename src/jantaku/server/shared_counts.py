@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import redis.asyncio as aioredis
 
 from jantaku.server.connection import Client
+from jantaku.server.limits import Busy
 from jantaku.server.messages import Error
 from jantaku.server.protocol import Create, Hello, ProtocolError, parse_message
 
@@ -193,6 +194,8 @@ class Admission:
                 error = await self._create(client)
             else:
                 return False
+        except Busy as e:  # the database threads are full
+            error = Error("busy", str(e))
         except Exception:
             error = self._failed()
         if error is None:
@@ -202,7 +205,7 @@ class Admission:
         return True
 
     async def _hello(self, client: Client, message: Hello) -> Error | None:
-        user = self.hub.look_up(client, message.token) if message.token else None
+        user = await self.hub.look_up(client, message.token) if message.token else None
         if user is None or client.user_id == user.id:
             return None  # the handler answers (bad_token, or welcome again)
         limit = self.hub.settings.sockets_per_user

@@ -145,7 +145,9 @@ class SheetApi:
     async def _owner(self, request: Request) -> UserRow:
         header = request.headers.get("authorization", "")
         token = header[7:].strip() if header.lower().startswith("bearer ") else None
-        user = self.hub.accounts.by_token(token) if token else None
+        user = None
+        if token:
+            user = await self.hub.off_loop(lambda: self.hub.accounts.by_token(token))
         if user is None:
             raise Refused(401, "bad_token", "log in to keep sheets (unknown or expired token)")
         if user.guest:
@@ -153,8 +155,8 @@ class SheetApi:
         await self._limit(self.writes, str(user.id))
         return user
 
-    def _own(self, user: UserRow, sheet_id: str) -> SheetRow:
-        row = self.store.get(user.id, sheet_id)
+    async def _own(self, user: UserRow, sheet_id: str) -> SheetRow:
+        row = await self.hub.off_loop(lambda: self.store.get(user.id, sheet_id))
         if row is None:
             raise Refused(404, "not_found", "no such sheet")
         return row
@@ -209,7 +211,7 @@ class SheetApi:
         document = await self._document(request)
         await self._compute(document, request)  # an unusable sheet is never stored
         try:
-            row = self.store.add(user.id, document)
+            row = await self.hub.off_loop(lambda: self.store.add(user.id, document))
         except TooManySheets:
             raise Refused(
                 409,
@@ -222,20 +224,20 @@ class SheetApi:
         user = await self._owner(request)
         sheet_id, fmt = _split(request.path_params["sheet_id"])
         if request.method == "GET":
-            mine = self._own(user, sheet_id)
+            mine = await self._own(user, sheet_id)
             if fmt is None:
                 return await self._shown(mine, request)
             return await self._export(mine, request, fmt, f"sheet-{mine.id}")
         if fmt is not None:
             raise Refused(405, "bad_method", "exports are read with GET")
         if request.method == "DELETE":
-            if not self.store.delete(user.id, sheet_id):
+            if not await self.hub.off_loop(lambda: self.store.delete(user.id, sheet_id)):
                 raise Refused(404, "not_found", "no such sheet")
             return JSONResponse({"ok": True})
-        self._own(user, sheet_id)
+        await self._own(user, sheet_id)
         document = await self._document(request)
         await self._compute(document, request)
-        row = self.store.replace(user.id, sheet_id, document)
+        row = await self.hub.off_loop(lambda: self.store.replace(user.id, sheet_id, document))
         if row is None:
             raise Refused(404, "not_found", "no such sheet")
         return await self._shown(row, request)
@@ -245,7 +247,8 @@ class SheetApi:
         sheet_id, fmt = _split(request.path_params["sheet_id"])
         if fmt is not None:
             raise Refused(404, "not_found", "no such sheet")
-        row = self.store.share(user.id, sheet_id, revoke=request.method == "DELETE")
+        revoke = request.method == "DELETE"
+        row = await self.hub.off_loop(lambda: self.store.share(user.id, sheet_id, revoke=revoke))
         if row is None:
             raise Refused(404, "not_found", "no such sheet")
         if request.method == "DELETE":
@@ -254,6 +257,7 @@ class SheetApi:
 
     async def mine(self, request: Request) -> Response:
         user = await self._owner(request)
+        rows = await self.hub.off_loop(lambda: self.store.listing(user.id))
         return JSONResponse(
             {
                 "sheets": [
@@ -267,7 +271,7 @@ class SheetApi:
                         "updated_at": r.updated_at,
                         "shared": r.share_token is not None,
                     }
-                    for r in self.store.listing(user.id)
+                    for r in rows
                 ]
             }
         )
@@ -275,7 +279,7 @@ class SheetApi:
     async def shared(self, request: Request) -> Response:
         await self._limit(self.computes, client_address(request))
         token, fmt = _split(request.path_params["token"])
-        row = self.store.shared(token)
+        row = await self.hub.off_loop(lambda: self.store.shared(token))
         if row is None:
             raise Refused(404, "not_found", "no such shared sheet (the link may have been revoked)")
         if fmt is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import Counter, OrderedDict
 from typing import Any
 
@@ -34,20 +35,27 @@ def statistics(lines: list[GamePlayerRow]) -> dict[str, Any]:
 class PlayerStats:
     """A player's statistics, kept until the player has another recorded game: reading every
     line of a player with thousands of games on each profile request (anyone may ask, again
-    and again) would hold up the event loop. A request costs one count of the lines then."""
+    and again) would hold up the event loop. A request costs one count of the lines then.
+    Called on the database threads (it queries), so the kept answers are behind a lock."""
 
     def __init__(self, kept: int = KEPT) -> None:
         self.kept = kept
         self._kept: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
+        self._lock = threading.Lock()
 
     def of(self, store: Store, user_id: int) -> dict[str, Any]:
-        known = self._kept.get(user_id)
+        """Blocking (the database): run it off the event loop."""
+        with self._lock:
+            known = self._kept.get(user_id)
         if known is not None and known[0] == store.player_line_count(user_id):
-            self._kept.move_to_end(user_id)
+            with self._lock:
+                if user_id in self._kept:
+                    self._kept.move_to_end(user_id)
             return known[1]
         lines = store.player_lines(user_id)
         stats = statistics(lines)
-        self._kept[user_id] = (len(lines), stats)
-        while len(self._kept) > self.kept:
-            self._kept.popitem(last=False)
+        with self._lock:
+            self._kept[user_id] = (len(lines), stats)
+            while len(self._kept) > self.kept:
+                self._kept.popitem(last=False)
         return stats

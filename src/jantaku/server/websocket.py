@@ -17,9 +17,9 @@ from jantaku.server.config import TableRequestError
 from jantaku.server.connection import Client
 from jantaku.server.handlers import dispatch
 from jantaku.server.hub import Hub
-from jantaku.server.limits import TokenBuckets
+from jantaku.server.limits import Busy, TokenBuckets
 from jantaku.server.messages import Error, Ref, Shutdown
-from jantaku.server.protocol import ProtocolError, parse_message, utf8_size
+from jantaku.server.protocol import Hello, ProtocolError, parse_message, utf8_size
 from jantaku.server.tables import TableError
 
 __all__ = ["SocketEndpoint"]
@@ -109,9 +109,32 @@ class SocketEndpoint:
                 client.send(Error("rate_limited", f"{spent}; slow down"))
                 continue
             cluster = self.hub.cluster
-            if cluster is not None and await cluster.route(client, raw):
-                continue  # another process drives that table: it answers
+            if cluster is not None:
+                if await cluster.route(client, raw):
+                    continue  # another process drives that table: it answers
+            elif not await self._look_up(client, raw):
+                continue
             self.handle(client, raw)
+
+    async def _look_up(self, client: Client, raw: str | bytes) -> bool:
+        """A ``hello``'s session lookup, on the database threads (the handler runs on the
+        event loop and queries nothing); False when refused (the refusal is sent). With
+        several processes the group's admission makes it (shared_counts.py)."""
+        client.looked_up = None
+        if not ("hello" in raw if isinstance(raw, str) else b"hello" in raw):
+            return True  # parsed once only (a hello spelt with escapes finds no session)
+        try:
+            message = parse_message(raw)
+        except ProtocolError:
+            return True  # the handler says what is wrong
+        if not isinstance(message, Hello) or not message.token:
+            return True
+        try:
+            await self.hub.look_up(client, message.token)
+        except Busy as e:
+            client.send(Error("busy", str(e), message.ref))
+            return False
+        return True
 
     def handle(self, client: Client, raw: str | bytes) -> None:
         """Parse one message and run its handler; the reply or the refusal answers its id."""

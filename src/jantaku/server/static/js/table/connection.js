@@ -40,16 +40,25 @@ async function fillLevel(tp) {
   }
 }
 
-/** Join (or watch) the table; a seat that is gone turns the page into watching. */
+/** Join (or watch) the table; a seat that is gone turns the page into watching. An invitee's
+ * `?fill=1` sits down first and fills once seated: a private table's summary (its family, so
+ * the level to fill with) serves its own players only. */
 export async function enter(tp) {
   const { t } = tp;
   const msg = enterMessage(tp);
-  if (msg.fill_bots && !msg.bot) {
+  let fillWhenSeated = false;
+  if (msg.fill_bots && !msg.bot && msg.invite) {
+    delete msg.fill_bots;
+    fillWhenSeated = true;
+  } else if (msg.fill_bots && !msg.bot) {
     const bot = await fillLevel(tp);
     if (!tp.alive) return;
     if (bot) msg.bot = bot;
   }
-  tp.socket.request(msg, { expect: "snapshot" }).catch((err) => {
+  const seated = () => tp.alive && tp.state.seat !== null && tp.state.table?.status === "open";
+  tp.socket.request(msg, { expect: "snapshot" }).then(() => {
+    if (fillWhenSeated && seated()) enter(tp); // by the table's id now, with its family known
+  }).catch((err) => {
     if (!tp.alive) return;
     if (err && WATCH_CODES.has(err.code) && !tp.watching) {
       tp.watching = true;

@@ -1,0 +1,48 @@
+"""``python gated_server.py DIR serve ...``: ``jantaku serve`` whose database calls a test may
+hold: while the file ``DIR/NAME`` exists, a call of NAME (a session lookup
+``Accounts.by_token``, ``Store.table_id_by_invite``, ``Store.session``, ``Store.game``,
+``Store.user``, ``Store.table``, ``Store.add_user``, ``Store.drop_session``) writes
+``DIR/NAME.entered`` and waits until the test removes ``DIR/NAME``. A test holds a call and
+shows that the server answers others meanwhile (gated.py): the call runs off the event loop."""
+
+from __future__ import annotations
+
+import functools
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+_DIR = Path()  # set by the command line
+
+
+def _held(name: str, fn: Any) -> Any:
+    @functools.wraps(fn)
+    def gated(*args: Any, **kwargs: Any) -> Any:
+        gate = _DIR / name
+        if gate.exists():
+            (_DIR / f"{name}.entered").touch()
+            end = time.monotonic() + 60
+            while gate.exists() and time.monotonic() < end:
+                time.sleep(0.01)
+        return fn(*args, **kwargs)
+
+    return gated
+
+
+def _install() -> None:
+    from jantaku.server.auth import Accounts
+    from jantaku.server.storage import Store
+
+    Accounts.by_token = _held("by_token", Accounts.by_token)  # type: ignore[method-assign]
+    for name in ("table_id_by_invite", "session", "game", "user", "table", "add_user"):
+        setattr(Store, name, _held(name, getattr(Store, name)))
+    Store.drop_session = _held("drop_session", Store.drop_session)  # type: ignore[method-assign]
+
+
+if __name__ == "__main__":
+    _DIR = Path(sys.argv.pop(1))
+    _install()
+    from jantaku.cli import main
+
+    main()

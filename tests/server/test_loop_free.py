@@ -1,0 +1,136 @@
+"""The event loop never waits for the database on a path a client reaches: while one of these
+database calls is held (gated_server.py), another connection's ``ping`` is answered. A call
+made on the event loop would hold every other client of the process behind it.
+
+The paths: a ``hello``'s session lookup (anyone may send one with any token), the HTTP reads
+anyone may ask for (a token's user, a table, a finished game, a player) and a guest's sign-up
+and a logout, the periodic recheck of the connections' sessions, and with several processes
+the lookup of an invite code of a table driven elsewhere (anyone may send a made-up one)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.accounts import registered
+from tests.server.cluster_env import REDIS, needs_cluster
+from tests.server.gated import GatedServer
+from tests.server.harness import Client
+
+
+def _answers_meanwhile(server: GatedServer, name: str, call: Callable[[], Any]) -> Any:
+    """Hold the calls of ``name``, start ``call`` (in a thread), and once it is held show that
+    another connection is answered; then let it go. What ``call`` returned."""
+    pinger = Client(server)
+    pinger.send({"type": "ping", "id": 0})
+    assert pinger.expect("pong")["ref"] == 0
+    out: list[Any] = []
+    worker = threading.Thread(target=lambda: out.append(call()))
+    with server.holding(name):
+        worker.start()
+        server.wait_entered(name)
+        pinger.send({"type": "ping", "id": 1})
+        assert pinger.expect("pong", timeout=20)["ref"] == 1  # while the call is held
+    worker.join(60)
+    pinger.close()
+    assert out, f"the held call of {name} did not finish"
+    return out[0]
+
+
+def test_a_hellos_session_lookup_leaves_the_loop_free(database: str, tmp_path: Path) -> None:
+    server = GatedServer(database, tmp_path).start()
+    try:
+        token = registered(server, "hello")
+        greeter = Client(server)
+
+        def hello() -> dict[str, Any]:
+            greeter.send({"type": "hello", "token": token, "id": 7})
+            return greeter.expect("welcome", timeout=60)
+
+        assert _answers_meanwhile(server, "by_token", hello)["ref"] == 7
+        greeter.close()
+    finally:
+        server.stop()
+
+
+def test_http_reads_and_sign_ups_leave_the_loop_free(database: str, tmp_path: Path) -> None:
+    server = GatedServer(database, tmp_path).start()
+    try:
+        token = registered(server, "reader")
+        me = server.get("/api/me", token).json()["user"]["id"]
+        owner = Client(server, token)
+        owner.send({"type": "create", "kind": "party", "length": "quick"})
+        table = owner.expect("created")["table"]["id"]
+        owner.close()
+        auth = {"Authorization": f"Bearer {token}"}
+
+        def get(path: str) -> Callable[[], int]:
+            return lambda: httpx.get(server.base + path, headers=auth, timeout=60).status_code
+
+        def post(path: str) -> Callable[[], int]:
+            return lambda: httpx.post(server.base + path, timeout=60).status_code
+
+        cases = [
+            ("by_token", get("/api/me"), 200),
+            ("by_token", get("/api/me/tables"), 200),
+            ("table", get("/api/tables/nosuchtable"), 404),
+            ("game", get("/api/games/nosuchgame"), 404),
+            ("user", get(f"/api/players/{me}"), 200),
+            ("user", get(f"/api/players/{me}/games"), 200),
+            ("add_user", post("/api/guest"), 200),
+        ]
+        for name, call, status in cases:
+            assert _answers_meanwhile(server, name, call) == status, name
+        assert server.get(f"/api/tables/{table}").status_code == 200
+        logout = {"token": token}
+
+        def log_out() -> int:
+            return httpx.post(server.base + "/api/logout", json=logout, timeout=60).status_code
+
+        assert _answers_meanwhile(server, "drop_session", log_out) == 200
+        assert server.get("/api/me", token).status_code == 401
+    finally:
+        server.stop()
+
+
+def test_the_session_recheck_leaves_the_loop_free(database: str, tmp_path: Path) -> None:
+    server = GatedServer(database, tmp_path, "--session-recheck-seconds", "0.2").start()
+    try:
+        player = Client(server, registered(server, "rechecked"))
+        # the recheck's query is held; meanwhile another connection is answered
+        _answers_meanwhile(server, "session", lambda: None)
+        player.send({"type": "ping", "id": 2})
+        assert player.expect("pong")["ref"] == 2  # and the session still counts
+        player.close()
+    finally:
+        server.stop()
+
+
+@needs_cluster
+def test_an_invite_lookup_leaves_the_loop_free(pg_database: str, tmp_path: Path) -> None:
+    assert REDIS is not None
+    server = GatedServer(pg_database, tmp_path, "--redis", REDIS).start()
+    try:
+        guest = Client(server, server.guest())
+
+        def join() -> dict[str, Any]:
+            guest.send(json.dumps({"type": "join", "invite": "madeUpCode", "id": 3}))
+            return guest.expect("error", timeout=60)
+
+        refusal = _answers_meanwhile(server, "table_id_by_invite", join)
+        assert refusal["ref"] == 3 and refusal["code"] != "internal", refusal
+        guest.close()
+    finally:
+        server.stop()
+
+
+@pytest.fixture(autouse=True)
+def _no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy"):
+        monkeypatch.delenv(name, raising=False)
