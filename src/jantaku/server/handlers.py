@@ -102,11 +102,7 @@ def _check_seats(hub: Hub, client: Client, user_id: int) -> None:
     (create, fill, leave, again). A ranked table needs no such check: it starts with four
     players of its queue, one per address, and seats no computer player."""
     settings, tables = hub.settings, hub.lobby.tables
-    held = sum(
-        1
-        for t in tables.values()
-        if t.status in ("open", "live") and t.seat_of(user_id) is not None
-    )
+    held = sum(1 for t in tables.values() if _unfinished(t) and t.seat_of(user_id) is not None)
     if held >= settings.tables_per_user:
         raise TableError(
             "too_many_tables",
@@ -114,10 +110,7 @@ def _check_seats(hub: Hub, client: Client, user_id: int) -> None:
             "left too, while computer players finish them); wait for one to end",
         )
     key = origin_of(hub.origin_key, client.address)
-    unfinished = ("open", "live")
-    mine = {
-        i for i in hub.seated_from.pop(key, ()) if i in tables and tables[i].status in unfinished
-    }
+    mine = {i for i in hub.seated_from.pop(key, ()) if i in tables and _unfinished(tables[i])}
     if mine:
         hub.seated_from[key] = mine
     if len(mine) >= settings.tables_per_address:
