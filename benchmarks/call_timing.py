@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import socket
 import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -62,13 +62,22 @@ def _socket(port: int, token: str) -> ClientConnection:
     return ws
 
 
-def _person(ws: ClientConnection, table: str, log: list[tuple[float, dict[str, Any]]]) -> None:
-    """Discard the first tile offered, pass every call, confirm every result, at once."""
-    for raw in ws:
-        msg = json.loads(raw)
+def _person(port: int, token: str, table: str, bot: str, stop: Any, out: Any) -> None:
+    """The person, in a process of its own (so that its work never delays the spectator's
+    reading): discard the first tile offered, pass every call, confirm every result, at once;
+    its messages with the time each was read go to ``out``."""
+    log: list[tuple[float, dict[str, Any]]] = []
+    ws = _socket(port, token)
+    json.loads(ws.recv())
+    ws.send(json.dumps({"type": "join", "table": table, "fill_bots": True, "bot": bot}))
+    while not stop.is_set():
+        try:
+            msg = json.loads(ws.recv(timeout=1))
+        except TimeoutError:
+            continue
         log.append((time.perf_counter(), msg))
         if msg["type"] in ("match_ended", "error"):
-            return
+            break
         if msg["type"] == "events" and msg.get("between_hands"):
             ws.send(json.dumps({"type": "continue", "table": table}))
         if msg["type"] == "prompt":
@@ -78,6 +87,8 @@ def _person(ws: ClientConnection, table: str, log: list[tuple[float, dict[str, A
             )
             log.append((time.perf_counter(), {"type": "sent", "action": act}))
             ws.send(json.dumps({"type": "act", "table": table, "seq": msg["seq"], "action": act}))
+    ws.close()
+    out.put(log)
 
 
 def _callers(rows: list[dict[str, Any]]) -> list[set[int]]:
@@ -117,10 +128,13 @@ def _own_gaps(log: list[tuple[float, dict[str, Any]]]) -> list[float]:
     for t, msg in log:
         if msg["type"] == "sent" and msg["action"]["type"] in _TURN:
             sent = t
-        elif sent is not None and msg["type"] == "events":
-            if any(e["type"] == "discarded" for e in msg["events"]):
-                gaps.append(t - sent)
-                sent = None
+        elif (
+            sent is not None
+            and msg["type"] == "events"
+            and any(e["type"] == "discarded" for e in msg["events"])
+        ):
+            gaps.append(t - sent)
+            sent = None
     return gaps
 
 
@@ -159,26 +173,28 @@ def main() -> None:
             while not table:
                 msg = json.loads(person.recv())
                 table = msg["table"]["id"] if msg["type"] == "created" else ""
+            person.close()
             spectator = _socket(port, watcher)
             json.loads(spectator.recv())
             spectator.send(json.dumps({"type": "watch", "table": table}))
-            join = {"type": "join", "table": table, "fill_bots": True, "bot": args.bot}
-            mine: list[tuple[float, dict[str, Any]]] = []
-            person.send(json.dumps(join))
-            thread = threading.Thread(target=_person, args=(person, table, mine), daemon=True)
-            thread.start()
+            stop, out = multiprocessing.Event(), multiprocessing.Queue()
+            player = multiprocessing.Process(
+                target=_person, args=(port, token, table, args.bot, stop, out)
+            )
+            player.start()
             seen: list[tuple[float, dict[str, Any]]] = []
             discards = 0
             while discards < args.discards:
                 msg = json.loads(spectator.recv(timeout=60))
                 seen.append((time.perf_counter(), msg))
-                if msg["type"] == "match_ended" or not thread.is_alive():
+                if msg["type"] == "match_ended" or not player.is_alive():
                     break
                 if msg["type"] == "events":
                     discards += sum(e["type"] == "discarded" for e in msg["events"])
-            person.close()
             spectator.close()
-            thread.join(10)
+            stop.set()
+            mine: list[tuple[float, dict[str, Any]]] = out.get(timeout=30)
+            player.join(10)
             me = next(m["seat"] for _, m in mine if m["type"] == "snapshot")
         finally:
             proc.terminate()

@@ -52,7 +52,7 @@ class TableDriver:
     _changed: asyncio.Event
     _players: dict[int, Player]
     _window_until: float | None
-    _deferred: tuple[Action, str] | None
+    _deferred: tuple[Action, float] | None
     _pause_until: float | None
     _confirmed: set[int]
     _rng: random.Random
