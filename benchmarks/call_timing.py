@@ -156,6 +156,7 @@ def main() -> None:
     ap.add_argument("--kind", default="practice", help="practice, party or classical")
     ap.add_argument("--bot", default="defensive", help="the computer players' level")
     ap.add_argument("--discards", type=int, default=300)
+    ap.add_argument("--dump", help="write every message seen and the stored actions here (JSON)")
     ap.add_argument("serve", nargs="*", help="options for jantaku serve (after --)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -204,6 +205,9 @@ def main() -> None:
                 "SELECT action FROM actions WHERE table_id = ? ORDER BY seq", (table,)
             ).fetchall()
     callers = _callers([json.loads(r[0]) for r in stored])
+    if args.dump:
+        rows = [json.loads(r[0]) for r in stored]
+        Path(args.dump).write_text(json.dumps({"spectator": seen, "person": mine, "stored": rows}))
 
     def grouped(gaps: list[float], who: list[set[int]]) -> dict[str, list[float]]:
         out: dict[str, list[float]] = {"nobody could call": [], "a puppet could call": []}
