@@ -1,17 +1,18 @@
-"""What the pace of a table tells about who may call: run a real server, let one person play a
-table of computer players while a spectator watches, and print the gap between each discard's
-``events`` message and the next one, grouped by who could have called it (read afterwards from
-the stored actions: a call window's answers, passes too, are stored rows). Equal groups mean
-the gap tells nothing; the person's own answers are instant here, so a group where the person
-could call shows the server's pace alone.
+"""What the pace of a table tells about who may call: run a real server, let one person (or
+``--persons 2`` at a party table) play against computer players while a spectator watches, and
+print the gap between each discard's ``events`` message and the next one, grouped by who could
+have called it (read afterwards from the stored actions: a call window's answers, passes too,
+are stored rows). Equal groups mean the gap tells nothing; the persons' answers are instant
+here, so a group where a person could call shows the server's pace alone.
 
     .venv/bin/python benchmarks/call_timing.py --kind practice --bot strongest --discards 300
     .venv/bin/python benchmarks/call_timing.py --kind classical -- --solo-call-window 0
+    .venv/bin/python benchmarks/call_timing.py --kind party --persons 2 -- --call-window 0.3
 
 Options after ``--`` go to ``jantaku serve`` (for instance ``--solo-call-window 0`` to see the
-table without its hold). The person's turn gaps are printed too: from the person's discard to
-the message that shows it, grouped the same way (the work a discard starts differs with the
-hands it may complete)."""
+table without its hold). The first person's turn gaps are printed too: from its discard to the
+message that shows it, grouped the same way (the work a discard starts differs with the hands
+it may complete)."""
 
 from __future__ import annotations
 
@@ -62,20 +63,24 @@ def _socket(port: int, token: str) -> ClientConnection:
     return ws
 
 
-def _person(port: int, token: str, table: str, bot: str, stop: Any, out: Any) -> None:
-    """The person, in a process of its own (so that its work never delays the spectator's
-    reading): discard the first tile offered, pass every call, confirm every result, at once;
-    its messages with the time each was read go to ``out``."""
+def _person(port: int, token: str, table: str, fill: str, joined: Any, stop: Any, out: Any) -> None:
+    """A person, in a process of its own (so that its work never delays the spectator's
+    reading): join (and ``fill`` the empty seats with that level, if given), discard the first
+    tile offered, pass every call, confirm every result, at once; its messages with the time
+    each was read go to ``out``."""
     log: list[tuple[float, dict[str, Any]]] = []
     ws = _socket(port, token)
     json.loads(ws.recv())
-    ws.send(json.dumps({"type": "join", "table": table, "fill_bots": True, "bot": bot}))
+    join = {"type": "join", "table": table, "fill_bots": bool(fill), "bot": fill or "filler"}
+    ws.send(json.dumps(join))
     while not stop.is_set():
         try:
             msg = json.loads(ws.recv(timeout=1))
         except TimeoutError:
             continue
         log.append((time.perf_counter(), msg))
+        if msg["type"] == "snapshot":
+            joined.set()
         if msg["type"] in ("match_ended", "error"):
             break
         if msg["type"] == "events" and msg.get("between_hands"):
@@ -156,6 +161,7 @@ def main() -> None:
     ap.add_argument("--kind", default="practice", help="practice, party or classical")
     ap.add_argument("--bot", default="defensive", help="the computer players' level")
     ap.add_argument("--discards", type=int, default=300)
+    ap.add_argument("--persons", type=int, default=1, choices=(1, 2, 3), help="persons seated")
     ap.add_argument("--dump", help="write every message seen and the stored actions here (JSON)")
     ap.add_argument("serve", nargs="*", help="options for jantaku serve (after --)")
     args = ap.parse_args()
@@ -165,9 +171,12 @@ def main() -> None:
         proc = _serve(f"sqlite:///{path}", port, args.serve)
         try:
             base = f"http://{HOST}:{port}"
-            token = httpx.post(base + "/api/guest", trust_env=False).json()["token"]
-            watcher = httpx.post(base + "/api/guest", trust_env=False).json()["token"]
-            person = _socket(port, token)
+            tokens = [
+                httpx.post(base + "/api/guest", trust_env=False).json()["token"]
+                for _ in range(args.persons + 1)
+            ]
+            watcher = tokens.pop()
+            person = _socket(port, tokens[0])
             json.loads(person.recv())
             person.send(json.dumps({"type": "create", "kind": args.kind, "length": "full"}))
             table = ""
@@ -178,24 +187,34 @@ def main() -> None:
             spectator = _socket(port, watcher)
             json.loads(spectator.recv())
             spectator.send(json.dumps({"type": "watch", "table": table}))
-            stop, out = multiprocessing.Event(), multiprocessing.Queue()
-            player = multiprocessing.Process(
-                target=_person, args=(port, token, table, args.bot, stop, out)
-            )
-            player.start()
+            stop = multiprocessing.Event()
+            outs, players = [], []
+            for n, token in enumerate(tokens):  # the last one fills the table
+                fill = args.bot if n == len(tokens) - 1 else ""
+                joined, out = multiprocessing.Event(), multiprocessing.Queue()
+                player = multiprocessing.Process(
+                    target=_person, args=(port, token, table, fill, joined, stop, out)
+                )
+                player.start()
+                joined.wait(30)
+                outs.append(out)
+                players.append(player)
             seen: list[tuple[float, dict[str, Any]]] = []
             discards = 0
             while discards < args.discards:
                 msg = json.loads(spectator.recv(timeout=60))
                 seen.append((time.perf_counter(), msg))
-                if msg["type"] == "match_ended" or not player.is_alive():
+                if msg["type"] == "match_ended" or not all(p.is_alive() for p in players):
                     break
                 if msg["type"] == "events":
                     discards += sum(e["type"] == "discarded" for e in msg["events"])
             spectator.close()
             stop.set()
-            mine: list[tuple[float, dict[str, Any]]] = out.get(timeout=30)
-            player.join(10)
+            logs: list[list[tuple[float, dict[str, Any]]]] = [o.get(timeout=30) for o in outs]
+            for player in players:
+                player.join(10)
+            mine = logs[0]
+            persons = {next(m["seat"] for _, m in log if m["type"] == "snapshot") for log in logs}
             me = next(m["seat"] for _, m in mine if m["type"] == "snapshot")
         finally:
             proc.terminate()
@@ -211,11 +230,11 @@ def main() -> None:
 
     def grouped(gaps: list[float], who: list[set[int]]) -> dict[str, list[float]]:
         out: dict[str, list[float]] = {"nobody could call": [], "a puppet could call": []}
-        out["the person could call"] = []
+        out["a person could call"] = []
         for gap, seats in zip(gaps, who, strict=False):
             key = (
-                "the person could call"
-                if me in seats
+                "a person could call"
+                if persons & seats
                 else "a puppet could call"
                 if seats
                 else "nobody could call"
@@ -223,12 +242,13 @@ def main() -> None:
             out[key].append(gap)
         return out
 
-    print(f"{args.kind} table, puppets {args.bot}, serve {' '.join(args.serve) or '(defaults)'}")
+    options = " ".join(args.serve) or "(defaults)"
+    print(f"{args.kind} table, {args.persons} person(s), puppets {args.bot}, serve {options}")
     _print("spectator: discard -> next events message", grouped(_gaps(seen), callers))
-    _print("person: discard -> next events message", grouped(_gaps(mine), callers))
+    _print("first person: discard -> next events message", grouped(_gaps(mine), callers))
     turns = [r for r in (json.loads(row[0]) for row in stored) if r["type"] in _TURN]
     mine_discards = [c for r, c in zip(turns, callers, strict=True) if r["seat"] == me]
-    _print("person: own discard sent -> shown", grouped(_own_gaps(mine), mine_discards))
+    _print("first person: own discard sent -> shown", grouped(_own_gaps(mine), mine_discards))
 
 
 if __name__ == "__main__":
