@@ -56,6 +56,8 @@ class ServerProcess:
             # short pauses keep whole matches quick; a test that measures them says its own
             "--call-window",
             "0.02",
+            "--solo-call-window",
+            "0",
             "--hand-pause",
             "2",
             # computer players act at once (``jantaku serve`` gives them a moment by default)

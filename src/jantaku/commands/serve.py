@@ -78,6 +78,13 @@ def _fewer_full_collections() -> None:
     help="Seconds every discard waits for calls at a table with more than one person.",
 )
 @click.option(
+    "--solo-call-window",
+    type=float,
+    default=0.3,
+    show_default=True,
+    help="The same at a table of one person and computer players.",
+)
+@click.option(
     "--hand-pause",
     type=float,
     default=15.0,
@@ -132,6 +139,7 @@ def serve(
     grace_seconds: float,
     bot_delay: float,
     call_window: float,
+    solo_call_window: float,
     hand_pause: float,
     solo_hand_pause: float | None,
     session_days: float,
@@ -154,6 +162,7 @@ def serve(
         grace_seconds=grace_seconds,
         bot_delay=bot_delay,
         call_window=call_window,
+        solo_call_window=solo_call_window,
         hand_pause=hand_pause,
         solo_hand_pause=solo_hand_pause,
         session_days=session_days,

@@ -40,6 +40,10 @@ class ServerSettings:
     # Every discard opens a call window of at least this long at a table with more than one
     # person, whether or not anybody may call, so its length tells nobody anything.
     call_window: float = 1.0
+    # The same at a table of one person and computer players: the puppets decide in a few
+    # milliseconds, so without it the next draw would come later exactly when one of them could
+    # call, which the person and every spectator would see. Long enough for their decisions.
+    solo_call_window: float = 0.3
     # Between hands the table waits until every connected person has confirmed the result, or
     # this long at most; no turn clock runs meanwhile.
     hand_pause: float = 15.0

@@ -53,7 +53,7 @@ class TableDriver:
     _changed: asyncio.Event
     _players: dict[int, Player]
     _window_until: float | None
-    _deferred: tuple[Action, str] | None
+    _deferred: tuple[Action, float] | None
     _pause_until: float | None
     _confirmed: set[int]
     _deal_end: tuple[int, list[Event]] | None
@@ -147,21 +147,27 @@ class TableDriver:
 
     async def _bot_turn(self, seat: int, player: Player) -> None:
         """A computer player answers; a bot at a table with a ``bot_delay`` thinks a while
-        first (a call is answered at once: the call window paces the table)."""
+        first (a call is answered at once: the call window paces the table). It decides before
+        it waits, so that the wait, not the decision, sets when its answer comes: how long a
+        decision takes depends on the hand, which nobody else may learn."""
         assert self.engine is not None
         due = None
+        asked = time.monotonic()
+        action = player.choose(self.engine.view(seat))
         if (
             self.settings.bot_delay
             and self.seats[seat].bot is not None
             and not self.engine.awaiting_calls()
         ):
             # 0.5-1.5 x the delay: players do not all think in step
-            delay = self.settings.bot_delay * (0.5 + self._rng.random())
-            due = time.monotonic() + delay
-            await asyncio.sleep(delay)
+            due = asked + self.settings.bot_delay * (0.5 + self._rng.random())
+            seen = len(self.engine.log)
+            await asyncio.sleep(max(0.0, due - time.monotonic()))
             if self.status != "live" or not self._asked(seat):
                 return
-        self._commit(player.choose(self.engine.view(seat)), "bot")
+            if len(self.engine.log) != seen:  # the match moved meanwhile: decide again
+                action = player.choose(self.engine.view(seat))
+        self._commit(action, "bot")
         if due is not None:
             await self.outbox.settled()  # sent once stored
             self.lags.append(time.monotonic() - due)

@@ -34,7 +34,7 @@ class TableMessages:
     _pause_until: float | None
     _confirmed: set[int]
     _deal_end: tuple[int, list[Event]] | None
-    _deferred: tuple[Any, str] | None
+    _deferred: tuple[Any, float] | None
     outbox: Outbox  # what is sent waits until the table's actions are stored
     rank_changes: list[dict[str, Any]] | None = None  # a rated match's, by seat (records.py)
 

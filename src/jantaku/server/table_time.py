@@ -31,10 +31,14 @@ class TableClocks:
         def _public_to_act(self) -> list[int]: ...
 
     def _call_window(self) -> float:
-        """How long every call window stays open at least: at a table with one person there
-        is nobody to hide anything from, so no pause."""
+        """How long every call window stays open at least, whether or not anybody may call:
+        ``call_window`` at a table with more than one person, ``solo_call_window`` at one of
+        a person and computer players (the person and the spectators would see the puppets'
+        decisions otherwise); none at a table of computer players alone (nobody plays them)."""
         persons = sum(1 for s in self.seats if s.user_id is not None)
-        return self.settings.call_window if persons > 1 else 0.0
+        if persons > 1:
+            return self.settings.call_window
+        return self.settings.solo_call_window if persons else 0.0
 
     def _base_time(self, seat: int) -> float | None:
         if not self.config.timer or self.engine is None:

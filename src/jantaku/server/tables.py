@@ -9,10 +9,11 @@ timers and hands an absent player's seat to a computer player after the grace pe
 What the table tells its viewers hides who may call: after every discard the match holds a
 call window open (``hold_calls``), every viewer sees the same "waiting for calls" state (no
 seats to act, no deadlines), each seat learns only its own options in a private prompt, and
-the window lasts at least ``call_window`` at a table with more than one person, whether or not
-anybody may call. Answers that do not close the window send nothing to anybody; the public
-step number (``seq`` in messages) moves only when the table shows something new. Between hands
-the table pauses until every connected person has confirmed the result, or ``hand_pause``."""
+the window lasts at least ``call_window`` (``solo_call_window`` at a table of one person and
+computer players), whether or not anybody may call. Answers that do not close the window send
+nothing to anybody; the public step number (``seq`` in messages) moves only when the table
+shows something new. Between hands the table pauses until every connected person has
+confirmed the result, or ``hand_pause``."""
 
 from __future__ import annotations
 
@@ -90,7 +91,8 @@ class Table(TableMessages, TableClocks, TableDriver):
         self._driver: asyncio.Task[None] | None = None
         self._players: dict[int, Player] = {}  # computer players, by seat (takeovers too)
         self._window_until: float | None = None  # an open call window closes no earlier
-        self._deferred: tuple[Action, str] | None = None  # the answer that would close it early
+        # the answer that would close it early, stored, and when in the match it is applied
+        self._deferred: tuple[Action, float] | None = None
         self._pause_until: float | None = None  # between hands: the result is on screen
         self._confirmed: set[int] = set()  # seats whose person has seen the result
         # between hands: the step and the events that ended the deal (a reloaded page shows
@@ -311,18 +313,25 @@ class Table(TableMessages, TableClocks, TableDriver):
         assert engine is not None
         seat = action.seat
         self._charge(seat)
-        if (
-            self._window_until is not None
-            and time.monotonic() < self._window_until
-            and engine.to_act() == [seat]
-        ):
-            # the last answer would close the call window before its time, which would tell
-            # everybody that someone could call: it waits for the window's end
-            self._deferred = (action, source)
-            self._changed.set()
-            return
         t0 = time.perf_counter()
         elapsed = time.time() - self.started_at
+        window = self._window_until
+        if window is not None and time.monotonic() < window and engine.to_act() == [seat]:
+            # the last answer would close the call window before its time, which would tell
+            # everybody that someone could call: it waits for the window's end. It is stored
+            # now, so that the window then closes as fast as an empty one, with nothing to store.
+            elapsed += window - time.monotonic()
+            self._store(action, source, elapsed, t0)
+            self._deferred = (action, elapsed)
+            self._changed.set()
+            return
+        self._store(action, source, elapsed, t0)
+        self._apply(action, elapsed)
+        if self.writer is None:
+            self.latencies.append(time.perf_counter() - t0)
+
+    def _store(self, action: Action, source: str, elapsed: float, t0: float) -> None:
+        """Store the next action, applied ``elapsed`` seconds into the match."""
         record = ActionRecord(self.id, self.seq + 1, action.to_json(), elapsed, source, self.fence)
         if self.writer is not None:
             self._store_behind(record, t0)
@@ -332,25 +341,28 @@ class Table(TableMessages, TableClocks, TableDriver):
             except Fenced:
                 self.lost()
         self.seq += 1
+
+    def _apply(self, action: Action, elapsed: float) -> None:
+        """Apply a stored action and show what follows."""
+        engine = self.engine
+        assert engine is not None
         self.clock.time = elapsed
         events = engine.apply(action)
         self._tell_players(events)
         if events:  # an answer that leaves the window open shows nothing to anybody
             self._show(events)
-        if self.writer is None:
-            self.latencies.append(time.perf_counter() - t0)
         self._changed.set()
 
     def _close_window(self) -> None:
-        """The call window's time is up: the answer kept back is applied, or an empty window
-        closes as if everybody had passed."""
+        """The call window's time is up: the answer kept back (stored already) is applied, or
+        an empty window closes as if everybody had passed."""
         engine = self.engine
         assert engine is not None
         self._window_until = None
         if self._deferred is not None:
-            action, source = self._deferred
+            action, elapsed = self._deferred
             self._deferred = None
-            self._commit(action, source)
+            self._apply(action, elapsed)
             return
         self.clock.time = time.time() - self.started_at
         events = engine.close_calls()
