@@ -103,6 +103,9 @@ class TokenBuckets:
         self._buckets[key] = (tokens, now)
         return (cost - tokens) / self.rate if self.rate > 0 else float("inf")
 
+    def __len__(self) -> int:
+        return len(self._buckets)
+
     def _tick(self, now: float) -> None:
         self._ops += 1
         if self._ops % _SWEEP_EVERY == 0 and self.rate > 0:
