@@ -101,7 +101,7 @@ class HttpBudget:
 
         return budgeted
 
-    def take(self, address: str, path: str) -> float:
+    def take(self, address: str, path: str, now: float | None = None) -> float:
         """Take the tokens of a request for ``path``: 0 when granted, else the seconds until
         they are there (at most an hour: no rate at all)."""
-        return min(3600.0, self.buckets.take(address, cost=weight(path)))
+        return min(3600.0, self.buckets.take(address, now, weight(path)))
