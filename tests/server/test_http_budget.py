@@ -12,10 +12,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
+from starlette.routing import Route
 
-from jantaku.server.app import STATIC
+from jantaku.server.app import STATIC, create_app
 from jantaku.server.config import ServerSettings
-from jantaku.server.http_budget import weight
+from jantaku.server.http_budget import WEIGHTS, weight
 from tests.server.harness import Client, ServerProcess
 from tests.server.test_reviews import _finished_game
 
@@ -132,3 +133,15 @@ def test_the_cli_sets_the_budget_and_files_take_it_too(tmp_path: Path) -> None:
             ws.close()
     finally:
         server.stop()
+
+
+def test_every_route_has_a_weight_of_its_own() -> None:
+    """A new route is weighed when it is added (not left at the unknown path's weight), and
+    every weight names a route that exists."""
+    app = create_app("sqlite://")
+    paths = {r.path for r in app.routes if isinstance(r, Route)} - {"/"}
+    named = {path for path, _cost in WEIGHTS}
+    assert sorted(paths - named) == [] and sorted(named - paths) == []
+    assert weight("/static/js/app.js") == weight("/") == 1
+    assert weight("/api/games/abc") == 10 and weight("/api/games/abc/review") == 20
+    assert weight("/api/games/abc/mjai") == 10 and weight("/api/no/such/thing") == 1
