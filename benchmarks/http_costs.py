@@ -2,12 +2,13 @@
 
 Starts a real server (a subprocess on loopback, as the server tests do, SQLite), plays
 ``--games`` practice games (``--length``, full by default) against computer players so there
-are finished games, a profile and a lobby, then asks every route of the web app
-``--requests`` times (the dear ones fewer) and prints, per request: its route's weight in the
-HTTP budget per address (server/http_budget.py), the CPU time of the server's processes (the
-process and its review worker, from /proc, so a request's hashing and database threads count
-too), the bytes of the answer's body and the client's wall time. Every request comes from an
-address of its own (``X-Forwarded-For``, which uvicorn trusts from 127.0.0.1), so no limit
+are finished games, a profile and a lobby (``--open-tables``: that many more open tables in
+it), then asks every route of the web app ``--requests`` times (the dear ones fewer) and
+prints, per request: its route's weight in the HTTP budget per address
+(server/http_budget.py), the CPU time of the server's processes (the process and its review
+worker, from /proc, so a request's hashing and database threads count too), the bytes of the
+answer's body and the client's wall time. Every request comes from an address of its own
+(``X-Forwarded-For``, which uvicorn trusts from 127.0.0.1), so no limit
 per address refuses the measurement. The figures are in docs/deploy.md ("What an HTTP
 request costs").
 
@@ -32,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import httpx
 from tests.server.harness import Client, ServerProcess
+from tests.server.test_abuse import _seed_tables
 from tests.sheet import riichi_evening
 
 from jantaku.server.http_budget import weight
@@ -146,7 +148,7 @@ def _routes(server: ServerProcess, games: list[str], token: str, n: int) -> list
     http.close()
     game = games[0]
     exports = [(g, f) for g in games[1:] for f in ("tenhou6", "mjai")]
-    few = max(2, min(len(games) - 1, 4))
+    few = max(1, min(len(games) - 1, 4))
     logins = max(4, n // 50)
     return [
         ("GET / (index.html)", _get("/"), n),
@@ -208,10 +210,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=4, help="finished games to play first")
     parser.add_argument("--length", choices=("quick", "full"), default="full")
+    parser.add_argument(
+        "--open-tables", type=int, default=0, help="open public tables in the lobby (seeded)"
+    )
     parser.add_argument("--requests", type=int, default=200, help="requests per cheap route")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        server = ServerProcess(f"sqlite:///{Path(tmp) / 'j.sqlite3'}").start()
+        database = f"sqlite:///{Path(tmp) / 'j.sqlite3'}"
+        if args.open_tables:
+            from jantaku.server.storage import Store
+
+            Store(database).close()  # the schema first
+            _seed_tables(database, args.open_tables)
+        server = ServerProcess(database).start()
         try:
             token = server.guest()
             games: list[str] = []

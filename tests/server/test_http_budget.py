@@ -76,7 +76,7 @@ def _client_files() -> list[str]:
 
 
 def test_the_browser_clients_own_use_stays_far_under_the_budget(server: ServerProcess) -> None:
-    """What the browser client asks for (static/js): every file of the client, a minute of
+    """What the browser client asks for (static/js): every file of the client, half a minute of
     lobby polling (``/api/lobby`` and ``/api/me/tables`` every 3 s) asked back to back, a
     replay (the game and its downloads), a review of the own seat, a profile and the own
     tables: four players behind one address doing all of it at once (a family, a club's hall)
@@ -85,7 +85,7 @@ def test_the_browser_clients_own_use_stays_far_under_the_budget(server: ServerPr
     game = _finished_game(server, token)
     user = server.get("/api/me", token).json()["user"]["id"]
     session = _client_files()
-    session += ["/api/lobby", "/api/me/tables"] * 20  # a minute of polling
+    session += ["/api/lobby", "/api/me/tables"] * 10  # half a minute of polling
     session += [f"/api/games/{game}", f"/api/games/{game}/tenhou6", f"/api/games/{game}/mjai"]
     session += [f"/api/players/{user}", f"/api/players/{user}/games", "/api/bots", "/api/me"]
     asked = [

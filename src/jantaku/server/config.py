@@ -61,9 +61,9 @@ class ServerSettings:
     address_messages_per_second: float = 200.0
     address_message_burst: int = 400
     # HTTP requests of one client address, in this process, in tokens: each request takes the
-    # weight of its route (http_budget.py: about its CPU time in ms; a static file or a lobby
-    # page 1, a game's record 10). A browser polling the lobby takes about 2 a second and a
-    # page load some 50; this is fifty times the polling (a hall of players behind one
+    # weight of its route (http_budget.py: about its CPU time in ms; a static file 1, a lobby
+    # page 3, a game's record 10). A browser polling the lobby takes under 2.5 a second and a
+    # page load some 50; this is forty times the polling (a hall of players behind one
     # address polls too) and forty page loads at once, while one address may hold about a
     # tenth of a core at most
     http_tokens_per_second: float = 100.0

@@ -5,7 +5,7 @@ record is a whole match's events, and anyone may ask for it again and again). Ov
 ``too_many_requests`` with ``Retry-After``, before the request is routed.
 
 A weight is about the CPU time of its route in milliseconds (docs/deploy.md has the
-measurements): a static file or a lobby page 1, a database lookup 4, a game's record 10, its
+measurements): a static file 1, a lobby page 3, a database lookup 4, a game's record 10, its
 review 20, a password hash 25. The dearest work has limits of its own besides (exports,
 reviews and sheets not yet computed, failed logins, sign-ups), which this budget leaves room
 for. Counted in this process's memory, like the message budget per address: a group of N
@@ -29,11 +29,11 @@ __all__ = ["WEIGHTS", "HttpBudget", "weight"]
 
 # (route, tokens): the first route that matches the path names the weight
 WEIGHTS: tuple[tuple[str, float], ...] = (
-    # liveness and readiness checks, the client's settings (a constant), the lobby (in memory)
+    # liveness and readiness checks, the client's settings (a constant)
     ("/api/health", 1),
     ("/api/ready", 1),
     ("/api/bots", 1),
-    ("/api/lobby", 1),
+    ("/api/lobby", 3),  # in memory, but a page of a full lobby is 100 tables
     ("/api/metrics", 1),  # the server's own machine only, with a budget of its own
     ("/api/logout", 2),
     # a session or a row looked up in the database
