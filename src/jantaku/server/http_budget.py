@@ -44,7 +44,7 @@ WEIGHTS: tuple[tuple[str, float], ...] = (
     ("/api/players/{user_id}/games", 4),
     ("/api/guest", 4),  # an account written (sign-ups have a budget of their own)
     # a whole game's record: its event log, or a record written from it, or its review (the
-    # review's answer is the biggest of all, some 200 kB)
+    # biggest answer of all)
     ("/api/games/{game_id}/review", 20),
     ("/api/games/{game_id}/{fmt}", 10),
     ("/api/games/{game_id}", 10),
