@@ -64,8 +64,8 @@ def _bytes_per_key(fill: int) -> float:
 
 
 def test_a_login_backoff_keeps_little_per_name_and_a_bounded_number_of_names() -> None:
-    """Made-up names cost a failed login each; what is kept of each is a few floats (a deque
-    per name kept some 900 bytes, 100 MB at the bound of 100,000 names)."""
+    """Made-up names cost a failed login each; what is kept of each is its failure times, a
+    few hundred bytes at most (a deque's block per name would be more than twice that)."""
     assert _bytes_per_key(1) < 400
     assert _bytes_per_key(5) < 500
     backoff = Backoff(5, 600.0, 300.0, max_keys=300)

@@ -31,8 +31,8 @@ class Backoff:
         self.window = window
         self.cap = cap
         self.max_keys = max_keys
-        # a list, not a deque: a deque's smallest block is some 700 bytes, and there may be
-        # max_keys of them
+        # a list, not a deque: a deque takes a block of 64 slots even for one failure, and
+        # there may be max_keys of them (docs/deploy.md)
         self._fails: dict[str, list[float]] = {}
         self._until: dict[str, float] = {}
         self._ops = 0
