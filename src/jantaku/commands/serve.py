@@ -127,6 +127,21 @@ def _fewer_full_collections() -> None:
     help="A ranked queue table seats at most one account per network address (against rank "
     "farming); --ranked-shared-addresses for a LAN event where everyone shares one address.",
 )
+@click.option(
+    "--http-tokens-per-second",
+    type=click.FloatRange(min=0.01),
+    default=100.0,
+    show_default=True,
+    help="HTTP budget of one client address in this process: tokens per second; a request "
+    "takes its route's weight (a static file 1, a game's record 10; docs/deploy.md).",
+)
+@click.option(
+    "--http-token-burst",
+    type=click.IntRange(min=1),
+    default=2000,
+    show_default=True,
+    help="The same budget's tokens at once (over it: 429 too_many_requests).",
+)
 @click.option("--log-level", default="warning", show_default=True)
 def serve(
     host: str,
@@ -146,6 +161,8 @@ def serve(
     session_recheck_seconds: float,
     table_idle_seconds: float,
     ranked_distinct_addresses: bool,
+    http_tokens_per_second: float,
+    http_token_burst: int,
     log_level: str,
 ) -> None:
     """Serve jantaku tables: lobby, ranked and party tables, bots, records (docs/protocol.md)."""
@@ -169,6 +186,8 @@ def serve(
         session_recheck_seconds=session_recheck_seconds,
         table_idle_seconds=table_idle_seconds,
         ranked_distinct_addresses=ranked_distinct_addresses,
+        http_tokens_per_second=http_tokens_per_second,
+        http_token_burst=http_token_burst,
     )
     app = create_app(database or default_url(), settings, redis_url)
     _fewer_full_collections()

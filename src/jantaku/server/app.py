@@ -17,10 +17,12 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 
 from jantaku.server.config import ServerSettings
 from jantaku.server.headers import SecurityHeaders
 from jantaku.server.http_api import HttpApi
+from jantaku.server.http_budget import HttpBudget
 from jantaku.server.hub import Hub
 from jantaku.server.limits import Busy
 from jantaku.server.refusals import refused
@@ -53,6 +55,7 @@ class Server:
         self.sockets = SocketEndpoint(self.hub)
         self.http = HttpApi(self.hub)
         self.sheets = SheetApi(self.hub)
+        self.http_budget = HttpBudget(settings)  # every HTTP request, by its address
 
     def open(self) -> None:
         self.hub.open(recover=self.redis_url is None)
@@ -125,7 +128,12 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.server = server
-    # outside Starlette's own error handling too, so a 500 answer carries the headers
+    # outside Starlette's own error handling too, so a 500 answer carries the headers; a
+    # request over its address's budget is refused before any routing
     build = app.build_middleware_stack
-    app.build_middleware_stack = lambda: SecurityHeaders(build())  # type: ignore[method-assign]
+
+    def stack() -> ASGIApp:
+        return SecurityHeaders(server.http_budget.around(build()))
+
+    app.build_middleware_stack = stack  # type: ignore[method-assign]
     return app

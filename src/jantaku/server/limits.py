@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
@@ -32,7 +31,9 @@ class Backoff:
         self.window = window
         self.cap = cap
         self.max_keys = max_keys
-        self._fails: dict[str, deque[float]] = {}
+        # a list, not a deque: a deque takes a block of 64 slots even for one failure, and
+        # there may be max_keys of them (docs/deploy.md)
+        self._fails: dict[str, list[float]] = {}
         self._until: dict[str, float] = {}
         self._ops = 0
 
@@ -45,10 +46,12 @@ class Backoff:
         """Count one failure (or an attempt not yet known to succeed) of ``key``."""
         now = time.monotonic() if now is None else now
         self._tick(now)
-        fails = self._fails.pop(key, None) or deque()
+        fails = self._fails.pop(key, None) or []
         self._fails[key] = fails  # re-inserted: the dict's order is the order of last use
-        while fails and now - fails[0] > self.window:
-            fails.popleft()
+        old = 0
+        while old < len(fails) and now - fails[old] > self.window:
+            old += 1
+        del fails[:old]
         fails.append(now)
         if len(fails) >= self.allowed:
             self._until[key] = now + min(self.cap, 2.0 ** (len(fails) - self.allowed))
@@ -102,6 +105,9 @@ class TokenBuckets:
             return 0.0
         self._buckets[key] = (tokens, now)
         return (cost - tokens) / self.rate if self.rate > 0 else float("inf")
+
+    def __len__(self) -> int:
+        return len(self._buckets)
 
     def _tick(self, now: float) -> None:
         self._ops += 1

@@ -1,6 +1,8 @@
 // The server's HTTP API and the WebSocket protocol (docs/protocol.md).
 // The session token lives in localStorage "jantaku.token", the user (JSON) in "jantaku.user".
 
+import { t } from "./i18n.js";
+
 const TOKEN_KEY = "jantaku.token";
 const USER_KEY = "jantaku.user";
 
@@ -22,6 +24,13 @@ export class ApiError extends Error {
     this.status = status;
     this.details = details;
   }
+}
+
+/** The text of a refused request: the server's own, or, when the address's budget of
+ * requests ran out (`too_many_requests`), the page's language (every page may meet it). */
+export function refusalMessage(data, res) {
+  if (data && data.code === "too_many_requests") return t("shell.too_many_requests", { retry_after: data.retry_after });
+  return (data && (data.error || data.message)) || `${res.status} ${res.statusText}`;
 }
 
 async function http(method, path, body) {
@@ -46,8 +55,7 @@ async function http(method, path, body) {
     data = null;
   }
   if (!res.ok) {
-    const message = (data && (data.error || data.message)) || `${res.status} ${res.statusText}`;
-    throw new ApiError(message, (data && data.code) || `http_${res.status}`, res.status, data || {});
+    throw new ApiError(refusalMessage(data, res), (data && data.code) || `http_${res.status}`, res.status, data || {});
   }
   return data;
 }

@@ -9,6 +9,7 @@ export default {
   "shell.guest": "Gast",
   "shell.logout": "Abmelden",
   "shell.error": "Etwas ist schiefgegangen: {message}",
+  "shell.too_many_requests": "Gerade zu viele Anfragen von deiner Adresse; bitte in {retry_after} s noch einmal.",
   "shell.page_failed": "Diese Seite konnte nicht geladen werden.",
   "shell.loading": "Lädt…",
 
@@ -30,6 +31,7 @@ export default {
   "login.err.name_reserved": "Namen, die mit „guest-“ beginnen, sind Gästen vorbehalten.",
   "login.err.password_length": "Ein Passwort hat {min}–{max} Zeichen.",
   "login.err.rate_limited": "Zu viele Versuche; bitte in {retry_after} s noch einmal.",
+  "login.err.too_many_requests": "Gerade zu viele Anfragen von deiner Adresse; bitte in {retry_after} s noch einmal.",
   "login.err.busy": "Der Server ist gerade ausgelastet; bitte gleich noch einmal.",
   "login.err.network": "Der Server ist nicht erreichbar.",
   "login.have_account": "Ich habe schon ein Konto: anmelden",
@@ -92,6 +94,7 @@ export default {
   "lobby.err.no_table": "Kein Tisch mit diesem Code.",
   "lobby.err.table_full": "Dieser Tisch ist voll.",
   "lobby.err.table_started": "Dieses Spiel hat schon begonnen.",
+  "lobby.err.too_many_requests": "Gerade zu viele Anfragen von deiner Adresse; die Lobby wird in {retry_after} s wieder aktualisiert.",
   "lobby.err.too_many_tables": "Du hast schon zu viele Tische: beginne oder verlasse einen offenen, oder warte, bis ein Spiel, das du verlassen hast, zu Ende ist.",
   "lobby.err.unavailable": "Diese Tischart gibt es auf diesem Server nicht.",
   "lobby.err.disconnected": "Die Verbindung zum Server ist abgerissen; neuer Versuch…",

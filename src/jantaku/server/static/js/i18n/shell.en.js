@@ -9,6 +9,7 @@ export default {
   "shell.guest": "guest",
   "shell.logout": "Log out",
   "shell.error": "Something went wrong: {message}",
+  "shell.too_many_requests": "Too many requests from your address just now; try again in {retry_after} s.",
   "shell.page_failed": "This page could not be loaded.",
   "shell.loading": "Loading…",
 
@@ -30,6 +31,7 @@ export default {
   "login.err.name_reserved": "Names starting with “guest-” are kept for guests.",
   "login.err.password_length": "A password is {min}–{max} characters.",
   "login.err.rate_limited": "Too many attempts; try again in {retry_after} s.",
+  "login.err.too_many_requests": "Too many requests from your address just now; try again in {retry_after} s.",
   "login.err.busy": "The server is busy just now; try again in a moment.",
   "login.err.network": "The server cannot be reached.",
   "login.have_account": "I already have an account: log in",
@@ -92,6 +94,7 @@ export default {
   "lobby.err.no_table": "No table with that code.",
   "lobby.err.table_full": "That table is full.",
   "lobby.err.table_started": "That match has already started.",
+  "lobby.err.too_many_requests": "Too many requests from your address just now; the lobby is updated again in {retry_after} s.",
   "lobby.err.too_many_tables": "You have too many tables already: start or leave an open one, or wait until a match you left has ended.",
   "lobby.err.unavailable": "This kind of table is not available on this server.",
   "lobby.err.disconnected": "The connection to the server was lost; trying again…",

@@ -73,6 +73,8 @@ export async function refresh(lb, lists, counts, moreButton) {
   try {
     const [data, own] = await Promise.all([lobbyPages(lb.api, lists.pages), lb.api.myTables().catch(() => ({ tables: [] }))]);
     if (!lb.alive) return;
+    if (lb.refreshFailed) lb.clearError(); // the refresh works again: its refusal is past
+    lb.refreshFailed = false;
     moreButton.hidden = data.next_offset === null || data.next_offset === undefined;
     lists.mineCard.hidden = own.tables.length === 0;
     lists.mine.replaceChildren(...own.tables.map((tb) => tableItem(tb, tb.status === "live", true)));
@@ -88,6 +90,8 @@ export async function refresh(lb, lists, counts, moreButton) {
     fill(lists.open, data.open.filter((tb) => !tb.config.ranked), false);
     fill(lists.live, data.live, true);
   } catch (e) {
-    if (lb.alive) lb.showError(e);
+    if (!lb.alive) return;
+    lb.refreshFailed = true;
+    lb.showError(e);
   }
 }

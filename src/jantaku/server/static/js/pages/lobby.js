@@ -19,7 +19,7 @@ function pageObject(ctx) {
     status,
     showError(e) {
       const code = e && e.code;
-      const known = code && t(`lobby.err.${code}`) !== `lobby.err.${code}` ? t(`lobby.err.${code}`) : null;
+      const known = code && t(`lobby.err.${code}`) !== `lobby.err.${code}` ? t(`lobby.err.${code}`, e.details || {}) : null;
       status.textContent = known || t("shell.error", { message: e?.message || e });
       status.hidden = false;
     },

@@ -168,7 +168,9 @@ export async function startReview(rp, api, seat) {
   try {
     rp.review = { seat, data: await api.review(rp.id, seat) };
   } catch (e) {
-    rp.review = { seat, error: e.status === 429 ? t("review.busy") : t("shell.error", { message: e.message }) };
+    // the reviews' own limit, or the address's budget of requests (its message says when)
+    const error = e.code === "rate_limited" ? t("review.busy") : e.code === "too_many_requests" ? e.message : t("shell.error", { message: e.message });
+    rp.review = { seat, error };
   }
   rp.render();
 }

@@ -1,7 +1,7 @@
 // The score sheet's calls to the server (docs/sheet.md): compute (no login), and for registered
 // players keeping, listing and sharing sheets; the shared read-only view. Errors are ApiError
 // with the server's code (and `field` when it names one).
-import { api, ApiError } from "../api.js";
+import { api, ApiError, refusalMessage } from "../api.js";
 
 async function call(method, path, body) {
   const headers = { Accept: "application/json" };
@@ -16,7 +16,7 @@ async function call(method, path, body) {
   }
   const data = await res.json().catch(() => null);
   if (!res.ok) {
-    const err = new ApiError((data && data.error) || `${res.status} ${res.statusText}`, (data && data.code) || `http_${res.status}`, res.status);
+    const err = new ApiError(refusalMessage(data, res), (data && data.code) || `http_${res.status}`, res.status);
     err.field = data && data.field;
     throw err;
   }
