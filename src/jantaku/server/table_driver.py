@@ -111,11 +111,12 @@ class TableDriver:
         a ranked table (its result stands, doman-rules.md §5.4) and while a person remains.
         Nobody remains when each person withdrew or stayed away past the grace (taken over):
         then no computer player plays on, and the match ends ``abandon_seconds`` after the
-        last person left, or at once when all withdrew (none can come back)."""
+        last person left, or at once when all withdrew (none can come back). A table made of
+        computer players alone (in-process, the benchmarks) had nobody to leave it."""
         if self.config.ranked or self.status != "live":
             return None
         persons = [s for s in self.seats if s.user_id is not None]
-        if any(not s.takeover for s in persons):
+        if not persons or any(not s.takeover for s in persons):
             return None
         if all(s.withdrawn for s in persons):
             return 0.0
