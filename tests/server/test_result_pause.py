@@ -12,7 +12,9 @@ from tests.server.test_fair_table import _play_to_hand_end, _practice
 
 def test_a_practice_result_waits_for_its_person_and_not_after_it_left(database: str) -> None:
     timed = ("--hand-pause", "0.5", "--turn-seconds", "0.5", "--bank-seconds", "0.5")
-    server = ServerProcess(database, *timed, "--grace-seconds", "0.5", solo_pause=None).start()
+    # a long grace: the clock, not a computer player taking the seat, plays for the person gone
+    # (a match whose only person was taken over would stop, abandon.py)
+    server = ServerProcess(database, *timed, "--grace-seconds", "60", solo_pause=None).start()
     try:
         c = Client(server, server.guest())
         table, _me = _practice(c)
@@ -24,7 +26,7 @@ def test_a_practice_result_waits_for_its_person_and_not_after_it_left(database: 
         c.send({"type": "ping"})
         assert c.expect("pong")["type"] == "pong"  # no events came meanwhile
         assert [m["type"] for m in c.messages[seen:]] == ["pong"]
-        c.close()  # gone: nobody waits for it any more; computer players play on
+        c.close()  # gone: nobody waits for it any more; computer players and the clock play on
         deadline = time.monotonic() + 20
         while len(stored_actions(database, table)) == before:
             assert time.monotonic() < deadline, "the table stayed paused without its person"
