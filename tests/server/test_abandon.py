@@ -174,3 +174,32 @@ def test_a_restart_keeps_a_stopped_match_stopped_and_abandons_it_in_time(
         _check_abandoned(server, table, seat, user_id)
     finally:
         server.stop()
+
+
+def test_a_match_goes_on_while_a_person_remains(database: str) -> None:
+    """At a party table of two persons, one withdrawing changes nothing for the other: a
+    computer player plays the seat left and the match goes on; only when the second is gone
+    too is it abandoned."""
+    server = ServerProcess(database, "--grace-seconds", "0.3", "--abandon-seconds", "1").start()
+    try:
+        alice = Client(server, server.guest())
+        bob = Client(server, server.guest())
+        bob_id = bob.user["id"]  # type: ignore[index]
+        alice.send({"type": "create", "kind": "party", "length": "quick"})
+        table = str(alice.expect("created")["table"]["id"])
+        bob.send({"type": "join", "table": table})
+        bob_seat = int(bob.expect("snapshot")["seat"])
+        alice.send({"type": "join", "table": table, "fill_bots": True})
+        alice_seat = int(alice.expect("snapshot")["seat"])
+        alice.send({"type": "leave", "table": table})
+        alice.expect("ok", timeout=30)
+        deadline = time.monotonic() + 120
+        while not _puppet_moves(database, table, alice_seat):  # bob plays, the puppet too
+            assert time.monotonic() < deadline, "the match stopped while bob played"
+            assert bob.play(table, stop_after=1) is None
+        assert server.get(f"/api/games/{table}").status_code == 404  # still under way
+        bob.close()
+        _check_abandoned(server, table, bob_seat, bob_id)
+        alice.close()
+    finally:
+        server.stop()
