@@ -39,6 +39,16 @@ def _shows(page: Page, view: dict[str, Any]) -> None:
         expect(box.locator(".river .river-cell")).to_have_count(len(river))
 
 
+def _close(page: Page, end: dict[str, Any]) -> None:
+    """Close the result of the deal ``end`` ended. Rarely the next deal ends too before the
+    page's first turn (a computer player's nine-terminal draw or an early win), and its result
+    opens at once: so the test looks for the closed result by its message, not for none."""
+    shown = page.locator(f".overlay[data-key='hand-{end['seq']}']")
+    expect(shown).to_have_count(1)
+    page.get_by_test_id("continue").click()
+    expect(shown).to_have_count(0)
+
+
 def _views(messages: list[dict[str, Any]], end: dict[str, Any]) -> tuple[dict[str, Any], Any]:
     """The last view of the deal that ended (before the message with its end) and the next
     deal's first view (in that message)."""
@@ -76,8 +86,7 @@ def test_an_open_result_keeps_the_ended_deal_on_the_board(
         expect(watcher.locator("[data-testid=centre] .sticks")).to_contain_text(
             f"Honba {new['honba']}"
         )
-        page.get_by_test_id("continue").click()
-        expect(page.get_by_test_id("hand-end")).to_have_count(0)
+        _close(page, end)  # the board: the new deal, or (rarely) that deal at its early end
         expect(page.locator("[data-testid=centre] .round")).to_have_text(centre)
         me = next(int(m["seat"]) for m in client.messages if m["type"] == "snapshot")
         own = page.locator("[data-testid=seat-self] .plate .wind")
@@ -165,7 +174,11 @@ def test_a_prompt_that_came_behind_the_result_is_shown_with_its_clock_on_closing
             assert deadline > 0, "no prompt of the next deal came"
             page.wait_for_timeout(100)
         expect(page.get_by_test_id("hand-end")).to_be_visible()  # still open
-        page.get_by_test_id("continue").click()
+        _close(page, end)
+        for _ in range(3):  # rarely the next deal ended before the page's turn: its result too
+            if not page.get_by_test_id("hand-end").count():
+                break
+            page.get_by_test_id("continue").click()
         expect(page.get_by_test_id("hand-end")).to_have_count(0)
         expect(page.get_by_test_id("own-timer")).to_be_visible(timeout=1000)
         enabled = page.locator("[data-testid=hand-tile]:not([aria-disabled])")

@@ -193,9 +193,10 @@ class TableUpdate(ServerMessage):
 @dataclass(frozen=True, slots=True)
 class Snapshot(ServerMessage):
     """Everything a (re)joining viewer needs: the table summary and the viewer's ``seat``;
-    once the match has begun (``view`` given) the viewer's view, the public seats to act,
-    their deadlines and whether the table pauses between hands; the ``result`` when over; at an
-    open ranked table, how long the viewer has ``waited`` there (the viewer's own wait only)."""
+        once the match has begun (``view`` given) the viewer's view, the public seats to act,
+        their deadlines and whether the table pauses between hands (with the result it shows, unless
+    the viewer has confirmed it: a reloaded page shows it again); the ``result`` when over; at an
+        open ranked table, how long the viewer has ``waited`` there (the viewer's own wait only)."""
 
     TYPE = "snapshot"
     table: Json
@@ -207,6 +208,8 @@ class Snapshot(ServerMessage):
     result: Json | None = None
     clocks: dict[str, Json] | None = None
     waited: float | None = None  # seconds the own seat has waited at an open ranked table
+    # between hands, the result the viewer has not confirmed: ``seq``, ``events``, ``ended_view``
+    hand_end: Json | None = None
 
     def to_json(self) -> Json:
         out: Json = {"type": self.TYPE, "table": self.table, "seat": self.seat}
@@ -218,6 +221,8 @@ class Snapshot(ServerMessage):
             out["deadlines"] = self.deadlines
             out["clocks"] = self.clocks or {}
             out["between_hands"] = self.between_hands
+            if self.hand_end is not None:
+                out["hand_end"] = self.hand_end
         if self.result is not None:
             out["result"] = self.result
         return out

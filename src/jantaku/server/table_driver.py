@@ -13,6 +13,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from jantaku.engine.actions import Action
+from jantaku.engine.events import Event
 from jantaku.engine.game import Game, GameResult
 from jantaku.families import Family
 from jantaku.players.filler import fallback_action
@@ -58,6 +59,7 @@ class TableDriver:
     _deferred: tuple[Action, str] | None
     _pause_until: float | None
     _confirmed: set[int]
+    _deal_end: tuple[int, list[Event]] | None
     _rng: random.Random
 
     if TYPE_CHECKING:  # the rest of the table
@@ -139,16 +141,18 @@ class TableDriver:
         return True
 
     def _everyone_confirmed(self) -> bool:
-        waiting = {
-            i
-            for i, s in enumerate(self.seats)
-            if s.user_id is not None and s.connections and not s.takeover
-        }
-        return waiting <= self._confirmed
+        """Whether the persons the pause waits for have seen the result: at a table of one
+        person that person, connected or not (a reloaded page shows the result again, and
+        nothing moves on behind their back); with more, nobody waits for one who is gone."""
+        persons = {i for i, s in enumerate(self.seats) if s.user_id is not None and not s.takeover}
+        if len(persons) > 1:
+            persons = {i for i in persons if self.seats[i].connections}
+        return persons <= self._confirmed
 
     def _end_pause(self) -> None:
         self._pause_until = None
         self._confirmed = set()
+        self._deal_end = None
         self._start_clocks(time.monotonic())
         self._broadcast([])
 

@@ -33,6 +33,8 @@ class TableMessages:
     step: int
     outcome: GameResult | None
     _pause_until: float | None
+    _confirmed: set[int]
+    _deal_end: tuple[int, list[Event]] | None
     _deferred: tuple[Any, str] | None
     outbox: Outbox  # what is sent waits until the table's actions are stored
     rank_changes: list[dict[str, Any]] | None = None  # a rated match's, by seat (records.py)
@@ -83,7 +85,22 @@ class TableMessages:
             between_hands=self._pause_until is not None,
             result=result,
             clocks=dict(clocks),
+            hand_end=self._hand_end_json(seat),
         )
+
+    def _hand_end_json(self, seat: int | None) -> dict[str, Any] | None:
+        """Between hands, the result ``seat`` (None: a spectator) has not confirmed: the step
+        that ended the deal, its events as the viewer may see them, and the deal at its end."""
+        if self._deal_end is None or self._pause_until is None or self.engine is None:
+            return None
+        if seat is not None and seat in self._confirmed:
+            return None
+        step, events = self._deal_end
+        return {
+            "seq": step,
+            "events": [e.seen_by(seat).to_json() for e in events],
+            "ended_view": ended_client_view(self.engine, seat),
+        }
 
     def waited(self, seat: int | None) -> float | None:
         """How long the player of ``seat`` has waited at this open ranked table (the queue's

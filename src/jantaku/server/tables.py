@@ -93,6 +93,9 @@ class Table(TableMessages, TableClocks, TableDriver):
         self._deferred: tuple[Action, str] | None = None  # the answer that would close it early
         self._pause_until: float | None = None  # between hands: the result is on screen
         self._confirmed: set[int] = set()  # seats whose person has seen the result
+        # between hands: the step and the events that ended the deal (a reloaded page shows
+        # the result again)
+        self._deal_end: tuple[int, list[Event]] | None = None
         self._rng = random.Random()  # thinking times only; never reaches the match
 
     def seat_of(self, user_id: int | None) -> int | None:
@@ -376,11 +379,14 @@ class Table(TableMessages, TableClocks, TableDriver):
                 self._window_until = now + self._call_window()
         else:
             self._window_until = None
-        if engine.result is None and any(e.type == "deal_ended" for e in events):
+        pause = engine.result is None and any(e.type == "deal_ended" for e in events)
+        if pause:
             self._pause_until = now + self._hand_pause()
             self._confirmed = set()
         self._start_clocks(now)
         self._broadcast(events)
+        if pause:
+            self._deal_end = (self.step, events)
         if engine.result is not None:
             self._finish(engine.result)
 

@@ -67,7 +67,21 @@ export function applySnapshot(state, msg, now = 0) {
   if (msg.result) s.matchEnd = msg.result;
   // at an open ranked table: when the own wait began (the server tells the seconds waited)
   s.waitedSince = typeof msg.waited === "number" ? now - msg.waited * 1000 : null;
+  // between hands, the result not yet confirmed (a reloaded page shows it again)
+  const h = msg.hand_end;
+  if (h && !(s.handEnds || []).some((e) => e.seq === h.seq)) {
+    const events = h.events || [];
+    const end = events.find((e) => e.type === "deal_ended");
+    const wins = events.filter((e) => e.type === "won" || e.type === "mah_jongg");
+    if (end) addHandEnd(s, wins, end, h.ended_view || null, h.seq);
+  }
   return s;
+}
+
+/** Collect a deal's result (``ended``: the deal at its end, the board behind the result). */
+function addHandEnd(s, wins, end, ended, seq) {
+  s.handEnd = { wins, end, before: ended, seq, family: s.family, board: endedBoard(s, ended) };
+  s.handEnds = [...(s.handEnds || []), s.handEnd].slice(-8);
 }
 
 /** An `events` message: the view is replaced, results are collected from the events. */
@@ -107,8 +121,7 @@ export function applyEvents(state, msg, now = 0) {
         break;
       case "deal_ended": {
         const ended = msg.ended_view || before; // the deal at its end (the server's), else its last view
-        s.handEnd = { wins: wins || [], end: e, before: ended, seq: msg.seq, family: s.family, board: endedBoard(s, ended) };
-        s.handEnds = [...(s.handEnds || []), s.handEnd].slice(-8);
+        addHandEnd(s, wins || [], e, ended, msg.seq);
         wins = null;
         break;
       }
