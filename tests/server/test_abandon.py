@@ -203,3 +203,24 @@ def test_a_match_goes_on_while_a_person_remains(database: str) -> None:
         alice.close()
     finally:
         server.stop()
+
+
+def test_a_person_gone_while_a_result_is_shown_is_not_waited_for_without_end(
+    database: str,
+) -> None:
+    """The lone person's result stays on screen through a lost connection, but not past the
+    grace: then nobody plays the match, and it is abandoned (not held for the whole pause)."""
+    from tests.server.test_fair_table import _play_to_hand_end
+
+    server = ServerProcess(
+        database, "--grace-seconds", "0.3", "--abandon-seconds", "0.5", solo_pause=None
+    ).start()
+    try:
+        c = Client(server, server.guest())
+        user_id = c.user["id"]  # type: ignore[index]
+        table, seat = _table(c)
+        _play_to_hand_end(c, table)  # the result is shown: the table waits for its person
+        c.close()
+        _check_abandoned(server, table, seat, user_id)
+    finally:
+        server.stop()

@@ -246,8 +246,12 @@ class TableDriver:
         if self._pause_until is not None:
             if now >= self._pause_until or self._everyone_confirmed():
                 self._end_pause()
-            else:
-                await self._wait(self._pause_until - now)
+                return
+            # a lone person's result waits for them through a lost connection, but one gone
+            # past the grace leaves an unranked match nobody plays (abandoned, see _stopped)
+            wake = None if self.config.ranked else self._take_over_absent(now)
+            if not await self._stopped():
+                await self._wait(_soonest(wake, self._pause_until - now))
             return
         if self._window_until is not None:
             if now >= self._window_until and (self._deferred is not None or self.engine.holding):
