@@ -1,5 +1,6 @@
 """A hand's result at a table of one person and computer players stays until that person has
-seen it: no clock, no computer player, nothing moves behind it; leaving ends the wait."""
+seen it: no clock, no computer player, nothing moves behind it; a person gone past the grace
+ends the wait, and the match, as abandoned."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from tests.server.test_fair_table import _play_to_hand_end, _practice
 
 def test_a_practice_result_waits_for_its_person_and_not_after_it_left(database: str) -> None:
     timed = ("--hand-pause", "0.5", "--turn-seconds", "0.5", "--bank-seconds", "0.5")
-    server = ServerProcess(database, *timed, "--grace-seconds", "0.5", solo_pause=None).start()
+    gone = ("--grace-seconds", "0.5", "--abandon-seconds", "0.5")
+    server = ServerProcess(database, *timed, *gone, solo_pause=None).start()
     try:
         c = Client(server, server.guest())
         table, _me = _practice(c)
@@ -24,10 +26,14 @@ def test_a_practice_result_waits_for_its_person_and_not_after_it_left(database: 
         c.send({"type": "ping"})
         assert c.expect("pong")["type"] == "pong"  # no events came meanwhile
         assert [m["type"] for m in c.messages[seen:]] == ["pong"]
-        c.close()  # gone: nobody waits for it any more; computer players play on
-        deadline = time.monotonic() + 20
-        while len(stored_actions(database, table)) == before:
+        # gone past the grace: nobody waits for it any more, and nobody plays the match on:
+        # it is abandoned (test_abandon.py)
+        c.close()
+        deadline = time.monotonic() + 60
+        while (game := server.get(f"/api/games/{table}")).status_code != 200:
             assert time.monotonic() < deadline, "the table stayed paused without its person"
             time.sleep(0.2)
+        assert game.json()["result"]["reason_code"] == "abandoned"
+        assert len(stored_actions(database, table)) == before  # no computer player moved
     finally:
         server.stop()

@@ -64,6 +64,14 @@ def _fewer_full_collections() -> None:
     help="How long an absent player's seat waits before a computer player takes it.",
 )
 @click.option(
+    "--abandon-seconds",
+    type=click.FloatRange(min=0),
+    default=600.0,
+    show_default=True,
+    help="An unranked match whose persons all left (or stayed away past the grace) stops, "
+    "and ends as abandoned after this long unless one comes back.",
+)
+@click.option(
     "--bot-delay",
     type=float,
     default=0.7,
@@ -152,6 +160,7 @@ def serve(
     call_seconds: float | None,
     bank_seconds: float,
     grace_seconds: float,
+    abandon_seconds: float,
     bot_delay: float,
     call_window: float,
     solo_call_window: float,
@@ -177,6 +186,7 @@ def serve(
         call_seconds=call_seconds,
         bank_seconds=bank_seconds,
         grace_seconds=grace_seconds,
+        abandon_seconds=abandon_seconds,
         bot_delay=bot_delay,
         call_window=call_window,
         solo_call_window=solo_call_window,

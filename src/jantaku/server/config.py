@@ -34,6 +34,10 @@ class ServerSettings:
     call_seconds: float | None = None
     bank_seconds: float = 30.0
     grace_seconds: float = 20.0
+    # an unranked match nobody plays any more (each person withdrew, or was away past the grace)
+    # stops, and ends as abandoned after this long unless a person comes back; at once when
+    # every person withdrew (none can come back). A ranked match plays on (doman-rules.md §5.4).
+    abandon_seconds: float = 600.0
     # a computer player's moment of thought before a turn (0.5-1.5 times this, so the seats do
     # not act in step); 0 makes them instant (the tests)
     bot_delay: float = 0.7
@@ -86,8 +90,8 @@ class ServerSettings:
     # per client
     open_tables_per_user: int = 3  # created and not yet started
     # tables one sits at that have not finished, open or under way (a seat one withdrew from
-    # too: computer players play its match on at the server's cost, so without this one
-    # account could start matches of computer players without end)
+    # too, while other persons play on; a match nobody plays any more is abandoned, see
+    # abandon_seconds), so that one account cannot keep the server busy with tables
     tables_per_user: int = 4
     tables_per_address: int = 16  # the same for every account of one client address
     watches_per_connection: int = 4  # tables one connection watches at once

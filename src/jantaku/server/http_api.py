@@ -359,6 +359,9 @@ class HttpApi:
                     "id": game.id,
                     "finished_at": game.finished_at,
                     "recorded": game.recorded,
+                    # why it ended (``abandoned``: nobody was left to play it); null for a
+                    # game stored by an older server
+                    "reason_code": game.result.get("reason_code"),
                     "kind": config.get("kind"),
                     "length": config.get("length"),
                     "seat": line.seat,

@@ -375,20 +375,7 @@ class Lobby:
             on_finish=self._finished,
         )
         table.fence, table.on_lost, table.writer = fence, self.on_lost, self.writer
-        table.seats = [
-            Seat(
-                user_id=s.get("user_id"),
-                name=s.get("name", ""),
-                bot=s.get("bot"),
-                withdrawn=bool(s.get("withdrawn")),
-                takeover=bool(s.get("withdrawn")),
-                bank=s.get("bank"),
-                # a wait at an open table counts from the restart (sitting times are
-                # not stored)
-                since=time.monotonic() if s.get("user_id") is not None else None,
-            )
-            for s in row.seats
-        ]
+        table.seats = [Seat.restored(s) for s in row.seats]
         self.tables[row.id] = table
         self._index_invite(table)
         table.created_by, table.created_at = row.created_by, row.created_at

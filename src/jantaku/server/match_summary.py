@@ -8,6 +8,7 @@ from typing import Any
 
 from jantaku.engine.events import Event
 from jantaku.engine.game import GameResult
+from jantaku.server.abandon import ABANDONED
 
 __all__ = ["REASON_CODES", "leftover_sticks", "reason_code"]
 
@@ -22,6 +23,7 @@ REASON_CODES: dict[str, str] = {
     "a player reached the target in the extension round": "target",
     "the extension round is over": "last_hand",
     "the game is over": "last_hand",  # classical: the last wind round is over
+    ABANDONED: "abandoned",  # nobody was left to play it (abandon.py): not recorded
 }
 
 

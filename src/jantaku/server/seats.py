@@ -53,6 +53,9 @@ class Seat:
     takeover: bool = False  # a computer player plays for an absent player
     withdrawn: bool = False  # left a started match: a computer player plays on, ranked 4th
     bank: float | None = None  # seconds left in the time bank (None: the match has not begun)
+    # at an unranked table: when (wall clock) the person withdrew or was taken over after the
+    # grace; stored, so a restart keeps the seat taken over and the abandonment's time
+    left_at: float | None = None
     # when the player sat down (monotonic; in memory only, never sent or stored): the own wait
     # at an open ranked table, told to that player alone
     since: float | None = None
@@ -86,7 +89,27 @@ class Seat:
             out["withdrawn"] = True
         if self.bank is not None:
             out["bank"] = round(self.bank, 3)  # a restart gives the seat its bank back
+        if self.left_at is not None:
+            out["left_at"] = round(self.left_at, 3)
         return out
+
+    @classmethod
+    def restored(cls, stored: dict[str, Any]) -> Seat:
+        """A seat as :meth:`stored` kept it (after a restart): one whose person withdrew, or
+        left an unranked match (``left_at``), is played by a computer player at once."""
+        user_id = stored.get("user_id")
+        left_at = stored.get("left_at")
+        return cls(
+            user_id=user_id,
+            name=stored.get("name", ""),
+            bot=stored.get("bot"),
+            withdrawn=bool(stored.get("withdrawn")),
+            takeover=bool(stored.get("withdrawn")) or left_at is not None,
+            bank=stored.get("bank"),
+            left_at=left_at,
+            # a wait at an open table counts from the restart (sitting times are not stored)
+            since=time.monotonic() if user_id is not None else None,
+        )
 
 
 _STARTED = ("live", "finished")  # the statuses of a table whose match has begun

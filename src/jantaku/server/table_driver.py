@@ -1,6 +1,7 @@
 """A live table's driver task: it plays the computer seats (the same :class:`Player` objects
 the arena seats), answers for a player whose time ran out, hands an absent player's seat to a
-computer player after the grace period, closes call windows and ends the pause between hands."""
+computer player after the grace period, closes call windows and ends the pause between hands.
+An unranked match nobody plays any more stops, and ends as abandoned (abandon.py)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from jantaku.engine.actions import Action
 from jantaku.engine.events import Event
-from jantaku.engine.game import Game
+from jantaku.engine.game import Game, GameResult
 from jantaku.families import Family
 from jantaku.players.filler import fallback_action
 from jantaku.players.protocol import Player
+from jantaku.server.abandon import abandoned
 from jantaku.server.clientview import drawn_index
 from jantaku.server.config import ServerSettings, TableConfig
 from jantaku.server.messages import ServerMessage, TableUpdate
@@ -46,6 +48,7 @@ class TableDriver:
     settings: ServerSettings
     seats: list[Seat]
     engine: Game | None
+    started_at: float
     lags: list[float]
     latencies: list[float]
     writer: Writer | None
@@ -69,6 +72,8 @@ class TableDriver:
         def _broadcast(self, events: list[Any]) -> None: ...
         def _commit(self, action: Action, source: str) -> None: ...
         def _close_window(self) -> None: ...
+        def _store_seats(self) -> None: ...
+        def _finish(self, outcome: GameResult) -> None: ...
         def lost(self) -> None: ...
 
     def _controller(self, seat: int) -> Player | None:
@@ -95,10 +100,45 @@ class TableDriver:
             absent = s.absent_since if s.absent_since is not None else now
             if now - absent >= self.settings.grace_seconds:
                 s.takeover = True
+                if not self.config.ranked:  # stored: it counts towards the abandonment
+                    s.left_at = time.time()
+                    self._store_seats()
                 self._send_all(TableUpdate(self.summary()))
             else:
                 wake = _soonest(wake, absent + self.settings.grace_seconds - now)
         return wake
+
+    def _abandon_in(self) -> float | None:
+        """Seconds until this match is abandoned (at most 0: now), None while it is played: at
+        a ranked table (its result stands, doman-rules.md §5.4) and while a person remains.
+        Nobody remains when each person withdrew or stayed away past the grace (taken over):
+        then no computer player plays on, and the match ends ``abandon_seconds`` after the
+        last person left, or at once when all withdrew (none can come back). A table made of
+        computer players alone (in-process, the benchmarks) had nobody to leave it."""
+        if self.config.ranked or self.status != "live":
+            return None
+        persons = [s for s in self.seats if s.user_id is not None]
+        if not persons or any(not s.takeover for s in persons):
+            return None
+        if all(s.withdrawn for s in persons):
+            return 0.0
+        left = max((self.started_at if s.left_at is None else s.left_at) for s in persons)
+        return left + self.settings.abandon_seconds - time.time()
+
+    async def _stopped(self) -> bool:
+        """Whether nobody plays the match: it waits (for a person to come back, who wakes
+        it) until it is abandoned, and nothing else moves meanwhile."""
+        left = self._abandon_in()
+        if left is None:
+            return False
+        if left > 0:
+            await self._wait(left)
+            return True
+        assert self.engine is not None
+        self._window_until = self._pause_until = None
+        self._deferred = None
+        self._finish(abandoned(self.engine))
+        return True
 
     def _everyone_confirmed(self) -> bool:
         """Whether the persons the pause waits for have seen the result: at a table of one
@@ -205,13 +245,19 @@ class TableDriver:
             await self.outbox.settled()
             return
         self._changed.clear()
+        if await self._stopped():
+            return
         now = time.monotonic()
         wake: float | None = None
         if self._pause_until is not None:
             if now >= self._pause_until or self._everyone_confirmed():
                 self._end_pause()
-            else:
-                await self._wait(self._pause_until - now)
+                return
+            # a lone person's result waits for them through a lost connection, but one gone
+            # past the grace leaves an unranked match nobody plays (abandoned, see _stopped)
+            wake = None if self.config.ranked else self._take_over_absent(now)
+            if not await self._stopped():
+                await self._wait(_soonest(wake, self._pause_until - now))
             return
         if self._window_until is not None:
             if now >= self._window_until and (self._deferred is not None or self.engine.holding):
@@ -220,6 +266,8 @@ class TableDriver:
             if now < self._window_until:
                 wake = self._window_until - now
         wake = _soonest(wake, self._take_over_absent(now))
+        if await self._stopped():  # the last person's seat was just taken over
+            return
         acted, wake = await self._seats_step(wake)
         if acted:
             await asyncio.sleep(0)

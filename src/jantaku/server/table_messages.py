@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from jantaku.engine.events import Event
 from jantaku.engine.game import Game, GameResult
+from jantaku.server.abandon import Abandoned
 from jantaku.server.clientview import client_view, drawn_index, ended_client_view
 from jantaku.server.config import TableConfig
 from jantaku.server.match_summary import leftover_sticks, reason_code
@@ -217,8 +218,8 @@ class TableMessages:
     def _summary_json(self, o: GameResult) -> dict[str, Any]:
         """The end-of-match screen's facts beyond scores and ranking (docs/protocol.md)."""
         rules = getattr(self.engine, "rules", None)  # riichi's table rules (deposits, sticks)
-        leftover = None
-        if rules is not None and self.engine is not None:
+        leftover = None  # none at a classical table, nor in a match abandoned mid-hand
+        if rules is not None and self.engine is not None and not isinstance(o, Abandoned):
             to_first = getattr(rules, "leftover_sticks", None) == "to_first"
             leftover = leftover_sticks(self.engine.log, o, to_first)
         return {

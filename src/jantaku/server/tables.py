@@ -137,7 +137,8 @@ class Table(TableMessages, TableClocks, TableDriver):
 
     def leave(self, user_id: int) -> None:
         """Before the start: give the seat up. During the match: withdraw (a computer player
-        plays on; at a ranked table the result counts as 4th place, doman-rules.md §5.1)."""
+        plays on; at a ranked table the result counts as 4th place, doman-rules.md §5.1; an
+        unranked match nobody plays any more is abandoned, see :meth:`_abandon_in`)."""
         seat = self.seat_of(user_id)
         if seat is None:
             return
@@ -147,6 +148,8 @@ class Table(TableMessages, TableClocks, TableDriver):
             s = self.seats[seat]
             s.withdrawn = s.takeover = True
             s.connections.clear()
+            if not self.config.ranked:
+                s.left_at = time.time()
         else:
             return
         self._store_seats()
@@ -192,11 +195,18 @@ class Table(TableMessages, TableClocks, TableDriver):
             self.watchers.add(conn)
         else:
             s = self.seats[seat]
+            stopped = self.engine is not None and self._abandon_in() is not None
             s.connections.add(conn)
             if s.absent_since is not None or s.takeover:
                 s.absent_since = None
                 s.takeover = False
                 self._send_all(TableUpdate(self.summary()))
+            if s.left_at is not None:  # back before the match was abandoned
+                s.left_at = None
+                self._store_seats()
+            if stopped:  # the match resumes: the seats to act are timed from now
+                self.waiting_since.clear()
+                self._start_clocks(time.monotonic())
         self.outbox.send(conn, self.snapshot(seat))
         if seat is not None and self.engine is not None and self._asked(seat):
             self._prompt(seat)

@@ -184,6 +184,7 @@ export default {
   "profile.when": "Beendet",
   "profile.kind": "Tisch",
   "profile.place": "Platz",
+  "profile.abandoned": "abgebrochen",
   "profile.score": "Punkte",
   "profile.replay": "Wiederholung",
   "profile.watch_replay": "Ansehen",

@@ -184,6 +184,7 @@ export default {
   "profile.when": "Finished",
   "profile.kind": "Table",
   "profile.place": "Place",
+  "profile.abandoned": "abandoned",
   "profile.score": "Score",
   "profile.replay": "Replay",
   "profile.watch_replay": "Watch",

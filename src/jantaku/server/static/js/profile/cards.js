@@ -88,7 +88,10 @@ function gameRow(g) {
     { "data-game": g.id },
     el("td", {}, fmtDate(g.finished_at)),
     el("td", {}, [g.kind ? t(`kind.${g.kind}`) : "", g.length ? familyOfKind(g.kind).lobby.lengthLabel(g.length, t) : ""].filter(Boolean).join(" · ")),
-    el("td", { "data-label": t("profile.place") }, String(g.place)),
+    // an abandoned match (nobody was left to play it) has no place worth showing
+    g.reason_code === "abandoned"
+      ? el("td", { "data-label": t("profile.place"), class: "muted", "data-testid": "abandoned" }, t("profile.abandoned"))
+      : el("td", { "data-label": t("profile.place") }, String(g.place)),
     el("td", { "data-label": t("profile.score") }, formatNumber(g.score)),
     el(
       "td",

@@ -67,11 +67,25 @@ export async function enter(tp) {
     } else if (err && err.code === "no_table") {
       tp.ui.notice = t("table.no_table");
       tp.render();
+      goneWhy(tp);
     } else if (err && err.code !== "disconnected") {
       tp.ui.notice = t("table.error", { message: err.message || err.code });
       tp.render();
     }
   });
+}
+
+/** A table that is no more may have ended while one was away: one abandoned (nobody was left
+ * to play it) says so instead of "no such table". */
+async function goneWhy(tp) {
+  try {
+    const game = await tp.api.game(tp.tableId);
+    if (!tp.alive || game?.result?.reason_code !== "abandoned") return;
+    tp.ui.notice = tp.t("table.end_reason.abandoned");
+    tp.render();
+  } catch {
+    // not a stored game either: "no such table" stands
+  }
 }
 
 function resync(tp) {
