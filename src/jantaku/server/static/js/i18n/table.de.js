@@ -104,6 +104,7 @@ export default {
   "table.han_fu": "{han} Han {fu} Fu",
   "table.yakuman": "Yakuman ×{n}",
   "table.points": "{points} Punkte",
+  "table.dora_indicators": "Dora-Anzeiger",
   "table.ura": "Ura-Dora-Anzeiger",
   "table.draw": "Remis: {kind}",
   "table.draw.exhaustive": "Mauer aufgebraucht",
