@@ -139,12 +139,11 @@ function replayWin(w, names, t) {
   const figures = w.yakuman
     ? t("replay.yakuman", { n: w.yakuman, points: formatNumber(w.points) })
     : t("replay.han_fu", { han: w.han, fu: w.fu, points: formatNumber(w.points) });
-  const hand = w.hand ? parseTiles(Array.isArray(w.hand) ? w.hand.join("") : w.hand) : [];
   return el(
     "div",
     { class: "win", "data-testid": "win" },
     el("h3", {}, t("replay.wins", { name: names[w.seat] }), " · ", howWon(w, names, t("replay.tsumo")), w.limit ? ` · ${labelOr(t, `table.limit.${w.limit}`, w.limit)}` : ""),
-    el("div", { class: "tiles-row" }, tileEls(hand, { size: "sm" }), el("span", { class: "drawn" }, tileEls([w.tile], { size: "sm" }))),
+    tilesRow(Array.isArray(w.hand) ? w.hand.join("") : w.hand || "", w.tile),
     el("ul", { class: "yaku-list" }, (w.yaku || []).map(([name, han]) => el("li", {}, `${yakuName(name)}: ${han} ${t("replay.han")}`))),
     el("p", { class: "figures" }, figures),
   );
