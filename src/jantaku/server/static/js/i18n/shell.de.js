@@ -165,6 +165,8 @@ export default {
   "profile.rating": "Wertung",
   "profile.rating_max": "Beste Wertung",
   "profile.rated_games": "Ranglistenspiele",
+  "profile.stats_family": "Statistik: {family}",
+  "profile.special_hands": "Spezialhände",
   "profile.stats_title": "Statistik",
   "profile.games": "Spiele",
   "profile.average_place": "Mittlere Platzierung",
