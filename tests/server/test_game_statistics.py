@@ -125,4 +125,7 @@ def test_classical_games_show_in_the_player_statistics(server: ServerProcess) ->
     assert stats["hands"] == expected["hands"][me] > 0
     assert stats["win_rate"] == round(expected["wins"][me] / expected["hands"][me], 4)
     assert stats["deal_in_rate"] == round(expected["deal_ins"][me] / expected["hands"][me], 4)
+    # per family: a classical game only (the profile keeps the families apart)
+    whole = {k: v for k, v in stats.items() if k != "families"}
+    assert stats["families"] == {"classical": whole}
     c.close()

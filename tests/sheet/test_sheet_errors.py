@@ -129,3 +129,13 @@ def test_four_riichi_aborts_only_where_the_preset_has_it() -> None:
     assert out["hands"][0]["totals"] == [24000] * 4
     assert (out["hands"][0]["after"]["sticks"], out["hands"][0]["after"]["honba"]) == (4, 1)
     assert out["hands"][0]["after"]["dealer"] == 0
+
+
+def test_a_refusal_carries_a_code_and_its_values_for_a_client_to_word() -> None:
+    """The message is English; the code and the player's sheet index let a German page say it."""
+    sheet = riichi_evening.evening()
+    winner = sheet["hands"][1]["winners"][0]
+    winner["hand"] = {"hand": "123m456p789s234s1z", "win_tile": "1z", "win": "ron"}
+    error = _error(compute_sheet(sheet), 1)
+    assert error["code"] == "not_a_win"
+    assert error["params"] == {"player": winner["player"], "reason": "no_yaku"}

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from tests.server.harness import ServerProcess, choose
 from tests.web.helpers import login_guest
+from tests.web.test_sheet import grouped
 from tests.web.test_table_results import _between_hands, _play, _seat
 
 WINDS = ["East", "South", "West", "North"]
@@ -132,7 +133,7 @@ def test_the_board_behind_a_result_shows_the_scores_after_its_payments(
         for seat in range(4):
             pos = ["self", "right", "across", "left"][(seat - me) % 4]
             score = page.locator(f"[data-testid=score-{pos}] .score-value")
-            expect(score).to_have_text(f"{after[seat]:,}")
+            expect(score).to_have_text(grouped(after[seat]))
         if kind == "practice":
             _shows(page, ended)
         page.close()

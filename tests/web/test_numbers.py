@@ -16,7 +16,8 @@ from tests.web.helpers import login_guest, play_practice_game, session
 
 
 def _en(x: float, digits: int = 0) -> str:
-    return f"{x:,.{digits}f}"
+    """English grouping; a negative number with a true minus sign (−1,000)."""
+    return f"{x:,.{digits}f}".replace("-", "\u2212")
 
 
 def _de(x: float, digits: int = 0) -> str:
@@ -127,3 +128,25 @@ def test_a_classical_review_names_calls_in_classical_words(
     for word in words:
         assert word in text, (word, text)
     assert not re.search(r"\b(Chi|Pon|Kan)\b", text), text
+
+
+_WRITTEN = """async (lang) => {
+  const i18n = await import('/static/js/i18n.js');
+  i18n.setLang(lang);
+  const got = [i18n.formatNumber(-10416), i18n.signedNumber(-10416),
+               i18n.formatNumber(-2.5, { digits: 2 }), i18n.formatPercent(-0.125, { digits: 1 })];
+  i18n.setLang('en');
+  return got;
+}"""
+
+
+def test_a_negative_number_has_the_minus_sign_of_a_change_in_both_languages(
+    server: str, new_page: Any
+) -> None:
+    """A negative total (a classical balance, −10,416) and a change of the same amount are
+    written with one sign: the true minus (U+2212) the payments use, never a hyphen-minus."""
+    page = new_page()
+    page.goto(f"{server}/#/login")
+    expect(page.get_by_test_id("login-guest")).to_be_visible()
+    assert page.evaluate(_WRITTEN, "en") == ["−10,416", "−10,416", "−2.50", "−12.5%"]
+    assert page.evaluate(_WRITTEN, "de") == ["−10.416", "−10.416", "−2,50", "−12,5\u00a0%"]

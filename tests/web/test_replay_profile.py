@@ -19,6 +19,7 @@ from jantaku.tiles import parse_tiles
 from tests.server.harness import ServerProcess
 from tests.web.helpers import login_guest, play_practice_game, session
 from tests.web.layout import layout_problems, unnamed_controls
+from tests.web.test_sheet import grouped
 
 
 def _tiles(text: str) -> list[str]:
@@ -144,7 +145,7 @@ def test_profile_and_replay_after_a_practice_game(
         f"{['East', 'South'][second['round_wind']]} {second['deal'] + 1}"
     )
     for seat in range(4):
-        expect(page.get_by_test_id(f"score-{seat}")).to_have_text(f"{second['scores'][seat]:,}")
+        expect(page.get_by_test_id(f"score-{seat}")).to_have_text(grouped(second["scores"][seat]))
 
     # --- the end of every hand (calls, kans and wins included) matches the log
     ends = [i for i, e in enumerate(events) if e["type"] == "deal_ended"]
@@ -156,7 +157,7 @@ def test_profile_and_replay_after_a_practice_game(
         _check_board(page, events, end)
         for seat in range(4):
             expect(page.get_by_test_id(f"score-{seat}")).to_have_text(
-                f"{events[end]['scores'][seat]:,}"  # grouped as the UI language writes it
+                grouped(events[end]["scores"][seat])  # grouped as the UI language writes it
             )
 
     # --- a won hand shows its yaku and figures; the end shows the final ranking
@@ -233,7 +234,7 @@ def test_classical_replay_shows_bonus_tiles_and_figures(
         expect(figures).to_have_count(4)
         for seat in range(4):
             expect(page.get_by_test_id(f"score-{seat}")).to_have_text(
-                f"{events[end]['balances'][seat]:,}"
+                grouped(events[end]["balances"][seat])
             )
     page.screenshot(path=str(artifacts / "replay-classical-1280.png"), full_page=True)
     page.keyboard.press("End")

@@ -97,7 +97,7 @@ def test_a_finished_game_is_reviewed_beside_its_replay(
     page.screenshot(path=str(artifacts / "review-de-1440.png"), full_page=True)
     page.locator("[data-lang=en]").click()
 
-    # a phone: the panel above the board, the same stepping
+    # a phone: the board, then the panel below it, the same stepping
     phone = new_page(width=390, height=844)
     phone.goto(f"{server}/#/login")
     phone.evaluate(

@@ -338,8 +338,9 @@ def save_hand(page: Page, count: int) -> None:
 
 
 def grouped(value: int, lang: str = "en") -> str:
-    """A whole number as a reader of ``lang`` writes it: 25,000 / 25.000 (Python's grouping)."""
-    text = f"{value:,}"
+    """A whole number as a reader of ``lang`` writes it: 25,000 / 25.000 (Python's grouping),
+    a negative one with a true minus sign (−1,000) as a change is written."""
+    text = f"{value:,}".replace("-", "\u2212")
     return text.replace(",", ".") if lang == "de" else text
 
 

@@ -25,6 +25,7 @@ from tests.server.harness import Client, ServerProcess, choose, play_all
 from tests.web.helpers import login_guest, register, session
 from tests.web.layout import layout_problems
 from tests.web.table_driver import STATE
+from tests.web.test_sheet import grouped
 
 SIZES = [(1440, 900), (390, 844)]
 Policy = Callable[[dict[str, Any]], dict[str, Any]]
@@ -136,7 +137,7 @@ def test_the_match_end_says_why_and_shows_points_sticks_and_that_it_is_unrated(
         row = rows.nth(place)
         assert row.get_attribute("data-seat") == str(seat)
         expect(row.get_by_test_id("final-score")).to_have_text(
-            f"{result['scores'][seat]:,}"
+            grouped(result["scores"][seat])
         )  # 25,000 in English
     sticks = result["leftover"]["sticks"]
     names = [s["name"] for s in result["seats"]]

@@ -122,14 +122,16 @@ class ClassicalEntries(FamilyEntries):
                     f"{self.names[winner]} won: the winner cannot be the one who held a wrong "
                     "number of tiles",
                     f"{field}.wrong_tiles",
+                    "winner_wrong_tiles",
+                    {"player": winner},
                 )
             request = self._request(spec, before, field, offenders)
             result = self._score(request, before, field)
             if not result["win"]:
-                raise EntryError(self._no_win(result, winner), f"{field}.players[{winner}]")
+                raise self._no_win(result, winner, f"{field}.players[{winner}]")
             self._pay_for_all(result, offenders, before)
         except EntryError as e:
-            played.error = {"message": e.message, "field": e.field}
+            played.error = e.to_json()
             played.after = self._rotate(before, winner, before.totals)
             return played
         by_wind = {w: (before.dealer + i) % 4 for i, w in enumerate(_LETTERS)}
@@ -228,15 +230,24 @@ class ClassicalEntries(FamilyEntries):
             message = _SEAT.sub("", e.message).removeprefix("hands: ")
             raise EntryError(f"{self.names[player]}'s hand: {message}", where) from None
 
-    def _no_win(self, result: dict[str, Any], winner: int) -> str:
+    def _no_win(self, result: dict[str, Any], winner: int, where: str) -> EntryError:
         name = self.names[winner]
         if result.get("reason") == "below_lower_limit":
             value = next((p["value"] for p in result["players"] if p.get("winner")), "?")
-            return (
-                f"{name}'s hand is worth {value}, below the lower limit "
-                f"{result.get('lower_limit')}: Mah Jongg may not be declared"
+            limit = result.get("lower_limit")
+            return EntryError(
+                f"{name}'s hand is worth {value}, below the lower limit {limit}: Mah Jongg may "
+                "not be declared",
+                where,
+                "below_lower_limit",
+                {"player": winner, "value": value, "limit": limit},
             )
-        return f"{name}'s hand is not a winning hand"
+        return EntryError(
+            f"{name}'s hand is not a winning hand",
+            where,
+            "not_a_win",
+            {"player": winner, "reason": "not_complete"},
+        )
 
     def _rotate(self, before: TableState, winner: int, totals: tuple[int, ...]) -> TableState:
         """East stays on his own Mah Jongg; another winner makes the next player East, and

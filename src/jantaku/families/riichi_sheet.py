@@ -64,6 +64,7 @@ def _same_discard(winners: list[Winner], field: str) -> None:
         raise EntryError(
             "win_tile: both winners of a double ron win on the same discarded tile",
             f"{where}.win_tile",
+            "double_ron_tile",
         )
     for key in _SHARED_FLAGS:
         if (first.get(key) is True) != (other.get(key) is True):
@@ -71,6 +72,8 @@ def _same_discard(winners: list[Winner], field: str) -> None:
                 f"{key}: it belongs to the discard, so it holds for both winners of a double "
                 "ron (set it for both or neither)",
                 f"{where}.{key}",
+                "double_ron_flag",
+                {"flag": key},
             )
 
 
@@ -97,6 +100,8 @@ class RiichiEntries(FamilyEntries):
                     f"{self.names[p]} has {scores[p]} points; riichi needs at least "
                     f"{self.options.riichi_min_points}",
                     f"{field}.riichi",
+                    "riichi_points",
+                    {"player": p, "points": scores[p], "least": self.options.riichi_min_points},
                 )
         for p in riichi:
             scores[p] -= STICK
@@ -124,7 +129,7 @@ class RiichiEntries(FamilyEntries):
             )
         played.payments = result.deltas
         if error is not None:
-            played.error = {"message": error.message, "field": error.field}
+            played.error = error.to_json()
         return played
 
     # ------------------------------------------------------------------ wins
@@ -155,11 +160,20 @@ class RiichiEntries(FamilyEntries):
                     )
             assert player is not None
             if any(player == other for other, _, _ in winners):
-                raise EntryError(f"{self.names[player]} is listed twice", f"{field}.winners")
+                raise EntryError(
+                    f"{self.names[player]} is listed twice",
+                    f"{field}.winners",
+                    "winner_twice",
+                    {"player": player},
+                )
             if player == discarder:
-                raise EntryError("a winner cannot be the discarder", f"{field}.discarder")
+                raise EntryError(
+                    "a winner cannot be the discarder", f"{field}.discarder", "winner_discarder"
+                )
             if pao == player:
-                raise EntryError("a winner cannot be liable for his own hand", f"{where}.pao")
+                raise EntryError(
+                    "a winner cannot be liable for his own hand", f"{where}.pao", "own_pao"
+                )
             tsumo = hand.get("win", "ron") == "tsumo"
             if tsumo != (discarder is None):
                 raise EntryError(
@@ -210,9 +224,13 @@ class RiichiEntries(FamilyEntries):
                 request["honba"], request["deposits"] = before.honba, sticks
             result = score(self.read, request, f"{where}.hand", f"{self.names[player]}'s hand")
             if not result["win"]:
-                why = "no yaku" if result.get("reason") == "no_yaku" else "not a complete hand"
+                reason = "no_yaku" if result.get("reason") == "no_yaku" else "not_complete"
+                why = "no yaku" if reason == "no_yaku" else "not a complete hand"
                 raise EntryError(
-                    f"{self.names[player]}'s hand is not a win: {why}", f"{where}.hand"
+                    f"{self.names[player]}'s hand is not a win: {why}",
+                    f"{where}.hand",
+                    "not_a_win",
+                    {"player": player, "reason": reason},
                 )
             pay = result["payments"]
             deltas[player] += pay["winner"]
@@ -248,6 +266,8 @@ class RiichiEntries(FamilyEntries):
                 raise EntryError(
                     f"double_riichi: {self.names[player]} is not in this hand's riichi list",
                     f"{where}.hand.double_riichi",
+                    "double_riichi",
+                    {"player": player},
                 )
         else:
             request["riichi"] = player in riichi
@@ -270,9 +290,13 @@ class RiichiEntries(FamilyEntries):
                     raise EntryError(
                         f"{self.names[p]} declared riichi but is not listed as ready",
                         f"{field}.tenpai",
+                        "riichi_not_ready",
+                        {"player": p},
                     )
             if nagashi and not self.options.nagashi_mangan:
-                raise EntryError("nagashi mangan is off in these rules", f"{field}.nagashi")
+                raise EntryError(
+                    "nagashi mangan is off in these rules", f"{field}.nagashi", "nagashi_off"
+                )
             scores = list(before.totals)
             self._declare(riichi, scores, field)
             paid = draw_payments(ready, list(nagashi), before.dealer)
@@ -298,7 +322,9 @@ class RiichiEntries(FamilyEntries):
         error = None
         try:
             if reason == "four_riichi" and len(riichi) != 4:
-                raise EntryError("four_riichi needs all four players in riichi", f"{field}.riichi")
+                raise EntryError(
+                    "four_riichi needs all four players in riichi", f"{field}.riichi", "four_riichi"
+                )
             scores = list(before.totals)
             self._declare(riichi, scores, field)
             deltas = tuple(s - t for s, t in zip(scores, before.totals, strict=True))

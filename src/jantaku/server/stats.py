@@ -9,12 +9,24 @@ from typing import Any
 from jantaku.server.models import GamePlayerRow
 from jantaku.server.storage import Store
 
-__all__ = ["PlayerStats", "statistics"]
+__all__ = ["PlayerStats", "by_family", "statistics"]
 
 KEPT = 256  # players whose statistics are kept, the least recently asked forgotten first
 
 
+def by_family(lines: list[tuple[str, GamePlayerRow]]) -> dict[str, Any]:
+    """The statistics of all games, and in ``families`` those of each rule family played (a
+    riichi place or yaku and a classical one are not the same thing)."""
+    families: dict[str, list[GamePlayerRow]] = {}
+    for family, line in lines:
+        families.setdefault(family, []).append(line)
+    stats = statistics([line for _, line in lines])
+    stats["families"] = {name: statistics(group) for name, group in sorted(families.items())}
+    return stats
+
+
 def statistics(lines: list[GamePlayerRow]) -> dict[str, Any]:
+    """Games, places, rates and yaku of ``lines``."""
     games = len(lines)
     hands = sum(line.hands for line in lines)
     places = Counter(line.place for line in lines)
@@ -53,7 +65,7 @@ class PlayerStats:
                     self._kept.move_to_end(user_id)
             return known[1]
         lines = store.player_lines(user_id)
-        stats = statistics(lines)
+        stats = by_family(lines)
         with self._lock:
             self._kept[user_id] = (len(lines), stats)
             while len(self._kept) > self.kept:

@@ -381,9 +381,12 @@ class Store:
         with self.sessions() as s:
             return s.get(GameRow, game_id)
 
-    def player_lines(self, user_id: int) -> list[GamePlayerRow]:
+    def player_lines(self, user_id: int) -> list[tuple[str, GamePlayerRow]]:
+        """The lines of ``user_id``'s recorded games, each with its table's rule family."""
+        both: Select[Any] = select(TableRow.family, GamePlayerRow)  # type: ignore[assignment]
+        query = _recorded_lines(both, user_id).join(TableRow, TableRow.id == GamePlayerRow.game_id)
         with self.sessions() as s:
-            return list(s.scalars(_recorded_lines(select(GamePlayerRow), user_id)))
+            return [(family, line) for family, line in s.execute(query)]
 
     def player_line_count(self, user_id: int) -> int:
         """How many lines :meth:`player_lines` gives (one count in the database)."""

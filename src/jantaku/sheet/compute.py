@@ -78,12 +78,13 @@ def compute_sheet(obj: Any) -> dict[str, Any]:
         field = f"hands[{i}]"
         if state.ended is not None:
             message = f"the match ended after hand {ended_at} ({state.ended}); no hand may follow"
-            played = Played(state, error={"message": message, "field": field})
+            after = EntryError(message, field, "after_end", {"hand": ended_at})
+            played = Played(state, error=after.to_json())
         else:
             try:
                 played = entries.play(entry, state, field)
             except EntryError as e:
-                played = Played(state, error={"message": e.message, "field": e.field})
+                played = Played(state, error=e.to_json())
         errors += played.error is not None
         hands.append(_hand(i, entry, state, played))
         if played.after.ended is not None and ended_at is None:

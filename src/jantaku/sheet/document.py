@@ -44,7 +44,25 @@ class SheetError(JantakuError, ValueError):
 
 
 class EntryError(SheetError):
-    """One entry that cannot be scored; the rest of the sheet still computes."""
+    """One entry that cannot be scored; the rest of the sheet still computes. ``code`` and
+    ``params`` (player numbers, points, names of flags) let a client word the message in its
+    reader's language; the message itself is English."""
+
+    def __init__(
+        self, message: str, field: str = "", code: str = "", params: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(message, field)
+        self.code = code
+        self.params = dict(params or {})
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``error`` of a computed hand (docs/sheet.md)."""
+        return {
+            "message": self.message,
+            "field": self.field,
+            "code": self.code,
+            "params": self.params,
+        }
 
 
 def show(value: Any) -> str:

@@ -55,13 +55,17 @@ export function t(key, params = {}) {
 const LOCALES = { en: "en-US", de: "de-DE" };
 const formats = new Map(); // "lang/digits" -> Intl.NumberFormat (made once: pages redraw often)
 
+/** A true minus sign (U+2212) for Intl's hyphen-minus, as a change is written ("−1,000"). */
+const minus = (text) => text.replace("-", "−");
+
 /** A number for people in the UI language: "25,000" / "25.000", `digits` decimals ("2.50" /
- * "2,50"); a minus sign stays; "–" for no number. */
+ * "2,50"); a negative one with a true minus sign ("−1,000", as `signedNumber` writes a change);
+ * "–" for no number. */
 export function formatNumber(value, { digits = 0 } = {}) {
   if (value === null || value === undefined || value === "" || Number.isNaN(Number(value))) return "–";
   const key = `${lang}/${digits}`;
   if (!formats.has(key)) formats.set(key, new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits }));
-  return formats.get(key).format(Number(value));
+  return minus(formats.get(key).format(Number(value)));
 }
 
 /** A share (0.28) as a percentage in the UI language, one format for every page: "28%" /
@@ -71,7 +75,7 @@ export function formatPercent(fraction, { digits = 0 } = {}) {
   if (fraction === null || fraction === undefined || Number.isNaN(Number(fraction))) return "–";
   const key = `${lang}/${digits}/%`;
   if (!formats.has(key)) formats.set(key, new Intl.NumberFormat(LOCALES[lang], { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }));
-  return formats.get(key).format(Number(fraction));
+  return minus(formats.get(key).format(Number(fraction)));
 }
 
 /** A change as the table shows it, grouped for the UI language: +1,000 / −1,000 / ±0. */

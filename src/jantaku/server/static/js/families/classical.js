@@ -114,7 +114,7 @@ function replayWin(w, names, t) {
     "div",
     { class: "win", "data-testid": "win" },
     el("h3", {}, t("replay.mah_jongg", { name: names[w.seat] }), " · ", howWon(w, names, t("replay.self_drawn"), "replay.on_discard"), flags),
-    el("div", { class: "tiles-row" }, tileEls(parseTiles(w.hand), { size: "sm" }), el("span", { class: "drawn" }, tileEls([w.tile], { size: "sm" }))),
+    tilesRow(w.hand, w.tile),
   );
 }
 

@@ -46,6 +46,21 @@ function toggles(ui, box, t, render) {
   return [box("dora", t("table.show_indicator"), ui.doraDisplay === "indicator", onchange)];
 }
 
+/** The indicators a winning hand is shown with: the deal's dora indicators and, for a winner
+ * in riichi, the ura dora indicators (public once he has won; the event carries them then). */
+function indicatorsEl(e, before, t) {
+  const rows = [
+    ["dora-indicators", t("table.dora_indicators"), before?.dora_indicators],
+    ["ura-indicators", t("table.ura"), e.ura_indicators],
+  ].filter(([, , text]) => text && parseTiles(text).length);
+  if (!rows.length) return null;
+  return el(
+    "div",
+    { class: "result-indicators" },
+    rows.map(([id, label, text]) => el("div", { class: "indicator-row", "data-testid": id }, el("span", { class: "indicator-label" }, label), tilesRow(text, null, label))),
+  );
+}
+
 function winEl(e, names, before, t) {
   const yaku = (e.yaku || []).map(([name, han]) =>
     el("li", { "data-yaku": name }, el("span", {}, yakuName(name)), el("span", { class: "han" }, t("table.han", { han }))),
@@ -53,15 +68,14 @@ function winEl(e, names, before, t) {
   const summary = [e.yakuman ? t("table.yakuman", { n: e.yakuman }) : t("table.han_fu", { han: e.han, fu: e.fu })];
   if (e.limit) summary.push(labelOr(t, `table.limit.${e.limit}`, e.limit));
   summary.push(t("table.points", { points: formatNumber(e.points) }));
-  const ura = e.ura_indicators && parseTiles(e.ura_indicators).length;
   return el(
     "section",
     { class: "win", "data-testid": "win" },
     el("h3", {}, winTitle(t, e, names)),
     el("div", { class: "result-tiles" }, tilesRow(e.hand, e.tile), meldsEl(before?.seats?.[e.seat], t, "sm", { class: "result-melds" })),
     el("ul", { class: "yaku", "data-testid": "yaku" }, yaku),
+    indicatorsEl(e, before, t),
     el("p", { class: "result-summary", "data-testid": "result-summary" }, summary.join(" · ")),
-    ura ? el("div", { class: "ura" }, el("span", {}, t("table.ura")), tilesRow(e.ura_indicators)) : null,
   );
 }
 
@@ -125,12 +139,11 @@ function replayWin(w, names, t) {
   const figures = w.yakuman
     ? t("replay.yakuman", { n: w.yakuman, points: formatNumber(w.points) })
     : t("replay.han_fu", { han: w.han, fu: w.fu, points: formatNumber(w.points) });
-  const hand = w.hand ? parseTiles(Array.isArray(w.hand) ? w.hand.join("") : w.hand) : [];
   return el(
     "div",
     { class: "win", "data-testid": "win" },
     el("h3", {}, t("replay.wins", { name: names[w.seat] }), " · ", howWon(w, names, t("replay.tsumo")), w.limit ? ` · ${labelOr(t, `table.limit.${w.limit}`, w.limit)}` : ""),
-    el("div", { class: "tiles-row" }, tileEls(hand, { size: "sm" }), el("span", { class: "drawn" }, tileEls([w.tile], { size: "sm" }))),
+    tilesRow(Array.isArray(w.hand) ? w.hand.join("") : w.hand || "", w.tile),
     el("ul", { class: "yaku-list" }, (w.yaku || []).map(([name, han]) => el("li", {}, `${yakuName(name)}: ${han} ${t("replay.han")}`))),
     el("p", { class: "figures" }, figures),
   );

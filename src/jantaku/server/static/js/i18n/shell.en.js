@@ -168,6 +168,8 @@ export default {
   "profile.rating": "Rating",
   "profile.rating_max": "Best rating",
   "profile.rated_games": "Ranked games",
+  "profile.stats_family": "Statistics: {family}",
+  "profile.special_hands": "Special hands",
   "profile.stats_title": "Statistics",
   "profile.games": "Games",
   "profile.average_place": "Average place",

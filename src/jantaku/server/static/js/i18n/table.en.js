@@ -105,6 +105,7 @@ export default {
   "table.han_fu": "{han} han {fu} fu",
   "table.yakuman": "Yakuman ×{n}",
   "table.points": "{points} points",
+  "table.dora_indicators": "Dora indicators",
   "table.ura": "Ura dora indicators",
   "table.draw": "Draw: {kind}",
   "table.draw.exhaustive": "exhaustive draw",

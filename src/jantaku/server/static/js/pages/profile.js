@@ -2,7 +2,7 @@
 // The cards are drawn by js/profile/cards.js; this module loads the data.
 import { t } from "../i18n.js";
 import { el } from "../dom.js";
-import { gamesCard, rankCard, statsCard } from "../profile/cards.js";
+import { gamesCard, rankCard, statsCards } from "../profile/cards.js";
 import { mySheets, sheetsCard } from "../sheet/list.js";
 
 export async function mount(root, params, ctx) {
@@ -29,7 +29,7 @@ export async function mount(root, params, ctx) {
       { class: "profile", "data-testid": "profile" },
       el("div", { class: "row" }, el("h1", { "data-testid": "profile-name" }, user.name), user.guest ? el("span", { class: "badge" }, t("shell.guest")) : null),
       rankCard(user),
-      statsCard(stats),
+      statsCards(stats),
       gamesCard(games),
       own ? sheetsCard(own) : null,
     ),

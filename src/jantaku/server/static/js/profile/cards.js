@@ -1,7 +1,7 @@
 // The profile's cards: rank and rating, statistics (with the yaku table), recent games.
 import { formatNumber, formatPercent, t } from "../i18n.js";
 import { el } from "../dom.js";
-import { yakuName } from "../yaku.js";
+import { classicalName, yakuName } from "../yaku.js";
 import { familyOfKind } from "../families/index.js";
 
 /** A rank name of the server ("Novice", "9th Kyu", "1st Dan") in the current language. */
@@ -46,28 +46,45 @@ export function rankCard(user) {
   );
 }
 
-function yakuTable(stats) {
+/** How often each yaku (riichi) or special hand (classical) was made; without a family (an
+ * older answer) both kinds stand together under "Yaku". */
+function yakuTable(stats, family) {
   const yaku = Object.entries(stats.yaku || {}).sort((a, b) => b[1] - a[1]);
   if (!yaku.length) return null;
+  const classical = family === "classical";
+  const heading = t(classical ? "profile.special_hands" : "profile.yaku");
+  const name = classical ? classicalName : yakuName;
   return el(
     "div",
     { class: "table-scroll" },
     el(
       "table",
       { class: "yaku-table" },
-      el("caption", { class: "visually-hidden" }, t("profile.yaku")),
-      el("thead", {}, el("tr", {}, el("th", {}, t("profile.yaku")), el("th", {}, t("profile.count")))),
-      el("tbody", {}, yaku.map(([name, n]) => el("tr", {}, el("td", {}, yakuName(name)), el("td", {}, String(n))))),
+      el("caption", { class: "visually-hidden" }, heading),
+      el("thead", {}, el("tr", {}, el("th", {}, heading), el("th", {}, t("profile.count")))),
+      el("tbody", {}, yaku.map(([key, n]) => el("tr", {}, el("td", {}, name(key)), el("td", {}, String(n))))),
     ),
   );
 }
 
-/** Games, places, rates, and how often each yaku was made. */
-export function statsCard(stats) {
+/** Games, places, rates, and how often each yaku was made: one card per rule family played
+ * (a riichi place or yaku is not a classical one), or one for all when the server sends no
+ * families. */
+export function statsCards(stats) {
+  const families = Object.entries(stats.families || {});
+  if (!families.length) return [statsCard(stats, "stats-title", t("profile.stats_title"))];
+  return families.map(([name, s]) => {
+    const card = statsCard(s, `stats-title-${name}`, t("profile.stats_family", { family: t(`family.${name}`) }), name);
+    card.dataset.family = name;
+    return card;
+  });
+}
+
+function statsCard(stats, titleId, title, family = null) {
   const placements = stats.placements || {};
   return card(
-    "stats-title",
-    t("profile.stats_title"),
+    titleId,
+    title,
     el(
       "dl",
       { class: "stats-grid", "data-testid": "stats" },
@@ -78,7 +95,7 @@ export function statsCard(stats) {
       stat("profile.win_rate", pct(stats.win_rate), "win-rate"),
       stat("profile.deal_in_rate", pct(stats.deal_in_rate), "deal-in-rate"),
     ),
-    yakuTable(stats),
+    yakuTable(stats, family),
   );
 }
 

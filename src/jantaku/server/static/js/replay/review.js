@@ -79,7 +79,7 @@ function candidateRows(c, rp, puppetLabel, playerLabel) {
     el(
       "tr",
       { "data-testid": "review-candidate", class: "review-main-row" },
-      el("td", {}, actionText(c.action, rp.family), " ", el("span", { class: "muted" }, marks.filter(Boolean).join(" "))),
+      el("td", {}, el("span", { class: "review-action" }, actionText(c.action, rp.family)), " ", el("span", { class: "muted" }, marks.filter(Boolean).join(" "))),
       el("td", { class: "num" }, c.shanten ?? "–"),
       el("td", { class: "num" }, c.improving_total ?? "–"),
       el("td", { class: "num" }, num(c.value)),

@@ -3,7 +3,7 @@
 // Enter), the part a tap fills, the meld kind, and the picker. Changes go through draft.js; a
 // refused tap or text shows a message naming the tile or meld and keeps what was entered.
 import { el } from "../dom.js";
-import { tileName } from "../i18n.js";
+import { formatNumber, tileName } from "../i18n.js";
 import { tileEl } from "../tiles.js";
 import { leftOf, overLimit, tally } from "./copies.js";
 import { addTap, partTiles, removeAt, replacePart, roomError } from "./draft.js";
@@ -16,10 +16,22 @@ const same = (a, b) => a && b && a.player === b.player && a.part === b.part;
 /** The message of an error {key, params} with tile notations named ("5 of dots (5p)"). */
 export function errorText(t, error, names = []) {
   const params = { ...error.params };
+  if (params.refusal) params.message = errorText(t, params.refusal, names);
   if (typeof params.player === "number") params.player = names[params.player] ?? params.player;
+  if (params.reason) params.reason = t(`sheet.no_win.${params.reason}`);
+  if (params.flag) params.flag = t(`sheet.flag.${params.flag}`);
+  for (const n of ["points", "least", "value", "limit"]) if (typeof params[n] === "number") params[n] = formatNumber(params[n]);
   if (params.tile && tileExists(params.tile)) params.tile = `${tileName(params.tile)} (${params.tile})`;
   if (params.kind) params.kind = t(`sheet.meld.${params.kind}`);
   return t(error.key, params);
+}
+
+/** A hand the server refused (its `error`, docs/sheet.md) as an error of this page: the text of
+ * its code in the reader's language; null for a code this client does not know (the server's
+ * English message stands then). */
+export function refusal(t, bad) {
+  const key = `sheet.refused.${bad.code}`;
+  return bad.code && t(key) !== key ? { key, params: bad.params || {} } : null;
 }
 
 /** All tiles the draft uses outside `except` (a target whose content is being replaced). */

@@ -3,6 +3,7 @@
 // payments and the buttons to correct or delete it.
 import { el } from "../dom.js";
 import { formatNumber, signedNumber, t } from "../i18n.js";
+import { errorText, refusal } from "./editor.js";
 
 /** "E2 · 1 honba · 2 sticks" (riichi) / "E2" (classical): where a hand stands in the match. */
 export function handPlace(before) {
@@ -79,7 +80,7 @@ export function handCard(hand, entry, names, kind, actions) {
     "section",
     { class: `card hand-card${hand.error ? " hand-card--error" : ""}`, "data-hand": String(hand.index), "data-testid": "hand-card" },
     el("h3", {}, t("sheet.hand_n", { n: hand.index + 1 }), " · ", kindLabel(entry), el("span", { class: "muted" }, ` · ${handPlace(hand.before)}`)),
-    hand.error ? el("p", { class: "error", "data-testid": "hand-error" }, t("sheet.entry_error", { message: hand.error.message, field: hand.error.field || "" })) : kind.resultEl(hand, entry, names, t),
+    hand.error ? el("p", { class: "error", "data-testid": "hand-error" }, errorText(t, { key: "sheet.entry_error", params: { message: hand.error.message, field: hand.error.field || "", refusal: refusal(t, hand.error) } }, names)) : kind.resultEl(hand, entry, names, t),
     payments,
     hand.ended ? el("p", { class: "muted", "data-testid": "hand-ended" }, endedText(hand)) : null,
     buttons,

@@ -5,7 +5,7 @@
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
 import { draftEntry, entryEl, freshDraft } from "./entry.js";
-import { errorText } from "./editor.js";
+import { errorText, refusal } from "./editor.js";
 import { handCard, standingsEl, totalsEl } from "./hands.js";
 import { canKeep, sheets } from "./remote.js";
 import { saveDraft, saveLocal } from "./store.js";
@@ -78,7 +78,7 @@ async function save(sp) {
   sp.busy = false;
   const bad = result && result.hands[index] && result.hands[index].error;
   if (!result || bad) {
-    sp.error = { key: "sheet.err.server", params: { message: message || bad.message, field: bad ? bad.field : "" } };
+    sp.error = { key: "sheet.err.server", params: { message: message || bad.message, field: bad ? bad.field : "", refusal: bad && refusal(t, bad) } };
     return renderEntry(sp);
   }
   sp.sheet = doc;

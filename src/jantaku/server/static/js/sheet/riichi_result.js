@@ -46,7 +46,7 @@ function summary(t, s) {
 function winnerEl(t, r, names) {
   const s = r.score || {};
   const how = r.discarder === null || r.discarder === undefined ? t("sheet.won_tsumo", { name: names[r.player] }) : t("sheet.won_ron", { name: names[r.player], from: names[r.discarder] });
-  if (!s.win) return el("div", { class: "winner" }, el("h4", {}, how), el("p", { class: "error" }, t("sheet.not_a_win", { reason: s.reason || "" })));
+  if (!s.win) return el("div", { class: "winner" }, el("h4", {}, how), el("p", { class: "error" }, t("sheet.not_a_win", { reason: t(`sheet.no_win.${s.reason}`) })));
   return el(
     "div",
     { class: "winner", "data-testid": "winner-result" },

@@ -1,0 +1,54 @@
+"""The replay sets the winning tile apart from the rest of a winning hand, as the table's result
+does (the replay drew it flush against the hand): both families' replay hooks are fed a win as
+the stored log has it and drawn in the replay's result box."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+_RENDER = """async ([family, win]) => {
+  const { familyOf } = await import('/static/js/families/index.js');
+  const { t } = await import('/static/js/i18n.js');
+  document.querySelector('#replay-box')?.remove();
+  const box = document.createElement('div');
+  box.id = 'replay-box';
+  box.className = 'result-box';
+  box.append(familyOf(family).replay.win(win, ['Anna', 'Bert', 'Cora', 'Dirk'], t));
+  document.body.prepend(box);
+  const rects = [...box.querySelectorAll('[data-tile]')].map((e) => e.getBoundingClientRect());
+  const gaps = rects.slice(1)
+    .map((r, i) => (r.top === rects[i].top ? r.left - rects[i].right : null));
+  const apart = box.querySelector('.win-tile [data-tile]');
+  return { win: apart?.dataset.tile ?? null, gaps };
+}"""
+
+_WINS = {
+    "riichi": {
+        "seat": 1, "from_seat": 3, "tile": "2s", "hand": "234m45666p34678s", "han": 3, "fu": 30,
+        "points": 3900, "yakuman": 0, "limit": None, "yaku": [["riichi", 1], ["pinfu", 1]],
+    },
+    "classical": {"seat": 0, "from_seat": None, "tile": "5p", "hand": "789m5p"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("family", ["riichi", "classical"])
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 768), (390, 844)])
+def test_the_replay_sets_the_winning_tile_apart(
+    server: str, new_page, artifacts: Path, family: str, size: tuple[int, int]
+) -> None:
+    page = new_page(*size)
+    page.goto(f"{server}/#/login")
+    expect(page.get_by_test_id("login-guest")).to_be_visible()
+    win = _WINS[family]
+    got = page.evaluate(_RENDER, [family, win])
+    assert got["win"] == win["tile"], got
+    *within, last = got["gaps"]
+    # the hand's tiles stand close together; the winning tile stands apart (the table's 8 px)
+    assert max(g for g in within if g is not None) < 4, got
+    assert last is not None and last >= 6, got
+    page.locator("#replay-box").screenshot(
+        path=str(artifacts / f"replay-win-tile-{family}-{size[0]}.png")
+    )

@@ -1,0 +1,74 @@
+"""A riichi win is shown with the deal's dora indicators, and a winner in riichi also with the
+ura dora indicators, as a real table turns them over beside the winning hand. The table's own
+end-of-hand dialog is fed a ``won`` event as the server sends it (the ura indicators only for a
+winner in riichi) and the deal's view at its end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+_RENDER_WIN = """async ([lang, ura]) => {
+  const { handEndEl } = await import('/static/js/table/results.js');
+  const i18n = await import('/static/js/i18n.js');
+  i18n.setLang(lang);
+  const names = ['Anna', 'Bert', 'Cora', 'Dirk'];
+  const won = { type: 'won', seat: 1, from_seat: 3, tile: '2s', hand: '234m45666p34678s',
+                han: 3, fu: 30, points: 3900, yakuman: 0, limit: null,
+                yaku: [['riichi', 1], ['pinfu', 1], ['tanyao', 1]],
+                deltas: [0, 3900, 0, -3900], ura_indicators: ura };
+  const seat = { meld_info: [] };
+  const before = { dora_indicators: '1z7p', seats: [seat, seat, seat, seat] };
+  const end = { deltas: [0, 3900, 0, -3900], scores: [25000, 28900, 25000, 21100] };
+  const dialog = handEndEl({ wins: [won], end, before, family: 'riichi' }, names, i18n.t, () => {});
+  document.querySelector('#win-box')?.remove();
+  const box = document.createElement('div');
+  box.id = 'win-box';
+  box.className = 'table-page';
+  const overlay = document.createElement('div');
+  overlay.className = 'overlay';
+  overlay.append(dialog);
+  box.append(overlay);
+  document.body.append(box);
+}"""
+
+_LABELS = {
+    "en": ("Dora indicators", "Ura dora indicators"),
+    "de": ("Dora-Anzeiger", "Ura-Dora-Anzeiger"),
+}
+
+
+def _tiles(row) -> list[str]:
+    return row.locator("[data-tile]").evaluate_all("(ts) => ts.map((t) => t.dataset.tile)")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 768), (390, 844)])
+def test_a_win_shows_the_dora_and_for_a_riichi_winner_the_ura_indicators(
+    server: str, new_page, artifacts: Path, lang: str, size: tuple[int, int]
+) -> None:
+    page = new_page(*size)
+    page.goto(f"{server}/#/login")
+    expect(page.get_by_test_id("login-guest")).to_be_visible()
+    dora_label, ura_label = _LABELS[lang]
+    win = page.locator("#win-box [data-testid=win]")
+
+    page.evaluate(_RENDER_WIN, [lang, "9m3s"])  # Bert was in riichi
+    dora = win.get_by_test_id("dora-indicators")
+    ura = win.get_by_test_id("ura-indicators")
+    expect(dora).to_be_visible()
+    expect(dora).to_contain_text(dora_label)
+    assert _tiles(dora) == ["1z", "7p"]
+    expect(ura).to_be_visible()
+    expect(ura).to_contain_text(ura_label)
+    assert _tiles(ura) == ["9m", "3s"]
+    box = page.locator("#win-box [data-testid=hand-end]").bounding_box()
+    assert box is not None and box["width"] <= size[0]
+    page.screenshot(path=str(artifacts / f"win-indicators-{lang}-{size[0]}.png"))
+
+    page.evaluate(_RENDER_WIN, [lang, ""])  # not in riichi: no ura indicators are turned over
+    expect(win.get_by_test_id("dora-indicators")).to_be_visible()
+    expect(win.get_by_test_id("ura-indicators")).to_have_count(0)
+    page.evaluate("import('/static/js/i18n.js').then((m) => m.setLang('en'))")
