@@ -70,7 +70,10 @@ def test_a_finished_game_is_reviewed_beside_its_replay(
 
     headers = {"Authorization": f"Bearer {me['token']}"}
     review = httpx.get(
-        f"{server}/api/games/{game_id}/review?seat=0", headers=headers, trust_env=False
+        f"{server}/api/games/{game_id}/review?seat=0",
+        headers=headers,
+        trust_env=False,
+        timeout=120,  # a review not kept yet is computed first: long on a loaded machine
     ).json()  # the answer the browser got, kept by the server
     differences = [d for d in review["decisions"] if not d["agree"]]
     assert len(differences) >= 3, "the scripted player (first tile, never a call) differs often"

@@ -35,7 +35,10 @@ def test_the_review_panel_draws_improving_tiles_and_leaves_the_board_its_height(
     game_id = play_practice_game(server_proc, me["token"])
     headers = {"Authorization": f"Bearer {me['token']}"}
     review = httpx.get(
-        f"{server}/api/games/{game_id}/review?seat=0", headers=headers, trust_env=False
+        f"{server}/api/games/{game_id}/review?seat=0",
+        headers=headers,
+        trust_env=False,
+        timeout=120,  # a review not kept yet is computed first: long on a loaded machine
     ).json()
     page.goto(f"{server}/#/replay/{game_id}?review=0")
     expect(page.get_by_test_id("review-summary")).to_be_visible(timeout=60_000)
