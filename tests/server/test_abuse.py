@@ -152,13 +152,20 @@ def test_failed_logins_back_off_per_name_with_growing_waits(server: ServerProces
 
 
 def test_failed_logins_back_off_per_address(server: ServerProcess) -> None:
+    """Twenty failures of one address refuse it, even the right password of another name. The
+    twentieth refuses for one second, which a loaded machine can spend before the next request
+    arrives: then it is tried again from a fresh address."""
     _register(server, "owner", "10.5.0.1")
-    for i in range(20):  # unknown names, one address
-        assert _login(server, f"nobody{i}", "guess", "10.6.0.1").status_code == 401
-    r = _login(server, "owner", "right password", "10.6.0.1")
+    for attempt in range(3):
+        address = f"10.6.{attempt}.1"
+        for i in range(20):  # unknown names, one address
+            assert _login(server, f"nobody{i}", "guess", address).status_code == 401
+        r = _login(server, "owner", "right password", address)
+        if r.status_code == 429:
+            break
     _refusal(r)
     assert "your address" in r.json()["error"]
-    assert _login(server, "owner", "right password", "10.6.0.2").status_code == 200
+    assert _login(server, "owner", "right password", "10.6.9.2").status_code == 200
 
 
 def test_guests_and_registrations_are_limited_per_address(server: ServerProcess) -> None:
