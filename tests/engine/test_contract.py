@@ -66,3 +66,21 @@ def test_the_ended_deal_is_seen_as_it_ended_after_the_next_is_dealt() -> None:
         assert [len(s["river"]) for s in seats] == discards
         assert ended.legal_actions == ()
         assert game.view(0).to_json()["seats"] != seats  # the next deal is dealt
+
+
+def test_the_standings_are_what_the_last_finished_deal_paid_out() -> None:
+    """``standings``: what a match stopped before its end stands at, in both families: the
+    scores (balances) of the last ``deal_ended`` event, through random play."""
+    rng = random.Random(5)
+    for game in _games():
+        start = game.standings()
+        assert len(start) == 4
+        checked = 0
+        while not game.finished and checked < 3:
+            events = game.apply(rng.choice(game.legal_actions(game.to_act()[0])))
+            ended = [e for e in events if e.type == "deal_ended"]
+            if ended:
+                data = ended[-1].to_json()
+                assert game.standings() == tuple(data.get("scores") or data["balances"])
+                checked += 1
+        assert checked, "no deal ended"

@@ -78,6 +78,11 @@ class Game(Protocol):
         """The seats asked to act now (during a call window: those that may call)."""
         ...
 
+    def standings(self) -> tuple[int, ...]:
+        """The scores (riichi points, classical balances) by seat as the last finished hand
+        left them: what a match stopped before its end stands at."""
+        ...
+
     def legal_actions(self, seat: int) -> list[Action]:
         """What ``seat`` may do now (empty when it has nothing to decide). Computed once per
         state and seat, so asking again is cheap; the list is shared: do not change it."""

@@ -28,7 +28,6 @@ class Abandoned:
 def abandoned(engine: Game) -> Abandoned:
     """The result of abandoning ``engine``'s match now: its scores (riichi points, classical
     balances) as the last finished hand left them."""
-    standing: list[int] = getattr(engine, "scores", None) or getattr(engine, "balances", [])
-    scores = tuple(int(v) for v in standing)
+    scores = engine.standings()
     ranking = tuple(sorted(range(len(scores)), key=lambda s: (-scores[s], s)))
     return Abandoned(scores, ranking)

@@ -94,6 +94,9 @@ class ClassicalMatch(BaseMatch[ClassicalDeal]):
 
     # ------------------------------------------------------------------------------ API
 
+    def standings(self) -> tuple[int, ...]:
+        return tuple(self.balances)
+
     def view(self, seat: int | None) -> ClassicalView:
         return self.deal.view(seat)
 

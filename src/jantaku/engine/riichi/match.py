@@ -96,6 +96,9 @@ class Match(BaseMatch[Deal]):
 
     # ------------------------------------------------------------------------------ API
 
+    def standings(self) -> tuple[int, ...]:
+        return tuple(self.scores)
+
     def view(self, seat: int | None) -> SeatView:
         if self.finished:  # the deal may have been cut short by the clock: nothing to decide
             return build_view(self.deal, seat, [], all_last=self.all_last)
