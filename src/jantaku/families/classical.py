@@ -31,9 +31,9 @@ def new_game(
     clock: Clock | None = None,
     overrides: Mapping[str, Any] | None = None,
 ) -> Game:
-    from jantaku.engine.classical import ClassicalMatch
+    from jantaku.engine.classical import new_match
 
-    return ClassicalMatch(_options(preset, overrides), seed, clock=clock)
+    return new_match(preset, seed=seed, clock=clock, **dict(overrides or {}))
 
 
 def _options(preset: str, overrides: Mapping[str, Any] | None = None) -> Any:

@@ -27,6 +27,7 @@ from jantaku.engine.classical.events import (
     SeatResult,
 )
 from jantaku.engine.classical.match import ClassicalMatch, ClassicalMatchResult
+from jantaku.engine.classical.presets import new_match
 from jantaku.engine.classical.replay import ReplayError, action_of, replay_game
 from jantaku.engine.classical.view import ClassicalView, DiscardWarning, PublicClassicalSeat
 from jantaku.engine.classical.wall import (
@@ -68,6 +69,7 @@ __all__ = [
     "action_of",
     "arranged_wall",
     "deal_hands",
+    "new_match",
     "replay_game",
     "shuffled_wall",
 ]
