@@ -12,6 +12,7 @@ from jantaku.engine.riichi.events import DealStarted, Discarded, RiichiAccepted
 from jantaku.formats.mjai import parse_pai
 from jantaku.jsontext import loads as load_json
 from jantaku.players.mjai.state import MjaiSeatState, MjaiStateError, action_to_mjai
+from jantaku.players.protocol import Player
 from jantaku.rules.riichi import RiichiOptions
 from jantaku.tiles import Tile
 
@@ -23,7 +24,7 @@ _NONE: dict[str, Any] = {"type": "none"}
 class MjaiBot:
     """Feeds a bot the seat's picture of the game and turns its choices into mjai messages."""
 
-    def __init__(self, player: Any, seat: int = 0, options: RiichiOptions | None = None) -> None:
+    def __init__(self, player: Player, seat: int = 0, options: RiichiOptions | None = None) -> None:
         self.player = player
         self.state = MjaiSeatState(seat, options)
         self.riichi_tile: Tile | None = None
