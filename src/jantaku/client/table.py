@@ -96,15 +96,16 @@ class TableClient:
 
     def _connect(self) -> None:
         try:
-            from websockets.exceptions import InvalidHandshake, InvalidURI
+            from websockets.exceptions import WebSocketException
             from websockets.sync.client import connect
         except ImportError:
             raise ClientError(
                 "sitting at a server needs the websockets package: pip install websockets"
             ) from None
         try:
-            self._ws = connect(self.server.websocket, max_size=None, open_timeout=10)
-        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
+            # entered as a context manager (what websockets asks), closed by close()
+            self._ws = connect(self.server.websocket, max_size=None, open_timeout=10).__enter__()
+        except (OSError, TimeoutError, WebSocketException) as error:
             raise ClientError(
                 f"cannot reach the server at {self.server.websocket}: {error}"
             ) from None
@@ -165,7 +166,7 @@ class TableClient:
 
     def close(self) -> None:
         if self._ws is not None:
-            self._ws.close()
+            self._ws.__exit__(None, None, None)
             self._ws = None
 
     # ------------------------------------------------------------------ the seat
