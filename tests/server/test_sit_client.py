@@ -27,7 +27,7 @@ from jantaku.client import (
 )
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.families import family
-from tests.server.harness import ServerProcess
+from tests.server.harness import Client, ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -225,3 +225,36 @@ def test_the_sit_command_says_what_is_wrong_in_one_line(tmp_path: Path) -> None:
         out = _cli(*args, cwd=tmp_path)
         assert out.returncode != 0 and said in out.stderr, out.stderr
         assert "Traceback" not in out.stderr
+
+
+def test_a_bot_joins_a_persons_private_table_by_invite(server: ServerProcess) -> None:
+    """A person makes a private party table without open tanyao; the bot joins by the invite
+    code, reads the table's rules into its views, and both play the match out."""
+    person = Client(server, server.guest())
+    request = {"kind": "party", "length": "quick", "private": True, "kuitan": False}
+    person.send({"type": "create", **request})
+    created = person.expect("created")
+    table, invite = created["table"]["id"], created["invite"]
+    person.send({"type": "join", "invite": invite})
+    person.expect("snapshot")
+    bot = Watched("riichi")
+    outcome: list[Any] = []
+    thread = threading.Thread(
+        target=lambda: outcome.append(
+            sit(bot, server.base, TableRequest(invite=invite, fill_bots=False), timeout=60)
+        ),
+        daemon=True,
+    )
+    thread.start()
+    while True:  # until the bot sits at the table
+        seats = person.expect("table_update")["table"]["seats"]
+        if sum(1 for s in seats if s["user_id"] is not None) == 2:
+            break
+    person.send({"type": "start", "table": table, "fill_bots": True, "bot": "random"})
+    mine = person.play(table)
+    thread.join(120)
+    assert outcome and mine is not None
+    assert outcome[0].table == table and outcome[0].scores == tuple(mine["scores"])
+    assert outcome[0].seat != created["seat"]
+    assert all(view.options.kuitan is False for view in bot.views)
+    _check_views(bot, outcome[0].seat)

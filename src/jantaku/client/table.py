@@ -70,7 +70,8 @@ class _Lost(Exception):
 
 class TableClient:
     """One account at one server. ``token`` (or ``name`` and ``password``, else a new guest's)
-    says who sits; ``timeout``: the longest wait for the server's next message, in seconds;
+    says who sits; ``timeout``: the longest wait for the server's next message once the match
+    is under way, in seconds;
     ``reconnect_seconds``: how long a lost connection is tried again."""
 
     def __init__(
@@ -125,11 +126,13 @@ class TableClient:
         self._last_sent = message
         self._send(message)
 
-    def _recv(self) -> dict[str, Any]:
+    def _recv(self, limited: bool = True) -> dict[str, Any]:
+        """The next message; ``limited``: at most ``timeout`` seconds away (not while a table
+        waits for its players)."""
         from websockets.exceptions import ConnectionClosed
 
         try:
-            raw = self._ws.recv(timeout=self.timeout)
+            raw = self._ws.recv(timeout=self.timeout if limited else None)
         except TimeoutError:
             raise ClientError(
                 f"the server sent nothing for {self.timeout:g} s (while waiting on {self._doing})"
@@ -264,7 +267,8 @@ class _Seat:
     def play(self) -> TableResult:
         while True:
             try:
-                message = self.pending or self.client._recv()
+                # until the match starts, the table may wait for people as long as they take
+                message = self.pending or self.client._recv(limited=self.view is not None)
                 self.pending = None
                 result = self._handle(message)
             except _Lost:
