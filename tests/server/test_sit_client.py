@@ -258,3 +258,17 @@ def test_a_bot_joins_a_persons_private_table_by_invite(server: ServerProcess) ->
     assert outcome[0].seat != created["seat"]
     assert all(view.options.kuitan is False for view in bot.views)
     _check_views(bot, outcome[0].seat)
+
+
+def test_a_server_that_hangs_up_at_once_is_one_clear_error() -> None:
+    """Something that accepts the WebSocket and closes it before answering ``hello``."""
+    from websockets.sync.server import serve
+
+    from tests.server.harness import free_port
+
+    port = free_port()
+    with serve(lambda ws: ws.close(), "127.0.0.1", port) as hangup:
+        threading.Thread(target=hangup.serve_forever, daemon=True).start()
+        with pytest.raises(ClientError, match="closed the connection \\(the session token\\)"):
+            TableClient(f"http://127.0.0.1:{port}", token="t").sit(Cheater())
+        hangup.shutdown()

@@ -28,6 +28,9 @@ _IGNORED_ERRORS = frozenset({"stale", "not_your_turn", "between_hands", "moved"}
 """Errors of a race the server resolves itself: an answer to a prompt that moved on (a
 fresh prompt follows), or a table moved to another process of a group (it joins us again)."""
 
+_BUSY = frozenset({"busy", "unavailable"})
+"""Refusals of a server that is starting or overloaded: joining again is tried again."""
+
 
 @dataclass(frozen=True, slots=True)
 class TableRequest:
@@ -187,10 +190,14 @@ class TableClient:
             raise ClientError("give a player or a make_player, not both or neither")
         request = request or TableRequest()
         self.reconnects = 0
-        self._connect()
         try:
+            self._connect()
             table = self._take_seat(request)
             return _Seat(self, table, player, make_player).play()
+        except _Lost:
+            raise ClientError(
+                f"the server at {self.server.base} closed the connection ({self._doing})"
+            ) from None
         finally:
             self.close()
 
@@ -232,7 +239,8 @@ class TableClient:
                 self.reconnects += 1
                 return snapshot
             except (_Lost, ClientError) as error:
-                if isinstance(error, ServerError) or time.monotonic() + wait > deadline:
+                final = isinstance(error, ServerError) and error.code not in _BUSY
+                if final or time.monotonic() + wait > deadline:
                     if isinstance(error, _Lost):
                         raise ClientError(
                             f"lost the connection to {self.server.base} and could not join again"
