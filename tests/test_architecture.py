@@ -29,6 +29,7 @@ LAYERS: dict[str, int] = {
     "families": 6,
     "sheet": 6,
     "server": 7,
+    "client": 7,  # a bot at a running server: reads its messages into the engine's objects
     "commands": 8,
     "cli": 9,
     "__main__": 9,

@@ -1,5 +1,5 @@
-"""The bot docs/bots.md writes, and its match loop, run as the page shows them (the page's
-arena, mjai and WebSocket examples were run when written; they take longer or need a server)."""
+"""The bot docs/bots.md writes, its match loop and its client at a running server, run as the
+page shows them (the page's arena and mjai examples were run when written; they take longer)."""
 
 from __future__ import annotations
 
@@ -33,3 +33,31 @@ def test_the_first_bot_plays_a_whole_match(tmp_path: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("MatchResult(scores=(") and "recorded=True" in out.stdout
+
+
+def test_the_first_bot_sits_at_a_running_server(tmp_path: Path) -> None:
+    """The page's client example: the same bot, unchanged, plays a practice and a classical
+    match at a real server."""
+    from tests.server.harness import ServerProcess
+
+    blocks = _blocks()
+    client = next(b for b in blocks if "jantaku.client" in b)
+    (tmp_path / "first_bot.py").write_text(blocks[0], encoding="utf-8")
+    (tmp_path / "at_server.py").write_text(client, encoding="utf-8")
+    server = ServerProcess(f"sqlite:///{tmp_path / 'jantaku.sqlite3'}").start()
+    try:
+        env = {"PYTHONPATH": f"{ROOT / 'src'}:{tmp_path}", "PATH": "/usr/bin:/bin"}
+        out = subprocess.run(
+            [sys.executable, "at_server.py", server.base],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+    finally:
+        server.stop()
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert [line.split()[:2] for line in lines] == [["practice", "place"], ["classical", "place"]]

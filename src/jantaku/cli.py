@@ -21,6 +21,7 @@ COMMANDS = {
     "score": "jantaku.commands.score:score",
     "serve": "jantaku.commands.serve:serve",
     "sheet": "jantaku.commands.sheet:sheet",
+    "sit": "jantaku.commands.sit:sit",
 }
 """Command name -> ``module:attribute`` of its click command."""
 

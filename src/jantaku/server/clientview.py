@@ -1,9 +1,9 @@
 """What the browser client gets of a match, and how its intentions become legal actions.
 
-The view is the engine's own per-seat view (:meth:`jantaku.engine.Game.view`) with two things
-the client draws from: which physical tile the seat just drew (``drawn_index``: the view's
-``drawn``, the one place that knows it) and each meld's called tile and giver (``meld_info``),
-so the called tile can be turned sideways."""
+The view is the engine's own per-seat view JSON (:meth:`jantaku.engine.Game.view`; each
+meld's called tile and giver are its seats' ``meld_info``, so the called tile can be turned
+sideways) with which physical tile the seat just drew (``drawn_index``: the view's ``drawn``,
+the one place that knows it)."""
 
 from __future__ import annotations
 
@@ -41,18 +41,6 @@ def ended_client_view(game: Game, seat: int | None) -> dict[str, Any] | None:
 def _view_json(view: GameView, drawn: int | None) -> dict[str, Any]:
     out = dict(view.to_json())
     out["drawn_index"] = drawn
-    public_seats: Any = getattr(view, "seats", ())
-    for seat_json, public in zip(out["seats"], public_seats, strict=True):
-        seat_json["meld_info"] = [
-            {
-                "tiles": m.notation,
-                "kind": m.kind.value,
-                "kong": m.kong.value if m.kong is not None else None,
-                "called": m.called.notation if m.called is not None else None,
-                "from": m.from_seat,
-            }
-            for m in public.melds
-        ]
     return out
 
 

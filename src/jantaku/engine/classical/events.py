@@ -10,9 +10,11 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from jantaku.engine.events import CallEvent, DiscardEvent, Drew, Event, KongEvent, hands_seen_by
+from jantaku.engine.json_read import event_types
 from jantaku.tiles import Tile, format_tiles
 
 __all__ = [
+    "EVENTS",
     "BonusLaidOut",
     "ClassicalCalled",
     "ClassicalDealEnded",
@@ -206,3 +208,21 @@ class ClassicalMatchEnded(Event):
     balances: tuple[int, ...]
     ranking: tuple[int, ...]  # seats, best balance first
     hands_played: int
+
+
+EVENTS = event_types(
+    ClassicalDealStarted,
+    BonusLaidOut,
+    Drew,
+    ClassicalDiscarded,
+    DangerousDiscard,
+    ClassicalCalled,
+    KongDeclared,
+    FalseDeclaration,
+    OffenceReported,
+    PenaltyPaid,
+    MahJonggDeclared,
+    ClassicalDealEnded,
+    ClassicalMatchEnded,
+)
+"""Every classical event by its JSON ``type``, for :func:`jantaku.engine.json_read.read_event`."""

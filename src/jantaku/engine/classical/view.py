@@ -10,10 +10,27 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from jantaku.engine.actions import Action
+from jantaku.engine.json_read import (
+    claimed_tile,
+    meld_to_json,
+    own_tiles,
+    read_drawn,
+    read_melds,
+    tile_from_notation,
+    tiles_from_notation,
+)
 from jantaku.engine.view import DealView
 from jantaku.meld import Meld
 from jantaku.rules.classical.options import ClassicalOptions
-from jantaku.tiles import BY_INDEX, Tile, TileKind, format_kinds, format_tiles
+from jantaku.tiles import (
+    BY_INDEX,
+    Tile,
+    TileKind,
+    format_kinds,
+    format_tiles,
+    parse_kind,
+    parse_kinds,
+)
 
 if TYPE_CHECKING:
     from jantaku.engine.classical.deal import ClassicalDeal
@@ -82,6 +99,7 @@ class ClassicalView(DealView):
                     "concealed_count": p.concealed_count,
                     "dangerous": format_kinds(p.dangerous),
                     "threats": list(p.threats),
+                    "meld_info": [meld_to_json(m) for m in p.melds],
                 }
                 for p in self.seats
             ],
@@ -98,6 +116,53 @@ class ClassicalView(DealView):
             ],
             "legal_actions": [a.to_json() for a in self.legal_actions],
         }
+
+    @classmethod
+    def from_json(
+        cls, data: dict[str, Any], options: ClassicalOptions | None = None
+    ) -> ClassicalView:
+        """The view of :meth:`to_json` (or the table server's, which adds ``drawn_index``).
+        ``options``: the table's rules, which the JSON leaves out. Tiles named by notation are
+        representative copies; the own hand takes the exact copies its legal actions and
+        ``drawn_index`` name (:mod:`jantaku.engine.json_read`)."""
+        legal = tuple(Action.from_json(a) for a in data["legal_actions"])
+        drawn = read_drawn(data)
+        last = data["last_discard"]
+        return cls(
+            seat=data["seat"],
+            phase=data["phase"],
+            turn=data["turn"],
+            dealer=data["dealer"],
+            round_wind=data["round_wind"],
+            hand_number=data["hand_number"],
+            live_remaining=data["live_remaining"],
+            dead_remaining=data["dead_remaining"],
+            seats=tuple(
+                PublicClassicalSeat(
+                    p["seat_wind"],
+                    p["balance"],
+                    read_melds(p),
+                    tiles_from_notation(p["bonus"]),
+                    tuple(
+                        (tile_from_notation(r["tile"]), r["tsumogiri"], r["called"])
+                        for r in p["river"]
+                    ),
+                    p["concealed_count"],
+                    tuple(parse_kinds(p["dangerous"])),
+                    tuple(p["threats"]),
+                )
+                for p in data["seats"]
+            ),
+            hand=own_tiles(data["hand"], legal, drawn),
+            drawn=drawn,
+            last_discard=None if last is None else claimed_tile(last, legal),
+            discard_warnings=tuple(
+                DiscardWarning(parse_kind(w["tile"]), w["threatened_by"], w["exemption"])
+                for w in data["discard_warnings"]
+            ),
+            legal_actions=legal,
+            options=_DEFAULT_OPTIONS if options is None else options,
+        )
 
 
 def _threat_names(deal: ClassicalDeal, seat: int) -> tuple[str, ...]:

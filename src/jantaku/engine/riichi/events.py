@@ -7,9 +7,11 @@ from enum import Enum
 from typing import ClassVar
 
 from jantaku.engine.events import CallEvent, DiscardEvent, Drew, Event, KongEvent, hands_seen_by
+from jantaku.engine.json_read import event_types
 from jantaku.tiles import Tile
 
 __all__ = [
+    "EVENTS",
     "Called",
     "DealEnded",
     "DealStarted",
@@ -145,3 +147,18 @@ class MatchEnded(Event):
     ranking: tuple[int, ...]  # seats, first place first
     recorded: bool
     reason: str
+
+
+EVENTS = event_types(
+    DealStarted,
+    Drew,
+    Discarded,
+    RiichiAccepted,
+    Called,
+    KanDeclared,
+    DoraRevealed,
+    Won,
+    DealEnded,
+    MatchEnded,
+)
+"""Every riichi event by its JSON ``type``, for :func:`jantaku.engine.json_read.read_event`."""

@@ -6,10 +6,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from jantaku.engine.actions import Action
+from jantaku.engine.json_read import (
+    claimed_tile,
+    meld_to_json,
+    own_tiles,
+    read_drawn,
+    read_melds,
+    tile_from_notation,
+    tiles_from_notation,
+)
 from jantaku.engine.view import DealView
 from jantaku.meld import Meld
 from jantaku.rules.riichi.options import RiichiOptions
-from jantaku.tiles import BY_INDEX, Tile, TileKind, format_tiles
+from jantaku.tiles import BY_INDEX, Tile, TileKind, format_tiles, parse_kind
 
 if TYPE_CHECKING:
     from jantaku.engine.riichi.deal import Deal
@@ -68,6 +77,7 @@ class SeatView(DealView):
                     ],
                     "riichi": p.riichi,
                     "concealed_count": p.concealed_count,
+                    "meld_info": [meld_to_json(m) for m in p.melds],
                 }
                 for p in self.seats
             ],
@@ -79,6 +89,48 @@ class SeatView(DealView):
             "legal_actions": [a.to_json() for a in self.legal_actions],
             "all_last": self.all_last,
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], options: RiichiOptions | None = None) -> SeatView:
+        """The view of :meth:`to_json` (or the table server's, which adds ``drawn_index``).
+        ``options``: the table's rules, which the JSON leaves out. Tiles named by notation are
+        representative copies; the own hand takes the exact copies its legal actions and
+        ``drawn_index`` name (:mod:`jantaku.engine.json_read`)."""
+        legal = tuple(Action.from_json(a) for a in data["legal_actions"])
+        drawn = read_drawn(data)
+        last = data["last_discard"]
+        return cls(
+            seat=data["seat"],
+            phase=data["phase"],
+            turn=data["turn"],
+            dealer=data["dealer"],
+            round_wind=data["round_wind"],
+            honba=data["honba"],
+            deposits=data["deposits"],
+            live_remaining=data["live_remaining"],
+            dora_indicators=tiles_from_notation(data["dora_indicators"]),
+            seats=tuple(
+                PublicSeat(
+                    p["score"],
+                    read_melds(p),
+                    tuple(
+                        (tile_from_notation(r["tile"]), r["tsumogiri"], r["riichi"], r["called"])
+                        for r in p["river"]
+                    ),
+                    p["riichi"],
+                    p["concealed_count"],
+                )
+                for p in data["seats"]
+            ),
+            hand=own_tiles(data["hand"], legal, drawn),
+            drawn=drawn,
+            last_discard=None if last is None else claimed_tile(last, legal),
+            waits=tuple(parse_kind(k) for k in data["waits"]),
+            furiten=data["furiten"],
+            legal_actions=legal,
+            all_last=data.get("all_last", False),
+            options=_DEFAULT_OPTIONS if options is None else options,
+        )
 
 
 def build_view(

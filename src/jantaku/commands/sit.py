@@ -1,0 +1,126 @@
+"""``jantaku sit``: a bot plays one match at a running ``jantaku serve``, through
+:mod:`jantaku.client`, as a person would."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from typing import Any
+
+import click
+
+from jantaku.errors import JantakuError
+from jantaku.families import all_levels, family
+
+__all__ = ["sit"]
+
+_KIND = {"riichi": "practice", "classical": "classical"}
+"""The table a new match of each family is made at (one person and computer players)."""
+
+
+def _bad(message: str) -> click.BadParameter:
+    return click.BadParameter(message, param_hint="'--bot'")
+
+
+def load_player(spec: str) -> Any:
+    """A player made by ``module:Name`` (a class or function called without arguments; the
+    module is looked for in the working directory too)."""
+    module_name, _, attribute = spec.partition(":")
+    if "" in (module_name, attribute):
+        raise _bad(f"{spec!r} is not module:Name")
+    if "" not in sys.path:
+        sys.path.insert(0, "")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise _bad(f"cannot import {module_name!r}: {error}") from None
+    make = getattr(module, attribute, None)
+    if make is None:
+        raise _bad(f"{module_name} has no {attribute!r}")
+    try:
+        player = make() if callable(make) else make
+    except TypeError as error:
+        raise _bad(f"cannot make {spec} without arguments: {error}") from None
+    if not all(hasattr(player, a) for a in ("name", "observe", "choose")):
+        raise _bad(f"{spec} is not a player (it needs name, observe and choose)")
+    return player
+
+
+@click.command("sit")
+@click.option("--server", required=True, help="The server, e.g. http://127.0.0.1:8000.")
+@click.option(
+    "--bot",
+    default="efficiency",
+    show_default=True,
+    help=f"The player: a built-in level ({', '.join(all_levels())}) or your own module:Class.",
+)
+@click.option(
+    "--family",
+    "family_name",
+    type=click.Choice(sorted(_KIND)),
+    default="riichi",
+    show_default=True,
+    help="The rules of a new table (a practice table for riichi).",
+)
+@click.option("--length", type=click.Choice(["quick", "full"]), default="quick", show_default=True)
+@click.option("--puppets", default=None, help="Level of the computer players that fill the table.")
+@click.option("--table", default=None, help="Join this table id instead of making one.")
+@click.option("--invite", default=None, help="Join the private table of this invite code.")
+@click.option("--seat", type=click.IntRange(0, 3), default=None, help="Take this seat.")
+@click.option("--name", default=None, help="Log in as this account (else a new guest).")
+@click.option("--password", envvar="JANTAKU_PASSWORD", default=None, help="[env JANTAKU_PASSWORD]")
+@click.option("--seed", default="0", show_default=True, help="Seed of a built-in level.")
+@click.option("--json", "as_json", is_flag=True, help="Print the match result as JSON.")
+def sit(
+    server: str,
+    bot: str,
+    family_name: str,
+    length: str,
+    puppets: str | None,
+    table: str | None,
+    invite: str | None,
+    seat: int | None,
+    name: str | None,
+    password: str | None,
+    seed: str,
+    as_json: bool,
+) -> None:
+    """Seat a bot at a running server and play one match to its end."""
+    from jantaku.client import TableClient, TableRequest
+
+    if name is not None and password is None:
+        password = click.prompt(f"password of {name}", hide_input=True)
+    player = load_player(bot) if ":" in bot else None
+    if player is None and bot not in all_levels():
+        raise _bad(f"unknown level {bot!r}; choose from {', '.join(all_levels())} or module:Class")
+
+    def make(family_of_table: str) -> Any:
+        fam = family(family_of_table)
+        return fam.new_player(fam.level(bot), seed, fam.default_preset)
+
+    request = TableRequest(
+        kind=_KIND[family_name],
+        length=length,
+        bot=puppets,
+        fill_bots=(table is None and invite is None) or puppets is not None,
+        table=table,
+        invite=invite,
+        seat=seat,
+    )
+    try:
+        client = TableClient(server, name=name, password=password)
+        if player is not None:
+            result = client.sit(player, request)
+        else:
+            result = client.sit(request=request, make_player=make)
+    except JantakuError as error:
+        raise click.ClickException(str(error)) from None
+    if as_json:
+        click.echo(json.dumps({"table": result.table, "seat": result.seat, **result.raw}))
+        return
+    scores = "  ".join(str(s) for s in result.scores)
+    click.echo(
+        f"table {result.table}, seat {result.seat}: place {result.place} of 4; "
+        f"scores {scores} ({result.reason})"
+    )
