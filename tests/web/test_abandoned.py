@@ -1,6 +1,7 @@
 """A practice match whose person stayed away until it was abandoned: coming back to the table's
 page says so (not "no such table"), and the profile's game list shows it as abandoned, without
-a place, in English and German."""
+a place, in English and German; its replay ends with the unfinished hand said to be unfinished
+and the match's end (why, and the standings) from the stored result."""
 
 from __future__ import annotations
 
@@ -35,6 +36,14 @@ def test_coming_back_to_an_abandoned_match_says_so(
         time.sleep(0.1)
     page.goto(f"{server_proc.base}/#/table/{table}")
     expect(page.get_by_text("The match was abandoned: nobody was left to play it.")).to_be_visible()
+    page.goto(f"{server_proc.base}/#/replay/{table}?step=100000")  # its last step
+    expect(page.get_by_test_id("hand-unfinished")).to_have_text(
+        "This hand was not finished: the match stopped in it."
+    )
+    expect(page.get_by_test_id("end-reason")).to_have_text(
+        "The match was abandoned: nobody was left to play it."
+    )
+    expect(page.get_by_test_id("final-ranking").locator("li")).to_have_count(4)
     page.goto(f"{server_proc.base}/#/profile/{me['user']['id']}")
     row = page.locator(f"[data-game='{table}']")
     expect(row.get_by_test_id("abandoned")).to_have_text("abandoned")
@@ -43,4 +52,8 @@ def test_coming_back_to_an_abandoned_match_says_so(
     page.reload()
     expect(page.locator(f"[data-game='{table}']").get_by_test_id("abandoned")).to_have_text(
         "abgebrochen"
+    )
+    page.goto(f"{server_proc.base}/#/replay/{table}?step=100000")
+    expect(page.get_by_test_id("hand-unfinished")).to_have_text(
+        "Diese Hand wurde nicht zu Ende gespielt: die Partie endete mittendrin."
     )

@@ -51,7 +51,9 @@ def export_game(
         raise ValueError(refusal)
     config = TableConfig.from_json(result["config"])
     writer = family(config.family).exports[fmt]
-    _result, log = replay_stored(result, actions)
+    ended, log = replay_stored(result, actions)
     names = tuple(str(s.get("name") or f"seat{i}") for i, s in enumerate(result["seats"]))
-    info = MatchInfo(names, config.preset, config.length, config.kind.value, game_id)
+    # an abandoned match stopped inside a hand: its end is the stored result, not an event
+    stopped = None if ended is not None else tuple(int(x) for x in result["scores"])
+    info = MatchInfo(names, config.preset, config.length, config.kind.value, game_id, stopped)
     return writer(log, info)
