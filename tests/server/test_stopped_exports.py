@@ -32,15 +32,19 @@ def _deals(match: Match) -> int:
 def _play_into_second_hand(
     clock: ManualClock,
 ) -> tuple[Match, list[StoredAction], dict[str, Any]]:
-    """A practice match played a few turns into its second hand: (the match, its stored
-    actions, the start of its stored result)."""
+    """A practice match played as a table plays it (a call window held after every discard)
+    a few turns into its second hand, stopped in the window after a discard: (the match, its
+    stored actions, the start of its stored result)."""
     config = table_config("practice")
     match = family("riichi").new_game(config.preset, SEED, clock=clock, overrides=config.overrides)
     assert isinstance(match, Match)
+    match.hold_calls = True
     rng = random.Random(5)
     stored: list[StoredAction] = []
     turns_in_second = 0
-    while turns_in_second < 12:
+    while turns_in_second < 12 or not match.holding:
+        if match.holding:
+            match.close_calls()
         action = greedy_choice(match, match.to_act()[0], rng)
         match.apply(action)
         stored.append(StoredAction(len(stored) + 1, action.to_json(), clock.now(), "human"))
@@ -68,6 +72,8 @@ def _check_stopped(result: dict[str, Any], actions: list[StoredAction], scores: 
     assert "end_kyoku" not in kinds[last_start:]
     assert not {"hora", "ryukyoku"} & set(kinds[last_start:])
     assert kinds[-1] == "end_game"
+    if result.get("reason_code") == "abandoned":  # it stopped in the window after a discard
+        assert kinds[-2] == "dahai", "a draw nobody made is exported"
     tenhou = json.loads(export_game(result, actions, "tenhou6", "g1"))
     assert len(tenhou["log"]) == 2
     assert len(tenhou["log"][0]) == 17 and len(tenhou["log"][1]) == 16  # no result entry
@@ -99,6 +105,7 @@ def test_a_match_cut_by_the_hard_stop_exports_its_cut_hand_as_unfinished() -> No
     clock = ManualClock()
     match, actions, result = _play_into_second_hand(clock)
     clock.time = TWO_HOURS + 1
+    match.close_calls()  # the window's time is up; the next step meets the limit
     action = match.legal_actions(match.to_act()[0])[0]
     match.apply(action)
     assert match.result is not None and not match.result.recorded

@@ -19,14 +19,19 @@ __all__ = ["export_game", "export_refusal", "replay_stored"]
 def replay_stored(
     result: dict[str, Any], actions: list[StoredAction]
 ) -> tuple[GameResult | None, list[Event]]:
-    """Re-apply a game's stored actions to a fresh match built from its revealed seed."""
+    """Re-apply a game's stored actions to a fresh match built from its revealed seed, with the
+    call window the table held after every discard (so a match abandoned while one was open
+    ends there, as its table did, not with a draw nobody made)."""
     config = TableConfig.from_json(result["config"])
     clock = ManualClock()
     game = family(config.family).new_game(
         config.preset, result["seed"], clock=clock, overrides=config.overrides
     )
+    game.hold_calls = True
     for row in actions:
         clock.time = row.elapsed
+        if game.holding:
+            game.close_calls()
         game.apply(Action.from_json(row.action))
     return game.result, list(game.log)
 
