@@ -153,6 +153,42 @@ def test_a_person_away_past_the_grace_stops_the_match_until_it_is_abandoned(
         server.stop()
 
 
+def test_a_stopped_match_tells_its_viewers_when_it_will_be_abandoned(database: str) -> None:
+    """While nobody plays it, the table's summary (a spectator's snapshot, the update when the
+    last person's seat is taken over) says when the match will be abandoned; a person who
+    comes back takes that away."""
+    server = ServerProcess(database, "--grace-seconds", "0.3", "--abandon-seconds", "3600").start()
+    try:
+        token = server.guest()
+        c = Client(server, token)
+        table, seat = _table(c)
+        early = _watch(server, table)
+        assert c.play(table, stop_after=3) is None
+        left = time.time()
+        c.close()
+        while not (update := early.expect("table_update", timeout=60))["table"]["seats"][seat][
+            "takeover"
+        ]:
+            pass
+        at = update["table"]["abandon_at"]
+        assert left + 3600 - 5 <= at <= time.time() + 3600
+        late = Client(server, server.guest())
+        late.send({"type": "watch", "table": table})
+        assert late.expect("snapshot")["table"]["abandon_at"] == at
+        back = Client(server, token)
+        back.send({"type": "join", "table": table})
+        assert back.expect("snapshot")["table"]["abandon_at"] is None
+        while (update := late.expect("table_update", timeout=30))["table"]["seats"][seat][
+            "takeover"
+        ]:
+            pass
+        assert update["table"]["abandon_at"] is None
+        for client in (early, late, back):
+            client.close()
+    finally:
+        server.stop()
+
+
 def test_a_person_who_comes_back_resumes_the_stopped_match(database: str) -> None:
     server = ServerProcess(database, "--grace-seconds", "0.3", "--abandon-seconds", "3600").start()
     try:
