@@ -16,7 +16,7 @@ from jantaku.formats.detect import read_games_text
 from jantaku.formats.replay import check_game
 from jantaku.server.abandon import abandoned
 from jantaku.server.config import table_config
-from jantaku.server.export import export_game
+from jantaku.server.export import export_game, replay_stored
 from jantaku.server.match_summary import reason_code
 from jantaku.server.storage import StoredAction
 from tests.engine.policies import greedy_choice
@@ -117,3 +117,30 @@ def test_a_match_cut_by_the_hard_stop_exports_its_cut_hand_as_unfinished() -> No
         reason=match.result.reason,
     )
     _check_stopped(result, actions, list(match.result.scores))
+
+
+def test_a_finished_match_replays_to_its_end_through_its_last_call_window() -> None:
+    """The window after the last discard closed (no stored action does that) and the match
+    ended: the replay of the stored actions ends it too."""
+    config = table_config("practice")
+    match = family("riichi").new_game(config.preset, SEED, overrides=config.overrides)
+    assert isinstance(match, Match)
+    match.hold_calls = True
+    rng = random.Random(7)
+    stored: list[StoredAction] = []
+    while not match.finished:
+        if match.holding:
+            match.close_calls()
+            continue
+        action = greedy_choice(match, match.to_act()[0], rng)
+        match.apply(action)
+        stored.append(StoredAction(len(stored) + 1, action.to_json(), 0.0, "human"))
+    assert match.result is not None
+    result = {
+        "config": config.to_json(),
+        "seed": SEED,
+        "seats": [{"name": f"p{i}"} for i in range(4)],
+        "reason_code": reason_code(match.result.reason),
+    }
+    outcome, log = replay_stored(result, stored)
+    assert outcome == match.result and len(log) == len(match.log)

@@ -21,7 +21,8 @@ def replay_stored(
 ) -> tuple[GameResult | None, list[Event]]:
     """Re-apply a game's stored actions to a fresh match built from its revealed seed, with the
     call window the table held after every discard (so a match abandoned while one was open
-    ends there, as its table did, not with a draw nobody made)."""
+    ends there, as its table did, not with a draw nobody made; any other match's last window
+    closed, which may have ended it)."""
     config = TableConfig.from_json(result["config"])
     clock = ManualClock()
     game = family(config.family).new_game(
@@ -33,6 +34,8 @@ def replay_stored(
         if game.holding:
             game.close_calls()
         game.apply(Action.from_json(row.action))
+    if game.holding and result.get("reason_code") != "abandoned":
+        game.close_calls()  # the last window closed, and the hand (or the match) ended
     return game.result, list(game.log)
 
 
