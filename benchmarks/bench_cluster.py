@@ -1,8 +1,11 @@
 """Load benchmark of several table server processes on one PostgreSQL and one Redis.
 
 Starts ``--processes`` servers (``jantaku serve --redis``) on loopback, opens ``--tables``
-tables with computer players on every seat spread over them (each player thinks
-``--bot-delay`` seconds, like a person; 0: at once, which saturates the processes), lets them
+tables spread over them, each with one person (a guest of an address of its own, at most four
+tables each, as the server allows) who plays its seat at once and opens another table when a
+match ends, and computer players in the other seats (each thinks ``--bot-delay`` seconds, like
+a person; 0: at once, which saturates the processes); a table nobody sits at would be
+abandoned, and one account may not keep more tables busy. It lets them
 warm up, then measures for ``--seconds``: actions stored per second (counted in the database)
 and, per process, from ``GET /api/metrics``: ``commit`` (an action stored, applied and sent),
 ``lag`` (a computer player's due time until its action was sent; paced players only),
@@ -33,8 +36,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import httpx
 import psycopg
-from tests.server.harness import Client, ServerProcess
+from tests.server.harness import Client, ServerProcess, choose, fresh_address
+from websockets.exceptions import ConnectionClosed
 
 
 def _database(base: str) -> str:
@@ -55,37 +60,102 @@ def _actions(url: str) -> int:
     return int(row[0]) if row else 0
 
 
-def _open_on(server: ServerProcess, count: int) -> None:
-    """Practice tables filled with computer players; the creator leaves at once, so a
-    computer player takes that seat too (grace period 0)."""
-    c = Client(server, server.guest())
-    for _ in range(count):
-        c.send({"type": "create", "kind": "practice", "length": "full"})
-        table = c.expect("created", timeout=60)["table"]["id"]
-        c.send({"type": "join", "table": table, "fill_bots": True})
-        c.expect("snapshot", timeout=60)
-        c.send({"type": "leave", "table": table})
-        c.expect("ok", timeout=60)
-        time.sleep(0.04)  # well under the 100 messages a second of one connection
-    c.close()
+TABLES_PER_PERSON = 4  # ServerSettings.tables_per_user: tables one sits at that are under way
+
+
+class _Person(threading.Thread):
+    """A guest of an address of its own who sits at ``count`` practice tables with computer
+    players in the other seats and plays its seat in every one (at once, the first legal
+    answer), confirms each hand's result, and opens another table when a match ends. The
+    server plays no match on for nobody (a match whose every person left is abandoned), so a
+    person stays at each table the benchmark keeps busy."""
+
+    def __init__(self, server: ServerProcess, count: int, stop: threading.Event) -> None:
+        super().__init__(daemon=True)
+        self.server, self.count, self.stop = server, count, stop
+        self.seated = 0  # tables whose match started with this person in it
+        self.live: set[str] = set()
+        self.refused: str | None = None
+
+    def _send(self, c: Client, msg: dict[str, Any]) -> None:
+        time.sleep(0.012)  # stay under the server's 100 messages a second of one connection
+        c.send(msg)
+
+    def _open(self, c: Client) -> None:
+        """Create the next table (one at a time: a person may hold few open tables)."""
+        if len(self.live) < self.count:
+            self._send(c, {"type": "create", "kind": "practice", "length": "full"})
+
+    def _answer(self, c: Client, msg: dict[str, Any], last: dict[str, Any] | None) -> Any:
+        kind, table = msg["type"], msg.get("table")
+        if kind == "prompt" and table in self.live:
+            last = {"type": "act", "table": table, "seq": msg["seq"], "action": choose(msg)}
+            self._send(c, last)
+        elif kind == "events" and msg.get("between_hands") and table in self.live:
+            self._send(c, {"type": "continue", "table": table})
+        elif kind == "created":
+            self._send(c, {"type": "join", "table": msg["table"]["id"], "fill_bots": True})
+        elif kind == "snapshot" and msg.get("seat") is not None:
+            self.live.add(msg["table"]["id"])
+            self.seated += 1
+            self._open(c)
+        elif kind == "match_ended":
+            self.live.discard(str(table))
+            self._open(c)
+        elif kind == "error" and msg.get("code") == "rate_limited" and last is not None:
+            time.sleep(0.5)  # a well-behaved client slows down and says it again
+            self._send(c, last)
+        elif kind == "error" and self.seated < self.count:
+            self.refused = str(msg.get("message") or msg)[:200]
+        return last
+
+    def run(self) -> None:
+        address = fresh_address()
+        token = httpx.post(
+            f"{self.server.base}/api/guest",
+            headers={"X-Forwarded-For": address},
+            timeout=30,
+            trust_env=False,
+        ).json()["token"]
+        c = Client(self.server, token, address)
+        last: dict[str, Any] | None = None
+        try:
+            self._open(c)
+            while not self.stop.is_set():
+                try:
+                    msg = c.recv(timeout=1)
+                except TimeoutError:
+                    continue
+                c.messages.clear()  # nothing is looked at again
+                last = self._answer(c, msg, last)
+        except ConnectionClosed:
+            pass
+        finally:
+            c.close()
 
 
 def _spread(total: int, parts: int) -> list[int]:
     return [total // parts + (i < total % parts) for i in range(parts)]
 
 
-def _open_tables(servers: list[ServerProcess], tables: int, connections: int = 3) -> None:
-    """The tables spread evenly, opened at every process at once (over ``connections``
-    connections each: one connection may send 100 messages a second)."""
-    threads = [
-        threading.Thread(target=_open_on, args=(server, count))
+def _open_tables(servers: list[ServerProcess], tables: int, stop: threading.Event) -> list[_Person]:
+    """The tables spread evenly over the processes, each with a person who plays it; returns
+    once every one has started (or a minute has passed)."""
+    people = [
+        _Person(server, count, stop)
         for server, share in zip(servers, _spread(tables, len(servers)), strict=True)
-        for count in _spread(share, connections)
+        for count in _spread(share, -(-share // TABLES_PER_PERSON))
+        if count
     ]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    for p in people:
+        p.start()
+    deadline = time.monotonic() + 60
+    while sum(p.seated for p in people) < tables and time.monotonic() < deadline:
+        time.sleep(0.2)
+    refused = [p.refused for p in people if p.refused]
+    if refused:
+        raise RuntimeError(f"tables refused: {refused[0]}")
+    return people
 
 
 def _cpu_seconds(server: ServerProcess) -> float:
@@ -103,11 +173,13 @@ def _worst(metrics: list[dict[str, Any]], kind: str, q: str) -> float | None:
 def run(processes: int, tables: int, seconds: float, bot_delay: float) -> dict[str, Any]:
     base, redis_url = os.environ["JANTAKU_TEST_POSTGRES"], os.environ["JANTAKU_TEST_REDIS"]
     url = _database(base)
-    flags = ("--redis", redis_url, "--bot-delay", str(bot_delay), "--grace-seconds", "0")
+    flags = ("--redis", redis_url, "--bot-delay", str(bot_delay))
     servers = [ServerProcess(url, *flags).start() for _ in range(processes)]
     load = os.getloadavg()[0]
+    stop = threading.Event()
+    people: list[_Person] = []
     try:
-        _open_tables(servers, tables)
+        people = _open_tables(servers, tables, stop)
         time.sleep(2 * bot_delay + 2)  # warm-up: every table dealt and moving
         for s in servers:
             s.get("/api/metrics?reset=1")
@@ -118,6 +190,9 @@ def run(processes: int, tables: int, seconds: float, bot_delay: float) -> dict[s
         cpu = [_cpu_seconds(s) - c for s, c in zip(servers, cpu, strict=True)]
         metrics = [s.get("/api/metrics").json() for s in servers]
     finally:
+        stop.set()
+        for p in people:
+            p.join(10)
         for s in servers:
             s.stop()
         _drop(base, url)

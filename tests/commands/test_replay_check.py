@@ -214,9 +214,12 @@ def test_an_mjx_line_of_unexpected_shape_is_an_error(tmp_path: Path) -> None:
     assert report["error_list"][0]["error"].startswith(f"{path}, line 1")
 
 
-def test_a_served_game_is_named_with_what_reads_it(tmp_path: Path) -> None:
-    """A finished game saved from GET /api/games/{id} is no log replay-check reads: the error
-    says what the file is and what to do instead, not 'JSON of an unknown shape'."""
+def test_a_served_game_without_its_rules_is_an_error_naming_what_is_missing(
+    tmp_path: Path,
+) -> None:
+    """A finished game saved from GET /api/games/{id} is replayed (test_replay_check_served.py);
+    one that lacks what the replay needs is an error saying what, not 'JSON of an unknown
+    shape'."""
     served = {
         "id": "5ef48c665ba5",
         "recorded": True,
@@ -228,11 +231,7 @@ def test_a_served_game_is_named_with_what_reads_it(tmp_path: Path) -> None:
     path.write_text(json.dumps(served))
     code, out = run(str(path))
     assert code == 1
-    assert (
-        f"error: {path}: not a recorded game log: a finished game as the server serves "
-        "it (GET /api/games/ID); check its tenhou6 or mjai download (riichi), or review it "
-        "with jantaku review" in out
-    )
+    assert f"error: {path}: a server game record without its preset (result.config)" in out
 
 
 def test_a_native_match_log_is_named_with_what_reads_it(tmp_path: Path) -> None:

@@ -43,7 +43,7 @@ def check_record(
 ) -> dict[str, Any]:
     """The finished game's record: seed matches its commitment, the stored actions are 1..n
     without gaps or repeats, re-applying them gives the stored result, and the tenhou.net/6 and
-    mjai downloads pass ``jantaku replay-check``."""
+    mjai downloads and the game as served pass ``jantaku replay-check``."""
     game = server.get(f"/api/games/{table}", token).json()
     result = game["result"]
     assert hashlib.sha256(result["seed"].encode()).hexdigest() == result["commitment"]
@@ -61,8 +61,15 @@ def check_record(
     mjai = server.get(f"/api/games/{table}/mjai", token)
     assert mjai.status_code == 200
     (tmp / f"{table}.mjson").write_text(mjai.text)
+    (tmp / f"{table}.game.json").write_text(json.dumps(game))  # as a user saves it
     run = CliRunner().invoke(
-        main, ["replay-check", str(tmp / f"{table}.json"), str(tmp / f"{table}.mjson")]
+        main,
+        [
+            "replay-check",
+            str(tmp / f"{table}.json"),
+            str(tmp / f"{table}.mjson"),
+            str(tmp / f"{table}.game.json"),
+        ],
     )
     assert run.exit_code == 0, run.output
     assert "mismatches=0" in run.output

@@ -4,11 +4,15 @@ against the table limits) unless a person comes back first; a restart keeps all 
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from jantaku.cli import main
 from tests.server.checks import stored_actions
 from tests.server.harness import Client, ServerProcess
 
@@ -59,10 +63,30 @@ def _game(server: ServerProcess, table: str) -> dict[str, Any]:
     return dict(r.json())
 
 
-def _check_abandoned(server: ServerProcess, table: str, seat: int, user_id: int) -> None:
+def _check_files(server: ServerProcess, game: dict[str, Any], tmp: Path) -> None:
+    """The game as served and its downloads pass ``jantaku replay-check``; the mjai download
+    claims no end of the hand the match stopped in."""
+    files = [tmp / "game.json"]
+    files[0].write_text(json.dumps(game))
+    for fmt in game["formats"]:
+        text = server.get(f"/api/games/{game['id']}/{fmt}").text
+        files.append(tmp / f"game.{fmt}")
+        files[-1].write_text(text)
+        if fmt == "mjai":
+            kinds = [json.loads(line)["type"] for line in text.splitlines()]
+            last = len(kinds) - 1 - kinds[::-1].index("start_kyoku")
+            hand_over = {"hora", "ryukyoku"} & set(kinds[last:])
+            assert ("end_kyoku" in kinds[last:]) == bool(hand_over)
+    run = CliRunner().invoke(main, ["replay-check", *map(str, files)])
+    assert run.exit_code == 0 and "mismatches=0" in run.output, run.output
+
+
+def _check_abandoned(server: ServerProcess, table: str, seat: int, user_id: int, tmp: Path) -> None:
     """The record of an abandoned match: unrecorded, said so, no computer player played the
-    seat of its person, and the person's statistics and game list say so too."""
+    seat of its person, and the person's statistics and game list say so too; its files
+    replay without a mismatch."""
     game = _game(server, table)
+    _check_files(server, game, tmp)
     result = game["result"]
     assert (game["recorded"], result["recorded"]) == (False, False)
     assert result["reason_code"] == "abandoned"
@@ -77,7 +101,9 @@ def _check_abandoned(server: ServerProcess, table: str, seat: int, user_id: int)
 
 
 @pytest.mark.parametrize("kind", ["practice", "classical"])
-def test_leaving_a_table_of_computer_players_abandons_it(database: str, kind: str) -> None:
+def test_leaving_a_table_of_computer_players_abandons_it(
+    database: str, kind: str, tmp_path: Path
+) -> None:
     """The only person withdraws: no computer player plays the seat, the match ends at once
     as abandoned (nobody can come back), a spectator is told so, and the table no longer
     counts against the player's tables: a fifth one may start beside three kept."""
@@ -94,7 +120,7 @@ def test_leaving_a_table_of_computer_players_abandons_it(database: str, kind: st
         ended = watcher.expect("match_ended", timeout=60)["result"]
         assert (ended["reason_code"], ended["recorded"]) == ("abandoned", False)
         assert ended["seats"][seat]["withdrawn"]
-        _check_abandoned(server, table, seat, alice.user["id"])  # type: ignore[index]
+        _check_abandoned(server, table, seat, alice.user["id"], tmp_path)  # type: ignore[index]
         alice.send({"type": "create", "kind": "practice", "length": "quick"})
         again = str(alice.expect("created")["table"]["id"])
         alice.send({"type": "join", "table": again, "fill_bots": True, "id": "j"})
@@ -108,7 +134,7 @@ def test_leaving_a_table_of_computer_players_abandons_it(database: str, kind: st
 
 
 def test_a_person_away_past_the_grace_stops_the_match_until_it_is_abandoned(
-    database: str,
+    database: str, tmp_path: Path
 ) -> None:
     server = ServerProcess(database, "--grace-seconds", "0.3", "--abandon-seconds", "1.5").start()
     try:
@@ -121,8 +147,44 @@ def test_a_person_away_past_the_grace_stops_the_match_until_it_is_abandoned(
         ended = watcher.expect("match_ended", timeout=120)["result"]
         assert ended["reason_code"] == "abandoned"
         assert not ended["seats"][seat].get("withdrawn")
-        _check_abandoned(server, table, seat, user_id)
+        _check_abandoned(server, table, seat, user_id, tmp_path)
         watcher.close()
+    finally:
+        server.stop()
+
+
+def test_a_stopped_match_tells_its_viewers_when_it_will_be_abandoned(database: str) -> None:
+    """While nobody plays it, the table's summary (a spectator's snapshot, the update when the
+    last person's seat is taken over) says when the match will be abandoned; a person who
+    comes back takes that away."""
+    server = ServerProcess(database, "--grace-seconds", "0.3", "--abandon-seconds", "3600").start()
+    try:
+        token = server.guest()
+        c = Client(server, token)
+        table, seat = _table(c)
+        early = _watch(server, table)
+        assert c.play(table, stop_after=3) is None
+        left = time.time()
+        c.close()
+        while not (update := early.expect("table_update", timeout=60))["table"]["seats"][seat][
+            "takeover"
+        ]:
+            pass
+        at = update["table"]["abandon_at"]
+        assert left + 3600 - 5 <= at <= time.time() + 3600
+        late = Client(server, server.guest())
+        late.send({"type": "watch", "table": table})
+        assert late.expect("snapshot")["table"]["abandon_at"] == at
+        back = Client(server, token)
+        back.send({"type": "join", "table": table})
+        assert back.expect("snapshot")["table"]["abandon_at"] is None
+        while (update := late.expect("table_update", timeout=30))["table"]["seats"][seat][
+            "takeover"
+        ]:
+            pass
+        assert update["table"]["abandon_at"] is None
+        for client in (early, late, back):
+            client.close()
     finally:
         server.stop()
 
@@ -150,7 +212,7 @@ def test_a_person_who_comes_back_resumes_the_stopped_match(database: str) -> Non
 
 
 def test_a_restart_keeps_a_stopped_match_stopped_and_abandons_it_in_time(
-    database: str,
+    database: str, tmp_path: Path
 ) -> None:
     """The seat given up after the grace stays given up across a restart (with a long grace
     now, it would otherwise wait for its person again), and the match is abandoned from the
@@ -171,12 +233,12 @@ def test_a_restart_keeps_a_stopped_match_stopped_and_abandons_it_in_time(
         server.stop()
     server = ServerProcess(database, "--grace-seconds", "30", "--abandon-seconds", "1").start()
     try:
-        _check_abandoned(server, table, seat, user_id)
+        _check_abandoned(server, table, seat, user_id, tmp_path)
     finally:
         server.stop()
 
 
-def test_a_match_goes_on_while_a_person_remains(database: str) -> None:
+def test_a_match_goes_on_while_a_person_remains(database: str, tmp_path: Path) -> None:
     """At a party table of two persons, one withdrawing changes nothing for the other: a
     computer player plays the seat left and the match goes on; only when the second is gone
     too is it abandoned."""
@@ -199,14 +261,14 @@ def test_a_match_goes_on_while_a_person_remains(database: str) -> None:
             assert bob.play(table, stop_after=1) is None
         assert server.get(f"/api/games/{table}").status_code == 404  # still under way
         bob.close()
-        _check_abandoned(server, table, bob_seat, bob_id)
+        _check_abandoned(server, table, bob_seat, bob_id, tmp_path)
         alice.close()
     finally:
         server.stop()
 
 
 def test_a_person_gone_while_a_result_is_shown_is_not_waited_for_without_end(
-    database: str,
+    database: str, tmp_path: Path
 ) -> None:
     """The lone person's result stays on screen through a lost connection, but not past the
     grace: then nobody plays the match, and it is abandoned (not held for the whole pause)."""
@@ -221,6 +283,6 @@ def test_a_person_gone_while_a_result_is_shown_is_not_waited_for_without_end(
         table, seat = _table(c)
         _play_to_hand_end(c, table)  # the result is shown: the table waits for its person
         c.close()
-        _check_abandoned(server, table, seat, user_id)
+        _check_abandoned(server, table, seat, user_id, tmp_path)
     finally:
         server.stop()

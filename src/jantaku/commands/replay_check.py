@@ -13,8 +13,11 @@ import click
 from jantaku.errors import JantakuError
 from jantaku.formats.detect import GAME_SUFFIXES, load_file, read_games_text
 from jantaku.formats.errors import LogFormatError, Skipped
+from jantaku.formats.logtext import read_log_text
 from jantaku.formats.record import GameRecord
 from jantaku.formats.replay import GameCheck, check_games, summary
+from jantaku.jsontext import loads as load_json
+from jantaku.players.server_record import check_server_game, is_server_game
 
 
 def _where(path: str) -> str:
@@ -49,7 +52,19 @@ def _message(path: str, error: Exception) -> str:
     return f"{path}: {error}"
 
 
-def _read(path: str, named: bool) -> Iterator[GameRecord | Skipped]:
+def _server_game(path: str) -> dict[str, Any] | None:
+    """The file's game as the server serves it (``GET /api/games/{id}``), else None."""
+    text = read_log_text(path)
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        obj = load_json(text)
+    except (json.JSONDecodeError, ValueError):
+        return None  # the readers of the log formats say what is wrong with it
+    return obj if is_server_game(obj) else None
+
+
+def _read(path: str, named: bool) -> Iterator[GameRecord | Skipped | GameCheck]:
     if not path:
         raise LogFormatError("''", "an empty path")
     if _where(path) == "missing":
@@ -57,10 +72,16 @@ def _read(path: str, named: bool) -> Iterator[GameRecord | Skipped]:
             yield from read_games_text(path, "<tenhou.net/6 URL>")
             return
         raise LogFormatError(path, "no such file or folder")
+    server = _server_game(path)
+    if server is not None:
+        yield check_server_game(server, path)
+        return
     yield from load_file(path, named=named)
 
 
-def _games(paths: tuple[str, ...], errors: list[dict[str, str]]) -> Iterator[GameRecord | Skipped]:
+def _games(
+    paths: tuple[str, ...], errors: list[dict[str, str]]
+) -> Iterator[GameRecord | Skipped | GameCheck]:
     """Every game under the paths; a file that cannot be read is one error, not a crash."""
     for path, named in _files(paths):
         try:
@@ -75,7 +96,9 @@ def _games(paths: tuple[str, ...], errors: list[dict[str, str]]) -> Iterator[Gam
 def replay_check(paths: tuple[str, ...], as_json: bool) -> None:
     """Replay every game found in PATHS (files, folders or tenhou.net/6 viewer URLs; mjlog XML,
     tenhou.net/6 JSON, mjai or mjx JSON) through the engine under the rules the log states, and
-    compare each hand's result and the final scores with the record. A log that cannot be read
+    compare each hand's result and the final scores with the record. A game record of a jantaku
+    server (the JSON of GET /api/games/ID, either rule family) is replayed from its seed along
+    its decisions, and every event and the end must equal the record. A log that cannot be read
     (cut short, corrupt, not a game log although named) is an error. Exit status 1 on any
     mismatch or error."""
     errors: list[dict[str, str]] = []

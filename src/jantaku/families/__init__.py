@@ -63,6 +63,9 @@ class MatchInfo:
     length: str  # quick | full
     kind: str  # the table kind (``practice``, ``party``, ...), kept in the record
     game_id: str = ""
+    # the final scores the server recorded for a match its engine did not end (abandoned
+    # mid-hand: the events stop inside the hand), None when the events end the match
+    stopped_scores: tuple[int, ...] | None = None
 
 
 Exporter = Callable[[Sequence[Event], MatchInfo], str]

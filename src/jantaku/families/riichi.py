@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -87,13 +88,16 @@ def _record(log: Sequence[Event], info: MatchInfo) -> Any:
         length=Length.EAST_ONLY if info.length == "quick" else Length.EAST_SOUTH,
         special=(f"jantaku:{info.preset}", info.kind),
     )
-    return record_from_events(
+    record = record_from_events(
         log,
         players=info.players,
         rules=rules,
         source=f"jantaku:{info.game_id}",
         game_id=info.game_id or None,
     )
+    if record.final_scores is None and info.stopped_scores is not None:
+        record = replace(record, final_scores=info.stopped_scores)
+    return record
 
 
 def _tenhou6(log: Sequence[Event], info: MatchInfo) -> str:

@@ -92,8 +92,7 @@ def _read_games_text(text: str, source: str) -> list[GameRecord]:
         if isinstance(obj.get("result"), dict) and isinstance(obj.get("events"), list):
             raise LookupError(
                 "not a recorded game log: a finished game as the server serves it "
-                "(GET /api/games/ID); check its tenhou6 or mjai download (riichi), or review "
-                "it with jantaku review"
+                "(GET /api/games/ID); jantaku replay-check and jantaku review read it"
             )
     raise LookupError("not a game log (JSON of an unknown shape)")
 

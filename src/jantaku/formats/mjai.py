@@ -425,7 +425,8 @@ def write_mjai(game: GameRecord) -> list[dict[str, Any]]:
             }
         )
         out += _hand_events(h)
-        out.append({"type": "end_kyoku"})
+        if h.result is not None:  # a hand cut short (the match stopped in it) did not end
+            out.append({"type": "end_kyoku"})
     end: dict[str, Any] = {"type": "end_game"}
     if game.final_scores is not None and game.format is LogFormat.MJAI:
         end["scores"] = list(game.final_scores)

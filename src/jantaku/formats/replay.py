@@ -344,10 +344,12 @@ def _end_problems(match: Match, game: rec.GameRecord) -> list[str]:
 
 
 def check_games(
-    items: Iterable[rec.GameRecord | Skipped], judge: WinJudge | None = None
+    items: Iterable[rec.GameRecord | Skipped | GameCheck], judge: WinJudge | None = None
 ) -> Iterator[GameCheck | Skipped]:
+    """Each record checked; a skipped file, and a game checked already (a server record,
+    replayed from its seed), pass through."""
     for item in items:
-        if isinstance(item, Skipped):
+        if isinstance(item, Skipped | GameCheck):
             yield item
         elif item.rules.players != 4:
             yield Skipped(item.source, "three-player games are not supported")

@@ -19,15 +19,23 @@ __all__ = ["export_game", "export_refusal", "replay_stored"]
 def replay_stored(
     result: dict[str, Any], actions: list[StoredAction]
 ) -> tuple[GameResult | None, list[Event]]:
-    """Re-apply a game's stored actions to a fresh match built from its revealed seed."""
+    """Re-apply a game's stored actions to a fresh match built from its revealed seed, with the
+    call window the table held after every discard (so a match abandoned while one was open
+    ends there, as its table did, not with a draw nobody made; any other match's last window
+    closed, which may have ended it)."""
     config = TableConfig.from_json(result["config"])
     clock = ManualClock()
     game = family(config.family).new_game(
         config.preset, result["seed"], clock=clock, overrides=config.overrides
     )
+    game.hold_calls = True
     for row in actions:
         clock.time = row.elapsed
+        if game.holding:
+            game.close_calls()
         game.apply(Action.from_json(row.action))
+    if game.holding and result.get("reason_code") != "abandoned":
+        game.close_calls()  # the last window closed, and the hand (or the match) ended
     return game.result, list(game.log)
 
 
@@ -51,7 +59,9 @@ def export_game(
         raise ValueError(refusal)
     config = TableConfig.from_json(result["config"])
     writer = family(config.family).exports[fmt]
-    _result, log = replay_stored(result, actions)
+    ended, log = replay_stored(result, actions)
     names = tuple(str(s.get("name") or f"seat{i}") for i, s in enumerate(result["seats"]))
-    info = MatchInfo(names, config.preset, config.length, config.kind.value, game_id)
+    # an abandoned match stopped inside a hand: its end is the stored result, not an event
+    stopped = None if ended is not None else tuple(int(x) for x in result["scores"])
+    info = MatchInfo(names, config.preset, config.length, config.kind.value, game_id, stopped)
     return writer(log, info)

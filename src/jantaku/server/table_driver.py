@@ -108,22 +108,28 @@ class TableDriver:
                 wake = _soonest(wake, absent + self.settings.grace_seconds - now)
         return wake
 
-    def _abandon_in(self) -> float | None:
-        """Seconds until this match is abandoned (at most 0: now), None while it is played: at
-        a ranked table (its result stands, doman-rules.md §5.4) and while a person remains.
-        Nobody remains when each person withdrew or stayed away past the grace (taken over):
-        then no computer player plays on, and the match ends ``abandon_seconds`` after the
-        last person left, or at once when all withdrew (none can come back). A table made of
-        computer players alone (in-process, the benchmarks) had nobody to leave it."""
+    def abandon_at(self) -> float | None:
+        """When (Unix time) this match is abandoned, None while it is played: at a ranked table
+        (its result stands, doman-rules.md §5.4) and while a person remains. Nobody remains
+        when each person withdrew or stayed away past the grace (taken over): then no computer
+        player plays on, and the match ends ``abandon_seconds`` after the last person left, or
+        at once when all withdrew (none can come back). A table made of computer players alone
+        (in-process, the benchmarks) had nobody to leave it."""
         if self.config.ranked or self.status != "live":
             return None
         persons = [s for s in self.seats if s.user_id is not None]
         if not persons or any(not s.takeover for s in persons):
             return None
         if all(s.withdrawn for s in persons):
-            return 0.0
+            return time.time()
         left = max((self.started_at if s.left_at is None else s.left_at) for s in persons)
-        return left + self.settings.abandon_seconds - time.time()
+        return left + self.settings.abandon_seconds
+
+    def _abandon_in(self) -> float | None:
+        """Seconds until this match is abandoned (at most 0: now), None while it is played
+        (see :meth:`abandon_at`)."""
+        at = self.abandon_at()
+        return None if at is None else at - time.time()
 
     async def _stopped(self) -> bool:
         """Whether nobody plays the match: it waits (for a person to come back, who wakes

@@ -53,6 +53,8 @@ class TableMessages:
             self, viewer: int | None, to_act: list[int] | None = None
         ) -> dict[str, dict[str, float]]: ...
 
+        def abandon_at(self) -> float | None: ...
+
     def summary(self) -> dict[str, Any]:
         """The table as its viewers and the lobby see it (anonymous seats while a ranked table
         is open, see :func:`~jantaku.server.seats.public_summary`)."""
@@ -68,6 +70,9 @@ class TableMessages:
             "seats": [s.to_json() for s in self.seats],
             "commitment": self.commitment,
             "seq": self.step,
+            # nobody plays the match: it waits, and ends as abandoned then (Unix time) unless
+            # a person comes back; null while it is played
+            "abandon_at": self.abandon_at(),
         }
 
     def snapshot(self, seat: int | None) -> Snapshot:

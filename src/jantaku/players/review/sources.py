@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from jantaku.engine.actions import Action
+from jantaku.engine.clock import Clock
 from jantaku.engine.game import Game
 from jantaku.engine.riichi.match import Match
 from jantaku.errors import JantakuError
@@ -52,16 +53,18 @@ def record_segments(game: rec.GameRecord) -> list[Segment]:
     return [(copy, match.actions[start:]) for match, copy, start in seen.values()]
 
 
-def new_game(family: str, preset: str, seed: Any, overrides: dict[str, Any]) -> Game:
+def new_game(
+    family: str, preset: str, seed: Any, overrides: dict[str, Any], clock: Clock | None = None
+) -> Game:
     """A fresh game of a family's preset (the server's tables are made so)."""
     if family == "classical":
         from jantaku.engine.classical import ClassicalMatch
         from jantaku.rules.classical import preset as classical_preset
 
-        return ClassicalMatch(classical_preset(preset, **overrides), seed)
+        return ClassicalMatch(classical_preset(preset, **overrides), seed, clock=clock)
     from jantaku.engine.riichi.presets import new_match
 
-    return new_match(preset, seed=seed, **overrides)
+    return new_match(preset, seed=seed, clock=clock, **overrides)
 
 
 def _server_game(obj: dict[str, Any], source: str) -> Source:

@@ -68,6 +68,13 @@ export function formatNumber(value, { digits = 0 } = {}) {
   return minus(formats.get(key).format(Number(value)));
 }
 
+/** A time of day (Unix seconds) in the UI language: "3:45 PM" / "15:45". */
+export function formatTime(unixSeconds) {
+  const key = `${lang}/time`;
+  if (!formats.has(key)) formats.set(key, new Intl.DateTimeFormat(LOCALES[lang], { hour: "numeric", minute: "2-digit" }));
+  return formats.get(key).format(new Date(Number(unixSeconds) * 1000));
+}
+
 /** A share (0.28) as a percentage in the UI language, one format for every page: "28%" /
  * "28 %" (German puts a no-break space before the sign), `digits` decimals ("28.0%" / "28,0 %");
  * "–" for no number. */

@@ -158,6 +158,7 @@ export default {
   "replay.tenpai": "Fertig (Tenpai): {names}",
   "replay.nobody": "niemand",
   "replay.final": "Endstand",
+  "replay.unfinished": "Diese Hand wurde nicht zu Ende gespielt: die Partie endete mittendrin.",
   "replay.downloads": "Herunterladen:",
   "replay.seed": "Mauer-Seed",
   "profile.locale": "de-DE",

@@ -158,6 +158,7 @@ export default {
   "replay.tenpai": "Ready (tenpai): {names}",
   "replay.nobody": "nobody",
   "replay.final": "Final ranking",
+  "replay.unfinished": "This hand was not finished: the match stopped in it.",
   "replay.downloads": "Download:",
   "replay.seed": "wall seed",
   "profile.locale": "en-GB",

@@ -20,6 +20,7 @@ export default {
   "table.watch_instead": "Das Spiel hat ohne dich begonnen; du schaust zu.",
   "table.resync": "Nicht mehr im Takt mit dem Tisch; neu geladen.",
   "table.between_hands": "Warten, bis alle das Ergebnis gesehen haben…",
+  "table.stopped": "Niemand spielt diese Partie mehr: sie wartet und wird um {time} abgebrochen, wenn bis dahin niemand zurückkommt.",
   "table.error": "Der Tisch antwortet: {message}",
   "table.no_table": "Diesen Tisch gibt es nicht.",
   "table.back_lobby": "Zurück zur Lobby",

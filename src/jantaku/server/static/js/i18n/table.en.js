@@ -20,6 +20,7 @@ export default {
   "table.watch_instead": "The match has started without you; you are watching it.",
   "table.resync": "Out of step with the table; reloaded it.",
   "table.between_hands": "Waiting until everybody has seen the result…",
+  "table.stopped": "Nobody plays this match any more: it waits, and will be abandoned at {time} unless a player comes back.",
   "table.error": "The table answered: {message}",
   "table.no_table": "There is no such table.",
   "table.back_lobby": "Back to the lobby",

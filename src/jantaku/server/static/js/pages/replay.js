@@ -40,7 +40,7 @@ function render(rp) {
   const label = rp.starts[k] ? handLabel(rp.starts[k]) : "";
   rp.board.replaceChildren(centreEl(state, label, rp, mode), ...[0, 1, 2, 3].map((s) => seatPanel(state, s, rp)));
   rp.lastLine.textContent = describe(state.last, rp.names);
-  const parts = resultParts(state, rp.names, rp.result);
+  const parts = resultParts(state, rp.names, rp.result, rp.pos >= rp.events.length - 1);
   rp.resultBox.replaceChildren(...parts);
   rp.resultBox.hidden = parts.length === 0;
   renderReview(rp);

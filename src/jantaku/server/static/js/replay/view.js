@@ -92,12 +92,15 @@ function rankText(r) {
 
 /** The wins, the end of the deal and the final ranking (with why the match ended, the leftover
  * sticks and the ladder's changes from the stored result), as far as the step has come. */
-export function resultParts(state, names, result = null) {
+export function resultParts(state, names, result = null, atEnd = false) {
   const hooks = familyOf(state.family).replay;
   const parts = state.wins.map((w) => hooks.win(w, names, t));
   if (state.ended) parts.push(...hooks.ended(state.ended, names, t));
-  if (state.matchEnded) {
-    const m = state.matchEnded;
+  // an abandoned match's events stop inside its last hand: its end is the stored result
+  const stopped = atEnd && !state.matchEnded && result?.reason_code === "abandoned" && Array.isArray(result.ranking);
+  if (stopped && !state.ended && !state.wins.length) parts.push(el("p", { "data-testid": "hand-unfinished" }, t("replay.unfinished")));
+  if (state.matchEnded || stopped) {
+    const m = state.matchEnded || { ranking: result.ranking, scores: result.scores };
     parts.push(
       el("h3", {}, t("replay.final")),
       result?.reason_code ? matchFacts(result, names, t) : null,

@@ -3,6 +3,7 @@
 // given to the overlay. Also the seconds of the timers and the automatic answers.
 import { clockText, el } from "../dom.js";
 import { tableTitle } from "../families/index.js";
+import { formatTime } from "../i18n.js";
 import { boardEl } from "./board.js";
 import { handEndEl, matchEndEl } from "./results.js";
 import { autoAction, seatNames } from "./state.js";
@@ -99,6 +100,8 @@ export function render(tp) {
     return;
   }
   if (state.betweenHands && state.seat !== null && !openHandEnd(tp)) notices.append(notice(tp, t("table.between_hands"), "between-hands"));
+  // nobody plays the match any more: it waits until the server abandons it
+  if (state.table.abandon_at && !state.matchEnd) notices.append(notice(tp, t("table.stopped", { time: formatTime(state.table.abandon_at) }), "match-stopped"));
   // the own hand and melds lie at the bottom edge of the board; the prompt beside or below it
   const seated = state.seat !== null;
   const shown = boardState(tp);
