@@ -129,9 +129,14 @@ class Lobby:
         seed: str | None = None,
         created_by: int | None = None,
         table_id: str | None = None,
+        failed: Callable[[], None] | None = None,
     ) -> Table:
         """A new open table; a player may have at most ``open_tables_per_user`` of their own
-        open (not yet started) at once. ``table_id``: one the matchmaking chose already."""
+        open (not yet started) at once. ``table_id``: one the matchmaking chose already.
+
+        With the writer thread its row is stored there (the event loop never waits for the
+        database), before any later write of the table, and what the table sends waits until
+        it is; when it cannot be stored the table is gone again and ``failed`` is called."""
         config = table_config(kind, length, kuitan, private)
         if created_by is not None:
             limit = self.settings.open_tables_per_user
@@ -159,30 +164,54 @@ class Lobby:
             invite_code=invite,
             on_finish=self._finished,
         )
-        self.store.create_table(
-            TableRow(
-                id=table_id,
-                family=config.family,
-                kind=config.kind.value,
-                config=config.to_json(),
-                seed=table.seed,
-                commitment=table.commitment,
-                status="open",
-                invite_code=invite,
-                seats=[s.stored() for s in table.seats],
-                created_at=table.created_at,
-                started_at=None,
-                created_by=created_by,
-                fence=fence or 0,
-            )
+        row = TableRow(
+            id=table_id,
+            family=config.family,
+            kind=config.kind.value,
+            config=config.to_json(),
+            seed=table.seed,
+            commitment=table.commitment,
+            status="open",
+            invite_code=invite,
+            seats=[s.stored() for s in table.seats],
+            created_at=table.created_at,
+            started_at=None,
+            created_by=created_by,
+            fence=fence or 0,
         )
         table.fence, table.on_lost, table.writer = fence, self.on_lost, self.writer
+        if self.writer is None:
+            self.store.create_table(row)
+        else:
+            store = self.store
+            table.outbox.wrote()
+            self.writer.call(
+                table_id,
+                fence,
+                lambda: store.create_table(row),
+                lambda error: self._created(table, error, failed),
+            )
         self.tables[table_id] = table
         self._index_invite(table)
         self._sorted = None  # listed at once
         self.idle_since[table_id] = time.monotonic()  # nobody sits there yet
         table.created_by = created_by
         return table
+
+    def _created(
+        self, table: Table, error: BaseException | None, failed: Callable[[], None] | None
+    ) -> None:
+        """A new table's row is stored, or could not be: then nobody may find the table."""
+        if error is None:
+            table.outbox.stored()
+            return
+        if self.tables.get(table.id) is table:
+            self.tables.pop(table.id)
+            self.idle_since.pop(table.id, None)
+            self._sorted = None
+        table.refused(error)
+        if failed is not None:
+            failed()
 
     def open_created_by(self, user_id: int) -> int:
         """How many open tables the player created."""
@@ -475,7 +504,8 @@ class Lobby:
 
     def _expire(self, table: Table) -> None:
         table.status = "expired"
-        self.store.update_table(table.id, status="expired")
+        with contextlib.suppress(TableError):  # another process owns it: not ours to close
+            table._update(status="expired")  # by the writer thread, after the table's writes
         message = TableUpdate(table.summary())
         for conn in {c for s in table.seats for c in s.connections} | set(table.watchers):
             conn.send(message)

@@ -172,11 +172,30 @@ class Table(TableMessages, TableClocks, TableDriver):
         self._update(seats=[s.stored() for s in self.seats])
 
     def _update(self, **values: Any) -> None:
-        """Store the table's row, refused once another process owns the table."""
-        try:
-            self.store.update_table(self.id, fence=self.fence, **values)
-        except Fenced:
-            self.lost()
+        """Store the table's row, refused once another process owns the table. With the
+        writer thread the write queues behind the table's earlier ones (the event loop never
+        waits for the database) and what the table sends waits until it is stored."""
+        if self.writer is None:
+            try:
+                self.store.update_table(self.id, fence=self.fence, **values)
+            except Fenced:
+                self.lost()
+            return
+        store, table_id, fence = self.store, self.id, self.fence
+        self.outbox.wrote()
+        self.writer.call(
+            table_id,
+            fence,
+            lambda: store.update_table(table_id, fence=fence, **values),
+            self.written,
+        )
+
+    def written(self, error: BaseException | None) -> None:
+        """A write of the table's row is done (``error``: refused or failed)."""
+        if error is None:
+            self.outbox.stored()
+        else:
+            self.refused(error)
 
     def lost(self) -> None:
         """Another process drives the table now: stop at once (nothing more is stored or
