@@ -15,7 +15,7 @@ from starlette.routing import Route
 
 from jantaku.families import all_families
 from jantaku.server.auth import AuthError
-from jantaku.server.connection import client_address
+from jantaku.server.connection import client_address, client_host
 from jantaku.server.export import export_refusal
 from jantaku.server.game_exports import GameExports
 from jantaku.server.hub import Hub
@@ -391,7 +391,7 @@ class HttpApi:
         stored action, a pass in a call window too, so read after each discard they would
         tell anybody whether someone could have called it; and nobody else may wipe what an
         operator watches. Its work grows with the tables: limited per client address."""
-        address = client_address(request)
+        address = client_host(request)
         reset = bool(request.query_params.get("reset"))
         if address not in _LOOPBACK:
             message = "only a client on the server's own machine may read the metrics"
