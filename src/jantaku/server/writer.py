@@ -260,6 +260,7 @@ class Outbox:
         self.pending = 0
         self._held: list[tuple[Any, Any, Any]] = []
         self._idle: asyncio.Event | None = None
+        self.on_sent: Callable[[], None] | None = None  # once held messages have left
 
     def send(self, conn: Any, message: Any, ref: Any = None) -> None:
         """Send ``message`` (the answer to the client message of id ``ref``, if given) now,
@@ -280,6 +281,8 @@ class Outbox:
             held, self._held = self._held, []
             for conn, message, ref in held:
                 _deliver(conn, message, ref)
+            if self.on_sent is not None:
+                self.on_sent()
             self._wake()
 
     def refused(self) -> None:
