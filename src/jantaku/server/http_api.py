@@ -206,8 +206,10 @@ class HttpApi:
         if token is None:
             with contextlib.suppress(AuthError):
                 token = (await self._body(request)).get("token")
-        await self.hub.off_loop(lambda: self.hub.accounts.logout(token))
-        if isinstance(token, str):
+        ended = await self.hub.off_loop(lambda: self.hub.accounts.logout(token))
+        # only a session that was one is noted as ended (and told to the other processes): a
+        # made-up token costs nothing to send, and would push real ends out of the record
+        if isinstance(token, str) and (ended or self.hub.holds(token)):
             self.hub.logged_out(token)
         return JSONResponse({"ok": True})
 
