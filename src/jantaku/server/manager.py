@@ -23,7 +23,7 @@ from jantaku.server.messages import LobbyPage, TableUpdate
 from jantaku.server.models import TableRow
 from jantaku.server.origins import address_refused, forgotten
 from jantaku.server.records import plan_ranks, player_lines, save_ranks
-from jantaku.server.seats import public_summary
+from jantaku.server.seats import check_entry, public_summary
 from jantaku.server.storage import Fenced, Store, StoredAction
 from jantaku.server.tables import Seat, Table, TableError
 from jantaku.server.writer import Writer
@@ -31,22 +31,6 @@ from jantaku.server.writer import Writer
 __all__ = ["Lobby", "check_entry"]
 
 log = logging.getLogger("jantaku.server")
-
-
-def check_entry(config: TableConfig, guest: bool, rank_index: int) -> None:
-    """Who may sit at a table of ``config`` (doman-rules.md §4): ranked tables seat registered
-    accounts only (a guest's result could not be kept apart from anyone's), and advanced ones
-    1st Dan or higher. Raises TableError (``guests_unranked``, ``rank_too_low``)."""
-    if not config.ranked:
-        return
-    if guest:
-        raise TableError(
-            "guests_unranked",
-            "ranked tables are for registered accounts; guests can play party, practice "
-            "and classical tables",
-        )
-    if rank_index < config.min_rank:
-        raise TableError("rank_too_low", "Advanced tables need 1st Dan or higher")
 
 
 @dataclass(frozen=True, slots=True)
