@@ -152,7 +152,8 @@ def _print(title: str, groups: dict[str, list[float]]) -> None:
         q = statistics.quantiles(values, n=10) if len(values) > 1 else values * 9
         print(
             f"  {name:28} n={len(values):4}  min {min(values) * 1e3:7.2f}  p10 {q[0] * 1e3:7.2f}"
-            f"  median {statistics.median(values) * 1e3:7.2f}  p90 {q[-1] * 1e3:7.2f} ms"
+            f"  median {statistics.median(values) * 1e3:7.2f}  p90 {q[-1] * 1e3:7.2f}"
+            f"  max {max(values) * 1e3:7.2f} ms"
         )
 
 

@@ -4,7 +4,8 @@ Fills each kind of table of server/limits.py to its bound (``max_keys``, 100,000
 with keys as an attacker would make them (IPv6 addresses, 32-character names), measures the
 bytes it holds with ``tracemalloc`` and checks that the next fresh keys leave it at its
 bound. Prints bytes per key and per full table. The figures are in docs/deploy.md ("The
-bookkeeping of the limits").
+bookkeeping of the limits"). The record of sessions ended lately (hub.py) is filled to its own
+bound.
 
     PYTHONPATH=src python benchmarks/limit_memory.py
     PYTHONPATH=src python benchmarks/limit_memory.py --keys 20000
@@ -17,8 +18,10 @@ import gc
 import tracemalloc
 from collections.abc import Callable
 
+from jantaku.server.auth import token_hash
 from jantaku.server.config import ServerSettings
 from jantaku.server.http_budget import MAX_KEYS, HttpBudget
+from jantaku.server.hub import ENDED_KEPT, Hub
 from jantaku.server.limits import Backoff, TokenBuckets
 
 
@@ -74,6 +77,13 @@ def main() -> None:
         lambda t, n: t.take(_address(n), 0.0),  # type: ignore[attr-defined]
         keys,
         len,  # type: ignore[arg-type]
+    )
+    _measure(
+        "sessions ended lately (Hub, a logout each)",
+        lambda: Hub("sqlite://", settings),
+        lambda t, n: t.session_ended(token_hash(f"token-{n}")),  # type: ignore[attr-defined]
+        ENDED_KEPT,
+        lambda t: len(t._ended),  # type: ignore[attr-defined]
     )
     for failures in (1, 5, 20):
 

@@ -1,7 +1,8 @@
 """``python gated_server.py DIR serve ...``: ``jantaku serve`` whose database calls a test may
 hold: while the file ``DIR/NAME`` exists, a call of NAME (a session lookup
 ``Accounts.by_token``, ``Store.table_id_by_invite``, ``Store.session``, ``Store.game``,
-``Store.user``, ``Store.table``, ``Store.add_user``, ``Store.drop_session``) writes
+``Store.user``, ``Store.table``, ``Store.add_user``, ``Store.drop_session``, a table's
+``Store.create_table`` and ``Store.update_table``) writes
 ``DIR/NAME.entered`` and waits until the test removes ``DIR/NAME``. A test holds a call and
 shows that the server answers others meanwhile (gated.py): the call runs off the event loop."""
 
@@ -35,7 +36,8 @@ def _install() -> None:
     from jantaku.server.storage import Store
 
     Accounts.by_token = _held("by_token", Accounts.by_token)  # type: ignore[method-assign]
-    for name in ("table_id_by_invite", "session", "game", "user", "table", "add_user"):
+    names = ("table_id_by_invite", "session", "game", "user", "table", "add_user")
+    for name in (*names, "create_table", "update_table"):
         setattr(Store, name, _held(name, getattr(Store, name)))
     Store.drop_session = _held("drop_session", Store.drop_session)  # type: ignore[method-assign]
 

@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
+from jantaku.server.storage import Store
 from tests.server.accounts import registered
 from tests.server.cluster_env import REDIS, needs_cluster
 from tests.server.gated import GatedServer
@@ -108,6 +109,40 @@ def test_the_session_recheck_leaves_the_loop_free(database: str, tmp_path: Path)
         player.send({"type": "ping", "id": 2})
         assert player.expect("pong")["ref"] == 2  # and the session still counts
         player.close()
+    finally:
+        server.stop()
+
+
+def test_table_writes_leave_the_loop_free(database: str, tmp_path: Path) -> None:
+    """A table's creation, a seat taken, computer players seated and the match started are
+    stored by the writer thread, in order: while one is held, other clients are answered, and
+    the table's answer (``created``, the joiner's snapshot) comes once its row is stored."""
+    server = GatedServer(database, tmp_path).start()
+    try:
+        owner = Client(server, registered(server, "creator"))
+
+        def create(private: bool, ref: int) -> Callable[[], dict[str, Any]]:
+            def run() -> dict[str, Any]:
+                owner.send({"type": "create", "kind": "party", "private": private, "id": ref})
+                return owner.expect("created", timeout=60)
+
+            return run
+
+        made = _answers_meanwhile(server, "create_table", create(True, 4))
+        assert made["ref"] == 4 and made["seat"] == 0 and made["invite"]
+        seated = _answers_meanwhile(server, "update_table", create(True, 5))
+        assert seated["ref"] == 5 and seated["seat"] == 0
+        table = create(False, 6)()["table"]["id"]
+
+        def join() -> dict[str, Any]:
+            owner.send({"type": "join", "table": table, "fill_bots": True, "id": 7})
+            return owner.expect("snapshot", timeout=60)
+
+        assert _answers_meanwhile(server, "update_table", join)["seat"] is not None
+        owner.close()
+        row = Store(database).table(table)
+        assert row is not None and row.status == "live"  # the last of its writes, stored last
+        assert sorted(s["bot"] is None for s in row.seats) == [False, False, False, True]
     finally:
         server.stop()
 

@@ -6,6 +6,9 @@ as fast as an empty one."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +19,7 @@ from jantaku.engine.actions import ActionKind
 from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
 from jantaku.server.storage import Store, StoredAction
+from jantaku.server.writer import Writer
 from tests.server.checks import stored_actions
 from tests.server.harness import Client, ServerProcess
 
@@ -117,3 +121,65 @@ def test_the_default_hold_hides_who_may_call() -> None:
     assert ServerSettings().solo_call_window == 0.3
     out = CliRunner().invoke(serve, ["--help"], terminal_width=200).output
     assert "--solo-call-window" in out and "[default: 0.3]" in out
+
+
+class _SlowStore(Store):
+    """A store whose action writes wait while ``gate`` is clear (a stalled database)."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.gate = threading.Event()
+        self.gate.set()
+
+    def append_actions(self, records: list[Any]) -> list[BaseException | None]:
+        self.gate.wait(30)
+        return super().append_actions(records)
+
+
+class _TimedConn:
+    """A viewer that notes when (monotonic) each message reached its queue."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[float, Any]] = []
+
+    def send(self, message: Any, ref: Any = None) -> None:
+        self.sent.append((time.monotonic(), message))
+
+
+def test_a_window_is_timed_from_when_its_discard_is_sent(tmp_path: Path) -> None:
+    """A discard whose write stalls is shown late (nothing unstored is shown): its call
+    window then lasts its full time from when the discard's message leaves, not from when the
+    discard was applied (a stalled write would use up the window nobody saw open)."""
+    window, stall = 0.05, 0.3
+    store = _SlowStore(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    lobby = Lobby(store, ServerSettings(bot_delay=0.0, solo_call_window=window))
+    alice = store.add_user("alice", "-", guest=False)
+    table = lobby.create("practice", "quick", seed="stalled")
+    table.sit(alice.id, alice.name)
+    table.fill_with_bots()
+    table.start()
+    viewer = _TimedConn()
+    table.attach(viewer, None)
+    engine = table.engine
+    assert engine is not None
+
+    async def discard_while_stalled() -> float:
+        table.writer = Writer(store, asyncio.get_running_loop())
+        seat = engine.to_act()[0]
+        discard = next(a for a in engine.legal_actions(seat) if a.kind is ActionKind.DISCARD)
+        store.gate.clear()
+        shown = len(viewer.sent)
+        table._commit(discard, "bot")
+        assert engine.awaiting_calls() and len(viewer.sent) == shown  # held back
+        await asyncio.sleep(stall)
+        store.gate.set()
+        await table.outbox.settled()
+        await table.writer.flush()
+        table.writer.close()
+        assert len(viewer.sent) > shown
+        return viewer.sent[shown][0]  # when the discard's message left
+
+    sent_at = asyncio.run(discard_while_stalled())
+    assert table._window_until is not None
+    assert table._window_until - sent_at >= window  # the whole window, from the message on
+    store.close()

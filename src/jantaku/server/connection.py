@@ -12,18 +12,25 @@ import time
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket
 
+from jantaku.server.addresses import address_key
 from jantaku.server.config import ServerSettings
 from jantaku.server.limits import TokenBuckets
 from jantaku.server.messages import Error, Ref, ServerMessage
 from jantaku.server.models import UserRow
 from jantaku.server.tables import Table
 
-__all__ = ["Client", "client_address"]
+__all__ = ["Client", "client_address", "client_host"]
+
+
+def client_host(conn: HTTPConnection) -> str:
+    """The client's address (uvicorn puts a trusted proxy's ``X-Forwarded-For`` here)."""
+    return conn.client.host if conn.client is not None else "unknown"
 
 
 def client_address(conn: HTTPConnection) -> str:
-    """The client's address (uvicorn puts a trusted proxy's ``X-Forwarded-For`` here)."""
-    return conn.client.host if conn.client is not None else "unknown"
+    """What every per-address limit counts the client by: its address, or its IPv6 /64
+    (:func:`~jantaku.server.addresses.address_key`)."""
+    return address_key(client_host(conn))
 
 
 class Client:

@@ -12,7 +12,7 @@ from jantaku.server.config import table_config
 from jantaku.server.connection import Client
 from jantaku.server.hub import Hub
 from jantaku.server.manager import check_entry
-from jantaku.server.messages import Created, Ok, Pong, ServerMessage, Welcome, user_json
+from jantaku.server.messages import Created, Error, Ok, Pong, ServerMessage, Welcome, user_json
 from jantaku.server.origins import origin_of
 from jantaku.server.protocol import (
     Act,
@@ -158,9 +158,10 @@ def _lobby(hub: Hub, client: Client, message: LobbyRequest) -> ServerMessage:
     return hub.lobby.listing(message.offset, message.limit)
 
 
-def _create(hub: Hub, client: Client, message: Create) -> Created:
+def _create(hub: Hub, client: Client, message: Create) -> None:
     """A new table. The creator of a private table sits in it at once (its id alone lets
-    nobody else in), and ``created`` says the seat. A ranked table is made by its queue only."""
+    nobody else in), and ``created`` says the seat. A ranked table is made by its queue only.
+    ``created`` is sent once the table is stored (``unavailable`` when it cannot be)."""
     user_id = _need_user(client)
     kind, length, kuitan, private = message.kind, message.length, message.kuitan, message.private
     if table_config(kind, length).ranked:
@@ -168,12 +169,18 @@ def _create(hub: Hub, client: Client, message: Create) -> Created:
     if private:  # its creator sits in it: the seat's rules apply now
         check_entry(table_config(kind, length, kuitan, private), client.guest, client.rank_index)
         _check_seats(hub, client, user_id)
-    table = hub.lobby.create(kind, length, kuitan, private, created_by=user_id)
+    ref = message.ref
+
+    def failed() -> None:
+        client.send(Error("unavailable", "the table could not be stored; try again", ref))
+
+    table = hub.lobby.create(kind, length, kuitan, private, created_by=user_id, failed=failed)
     if not table.invite_code:
-        return Created(table.summary())
+        table.outbox.send(client, Created(table.summary()), ref)
+        return
     seat = table.sit(user_id, client.name)
     _seated_from(hub, client, table)
-    return Created(table.summary(), table.invite_code, seat)
+    table.outbox.send(client, Created(table.summary(), table.invite_code, seat), ref)
 
 
 def _join(hub: Hub, client: Client, message: Join) -> None:

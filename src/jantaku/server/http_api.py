@@ -15,7 +15,7 @@ from starlette.routing import Route
 
 from jantaku.families import all_families
 from jantaku.server.auth import AuthError
-from jantaku.server.connection import client_address
+from jantaku.server.connection import client_address, client_host
 from jantaku.server.export import export_refusal
 from jantaku.server.game_exports import GameExports
 from jantaku.server.hub import Hub
@@ -206,8 +206,10 @@ class HttpApi:
         if token is None:
             with contextlib.suppress(AuthError):
                 token = (await self._body(request)).get("token")
-        await self.hub.off_loop(lambda: self.hub.accounts.logout(token))
-        if isinstance(token, str):
+        ended = await self.hub.off_loop(lambda: self.hub.accounts.logout(token))
+        # only a session that was one is noted as ended (and told to the other processes): a
+        # made-up token costs nothing to send, and would push real ends out of the record
+        if isinstance(token, str) and (ended or self.hub.holds(token)):
             self.hub.logged_out(token)
         return JSONResponse({"ok": True})
 
@@ -391,7 +393,7 @@ class HttpApi:
         stored action, a pass in a call window too, so read after each discard they would
         tell anybody whether someone could have called it; and nobody else may wipe what an
         operator watches. Its work grows with the tables: limited per client address."""
-        address = client_address(request)
+        address = client_host(request)
         reset = bool(request.query_params.get("reset"))
         if address not in _LOOPBACK:
             message = "only a client on the server's own machine may read the metrics"

@@ -23,7 +23,7 @@ from jantaku.server.storage import Store
 if TYPE_CHECKING:
     from jantaku.server.cluster import Cluster
 
-__all__ = ["DB_QUEUE", "DB_WORKERS", "Hub"]
+__all__ = ["DB_QUEUE", "DB_WORKERS", "ENDED_KEPT", "Hub"]
 
 log = logging.getLogger("jantaku.server")
 
@@ -32,7 +32,7 @@ T = TypeVar("T")
 #: the database reads and small writes of requests and messages run on threads of their own
 #: (never on the event loop); at most this many calls wait or run, beyond that Busy
 DB_WORKERS, DB_QUEUE = 4, 256
-_ENDED_KEPT = 10000  # sessions ended lately, whose lookups still under way are not used
+ENDED_KEPT = 10000  # sessions ended lately, whose lookups still under way are not used
 
 
 class Hub:
@@ -124,7 +124,7 @@ class Hub:
             ended = self._ended.get(token_hash(token))
             if ended is not None and ended > logouts:
                 return None  # logged out while it was looked up
-            if len(self._ended) >= _ENDED_KEPT and logouts < next(iter(self._ended.values())):
+            if len(self._ended) >= ENDED_KEPT and logouts < next(iter(self._ended.values())):
                 return None  # too many logouts meanwhile to tell
         return user
 
@@ -144,6 +144,10 @@ class Hub:
         client.guest = bool(user.guest)
         client.token_hash = token_hash(token)
         self.sessions.setdefault(client.token_hash, set()).add(client)
+
+    def holds(self, token: str) -> bool:
+        """Whether a connection of this process said hello with ``token``."""
+        return token_hash(token) in self.sessions
 
     def forget_session(self, client: Client) -> None:
         if client.token_hash is not None:
@@ -168,7 +172,7 @@ class Hub:
         self.logouts += 1
         self._ended.pop(session, None)
         self._ended[session] = self.logouts
-        while len(self._ended) > _ENDED_KEPT:
+        while len(self._ended) > ENDED_KEPT:
             self._ended.popitem(last=False)
         for client in list(self.sessions.pop(session, ())):
             client.token_hash = None

@@ -23,7 +23,7 @@ from jantaku.server.messages import LobbyPage, TableUpdate
 from jantaku.server.models import TableRow
 from jantaku.server.origins import address_refused, forgotten
 from jantaku.server.records import plan_ranks, player_lines, save_ranks
-from jantaku.server.seats import public_summary
+from jantaku.server.seats import check_entry, public_summary
 from jantaku.server.storage import Fenced, Store, StoredAction
 from jantaku.server.tables import Seat, Table, TableError
 from jantaku.server.writer import Writer
@@ -31,22 +31,6 @@ from jantaku.server.writer import Writer
 __all__ = ["Lobby", "check_entry"]
 
 log = logging.getLogger("jantaku.server")
-
-
-def check_entry(config: TableConfig, guest: bool, rank_index: int) -> None:
-    """Who may sit at a table of ``config`` (doman-rules.md §4): ranked tables seat registered
-    accounts only (a guest's result could not be kept apart from anyone's), and advanced ones
-    1st Dan or higher. Raises TableError (``guests_unranked``, ``rank_too_low``)."""
-    if not config.ranked:
-        return
-    if guest:
-        raise TableError(
-            "guests_unranked",
-            "ranked tables are for registered accounts; guests can play party, practice "
-            "and classical tables",
-        )
-    if rank_index < config.min_rank:
-        raise TableError("rank_too_low", "Advanced tables need 1st Dan or higher")
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,9 +113,14 @@ class Lobby:
         seed: str | None = None,
         created_by: int | None = None,
         table_id: str | None = None,
+        failed: Callable[[], None] | None = None,
     ) -> Table:
         """A new open table; a player may have at most ``open_tables_per_user`` of their own
-        open (not yet started) at once. ``table_id``: one the matchmaking chose already."""
+        open (not yet started) at once. ``table_id``: one the matchmaking chose already.
+
+        With the writer thread its row is stored there (the event loop never waits for the
+        database), before any later write of the table, and what the table sends waits until
+        it is; when it cannot be stored the table is gone again and ``failed`` is called."""
         config = table_config(kind, length, kuitan, private)
         if created_by is not None:
             limit = self.settings.open_tables_per_user
@@ -159,30 +148,54 @@ class Lobby:
             invite_code=invite,
             on_finish=self._finished,
         )
-        self.store.create_table(
-            TableRow(
-                id=table_id,
-                family=config.family,
-                kind=config.kind.value,
-                config=config.to_json(),
-                seed=table.seed,
-                commitment=table.commitment,
-                status="open",
-                invite_code=invite,
-                seats=[s.stored() for s in table.seats],
-                created_at=table.created_at,
-                started_at=None,
-                created_by=created_by,
-                fence=fence or 0,
-            )
+        row = TableRow(
+            id=table_id,
+            family=config.family,
+            kind=config.kind.value,
+            config=config.to_json(),
+            seed=table.seed,
+            commitment=table.commitment,
+            status="open",
+            invite_code=invite,
+            seats=[s.stored() for s in table.seats],
+            created_at=table.created_at,
+            started_at=None,
+            created_by=created_by,
+            fence=fence or 0,
         )
         table.fence, table.on_lost, table.writer = fence, self.on_lost, self.writer
+        if self.writer is None:
+            self.store.create_table(row)
+        else:
+            store = self.store
+            table.outbox.wrote()
+            self.writer.call(
+                table_id,
+                fence,
+                lambda: store.create_table(row),
+                lambda error: self._created(table, error, failed),
+            )
         self.tables[table_id] = table
         self._index_invite(table)
         self._sorted = None  # listed at once
         self.idle_since[table_id] = time.monotonic()  # nobody sits there yet
         table.created_by = created_by
         return table
+
+    def _created(
+        self, table: Table, error: BaseException | None, failed: Callable[[], None] | None
+    ) -> None:
+        """A new table's row is stored, or could not be: then nobody may find the table."""
+        if error is None:
+            table.outbox.stored()
+            return
+        if self.tables.get(table.id) is table:
+            self.tables.pop(table.id)
+            self.idle_since.pop(table.id, None)
+            self._sorted = None
+        table.refused(error)
+        if failed is not None:
+            failed()
 
     def open_created_by(self, user_id: int) -> int:
         """How many open tables the player created."""
@@ -475,7 +488,8 @@ class Lobby:
 
     def _expire(self, table: Table) -> None:
         table.status = "expired"
-        self.store.update_table(table.id, status="expired")
+        with contextlib.suppress(TableError):  # another process owns it: not ours to close
+            table._update(status="expired")  # by the writer thread, after the table's writes
         message = TableUpdate(table.summary())
         for conn in {c for s in table.seats for c in s.connections} | set(table.watchers):
             conn.send(message)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from jantaku.server.config import TableConfig
     from jantaku.server.messages import ServerMessage
 
 __all__ = [
@@ -15,6 +16,7 @@ __all__ = [
     "Connection",
     "Seat",
     "TableError",
+    "check_entry",
     "commitment_of",
     "public_summary",
 ]
@@ -132,3 +134,19 @@ def public_summary(summary: dict[str, Any]) -> dict[str, Any]:
     if summary.get("status") in _STARTED or not ranked:
         return summary
     return {**summary, "seats": [_anonymous(s) for s in summary.get("seats") or ()]}
+
+
+def check_entry(config: TableConfig, guest: bool, rank_index: int) -> None:
+    """Who may sit at a table of ``config`` (doman-rules.md §4): ranked tables seat registered
+    accounts only (a guest's result could not be kept apart from anyone's), and advanced ones
+    1st Dan or higher. Raises TableError (``guests_unranked``, ``rank_too_low``)."""
+    if not config.ranked:
+        return
+    if guest:
+        raise TableError(
+            "guests_unranked",
+            "ranked tables are for registered accounts; guests can play party, practice "
+            "and classical tables",
+        )
+    if rank_index < config.min_rank:
+        raise TableError("rank_too_low", "Advanced tables need 1st Dan or higher")

@@ -10,9 +10,10 @@ import contextlib
 import logging
 import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
-from jantaku.engine.actions import Action
+from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.events import Event
 from jantaku.engine.game import Game, GameResult
 from jantaku.families import Family
@@ -30,6 +31,15 @@ from jantaku.server.writer import ActionWrite, Outbox, Writer
 __all__ = ["TableDriver"]
 
 log = logging.getLogger("jantaku.server")
+
+#: the threads the computer players' call decisions run on (bounded by the call window)
+DECISIONS = ThreadPoolExecutor(2, thread_name_prefix="jantaku-decisions")
+
+
+def _retrieved(decision: asyncio.Future[Any]) -> None:
+    """A decision that came too late is dropped; its failure is logged, never left unread."""
+    if not decision.cancelled() and decision.exception() is not None:
+        log.error("a computer player's decision failed: %r", decision.exception())
 
 
 def _soonest(a: float | None, b: float | None) -> float | None:
@@ -68,6 +78,7 @@ class TableDriver:
         def _send_all(self, message: ServerMessage) -> None: ...
         def _asked(self, seat: int) -> bool: ...
         def _deadline_of(self, seat: int) -> float | None: ...
+        def _call_window(self) -> float: ...
         def _start_clocks(self, now: float) -> None: ...
         def _broadcast(self, events: list[Any]) -> None: ...
         def _commit(self, action: Action, source: str) -> None: ...
@@ -199,7 +210,10 @@ class TableDriver:
         assert self.engine is not None
         due = None
         asked = time.monotonic()
-        action = player.choose(self.engine.view(seat))
+        decided = await self._decide(seat, player)
+        if decided is None:
+            return
+        action = decided
         if (
             self.settings.bot_delay
             and self.seats[seat].bot is not None
@@ -217,6 +231,31 @@ class TableDriver:
         if due is not None:
             await self.outbox.settled()  # sent once stored
             self.lags.append(time.monotonic() - due)
+
+    async def _decide(self, seat: int, player: Player) -> Action | None:
+        """A computer player's decision. On its own turn, or without a call window, made here.
+        A call decision is made on a thread of its own and bounded by the window: one not made
+        when the window ends is a pass. Else a slow decision (a classical puppet's may take
+        longer than the window) would close the window late exactly when a puppet could call,
+        which everybody at the table sees. None: the match moved on meanwhile."""
+        engine = self.engine
+        assert engine is not None
+        view = engine.view(seat)
+        window = self._window_until
+        if not engine.awaiting_calls() or window is None or self._call_window() <= 0:
+            return player.choose(view)
+        seen = len(engine.log)
+        decision = asyncio.get_running_loop().run_in_executor(DECISIONS, player.choose, view)
+        decision.add_done_callback(_retrieved)
+        try:
+            left = max(0.0, window - time.monotonic())
+            action: Action = await asyncio.wait_for(asyncio.shield(decision), left)
+        except TimeoutError:
+            legal = engine.legal_actions(seat)
+            action = next((a for a in legal if a.kind is ActionKind.PASS), legal[0])
+        if self.status != "live" or not self._asked(seat) or len(engine.log) != seen:
+            return None
+        return action
 
     def _time_out(self, seat: int) -> None:
         """The seat's time is spent: discard the drawn tile, or pass, for it."""

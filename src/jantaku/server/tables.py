@@ -84,6 +84,7 @@ class Table(TableMessages, TableClocks, TableDriver):
         # the table sends, held back until its actions are stored
         self.writer: Writer | None = None
         self.outbox = Outbox()
+        self.outbox.on_sent = self._sent
         self.outcome: GameResult | None = None
         self.latencies: list[float] = []  # seconds to store, apply and send one action
         self.lags: list[float] = []  # computer players: from due time to the action sent
@@ -91,6 +92,9 @@ class Table(TableMessages, TableClocks, TableDriver):
         self._driver: asyncio.Task[None] | None = None
         self._players: dict[int, Player] = {}  # computer players, by seat (takeovers too)
         self._window_until: float | None = None  # an open call window closes no earlier
+        # the window's discard is still being stored: its window is timed again from when
+        # its messages leave (a slow write must not use up the window nobody saw open)
+        self._window_held = False
         # the answer that would close it early, stored, and when in the match it is applied
         self._deferred: tuple[Action, float] | None = None
         self._pause_until: float | None = None  # between hands: the result is on screen
@@ -172,11 +176,30 @@ class Table(TableMessages, TableClocks, TableDriver):
         self._update(seats=[s.stored() for s in self.seats])
 
     def _update(self, **values: Any) -> None:
-        """Store the table's row, refused once another process owns the table."""
-        try:
-            self.store.update_table(self.id, fence=self.fence, **values)
-        except Fenced:
-            self.lost()
+        """Store the table's row, refused once another process owns the table. With the
+        writer thread the write queues behind the table's earlier ones (the event loop never
+        waits for the database) and what the table sends waits until it is stored."""
+        if self.writer is None:
+            try:
+                self.store.update_table(self.id, fence=self.fence, **values)
+            except Fenced:
+                self.lost()
+            return
+        store, table_id, fence = self.store, self.id, self.fence
+        self.outbox.wrote()
+        self.writer.call(
+            table_id,
+            fence,
+            lambda: store.update_table(table_id, fence=fence, **values),
+            self.written,
+        )
+
+    def written(self, error: BaseException | None) -> None:
+        """A write of the table's row is done (``error``: refused or failed)."""
+        if error is None:
+            self.outbox.stored()
+        else:
+            self.refused(error)
 
     def lost(self) -> None:
         """Another process drives the table now: stop at once (nothing more is stored or
@@ -368,7 +391,7 @@ class Table(TableMessages, TableClocks, TableDriver):
         an empty window closes as if everybody had passed."""
         engine = self.engine
         assert engine is not None
-        self._window_until = None
+        self._window_until, self._window_held = None, False
         if self._deferred is not None:
             action, elapsed = self._deferred
             self._deferred = None
@@ -389,6 +412,7 @@ class Table(TableMessages, TableClocks, TableDriver):
         if engine.awaiting_calls():
             if self._window_until is None:
                 self._window_until = now + self._call_window()
+                self._window_held = bool(self.outbox.pending)
         else:
             self._window_until = None
         pause = engine.result is None and any(e.type == "deal_ended" for e in events)
@@ -401,6 +425,14 @@ class Table(TableMessages, TableClocks, TableDriver):
             self._deal_end = (self.step, events)
         if engine.result is not None:
             self._finish(engine.result)
+
+    def _sent(self) -> None:
+        """What the table held back has left: a call window whose discard was being stored
+        lasts its full time from now, as every viewer sees it open from now."""
+        if self._window_held and self._window_until is not None:
+            self._window_until = max(self._window_until, time.monotonic() + self._call_window())
+            self._changed.set()
+        self._window_held = False
 
     def _tell_players(self, events: list[Event]) -> None:
         """Every computer player sees every event its seat may see, as in the arena."""

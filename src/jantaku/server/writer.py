@@ -258,14 +258,17 @@ class Outbox:
 
     def __init__(self) -> None:
         self.pending = 0
-        self._held: list[tuple[Any, Any]] = []
+        self._held: list[tuple[Any, Any, Any]] = []
         self._idle: asyncio.Event | None = None
+        self.on_sent: Callable[[], None] | None = None  # once held messages have left
 
-    def send(self, conn: Any, message: Any) -> None:
+    def send(self, conn: Any, message: Any, ref: Any = None) -> None:
+        """Send ``message`` (the answer to the client message of id ``ref``, if given) now,
+        or once the table's pending writes are stored."""
         if self.pending:
-            self._held.append((conn, message))
+            self._held.append((conn, message, ref))
         else:
-            conn.send(message)
+            _deliver(conn, message, ref)
 
     def wrote(self) -> None:
         """One more write of the table queued."""
@@ -276,8 +279,10 @@ class Outbox:
         self.pending = max(0, self.pending - 1)
         if not self.pending:
             held, self._held = self._held, []
-            for conn, message in held:
-                conn.send(message)
+            for conn, message, ref in held:
+                _deliver(conn, message, ref)
+            if self.on_sent is not None:
+                self.on_sent()
             self._wake()
 
     def refused(self) -> None:
@@ -297,3 +302,10 @@ class Outbox:
     def _wake(self) -> None:
         if self._idle is not None:
             self._idle.set()
+
+
+def _deliver(conn: Any, message: Any, ref: Any) -> None:
+    if ref is None:
+        conn.send(message)
+    else:
+        conn.send(message, ref)
