@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-_RENDER = """async ([family, win]) => {
+from tests.web.snippets import script
+
+_RENDER = script("""
+  const [family, win] = args;
   const { familyOf } = await import('/static/js/families/index.js');
   const { t } = await import('/static/js/i18n.js');
   document.querySelector('#replay-box')?.remove();
@@ -18,12 +21,9 @@ _RENDER = """async ([family, win]) => {
   box.className = 'result-box';
   box.append(familyOf(family).replay.win(win, ['Anna', 'Bert', 'Cora', 'Dirk'], t));
   document.body.prepend(box);
-  const rects = [...box.querySelectorAll('[data-tile]')].map((e) => e.getBoundingClientRect());
-  const gaps = rects.slice(1)
-    .map((r, i) => (r.top === rects[i].top ? r.left - rects[i].right : null));
   const apart = box.querySelector('.win-tile [data-tile]');
-  return { win: apart?.dataset.tile ?? null, gaps };
-}"""
+  return { win: apart?.dataset.tile ?? null, gaps: tileGaps(box) };
+""")
 
 _WINS = {
     "riichi": {

@@ -12,7 +12,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-_RENDER = """async (review) => {
+from tests.web.snippets import script
+
+_RENDER = script("""
+  const review = args;
   const { renderReview } = await import('/static/js/replay/review.js');
   document.querySelector('#review-box')?.remove();
   const main = document.createElement('div');
@@ -29,22 +32,15 @@ _RENDER = """async (review) => {
     'Cora', 'Dirk'], family: 'riichi', pos: 0, main };
   renderReview(rp);
   const cells = [...panel.querySelectorAll('[data-testid=review-candidate] td:first-child')];
-  const scroller = panel.querySelector('.table-scroll');
-  // how far each candidate's tile stands below the top of its cell (0 on the first line)
-  const lines = cells.map((c) => {
-    const words = document.createRange();
-    words.selectNodeContents(c);
-    const first = words.getClientRects()[0];
-    return c.querySelector('.tile').getBoundingClientRect().top - first.top;
-  });
   return {
-    lines,
+    // how far each candidate's tile stands below the top of its cell (0 on the first line)
+    lines: cells.map(belowFirstLine),
     tileHeight: cells[0].querySelector('.tile').getBoundingClientRect().height,
-    sideways: scroller.scrollWidth > scroller.clientWidth + 1,
+    sideways: sideways(panel.querySelector('.table-scroll')),
     boardTop: board.getBoundingClientRect().top,
     panelTop: panel.getBoundingClientRect().top,
   };
-}"""
+""")
 
 
 def _candidate(tile: str, value: float, score: float) -> dict[str, object]:

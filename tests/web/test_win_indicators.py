@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-_RENDER_WIN = """async ([lang, ura]) => {
-  const { handEndEl } = await import('/static/js/table/results.js');
-  const i18n = await import('/static/js/i18n.js');
-  i18n.setLang(lang);
-  const names = ['Anna', 'Bert', 'Cora', 'Dirk'];
+from tests.web.snippets import script
+
+_RENDER_WIN = script("""
+  const [lang, ura] = args;
   const won = { type: 'won', seat: 1, from_seat: 3, tile: '2s', hand: '234m45666p34678s',
                 han: 3, fu: 30, points: 3900, yakuman: 0, limit: null,
                 yaku: [['riichi', 1], ['pinfu', 1], ['tanyao', 1]],
@@ -22,17 +21,8 @@ _RENDER_WIN = """async ([lang, ura]) => {
   const seat = { meld_info: [] };
   const before = { dora_indicators: '1z7p', seats: [seat, seat, seat, seat] };
   const end = { deltas: [0, 3900, 0, -3900], scores: [25000, 28900, 25000, 21100] };
-  const dialog = handEndEl({ wins: [won], end, before, family: 'riichi' }, names, i18n.t, () => {});
-  document.querySelector('#win-box')?.remove();
-  const box = document.createElement('div');
-  box.id = 'win-box';
-  box.className = 'table-page';
-  const overlay = document.createElement('div');
-  overlay.className = 'overlay';
-  overlay.append(dialog);
-  box.append(overlay);
-  document.body.append(box);
-}"""
+  mountDialog('win-box', await handEnd({ wins: [won], end, before, family: 'riichi' }, lang));
+""")
 
 _LABELS = {
     "en": ("Dora indicators", "Ura dora indicators"),
