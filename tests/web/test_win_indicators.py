@@ -62,3 +62,42 @@ def test_a_win_shows_the_dora_and_for_a_riichi_winner_the_ura_indicators(
     expect(win.get_by_test_id("dora-indicators")).to_be_visible()
     expect(win.get_by_test_id("ura-indicators")).to_have_count(0)
     page.evaluate("import('/static/js/i18n.js').then((m) => m.setLang('en'))")
+
+
+_RENDER_DOUBLE_RON = script("""
+  const [lang] = args;
+  const won = (seat, ura) => ({ type: 'won', seat, from_seat: 3, tile: '2s',
+    hand: '234m45666p34678s', han: 2, fu: 30, points: 2000, yakuman: 0, limit: null,
+    yaku: [['pinfu', 1], ['tanyao', 1]], deltas: [0, 0, 0, 0], ura_indicators: ura });
+  const seat = { meld_info: [] };
+  const before = { dora_indicators: '1z7p', seats: [seat, seat, seat, seat] };
+  const end = { deltas: [0, 2000, 2000, -4000], scores: [25000, 27000, 27000, 21000] };
+  const wins = [won(1, '9m3s'), won(2, '')];  // Bert was in riichi, Cora was not
+  mountDialog('win-box', await handEnd({ wins, end, before, family: 'riichi' }, lang));
+""")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)])
+def test_a_double_ron_shows_the_dora_indicators_once(
+    server: str, new_page, artifacts: Path, lang: str, size: tuple[int, int]
+) -> None:
+    """Both winners win in the same deal, so its dora indicators are shown once (they stood
+    under each winner); the ura indicators stand under the winner in riichi alone."""
+    page = new_page(*size)
+    page.goto(f"{server}/#/login")
+    expect(page.get_by_test_id("login-guest")).to_be_visible()
+    page.evaluate(_RENDER_DOUBLE_RON, [lang])
+    dialog = page.locator("#win-box [data-testid=hand-end]")
+    wins = dialog.get_by_test_id("win")
+    expect(wins).to_have_count(2)
+    dora = dialog.get_by_test_id("dora-indicators")
+    expect(dora).to_have_count(1)
+    expect(dora).to_contain_text(_LABELS[lang][0])
+    assert _tiles(dora) == ["1z", "7p"]
+    assert _tiles(wins.nth(0).get_by_test_id("ura-indicators")) == ["9m", "3s"]
+    expect(wins.nth(1).get_by_test_id("ura-indicators")).to_have_count(0)
+    box = dialog.bounding_box()
+    assert box is not None and box["width"] <= size[0]
+    page.screenshot(path=str(artifacts / f"double-ron-indicators-{lang}-{size[0]}.png"))
+    page.evaluate("import('/static/js/i18n.js').then((m) => m.setLang('en'))")
