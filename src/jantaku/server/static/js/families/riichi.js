@@ -152,16 +152,33 @@ function replayCentre(state, t, { mode, doraToggle }) {
   ];
 }
 
-function replayWin(w, names, t) {
+const KONGS = { concealed_kan: "concealed", added_kan: "added", open_kan: "exposed" };
+
+/** A meld of the replay's state (replay/state.js: absolute giver) as the table's view gives it
+ * (`meld_info`: the giver relative to the owner), so the table's meld drawing shows it. */
+function meldInfo(m, seat) {
+  const from = m.from === null || m.from === undefined ? null : (m.from - seat + 4) % 4;
+  return { tiles: m.tiles.join(""), kind: m.kind, kong: KONGS[m.kind] || null, called: m.called ?? null, from };
+}
+
+/** A win of the replay, drawn as the table's result dialog draws it: the hand with the winning
+ * tile apart and its melds, the dora indicators of the deal (`state`, the replay's state at the
+ * win; in a double ron beside the first winner only) and the winner's own ura indicators. */
+function replayWin(w, names, t, state = null) {
   const figures = w.yakuman
     ? t("replay.yakuman", { n: w.yakuman, points: formatNumber(w.points) })
     : t("replay.han_fu", { han: w.han, fu: w.fu, points: formatNumber(w.points) });
+  const melds = (state?.melds?.[w.seat] || []).map((m) => meldInfo(m, w.seat));
+  const ura = Array.isArray(w.ura_indicators) ? w.ura_indicators.join("") : w.ura_indicators;
+  const first = !state?.wins || state.wins[0] === w;
   return el(
     "div",
     { class: "win", "data-testid": "win" },
     el("h3", {}, t("replay.wins", { name: names[w.seat] }), " · ", howWon(w, names, t("replay.tsumo")), w.limit ? ` · ${labelOr(t, `table.limit.${w.limit}`, w.limit)}` : ""),
-    tilesRow(Array.isArray(w.hand) ? w.hand.join("") : w.hand || "", w.tile),
+    winTilesEl(Array.isArray(w.hand) ? w.hand.join("") : w.hand || "", w.tile, { meld_info: melds }, t),
     el("ul", { class: "yaku-list" }, (w.yaku || []).map(([name, han]) => el("li", {}, `${yakuName(name)}: ${han} ${t("replay.han")}`))),
+    first ? doraIndicatorsEl((state?.dora || []).join(""), t) : null,
+    uraIndicatorsEl(ura, t),
     el("p", { class: "figures" }, figures),
   );
 }

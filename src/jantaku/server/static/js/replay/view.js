@@ -94,7 +94,7 @@ function rankText(r) {
  * sticks and the ladder's changes from the stored result), as far as the step has come. */
 export function resultParts(state, names, result = null) {
   const hooks = familyOf(state.family).replay;
-  const parts = state.wins.map((w) => hooks.win(w, names, t));
+  const parts = state.wins.map((w) => hooks.win(w, names, t, state));
   if (state.ended) parts.push(...hooks.ended(state.ended, names, t));
   if (state.matchEnded) {
     const m = state.matchEnded;
