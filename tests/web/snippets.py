@@ -38,7 +38,7 @@ _HELPERS = """
     i18n.setLang(lang);
     return handEndEl(shown, ['Anna', 'Bert', 'Cora', 'Dirk'], i18n.t, () => {});
   };
-  const sideways = (node) => node.scrollWidth > node.clientWidth + 1;
+  const sideways = (node) => node.scrollWidth > node.clientWidth;
   const tileGaps = (box) => {
     const rects = [...box.querySelectorAll('[data-tile]')].map((e) => e.getBoundingClientRect());
     return rects.slice(1).map((r, i) => (r.top === rects[i].top ? r.left - rects[i].right : null));
