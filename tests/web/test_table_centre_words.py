@@ -1,6 +1,6 @@
 """The centre of the table keeps each count on one line: in German "Riichi-Stäbchen 0" broke at
-its hyphen ("Honba 0 · Riichi-" above "Stäbchen 0") at 1366x768 and on a phone; the line now
-breaks between the counts, never inside one."""
+its hyphen ("Honba 0 · Riichi-" above "Stäbchen 0") at 1366x768 and on a phone, in English
+"Riichi sticks 0" on a phone; the line now breaks between the counts, never inside one."""
 
 from __future__ import annotations
 
@@ -22,19 +22,25 @@ _LINES = script("""
 """)
 
 
+_COUNTS = {"de": ["Honba 0", "Riichi-Stäbchen 0"], "en": ["Honba 0", "Riichi sticks 0"]}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
 def test_each_count_in_the_centre_stays_on_one_line(
-    server: str, new_page, artifacts: Path, width: int, height: int
+    server: str, new_page, artifacts: Path, width: int, height: int, lang: str
 ) -> None:
     page = new_page(width, height)
     page.goto(f"{server}/#/login")
-    page.evaluate("localStorage.setItem('jantaku.lang', JSON.stringify('de'))")
+    page.evaluate("(lang) => localStorage.setItem('jantaku.lang', JSON.stringify(lang))", lang)
     page.reload()  # the language is read when the page loads
     login_guest(page, server)
     page.get_by_test_id("practice-start").click()
     page.wait_for_url("**/#/table/*")
-    expect(page.get_by_test_id("wall")).to_contain_text("Mauer", timeout=20000)
+    expect(page.get_by_test_id("wall")).to_contain_text(
+        "Mauer" if lang == "de" else "Wall", timeout=20000
+    )
     got = page.evaluate(_LINES, None)
-    page.screenshot(path=str(artifacts / f"table-centre-de-{width}x{height}.png"))
-    assert [text for text, _ in got] == ["Honba 0", "Riichi-Stäbchen 0"], got
+    page.screenshot(path=str(artifacts / f"table-centre-{lang}-{width}x{height}.png"))
+    assert [text for text, _ in got] == _COUNTS[lang], got
     assert all(lines == 1 for _, lines in got), got
