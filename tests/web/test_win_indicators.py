@@ -99,5 +99,9 @@ def test_a_double_ron_shows_the_dora_indicators_once(
     expect(wins.nth(1).get_by_test_id("ura-indicators")).to_have_count(0)
     box = dialog.bounding_box()
     assert box is not None and box["width"] <= size[0]
+    # the indicators stand apart from the first winner's heading below them (they touched)
+    above, first = dora.bounding_box(), wins.nth(0).bounding_box()
+    assert above is not None and first is not None
+    assert first["y"] - (above["y"] + above["height"]) >= 8, (above, first)
     page.screenshot(path=str(artifacts / f"double-ron-indicators-{lang}-{size[0]}.png"))
     page.evaluate("import('/static/js/i18n.js').then((m) => m.setLang('en'))")

@@ -47,18 +47,18 @@ function toggles(ui, box, t, render) {
 }
 
 /** Indicator rows: each [testid, label, MPSZ text] with tiles, under one box (null if none). */
-function indicatorRows(rows) {
+function indicatorRows(rows, extraClass = "") {
   const shown = rows.filter(([, , text]) => text && parseTiles(text).length);
   if (!shown.length) return null;
   return el(
     "div",
-    { class: "result-indicators" },
+    { class: `result-indicators ${extraClass}`.trim() },
     shown.map(([id, label, text]) => el("div", { class: "indicator-row", "data-testid": id }, el("span", { class: "indicator-label" }, label), tilesRow(text, null, label))),
   );
 }
 
 /** The deal's dora indicators (once per deal, however many won). */
-const doraIndicatorsEl = (dora, t) => indicatorRows([["dora-indicators", t("table.dora_indicators"), dora]]);
+const doraIndicatorsEl = (dora, t) => indicatorRows([["dora-indicators", t("table.dora_indicators"), dora]], "deal-indicators");
 
 /** A winner's ura dora indicators: turned over only for a winner in riichi (the event carries
  * them then), so in a double ron they stand under that winner alone. */
