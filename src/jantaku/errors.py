@@ -4,9 +4,22 @@ as tracebacks."""
 
 from __future__ import annotations
 
+from typing import Self
+
 
 class JantakuError(Exception):
-    """Base class of every error jantaku raises on purpose."""
+    """Base class of every error jantaku raises on purpose. ``code`` and ``params`` (empty
+    unless set by :meth:`coded`) name the problem for a client that words it in its reader's
+    language (the score sheet's page); the message itself is English."""
+
+    code: str = ""
+    params: dict[str, object] | None = None
+
+    def coded(self, code: str, **params: object) -> Self:
+        """This error with ``code`` and ``params`` (for ``raise Error(...).coded(...)``)."""
+        self.code = code
+        self.params = params
+        return self
 
 
 class NotationError(JantakuError, ValueError):

@@ -139,3 +139,48 @@ def test_a_refusal_carries_a_code_and_its_values_for_a_client_to_word() -> None:
     error = _error(compute_sheet(sheet), 1)
     assert error["code"] == "not_a_win"
     assert error["params"] == {"player": winner["player"], "reason": "no_yaku"}
+
+
+_SCORER_REFUSALS = [
+    ({"hand": "123m456p789s234s"}, "hand_size", {"count": 12, "melds": 0, "expected": 13}),
+    ({"hand": "123m456p789s234s1z", "ippatsu": True}, "flags", {"rule": "ippatsu_riichi"}),
+    ({"hand": "123m456p789s234s1z", "haitei": True}, "flags", {"rule": "haitei_tsumo"}),
+    ({"hand": "123m456p789s2x34s1z"}, "notation", {"text": "123m456p789s2x34s1z", "position": 14}),
+    (
+        {"hand": "123m456p789s1z", "melds": [{"type": "pon", "tiles": "123s"}]},
+        "bad_meld",
+        {"kind": "pon", "tiles": "123s"},
+    ),
+    (
+        {"hand": "123m456p789s1z", "melds": [{"type": "pon", "tiles": "22s"}]},
+        "meld_size",
+        {"kind": "pon", "size": 3, "count": 2},
+    ),
+    ({"hand": "123m456p789s234s1z", "dora_indicators": "1z1z1z"}, "five_copies", {"tile": "1z"}),
+    ({"hand": "123m456p789s234s", "win_tile": "1z1z"}, "win_tile_count", {"count": 2}),
+]
+
+
+@pytest.mark.parametrize(("hand", "code", "params"), _SCORER_REFUSALS)
+def test_the_scorers_own_refusals_carry_a_code_and_its_values(
+    hand: dict[str, Any], code: str, params: dict[str, Any]
+) -> None:
+    """A hand written wrongly is refused by the scorer; its English message stood on a German
+    page. The code and values (and the player's sheet index) let the page word it."""
+    sheet = riichi_evening.evening()
+    winner = sheet["hands"][1]["winners"][0]
+    winner["hand"] = {"win_tile": "1z", "win": "ron", **hand}
+    error = _error(compute_sheet(sheet), 1)
+    assert (error["code"], error["params"]) == (code, {**params, "player": winner["player"]})
+    assert error["message"]  # the English message stays for the terminal and the CSV
+
+
+def test_a_classical_hand_of_a_wrong_size_carries_a_code() -> None:
+    sheet = classical_evening.evening()
+    entry = next(h for h in sheet["hands"] if h["kind"] == "mahjong")
+    index = sheet["hands"].index(entry)
+    entry["players"][2]["hand"] = "123m"
+    entry["players"][2].pop("melds", None)
+    error = _error(compute_sheet(sheet), index)
+    assert error["code"] == "figures_size"
+    assert error["params"] == {"count": 3, "figures": 0, "expected": 13, "player": 2}

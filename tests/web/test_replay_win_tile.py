@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-_RENDER = """async ([family, win]) => {
+from tests.web.snippets import script
+
+_RENDER = script("""
+  const [family, win] = args;
   const { familyOf } = await import('/static/js/families/index.js');
   const { t } = await import('/static/js/i18n.js');
   document.querySelector('#replay-box')?.remove();
@@ -18,12 +21,9 @@ _RENDER = """async ([family, win]) => {
   box.className = 'result-box';
   box.append(familyOf(family).replay.win(win, ['Anna', 'Bert', 'Cora', 'Dirk'], t));
   document.body.prepend(box);
-  const rects = [...box.querySelectorAll('[data-tile]')].map((e) => e.getBoundingClientRect());
-  const gaps = rects.slice(1)
-    .map((r, i) => (r.top === rects[i].top ? r.left - rects[i].right : null));
   const apart = box.querySelector('.win-tile [data-tile]');
-  return { win: apart?.dataset.tile ?? null, gaps };
-}"""
+  return { win: apart?.dataset.tile ?? null, gaps: tileGaps(box) };
+""")
 
 _WINS = {
     "riichi": {
@@ -51,4 +51,45 @@ def test_the_replay_sets_the_winning_tile_apart(
     assert last is not None and last >= 6, got
     page.locator("#replay-box").screenshot(
         path=str(artifacts / f"replay-win-tile-{family}-{size[0]}.png")
+    )
+
+
+_RENDER_WITH_STATE = script("""
+  const [win, state] = args;
+  const { familyOf } = await import('/static/js/families/index.js');
+  const { t } = await import('/static/js/i18n.js');
+  document.querySelector('#replay-box')?.remove();
+  const box = document.createElement('div');
+  box.id = 'replay-box';
+  box.className = 'result-box';
+  box.append(familyOf('riichi').replay.win(win, ['Anna', 'Bert', 'Cora', 'Dirk'], t, state));
+  document.body.prepend(box);
+  const tiles = (sel) => [...box.querySelectorAll(sel + ' [data-tile]')].map((e) => e.dataset.tile);
+  return { melds: tiles('.result-melds'), dora: tiles('[data-testid=dora-indicators]'),
+           ura: tiles('[data-testid=ura-indicators]'), win: tiles('.win-tile') };
+""")
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)])
+def test_the_replay_shows_a_riichi_win_with_its_melds_and_indicators(
+    server: str, new_page, artifacts: Path, size: tuple[int, int]
+) -> None:
+    """The replay's win shows what the table's result dialog shows: the winning hand with its
+    melds, the deal's dora indicators and the winner's ura indicators (it showed the concealed
+    tiles alone). The state is the replay's own at the win (replay/state.js): Bert's pon of red
+    dragons called from Anna, the indicators East and 7p, Bert in riichi."""
+    page = new_page(*size)
+    page.goto(f"{server}/#/login")
+    expect(page.get_by_test_id("login-guest")).to_be_visible()
+    win = {
+        "seat": 1, "from_seat": 3, "tile": "2s", "hand": "234m456p3478s", "han": 2, "fu": 30,
+        "points": 2000, "yakuman": 0, "limit": None, "yaku": [["yakuhai_chun", 1]],
+        "ura_indicators": "9m",
+    }  # fmt: skip
+    pon = {"kind": "pon", "tiles": ["7z", "7z", "7z"], "called": "7z", "from": 0}
+    state = {"dora": ["1z", "7p"], "ura": ["9m"], "melds": [[], [pon], [], []]}
+    got = page.evaluate(_RENDER_WITH_STATE, [win, state])
+    assert got == {"melds": ["7z"] * 3, "dora": ["1z", "7p"], "ura": ["9m"], "win": ["2s"]}, got
+    page.locator("#replay-box").screenshot(
+        path=str(artifacts / f"replay-win-melds-indicators-{size[0]}.png")
     )

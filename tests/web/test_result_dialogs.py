@@ -9,29 +9,19 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.web.snippets import script
+
 SIZES = [(1440, 900), (390, 844)]
 
 
-_RENDER_DRAW = """async ([kind, lang, deltas]) => {
-  const { handEndEl } = await import('/static/js/table/results.js');
-  const i18n = await import('/static/js/i18n.js');
-  i18n.setLang(lang);
-  const names = ['Anna', 'Bert', 'Cora', 'Dirk'];
+_RENDER_DRAW = script("""
+  const [kind, lang, deltas] = args;
   const end = { draw: kind, deltas, scores: deltas.map((d) => 25000 + d),
                 tenpai: [false, false, false, false], hands: [null, null, null, null] };
   const shown = { wins: [], end, before: null, family: 'riichi' };
-  const dialog = handEndEl(shown, names, i18n.t, () => {});
-  document.querySelector('#draw-box')?.remove();
-  const box = document.createElement('div');
-  box.id = 'draw-box';
-  box.className = 'table-page';
-  const overlay = document.createElement('div');
-  overlay.className = 'overlay';
-  overlay.append(dialog);
-  box.append(overlay);
-  document.body.append(box);
+  const dialog = mountDialog('draw-box', await handEnd(shown, lang));
   return dialog.querySelector('[data-testid=draw-explain]').textContent;
-}"""
+""")
 
 _DRAWS = {
     "nagashi_mangan": (
@@ -75,21 +65,14 @@ def test_nagashi_mangan_and_abortive_draws_say_what_happened(
     page.evaluate("import('/static/js/i18n.js').then((m) => m.setLang('en'))")
 
 
-_RENDER_END = """async ([result, lang]) => {
+_RENDER_END = script("""
+  const [result, lang] = args;
   const { matchEndEl } = await import('/static/js/table/results.js');
   const i18n = await import('/static/js/i18n.js');
   i18n.setLang(lang);
   const names = ['Anna', 'Bert', 'Cora', 'Dirk'];
-  const dialog = matchEndEl(result, 'x', names, i18n.t, 'riichi');
-  document.querySelector('#end-box')?.remove();
-  const box = document.createElement('div');
-  box.id = 'end-box';
-  box.className = 'table-page';
-  box.innerHTML = '<div class="overlay"></div>';
-  box.firstChild.append(dialog);
-  document.body.append(box);
-  return dialog.innerText;
-}"""
+  return mountDialog('end-box', matchEndEl(result, 'x', names, i18n.t, 'riichi')).innerText;
+""")
 
 
 def test_match_ends_by_the_clock_with_sticks_and_a_withdrawal_say_so(

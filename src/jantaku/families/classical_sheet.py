@@ -228,7 +228,12 @@ class ClassicalEntries(FamilyEntries):
             player = (before.dealer + _LETTERS.index(text)) % 4 if text in _LETTERS else int(text)
             where = e.field if _PLAYER.search(e.field) else f"{field}.players[{player}]"
             message = _SEAT.sub("", e.message).removeprefix("hands: ")
-            raise EntryError(f"{self.names[player]}'s hand: {message}", where) from None
+            raise EntryError(
+                f"{self.names[player]}'s hand: {message}",
+                where,
+                e.code,
+                {**(e.params or {}), "player": player},
+            ) from None
 
     def _no_win(self, result: dict[str, Any], winner: int, where: str) -> EntryError:
         name = self.names[winner]

@@ -222,7 +222,9 @@ class RiichiEntries(FamilyEntries):
             request = self._request(player, hand, pao, discarder, riichi, before, where)
             if player == nearest:
                 request["honba"], request["deposits"] = before.honba, sticks
-            result = score(self.read, request, f"{where}.hand", f"{self.names[player]}'s hand")
+            result = score(
+                self.read, request, f"{where}.hand", f"{self.names[player]}'s hand", player
+            )
             if not result["win"]:
                 reason = "no_yaku" if result.get("reason") == "no_yaku" else "not_complete"
                 why = "no yaku" if reason == "no_yaku" else "not a complete hand"

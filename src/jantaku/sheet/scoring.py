@@ -36,12 +36,14 @@ def scorer_of(fam: Family) -> Scorer:
 
 CACHE_SIZE = 1024
 _LONGEST_KEY = 4096
-_cache: OrderedDict[str, dict[str, Any] | str] = OrderedDict()
+_Refused = tuple[str, str, dict[str, Any]]
+"""The scorer's error: its message, code and params (JantakuError.coded)."""
+_cache: OrderedDict[str, dict[str, Any] | _Refused] = OrderedDict()
 _lock = threading.Lock()
 
 
-def _scored(read: Scorer, request: dict[str, Any]) -> dict[str, Any] | str:
-    """The result of ``request`` (a copy), or the scorer's error message."""
+def _scored(read: Scorer, request: dict[str, Any]) -> dict[str, Any] | _Refused:
+    """The result of ``request`` (a copy), or the scorer's error."""
     key = f"{read.__module__}:{json.dumps(request, sort_keys=True, separators=(',', ':'))}"
     with _lock:
         known = _cache.get(key)
@@ -51,24 +53,29 @@ def _scored(read: Scorer, request: dict[str, Any]) -> dict[str, Any] | str:
         try:
             known = read(request)
         except JantakuError as e:
-            known = str(e)
+            known = (str(e), e.code, dict(e.params or {}))
         if len(key) > _LONGEST_KEY:
             return known  # an odd request is not kept (the cache stays small)
         with _lock:
             _cache[key] = known
             while len(_cache) > CACHE_SIZE:
                 _cache.popitem(last=False)
-    return known if isinstance(known, str) else copy.deepcopy(known)
+    return known if isinstance(known, tuple) else copy.deepcopy(known)
 
 
-def score(read: Scorer, request: dict[str, Any], field: str, who: str) -> dict[str, Any]:
+def score(
+    read: Scorer, request: dict[str, Any], field: str, who: str, player: int | None = None
+) -> dict[str, Any]:
     """The scorer's result for ``request``; a malformed one: EntryError naming ``field`` (plus
-    the key the scorer names) and ``who`` (whose hand it is)."""
+    the key the scorer names) and ``who`` (whose hand it is, the sheet index ``player`` when
+    known). Its code is the scorer's (``bad_hand`` when the scorer gave none), its params the
+    scorer's plus ``player``, so that a client words it in its reader's language."""
     known = _scored(read, request)
-    if isinstance(known, str):
-        message = known
+    if isinstance(known, tuple):
+        message, code, params = known
         m = _LEADING_KEY.match(message)
         if m is not None and m.group(1) != "request":
             field = f"{field}.{m.group(1)}"
-        raise EntryError(f"{who}: {message}", field) from None
+        params = {**params, "player": player} if code else {"player": player}
+        raise EntryError(f"{who}: {message}", field, code or "bad_hand", params) from None
     return known

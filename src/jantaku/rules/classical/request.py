@@ -340,7 +340,7 @@ def score_request(obj: dict[str, Any]) -> dict[str, Any]:
     except RequestError:
         raise
     except JantakuError as err:
-        raise RequestError(str(err)) from None
+        raise RequestError(str(err)).coded(err.code, **(err.params or {})) from None
     return _result_dict(deal, result, options)
 
 

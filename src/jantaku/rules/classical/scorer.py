@@ -231,7 +231,7 @@ def _validate(hand: SeatHand, tiles: int) -> None:
             f"seat {hand.seat_wind.letter}: {len(hand.concealed)} tiles in hand and "
             f"{len(hand.melds)} figures laid out make no {tiles}-tile hand "
             f"(hand tiles + 3 x figures must be {tiles})"
-        )
+        ).coded("figures_size", count=len(hand.concealed), figures=len(hand.melds), expected=tiles)
     for b in hand.bonus:
         if not b.is_bonus:
             raise InvalidHandError(

@@ -67,7 +67,7 @@ class WinContext:
                 f"{len(self.hand)} concealed tiles with {len(self.melds)} "
                 f"meld{'' if len(self.melds) == 1 else 's'}; expected {need} "
                 "(without the winning tile)"
-            )
+            ).coded("hand_size", count=len(self.hand), melds=len(self.melds), expected=need)
         seen: dict[int, int] = {}
         tiles = [*self.hand, self.win_tile, *(t for m in self.melds for t in m.tiles)]
         for t in tiles:
@@ -77,7 +77,9 @@ class WinContext:
             n = seen.get(k, 0) + 1
             seen[k] = n
             if n > 4:
-                raise InvalidHandError(f"five copies of {t.kind.notation}")
+                raise InvalidHandError(f"five copies of {t.kind.notation}").coded(
+                    "five_copies", tile=t.kind.notation
+                )
         if len({t.index for t in tiles}) != len(tiles):
             raise InvalidHandError("one physical tile is used twice")
         if not (
@@ -95,36 +97,53 @@ class WinContext:
             or self.pao is not None
         ):
             return
+        self._check_flags()
+
+    def _check_flags(self) -> None:
+        """Raise :class:`InvalidHandError` (coded ``flags`` with the rule) for situation flags
+        that contradict each other or the hand."""
         kongs = sum(1 for m in self.melds if m.kind is MeldKind.KONG)
         closed = self.is_closed
-        flags = (
-            (self.ippatsu and not (self.riichi or self.double_riichi), "ippatsu needs riichi"),
-            ((self.riichi or self.double_riichi) and not closed, "riichi needs a closed hand"),
-            (self.haitei and not self.tsumo, "haitei needs a tsumo win"),
-            (self.houtei and self.tsumo, "houtei needs a ron win"),
-            (self.rinshan and not self.tsumo, "rinshan needs a tsumo win"),
-            (self.rinshan and kongs == 0, "rinshan needs a kan"),
-            (self.chankan and self.tsumo, "chankan needs a ron win"),
+        riichi = self.riichi or self.double_riichi
+        flags = (  # (broken, message, the rule's code for a client's wording)
+            (self.ippatsu and not riichi, "ippatsu needs riichi", "ippatsu_riichi"),
+            (riichi and not closed, "riichi needs a closed hand", "riichi_closed"),
+            (self.haitei and not self.tsumo, "haitei needs a tsumo win", "haitei_tsumo"),
+            (self.houtei and self.tsumo, "houtei needs a ron win", "houtei_ron"),
+            (self.rinshan and not self.tsumo, "rinshan needs a tsumo win", "rinshan_tsumo"),
+            (self.rinshan and kongs == 0, "rinshan needs a kan", "rinshan_kan"),
+            (self.chankan and self.tsumo, "chankan needs a ron win", "chankan_ron"),
             (
                 self.chankan and (self.haitei or self.houtei or self.rinshan),
                 "chankan cannot combine with haitei, houtei or rinshan",
+                "chankan_alone",
             ),
-            (self.first_turn and not self.tsumo, "a first-turn win (tenhou/chiihou) is a tsumo"),
-            (self.first_turn and bool(self.melds), "a first-turn win has no melds"),
             (
-                self.first_turn and (self.riichi or self.double_riichi),
-                "a first-turn win cannot follow riichi",
+                self.first_turn and not self.tsumo,
+                "a first-turn win (tenhou/chiihou) is a tsumo",
+                "first_turn_tsumo",
             ),
-            (self.honba < 0 or self.deposits < 0, "honba and deposits cannot be negative"),
+            (
+                self.first_turn and bool(self.melds),
+                "a first-turn win has no melds",
+                "first_turn_melds",
+            ),
+            (
+                self.first_turn and riichi,
+                "a first-turn win cannot follow riichi",
+                "first_turn_riichi",
+            ),
+            (self.honba < 0 or self.deposits < 0, "honba and deposits cannot be negative", ""),
             (
                 self.discarder is not None and (self.tsumo or self.discarder not in (1, 2, 3)),
                 "discarder is a relative seat 1-3 of a ron",
+                "",
             ),
-            (self.pao is not None and self.pao not in (1, 2, 3), "pao is a relative seat 1-3"),
+            (self.pao is not None and self.pao not in (1, 2, 3), "pao is a relative seat 1-3", ""),
         )
-        for bad, message in flags:
+        for bad, message, rule in flags:
             if bad:
-                raise InvalidHandError(message)
+                raise InvalidHandError(message).coded("flags" if rule else "", rule=rule)
 
 
 class WinFacts(Protocol):

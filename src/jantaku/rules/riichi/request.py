@@ -83,7 +83,8 @@ def _tiles(value: Any, key: str, red_fives: bool) -> list[Tile]:
     try:
         return parse_tiles(value, red_fives=red_fives)
     except NotationError as e:
-        raise RequestError(f"{key}: {e}") from None
+        at = None if e.position is None else e.position + 1
+        raise RequestError(f"{key}: {e}").coded("notation", text=e.text, position=at) from None
 
 
 def _count(obj: Mapping[str, Any], key: str) -> int:
@@ -140,12 +141,16 @@ def _melds(value: Any, copies: Copies) -> tuple[Meld, ...]:
             size = MELD_TYPES[kind][2]
             tiles = _tiles(m["tiles"], f"melds[{n}].tiles", copies.red_fives)
             if len(tiles) != size:
-                raise RequestError(f"melds[{n}]: a {kind} has {size} tiles, not {len(tiles)}")
+                raise RequestError(
+                    f"melds[{n}]: a {kind} has {size} tiles, not {len(tiles)}"
+                ).coded("meld_size", kind=kind, size=size, count=len(tiles))
             taken = copies.take(tiles, f"melds[{n}]")
         try:
             melds.append(built_meld(kind, taken))
         except InvalidHandError as e:
-            raise RequestError(f"melds[{n}]: {e}") from None
+            raise RequestError(f"melds[{n}]: {e}").coded(
+                "bad_meld", kind=kind, tiles=m["tiles"]
+            ) from None
     return tuple(melds)
 
 
@@ -185,7 +190,9 @@ def read_checked(obj: Any) -> tuple[WinContext, RiichiOptions]:
     if won is None:
         wins = _tiles(obj["win_tile"], "win_tile", red)
         if len(wins) != 1:
-            raise RequestError(f"win_tile: expected one tile, not {len(wins)}")
+            raise RequestError(f"win_tile: expected one tile, not {len(wins)}").coded(
+                "win_tile_count", count=len(wins)
+            )
         won = copies.take(wins, "win_tile")
     win_tile = won[0]
     win = obj.get("win", "ron")

@@ -111,13 +111,15 @@ class Copies:
                 if kind in self.reds:
                     raise RequestError(
                         f"{where}: a second red five {t.notation}; the set has one per suit"
-                    )
+                    ).coded("red_twice", tile=t.notation)
                 self.reds.add(kind)
                 out.append(tile_at(kind * 4, True))
             elif kind < 34:
                 n = plain[kind]
                 if first[kind] + n >= kind * 4 + 4:
-                    raise RequestError(f"{where}: {self._too_many(TileKind(kind))}")
+                    raise RequestError(f"{where}: {self._too_many(TileKind(kind))}").coded(
+                        "five_copies", tile=TileKind(kind).notation
+                    )
                 plain[kind] = n + 1
                 out.append(_PLAIN_TILES[first[kind] + n])
             else:  # a bonus tile: one copy (the scorer then says it is not a riichi tile)

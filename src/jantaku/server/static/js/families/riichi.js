@@ -46,22 +46,33 @@ function toggles(ui, box, t, render) {
   return [box("dora", t("table.show_indicator"), ui.doraDisplay === "indicator", onchange)];
 }
 
-/** The indicators a winning hand is shown with: the deal's dora indicators and, for a winner
- * in riichi, the ura dora indicators (public once he has won; the event carries them then). */
-function indicatorsEl(e, before, t) {
-  const rows = [
-    ["dora-indicators", t("table.dora_indicators"), before?.dora_indicators],
-    ["ura-indicators", t("table.ura"), e.ura_indicators],
-  ].filter(([, , text]) => text && parseTiles(text).length);
-  if (!rows.length) return null;
+/** Indicator rows: each [testid, label, MPSZ text] with tiles, under one box (null if none). */
+function indicatorRows(rows, extraClass = "") {
+  const shown = rows.filter(([, , text]) => text && parseTiles(text).length);
+  if (!shown.length) return null;
   return el(
     "div",
-    { class: "result-indicators" },
-    rows.map(([id, label, text]) => el("div", { class: "indicator-row", "data-testid": id }, el("span", { class: "indicator-label" }, label), tilesRow(text, null, label))),
+    { class: `result-indicators ${extraClass}`.trim() },
+    shown.map(([id, label, text]) => el("div", { class: "indicator-row", "data-testid": id }, el("span", { class: "indicator-label" }, label), tilesRow(text, null, label))),
   );
 }
 
-function winEl(e, names, before, t) {
+/** The deal's dora indicators (once per deal, however many won). */
+const doraIndicatorsEl = (dora, t) => indicatorRows([["dora-indicators", t("table.dora_indicators"), dora]], "deal-indicators");
+
+/** A winner's ura dora indicators: turned over only for a winner in riichi (the event carries
+ * them then), so in a double ron they stand under that winner alone. */
+const uraIndicatorsEl = (ura, t) => indicatorRows([["ura-indicators", t("table.ura"), ura]]);
+
+/** A winning hand as a real table shows it: the concealed tiles with the winning tile apart,
+ * then the melds (`seatView.meld_info`). */
+function winTilesEl(hand, tile, seatView, t) {
+  return el("div", { class: "result-tiles" }, tilesRow(hand, tile), meldsEl(seatView, t, "sm", { class: "result-melds" }));
+}
+
+/** One win; `dora`: the deal's indicators beside it (a single win), or null (shown once for
+ * all winners of a double ron). */
+function winEl(e, names, before, t, dora) {
   const yaku = (e.yaku || []).map(([name, han]) =>
     el("li", { "data-yaku": name }, el("span", {}, yakuName(name)), el("span", { class: "han" }, t("table.han", { han }))),
   );
@@ -72,9 +83,12 @@ function winEl(e, names, before, t) {
     "section",
     { class: "win", "data-testid": "win" },
     el("h3", {}, winTitle(t, e, names)),
-    el("div", { class: "result-tiles" }, tilesRow(e.hand, e.tile), meldsEl(before?.seats?.[e.seat], t, "sm", { class: "result-melds" })),
+    winTilesEl(e.hand, e.tile, before?.seats?.[e.seat], t),
     el("ul", { class: "yaku", "data-testid": "yaku" }, yaku),
-    indicatorsEl(e, before, t),
+    indicatorRows([
+      ["dora-indicators", t("table.dora_indicators"), dora],
+      ["ura-indicators", t("table.ura"), e.ura_indicators],
+    ]),
     el("p", { class: "result-summary", "data-testid": "result-summary" }, summary.join(" · ")),
   );
 }
@@ -102,7 +116,10 @@ function drawEl(end, names, before, t) {
 }
 
 function handEndBody({ wins, end, before }, names, t) {
-  const parts = wins.map((w) => winEl(w, names, before, t));
+  const dora = before?.dora_indicators;
+  const one = wins.length === 1;
+  // a double ron: the deal's indicators once, above both winners (each keeps his own ura)
+  const parts = [wins.length > 1 ? doraIndicatorsEl(dora, t) : null, ...wins.map((w) => winEl(w, names, before, t, one ? dora : null))];
   if (end.draw) parts.push(...drawEl(end, names, before, t));
   parts.push(el("h3", {}, t("table.payments")));
   // ready or not is judged only when the wall ran out (an abortive draw judges nobody)
@@ -135,16 +152,33 @@ function replayCentre(state, t, { mode, doraToggle }) {
   ];
 }
 
-function replayWin(w, names, t) {
+const KONGS = { concealed_kan: "concealed", added_kan: "added", open_kan: "exposed" };
+
+/** A meld of the replay's state (replay/state.js: absolute giver) as the table's view gives it
+ * (`meld_info`: the giver relative to the owner), so the table's meld drawing shows it. */
+function meldInfo(m, seat) {
+  const from = m.from === null || m.from === undefined ? null : (m.from - seat + 4) % 4;
+  return { tiles: m.tiles.join(""), kind: m.kind, kong: KONGS[m.kind] || null, called: m.called ?? null, from };
+}
+
+/** A win of the replay, drawn as the table's result dialog draws it: the hand with the winning
+ * tile apart and its melds, the dora indicators of the deal (`state`, the replay's state at the
+ * win; in a double ron beside the first winner only) and the winner's own ura indicators. */
+function replayWin(w, names, t, state = null) {
   const figures = w.yakuman
     ? t("replay.yakuman", { n: w.yakuman, points: formatNumber(w.points) })
     : t("replay.han_fu", { han: w.han, fu: w.fu, points: formatNumber(w.points) });
+  const melds = (state?.melds?.[w.seat] || []).map((m) => meldInfo(m, w.seat));
+  const ura = Array.isArray(w.ura_indicators) ? w.ura_indicators.join("") : w.ura_indicators;
+  const first = !state?.wins || state.wins[0] === w;
   return el(
     "div",
     { class: "win", "data-testid": "win" },
     el("h3", {}, t("replay.wins", { name: names[w.seat] }), " · ", howWon(w, names, t("replay.tsumo")), w.limit ? ` · ${labelOr(t, `table.limit.${w.limit}`, w.limit)}` : ""),
-    tilesRow(Array.isArray(w.hand) ? w.hand.join("") : w.hand || "", w.tile),
+    winTilesEl(Array.isArray(w.hand) ? w.hand.join("") : w.hand || "", w.tile, { meld_info: melds }, t),
     el("ul", { class: "yaku-list" }, (w.yaku || []).map(([name, han]) => el("li", {}, `${yakuName(name)}: ${han} ${t("replay.han")}`))),
+    first ? doraIndicatorsEl((state?.dora || []).join(""), t) : null,
+    uraIndicatorsEl(ura, t),
     el("p", { class: "figures" }, figures),
   );
 }

@@ -7,6 +7,7 @@ import { kindOf } from "../sheet/kinds.js";
 import { freshDraft } from "../sheet/entry.js";
 import { compute, entryActions, keep, renderAll, renderEntry } from "../sheet/page.js";
 import { canKeep, sheets } from "../sheet/remote.js";
+import { failure } from "../sheet/editor.js";
 import { setupEl } from "../sheet/setup.js";
 import { loadDraft, loadLocal, newDoc, saveDraft, saveLocal } from "../sheet/store.js";
 
@@ -83,7 +84,7 @@ export async function mount(root, params) {
     try {
       kept = await loadStored(params.id);
     } catch (e) {
-      const text = e.status === 404 ? t("sheet.not_found") : t("shell.error", { message: e.message });
+      const text = e.status === 404 ? t("sheet.not_found") : t("shell.error", { message: failure(t, e) });
       root.replaceChildren(el("p", { class: "error", role: "alert", "data-testid": "sheet-missing" }, text), el("a", { href: "#/sheet" }, t("sheet.open_sheet")));
       return;
     }

@@ -5,6 +5,7 @@ import { t } from "../i18n.js";
 import { kindOf } from "../sheet/kinds.js";
 import { renderAll } from "../sheet/page.js";
 import { sheets } from "../sheet/remote.js";
+import { failure } from "../sheet/editor.js";
 
 export async function mount(root, params) {
   root.replaceChildren(el("p", { class: "muted" }, t("shell.loading")));
@@ -12,7 +13,7 @@ export async function mount(root, params) {
   try {
     data = await sheets.shared(params.id || "");
   } catch (e) {
-    root.replaceChildren(el("h1", {}, t("sheet.page_title")), el("p", { class: "error", role: "alert", "data-testid": "shared-missing" }, e.status === 404 ? t("sheet.shared_missing") : t("shell.error", { message: e.message })));
+    root.replaceChildren(el("h1", {}, t("sheet.page_title")), el("p", { class: "error", role: "alert", "data-testid": "shared-missing" }, e.status === 404 ? t("sheet.shared_missing") : t("shell.error", { message: failure(t, e) })));
     return;
   }
   const sp = { t, readonly: true, sheet: data.sheet, result: data.result, kind: kindOf(data.sheet.preset), shareToken: params.id };

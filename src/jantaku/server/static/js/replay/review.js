@@ -90,7 +90,11 @@ function candidateRows(c, rp, puppetLabel, playerLabel) {
 }
 
 function candidatesTable(d, rp) {
-  const heads = ["choice", "shanten", "improving", "value", "score"].map((k) => el("th", {}, t(`review.col.${k}`)));
+  // a phone shows each heading's short form (the full one as its title): the long German
+  // headings made the table wider than the screen
+  const heads = ["choice", "shanten", "improving", "value", "score"].map((k) =>
+    el("th", {}, el("span", { class: "col-long" }, t(`review.col.${k}`)), el("abbr", { class: "col-short", title: t(`review.col.${k}`) }, t(`review.col_short.${k}`))),
+  );
   const rows = d.candidates.map((c) => candidateRows(c, rp, d.puppet.label, d.player.label));
   if (!d.candidates.some((c) => c.label === d.player.label)) rows.push(candidateRows(d.player, rp, d.puppet.label, d.player.label));
   return el(

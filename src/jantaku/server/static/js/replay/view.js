@@ -94,7 +94,7 @@ function rankText(r) {
  * sticks and the ladder's changes from the stored result), as far as the step has come. */
 export function resultParts(state, names, result = null, atEnd = false) {
   const hooks = familyOf(state.family).replay;
-  const parts = state.wins.map((w) => hooks.win(w, names, t));
+  const parts = state.wins.map((w) => hooks.win(w, names, t, state));
   if (state.ended) parts.push(...hooks.ended(state.ended, names, t));
   // an abandoned match's events stop inside its last hand: its end is the stored result
   const stopped = atEnd && !state.matchEnded && result?.reason_code === "abandoned" && Array.isArray(result.ranking);

@@ -20,6 +20,8 @@ export function errorText(t, error, names = []) {
   if (typeof params.player === "number") params.player = names[params.player] ?? params.player;
   if (params.reason) params.reason = t(`sheet.no_win.${params.reason}`);
   if (params.flag) params.flag = t(`sheet.flag.${params.flag}`);
+  if (params.rule) params.rule = t(`sheet.flag_rule.${params.rule}`);
+  if (params.position === null) params.position = "?";
   for (const n of ["points", "least", "value", "limit"]) if (typeof params[n] === "number") params[n] = formatNumber(params[n]);
   if (params.tile && tileExists(params.tile)) params.tile = `${tileName(params.tile)} (${params.tile})`;
   if (params.kind) params.kind = t(`sheet.meld.${params.kind}`);
@@ -31,7 +33,14 @@ export function errorText(t, error, names = []) {
  * English message stands then). */
 export function refusal(t, bad) {
   const key = `sheet.refused.${bad.code}`;
-  return bad.code && t(key) !== key ? { key, params: bad.params || {} } : null;
+  return bad.code && t(key) !== key ? { key, params: { field: bad.field || "", ...bad.params } } : null;
+}
+
+/** Why a call to the server failed (an ApiError of remote.js), in the reader's language: the
+ * text of its code, else the server's own message. */
+export function failure(t, e) {
+  const key = `sheet.failed.${e.code}`;
+  return t(key) !== key ? t(key, { field: e.field || "", retry_after: e.retry_after ?? "" }) : e.message;
 }
 
 /** All tiles the draft uses outside `except` (a target whose content is being replaced). */

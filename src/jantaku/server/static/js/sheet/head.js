@@ -5,6 +5,7 @@
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
 import { canKeep, saveBlob, saveComputedCsv, saveExport, sheets } from "./remote.js";
+import { failure } from "./editor.js";
 
 /** Fetch an export of the kept sheet (`path`), or the CSV of a sheet kept only here (no
  * path), and save it; a failure is shown as a notice. */
@@ -45,7 +46,7 @@ async function toggleShare(sp) {
       sp.share = (await sheets.share(sp.id)).token;
     }
   } catch (e) {
-    sp.notice = t("shell.error", { message: e.message });
+    sp.notice = t("shell.error", { message: failure(t, e) });
   }
   sp.renderAll();
 }

@@ -5,7 +5,7 @@
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
 import { draftEntry, entryEl, freshDraft } from "./entry.js";
-import { errorText, refusal } from "./editor.js";
+import { errorText, failure, refusal } from "./editor.js";
 import { handCard, standingsEl, totalsEl } from "./hands.js";
 import { canKeep, sheets } from "./remote.js";
 import { saveDraft, saveLocal } from "./store.js";
@@ -49,7 +49,7 @@ export async function keep(sp) {
     saveLocal(sp.sheet, sp.id);
     sp.notice = null;
   } catch (e) {
-    sp.notice = t("sheet.not_kept", { message: e.message });
+    sp.notice = t("sheet.not_kept", { message: failure(t, e) });
   }
 }
 
@@ -58,7 +58,7 @@ export async function compute(doc) {
   try {
     return { result: await sheets.compute(doc) };
   } catch (e) {
-    return { message: t("sheet.compute_failed", { message: e.message }) };
+    return { message: t("sheet.compute_failed", { message: failure(t, e) }) };
   }
 }
 

@@ -18,6 +18,7 @@ async function call(method, path, body) {
   if (!res.ok) {
     const err = new ApiError(refusalMessage(data, res), (data && data.code) || `http_${res.status}`, res.status);
     err.field = data && data.field;
+    err.retry_after = data && data.retry_after;
     throw err;
   }
   return data;
