@@ -57,14 +57,4 @@ def wire_of(config: Mapping[str, Any]) -> FamilyWire:
         options = _options(fam.name, str(config.get("preset")), config.get("overrides") or {})
     except (UnknownFamilyError, ValueError, TypeError) as error:
         raise ClientError(f"the table's rules are unknown to this client: {error}") from None
-    if fam.name == "riichi":
-        from jantaku.engine.riichi.events import EVENTS as RIICHI_EVENTS
-        from jantaku.engine.riichi.view import SeatView
-
-        return FamilyWire(fam.name, SeatView.from_json, RIICHI_EVENTS, options)
-    if fam.name == "classical":
-        from jantaku.engine.classical.events import EVENTS as CLASSICAL_EVENTS
-        from jantaku.engine.classical.view import ClassicalView
-
-        return FamilyWire(fam.name, ClassicalView.from_json, CLASSICAL_EVENTS, options)
-    raise ClientError(f"this client cannot read {fam.title} tables")
+    return FamilyWire(fam.name, fam.read_view, fam.event_types(), options)

@@ -11,12 +11,9 @@ from typing import Any
 import click
 
 from jantaku.errors import JantakuError
-from jantaku.families import all_levels, family
+from jantaku.families import all_families, all_levels, default_family, family
 
 __all__ = ["sit"]
-
-_KIND = {"riichi": "practice", "classical": "classical"}
-"""The table a new match of each family is made at (one person and computer players)."""
 
 
 def _bad(message: str) -> click.BadParameter:
@@ -58,8 +55,8 @@ def load_player(spec: str) -> Any:
 @click.option(
     "--family",
     "family_name",
-    type=click.Choice(sorted(_KIND)),
-    default="riichi",
+    type=click.Choice([f.name for f in all_families()]),
+    default=default_family().name,
     show_default=True,
     help="The rules of a new table (a practice table for riichi).",
 )
@@ -100,7 +97,7 @@ def sit(
         return fam.new_player(fam.level(bot), seed, fam.default_preset)
 
     request = TableRequest(
-        kind=_KIND[family_name],
+        kind=family(family_name).solo_kind,
         length=length,
         bot=puppets,
         fill_bots=(table is None and invite is None) or puppets is not None,

@@ -160,6 +160,14 @@ class Family:
     exports: Mapping[str, Exporter]
     """Record formats a finished match can be written in, by name (may be empty)."""
     arena: ArenaKit
+    solo_kind: str
+    """The table kind where one person plays against computer players (what ``jantaku sit``
+    makes)."""
+    read_view: Callable[[dict[str, Any], Any], Any]
+    """``(view JSON, options)``: a seat's view as the table server sends it, read back into the
+    family's view class (:mod:`jantaku.client`)."""
+    event_types: Callable[[], Mapping[str, type[Event]]]
+    """The family's event classes by their JSON ``type``, to read sent events back."""
     sheet: str = ""
     """The module that reads a score sheet's entries of this family (``ENTRIES``, see
     docs/sheet.md), imported when a sheet needs it; empty: the family keeps no sheets."""

@@ -95,6 +95,18 @@ def _tally(log: Sequence[Event]) -> Tally:
 # ---------------------------------------------------------------------------- arena
 
 
+def _read_view(data: dict[str, Any], options: Any) -> Any:
+    from jantaku.engine.classical.view import ClassicalView
+
+    return ClassicalView.from_json(data, options)
+
+
+def _event_types() -> Mapping[str, type[Event]]:
+    from jantaku.engine.classical.events import EVENTS
+
+    return EVENTS
+
+
 def new_table(preset: str, seed: int | str, length: str, max_hands: int = 400) -> ClassicalTable:
     """A game of ``length`` wind rounds' worth, stopped after ``max_hands`` hands."""
     from jantaku.players.classical.table import ClassicalTable
@@ -174,6 +186,9 @@ CLASSICAL = register(
         tally=_tally,
         exports={},
         arena=ArenaKit(arena_one, _summarize, _COLUMNS, "games"),
+        solo_kind="classical",
+        read_view=_read_view,
+        event_types=_event_types,
         sheet="jantaku.families.classical_sheet",
     )
 )

@@ -116,6 +116,18 @@ def _mjai(log: Sequence[Event], info: MatchInfo) -> str:
 # ---------------------------------------------------------------------------- arena
 
 
+def _read_view(data: dict[str, Any], options: Any) -> Any:
+    from jantaku.engine.riichi.view import SeatView
+
+    return SeatView.from_json(data, options)
+
+
+def _event_types() -> Mapping[str, type[Event]]:
+    from jantaku.engine.riichi.events import EVENTS
+
+    return EVENTS
+
+
 def new_table(preset: str, seed: int | str, length: str, max_hands: int = 0) -> Table:
     """A riichi match of ``length`` (``max_hands`` does not apply: a riichi match ends)."""
     return new_game(preset, seed, overrides=_length_overrides(length))
@@ -194,6 +206,9 @@ RIICHI = register(
         tally=_tally,
         exports={"tenhou6": _tenhou6, "mjai": _mjai},
         arena=ArenaKit(arena_one, _summarize, _COLUMNS, "matches"),
+        solo_kind="practice",
+        read_view=_read_view,
+        event_types=_event_types,
         sheet="jantaku.families.riichi_sheet",
     )
 )
