@@ -208,6 +208,8 @@ def test_a_refused_action_is_never_shown(tmp_path: Any) -> None:
         viewer.table = table
         table.attach(viewer, None)
         table.start()
+        await lobby.flush()  # the table's row is stored (by the writer thread) before the claim
+        await table.outbox.settled()  # and what waited for it is shown
         assert store.claim_fence(table.id) == 2  # another process took the table over
         shown = len(viewer.messages)
         table.run()
