@@ -32,7 +32,7 @@ BAD = [
     ),
     (
         _win({"hand": "123m456p789s234s1z", "dora_indicators": "1z1z1z"}),
-        "Von Ostwind (1z) hat der Satz keine weiteren",
+        "von Ostwind (1z) hat der Satz keine weiteren",
     ),
 ]
 ENGLISH = ("needs", "tiles with", "bad tile notation", "is not a", "five copies", "'s hand")
