@@ -17,20 +17,25 @@ def _blocks() -> list[str]:
     return re.findall(r"```python\n(.*?)```", section, re.S)
 
 
-def test_the_first_bot_plays_a_whole_match(tmp_path: Path) -> None:
-    bot, loop, *_rest = _blocks()
-    (tmp_path / "first_bot.py").write_text(bot, encoding="utf-8")
-    (tmp_path / "play.py").write_text(loop, encoding="utf-8")
-    env = {"PYTHONPATH": f"{ROOT / 'src'}:{tmp_path}", "PATH": "/usr/bin:/bin"}
-    out = subprocess.run(
-        [sys.executable, "play.py"],
-        cwd=tmp_path,
+def _run(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """A page's script run in ``folder``, with jantaku and the folder's modules importable."""
+    env = {"PYTHONPATH": f"{ROOT / 'src'}:{folder}", "PATH": "/usr/bin:/bin"}
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=folder,
         env=env,
         capture_output=True,
         text=True,
         timeout=300,
         check=False,
     )
+
+
+def test_the_first_bot_plays_a_whole_match(tmp_path: Path) -> None:
+    bot, loop, *_rest = _blocks()
+    (tmp_path / "first_bot.py").write_text(bot, encoding="utf-8")
+    (tmp_path / "play.py").write_text(loop, encoding="utf-8")
+    out = _run(tmp_path, "play.py")
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("MatchResult(scores=(") and "recorded=True" in out.stdout
 
@@ -46,16 +51,7 @@ def test_the_first_bot_sits_at_a_running_server(tmp_path: Path) -> None:
     (tmp_path / "at_server.py").write_text(client, encoding="utf-8")
     server = ServerProcess(f"sqlite:///{tmp_path / 'jantaku.sqlite3'}").start()
     try:
-        env = {"PYTHONPATH": f"{ROOT / 'src'}:{tmp_path}", "PATH": "/usr/bin:/bin"}
-        out = subprocess.run(
-            [sys.executable, "at_server.py", server.base],
-            cwd=tmp_path,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=False,
-        )
+        out = _run(tmp_path, "at_server.py", server.base)
     finally:
         server.stop()
     assert out.returncode == 0, out.stderr
