@@ -50,6 +50,8 @@ _MAHJONG_KEYS = frozenset(
 _PENALTY_KEYS = frozenset({"kind", "player", "points", "reason"})
 MAX_PENALTY = 10000
 _SEAT = re.compile(r"seat ([ESWN]): ")
+# the request's fields that belong to the winner's hand
+_WINNERS_KEYS = frozenset(_COPIED) - {"win"}
 _PLAYER = re.compile(r"players\[(\d)\]")
 _GAME_OVER = "the North round is over"
 
@@ -126,7 +128,7 @@ class ClassicalEntries(FamilyEntries):
                     {"player": winner},
                 )
             request = self._request(spec, before, field, offenders)
-            result = self._score(request, before, field)
+            result = self._score(request, before, field, winner)
             if not result["win"]:
                 raise self._no_win(result, winner, f"{field}.players[{winner}]")
             self._pay_for_all(result, offenders, before)
@@ -216,17 +218,25 @@ class ClassicalEntries(FamilyEntries):
             for p in settlement.payments
         ]
 
-    def _score(self, request: dict[str, Any], before: TableState, field: str) -> dict[str, Any]:
-        """The scorer's result; its errors name the player (not the seat wind) and the path."""
+    def _score(
+        self, request: dict[str, Any], before: TableState, field: str, winner: int
+    ) -> dict[str, Any]:
+        """The scorer's result; its errors name the player (not the seat wind) and the path.
+        The winning tile and the flags of the win are the winner's."""
         try:
             return score(self.read, request, field, "hands")
         except EntryError as e:
             found = _SEAT.search(e.message) or _PLAYER.search(e.field)
-            if found is None:
+            if found is not None:
+                text = found.group(1)
+                player = (
+                    (before.dealer + _LETTERS.index(text)) % 4 if text in _LETTERS else int(text)
+                )
+                where = e.field if _PLAYER.search(e.field) else f"{field}.players[{player}]"
+            elif e.field.removeprefix(f"{field}.") in _WINNERS_KEYS:
+                player, where = winner, e.field
+            else:
                 raise
-            text = found.group(1)
-            player = (before.dealer + _LETTERS.index(text)) % 4 if text in _LETTERS else int(text)
-            where = e.field if _PLAYER.search(e.field) else f"{field}.players[{player}]"
             message = _SEAT.sub("", e.message).removeprefix("hands: ")
             raise EntryError(
                 f"{self.names[player]}'s hand: {message}",

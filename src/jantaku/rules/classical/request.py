@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from jantaku.errors import JantakuError
+from jantaku.errors import JantakuError, NotationError
 from jantaku.meld import KongKind, Meld, MeldKind
 from jantaku.rules.classical.names import doubles_text, english_item, points_text
 from jantaku.rules.classical.options import ClassicalOptions, preset
@@ -82,10 +82,17 @@ def _kinds(value: Any, where: str) -> list[TileKind]:
         )
     try:
         kinds = parse_kinds(value)
+    except NotationError as err:
+        at = None if err.position is None else err.position + 1
+        raise RequestError(f"{where}: {err}").coded(
+            "notation", text=err.text, position=at
+        ) from None
     except JantakuError as err:
         raise RequestError(f"{where}: {err}") from None
     if "0" in value:  # notation that parsed: a 0 is a red five
-        raise RequestError(f"{where}: a red five (0m, 0p, 0s); the classical set has none")
+        raise RequestError(f"{where}: a red five (0m, 0p, 0s); the classical set has none").coded(
+            "no_red_fives"
+        )
     return kinds
 
 
@@ -135,7 +142,9 @@ def _meld(obj: Any, where: str) -> Meld:
         raise RequestError(f"{where}: missing field 'tiles'")
     kinds = sorted(_kinds(spec["tiles"], f"{where}.tiles"))
     if any(k.is_bonus for k in kinds):
-        raise RequestError(f"{where}.tiles: flowers and seasons never form figures")
+        raise RequestError(f"{where}.tiles: flowers and seasons never form figures").coded(
+            "bonus_misplaced", part="meld"
+        )
     is_open = spec.get("open", True)
     if not isinstance(is_open, bool):
         raise RequestError(f"{where}.open: expected true or false, got {_show(is_open)}")
@@ -143,6 +152,11 @@ def _meld(obj: Any, where: str) -> Meld:
         raise RequestError(
             f"{where}.open: only a kong can be laid out concealed; "
             "put a concealed chow or pung into 'hand'"
+        ).coded("concealed_figure", kind=name)
+    size = 4 if kind is MeldKind.KONG else 3
+    if len(kinds) != size:
+        raise RequestError(f"{where}: a {name} has {size} tiles, not {len(kinds)}").coded(
+            "meld_size", kind=name, size=size, count=len(kinds)
         )
     copies: dict[TileKind, int] = {}
     tiles = []
@@ -157,7 +171,9 @@ def _meld(obj: Any, where: str) -> Meld:
     try:
         return Meld(kind, tuple(tiles), kong)
     except JantakuError as err:
-        raise RequestError(f"{where}: {err}") from None
+        raise RequestError(f"{where}: {err}").coded(
+            "bad_meld", kind=name, tiles=spec["tiles"]
+        ) from None
 
 
 def _player(obj: Any, where: str) -> SeatHand:
@@ -168,14 +184,18 @@ def _player(obj: Any, where: str) -> SeatHand:
     seat = _wind(spec["seat_wind"], f"{where}.seat_wind")
     hand = _kinds(spec["hand"], f"{where}.hand")
     if any(k.is_bonus for k in hand):
-        raise RequestError(f"{where}.hand: flowers and seasons belong in 'bonus'")
+        raise RequestError(f"{where}.hand: flowers and seasons belong in 'bonus'").coded(
+            "bonus_misplaced", part="hand"
+        )
     melds_spec = spec.get("melds") or []
     if not isinstance(melds_spec, list):
         raise RequestError(f"{where}.melds: expected a list")
     melds = tuple(_meld(m, f"{where}.melds[{i}]") for i, m in enumerate(melds_spec))
     bonus = _kinds(spec.get("bonus") or "", f"{where}.bonus")
     if any(not k.is_bonus for k in bonus):
-        raise RequestError(f"{where}.bonus: only flowers (1f-4f) and seasons (1y-4y)")
+        raise RequestError(f"{where}.bonus: only flowers (1f-4f) and seasons (1y-4y)").coded(
+            "not_bonus"
+        )
     return SeatHand(seat, tuple(hand), melds, tuple(bonus))
 
 
@@ -197,9 +217,12 @@ def _win(obj: Mapping[str, Any], winner: Wind) -> Win:
         raise RequestError('win_tile: missing (the winning tile, e.g. "3z")')
     tile = _kinds(obj["win_tile"], "win_tile")
     if len(tile) != 1 or tile[0].is_bonus:
-        raise RequestError(
+        error = RequestError(
             f"win_tile: expected exactly one suit or honor tile, got {_show(obj['win_tile'])}"
         )
+        if len(tile) != 1:
+            raise error.coded("win_tile_count", count=len(tile))
+        raise error.coded("bonus_misplaced", part="win_tile")
     how = obj.get("win")
     if how not in ("discard", "self_draw"):
         raise RequestError(f'win: expected "discard" or "self_draw", got {_show(how)}')
@@ -211,18 +234,28 @@ def _win(obj: Mapping[str, Any], winner: Wind) -> Win:
             raise RequestError("discarder: a self-drawn win has no discarder")
         for key in ("last_discard", "robbing_kong", "earthly_hand"):
             if flags[key]:
-                raise RequestError(f'{key}: needs "win": "discard"')
+                raise RequestError(f'{key}: needs "win": "discard"').coded(
+                    "flags", rule=f"{key}_discard"
+                )
     else:
         discarder = _wind(obj.get("discarder"), "discarder")
         if discarder == winner:
-            raise RequestError("discarder: the winner cannot win on his own discard")
+            raise RequestError("discarder: the winner cannot win on his own discard").coded(
+                "winner_discarder"
+            )
         for key in ("last_wall_tile", "heavenly_hand"):
             if flags[key]:
-                raise RequestError(f'{key}: needs "win": "self_draw"')
+                raise RequestError(f'{key}: needs "win": "self_draw"').coded(
+                    "flags", rule=f"{key}_self_draw"
+                )
     if flags["heavenly_hand"] and winner != Wind.EAST:
-        raise RequestError("heavenly_hand: only East can win right after the deal")
+        raise RequestError("heavenly_hand: only East can win right after the deal").coded(
+            "flags", rule="heavenly_hand_east"
+        )
     if flags["earthly_hand"] and discarder != Wind.EAST:
-        raise RequestError("earthly_hand: the very first discard is East's")
+        raise RequestError("earthly_hand: the very first discard is East's").coded(
+            "flags", rule="earthly_hand_east"
+        )
     return Win(winner, tile[0], self_draw, discarder, **flags)
 
 
@@ -254,7 +287,7 @@ def _deal(obj: Any) -> tuple[FinishedDeal, ClassicalOptions]:
         if win.self_draw or win.robbing_kong or violator != win.discarder:
             raise RequestError(
                 "danger_violation: must be the player whose discard the winner claimed"
-            )
+            ).coded("danger_discarder")
     return FinishedDeal(round_wind, hands, win, violator), options
 
 

@@ -439,7 +439,7 @@ def _check_table(deal: FinishedDeal) -> None:
             kind = TileKind(index)
             raise InvalidHandError(
                 f"{n} copies of {kind.notation} on the table; the set has {limit}"
-            )
+            ).coded("table_copies", tile=kind.notation, count=n, limit=limit)
 
 
 def score_deal(deal: FinishedDeal, options: ClassicalOptions) -> DealScore:
