@@ -11,6 +11,7 @@ import itertools
 import threading
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from jantaku.families import Family
 from jantaku.players.protocol import Player
 from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
+from jantaku.server.puppets import Lane
 from jantaku.server.seating import PLAYERS, register_player
 from jantaku.server.storage import Store
 from jantaku.server.tables import Table
@@ -221,3 +223,76 @@ def test_the_decision_threads_are_a_setting() -> None:
     assert ServerSettings().decision_threads is None
     out = CliRunner().invoke(serve, ["--help"], terminal_width=200).output
     assert "--decision-threads" in out
+
+
+class _Calls:
+    """A player noting its calls in order; ``choose`` waits for ``gate`` on its first call."""
+
+    name = "calls"
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.calls: list[str] = []
+
+    def choose(self, view: Any) -> Any:
+        if not self.calls:
+            self.gate.wait(30)
+        self.calls.append(f"choose {view}")
+        return view
+
+    def observe(self, events: Sequence[Any]) -> None:
+        self.calls.append(f"observe {events[0]}")
+
+
+def test_a_lane_runs_the_calls_behind_a_decision_in_order() -> None:
+    """The event loop goes on while a decision runs on its thread; what the table asks of the
+    same player meanwhile runs after it, in the order asked."""
+    player = _Calls()
+    lane = Lane(player)
+    pool = ThreadPoolExecutor(1)
+
+    async def run() -> list[str]:
+        held = lane.decide("call", pool)
+        lane.observe(["a"])
+        turn = asyncio.ensure_future(lane.choose("turn"))
+        lane.observe(["b"])
+        await asyncio.sleep(0.05)
+        assert player.calls == [] and not turn.done()  # all wait for the held decision
+        player.gate.set()
+        assert await turn == "turn"
+        assert await held.result == "call"
+        return player.calls
+
+    try:
+        calls = asyncio.run(run())
+    finally:
+        player.gate.set()
+        pool.shutdown()
+    assert calls == ["choose call", "observe a", "choose turn", "observe b"]
+    assert not lane.busy
+
+
+def test_a_decision_not_begun_when_its_window_ends_never_runs() -> None:
+    """A call decision waiting for a thread (all of them busy) is dropped when its table stops
+    waiting for it: it never takes a thread from the decisions still wanted."""
+    pool = ThreadPoolExecutor(1)
+    busy = threading.Event()
+    player = _Calls()
+    player.calls.append("first")  # its choose does not wait
+    lane = Lane(player)
+
+    async def run() -> None:
+        pool.submit(busy.wait, 30)  # another table's decision holds the only thread
+        job = lane.decide("late", pool)
+        await asyncio.sleep(0.05)
+        job.cancel()
+        busy.set()
+        await job.ended
+        assert job.result.cancelled() and not lane.busy
+
+    try:
+        asyncio.run(run())
+    finally:
+        busy.set()
+        pool.shutdown()
+    assert player.calls == ["first"]

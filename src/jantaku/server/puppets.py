@@ -63,12 +63,16 @@ class Job:
         self.result: asyncio.Future[Any] = loop.create_future()
         self.ended: asyncio.Future[None] = loop.create_future()
         self.started = False
+        self.thread: Future[Any] | None = None  # handed to the pool (it may wait for a thread)
 
     def cancel(self) -> None:
-        """Nobody waits for it any more: a call not begun never runs; one under way runs to its
-        end (a thread cannot be stopped) and what it returns is dropped."""
+        """Nobody waits for it any more: a call not begun never runs (nor takes a thread when
+        the pool is busy); one under way runs to its end (a thread cannot be stopped) and what
+        it returns is dropped."""
         self.result.cancel()
-        if not self.started and not self.ended.done():
+        if self.thread is not None:
+            self.thread.cancel()  # not yet on a thread: it never will be
+        elif not self.started and not self.ended.done():
             self.ended.set_result(None)
 
 
@@ -97,11 +101,10 @@ class Lane:
             return
         self._submit(lambda: self.player.observe(events), None).result.add_done_callback(_logged)
 
-    async def choose(self, view: Any) -> Any:
-        """The puppet's decision, made on the event loop: now, or after what its lane holds."""
-        if not self.busy:
-            return self.player.choose(view)
-        return await self._submit(lambda: self.player.choose(view), None).result
+    def choose(self, view: Any) -> asyncio.Future[Any]:
+        """The puppet's decision, made on the event loop: now (the future is done at once), or
+        after what its lane holds; its place in the lane is taken at this call."""
+        return self._submit(lambda: self.player.choose(view), None).result
 
     def decide(self, view: Any, pool: Executor) -> Job:
         """The puppet's decision, made on a thread of ``pool`` after what its lane holds."""
@@ -134,14 +137,16 @@ class Lane:
                 continue
             self._running = job
             assert self._loop is not None
-            done = job.pool.submit(job.call)
-            done.add_done_callback(functools.partial(_back, self._loop, self._ended, job))
+            job.thread = job.pool.submit(job.call)
+            job.thread.add_done_callback(functools.partial(_back, self._loop, self._ended, job))
 
     def _ended(self, job: Job, done: Future[Any]) -> None:
         """A call that ran on a thread is over (on the event loop): the next one may start."""
         self._running = None
-        error = done.exception()
-        if job.result.cancelled():
+        error = None if done.cancelled() else done.exception()
+        if done.cancelled():  # never began (cancelled, or the pool shut down)
+            job.result.cancel()
+        elif job.result.cancelled():
             if error is not None:
                 log.error("a computer player's late decision failed: %r", error)
         elif error is not None:
