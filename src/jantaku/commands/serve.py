@@ -93,6 +93,13 @@ def _fewer_full_collections() -> None:
     help="The same at a table of one person and computer players.",
 )
 @click.option(
+    "--decision-threads",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Threads the computer players' call decisions run on, shared by the process's "
+    "tables, one decision per table at a time  [default: one per core, at least 2].",
+)
+@click.option(
     "--hand-pause",
     type=float,
     default=15.0,
@@ -164,6 +171,7 @@ def serve(
     bot_delay: float,
     call_window: float,
     solo_call_window: float,
+    decision_threads: int | None,
     hand_pause: float,
     solo_hand_pause: float | None,
     session_days: float,
@@ -190,6 +198,7 @@ def serve(
         bot_delay=bot_delay,
         call_window=call_window,
         solo_call_window=solo_call_window,
+        decision_threads=decision_threads,
         hand_pause=hand_pause,
         solo_hand_pause=solo_hand_pause,
         session_days=session_days,

@@ -48,6 +48,10 @@ class ServerSettings:
     # milliseconds, so without it the next draw would come later exactly when one of them could
     # call, which the person and every spectator would see. Long enough for their decisions.
     solo_call_window: float = 0.3
+    # The threads the computer players' call decisions run on, shared by every table of the
+    # process, one running decision per table at most (None: one per core, at least two;
+    # puppets.decision_threads says why).
+    decision_threads: int | None = None
     # Between hands the table waits until every connected person has confirmed the result, or
     # this long at most; no turn clock runs meanwhile.
     hand_pause: float = 15.0

@@ -10,7 +10,6 @@ import contextlib
 import logging
 import random
 import time
-from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from jantaku.engine.actions import Action, ActionKind
@@ -23,6 +22,7 @@ from jantaku.server.abandon import abandoned
 from jantaku.server.clientview import drawn_index
 from jantaku.server.config import ServerSettings, TableConfig
 from jantaku.server.messages import ServerMessage, TableUpdate
+from jantaku.server.puppets import Lane, decision_pool, decision_threads
 from jantaku.server.seating import FILLER, seat_player
 from jantaku.server.seats import Seat, TableError
 from jantaku.server.storage import ActionRecord, Fenced
@@ -31,15 +31,6 @@ from jantaku.server.writer import ActionWrite, Outbox, Writer
 __all__ = ["TableDriver"]
 
 log = logging.getLogger("jantaku.server")
-
-#: the threads the computer players' call decisions run on (bounded by the call window)
-DECISIONS = ThreadPoolExecutor(2, thread_name_prefix="jantaku-decisions")
-
-
-def _retrieved(decision: asyncio.Future[Any]) -> None:
-    """A decision that came too late is dropped; its failure is logged, never left unread."""
-    if not decision.cancelled() and decision.exception() is not None:
-        log.error("a computer player's decision failed: %r", decision.exception())
 
 
 def _soonest(a: float | None, b: float | None) -> float | None:
@@ -65,6 +56,8 @@ class TableDriver:
     outbox: Outbox
     _changed: asyncio.Event
     _players: dict[int, Player]
+    _lanes: dict[int, Lane]
+    _thinking: asyncio.Future[None] | None
     _window_until: float | None
     _deferred: tuple[Action, float] | None
     _pause_until: float | None
@@ -96,9 +89,17 @@ class TableDriver:
             # a takeover, or a computer player after a restart: it catches up with the match
             player = seat_player(s.bot or FILLER, self.family, self.config.preset, seat)
             assert self.engine is not None
-            player.observe([e.seen_by(seat) for e in self.engine.log])
+            self._lane(seat, player).observe([e.seen_by(seat) for e in self.engine.log])
             self._players[seat] = player
         return player
+
+    def _lane(self, seat: int, player: Player) -> Lane:
+        """The lane of the computer player of ``seat``: every call on it goes through it, one at
+        a time and in order (puppets.py)."""
+        lane = self._lanes.get(seat)
+        if lane is None or lane.player is not player:
+            lane = self._lanes[seat] = Lane(player)
+        return lane
 
     def _take_over_absent(self, now: float) -> float | None:
         """A computer player takes every seat whose person has been away for the grace period,
@@ -226,35 +227,62 @@ class TableDriver:
             if self.status != "live" or not self._asked(seat):
                 return
             if len(self.engine.log) != seen:  # the match moved meanwhile: decide again
-                action = player.choose(self.engine.view(seat))
+                action = await self._lane(seat, player).choose(self.engine.view(seat))
+                if self.status != "live" or not self._asked(seat):
+                    return
         self._commit(action, "bot")
         if due is not None:
             await self.outbox.settled()  # sent once stored
             self.lags.append(time.monotonic() - due)
 
     async def _decide(self, seat: int, player: Player) -> Action | None:
-        """A computer player's decision. On its own turn, or without a call window, made here.
-        A call decision is made on a thread of its own and bounded by the window: one not made
-        when the window ends is a pass. Else a slow decision (a classical puppet's may take
-        longer than the window) would close the window late exactly when a puppet could call,
-        which everybody at the table sees. None: the match moved on meanwhile."""
+        """A computer player's decision. On its own turn, or without a call window, made here,
+        on the event loop (once its lane is free: a call decision of its may still run). A call
+        decision is made on a thread and bounded by the window: one not made when the window
+        ends is a pass. Else a slow decision (a classical puppet's may take longer than the
+        window) would close the window late exactly when a puppet could call, which everybody
+        at the table sees. None: the match moved on meanwhile."""
         engine = self.engine
         assert engine is not None
-        view = engine.view(seat)
+        lane = self._lane(seat, player)
+        seen = len(engine.log)
         window = self._window_until
         if not engine.awaiting_calls() or window is None or self._call_window() <= 0:
-            return player.choose(view)
-        seen = len(engine.log)
-        decision = asyncio.get_running_loop().run_in_executor(DECISIONS, player.choose, view)
-        decision.add_done_callback(_retrieved)
-        try:
-            left = max(0.0, window - time.monotonic())
-            action: Action = await asyncio.wait_for(asyncio.shield(decision), left)
-        except TimeoutError:
-            legal = engine.legal_actions(seat)
-            action = next((a for a in legal if a.kind is ActionKind.PASS), legal[0])
+            action: Action = await lane.choose(engine.view(seat))
+        else:
+            action = await self._call_decision(seat, lane, window)
         if self.status != "live" or not self._asked(seat) or len(engine.log) != seen:
             return None
+        return action
+
+    async def _call_decision(self, seat: int, lane: Lane, window: float) -> Action:
+        """A call decision on one of the process's decision threads, or a pass when none is
+        made by ``window``. The table runs one at a time: one still under way (a puppet's
+        decision that outlasted its window) makes the next wait, within its window, so a
+        table's slow puppets hold one thread at most (puppets.decision_threads)."""
+        engine = self.engine
+        assert engine is not None
+        seen = len(engine.log)
+        action: Action | None = None
+        busy = self._thinking
+        if busy is not None and not busy.done() and window > time.monotonic():
+            await asyncio.wait([busy], timeout=window - time.monotonic())
+        left = window - time.monotonic()
+        ready = busy is None or busy.done()
+        if ready and left > 0 and len(engine.log) == seen and self._asked(seat):
+            threads = decision_pool(decision_threads(self.settings.decision_threads))
+            job = lane.decide(engine.view(seat), threads)
+            self._thinking = job.ended
+            try:
+                action = await asyncio.wait_for(asyncio.shield(job.result), left)
+            except TimeoutError:
+                pass
+            finally:
+                if not job.result.done():
+                    job.cancel()  # not begun: it never runs; under way: its answer is dropped
+        if action is None:
+            legal = engine.legal_actions(seat)
+            action = next((a for a in legal if a.kind is ActionKind.PASS), legal[0])
         return action
 
     def _time_out(self, seat: int) -> None:

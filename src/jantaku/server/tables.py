@@ -35,6 +35,7 @@ from jantaku.players.protocol import Player
 from jantaku.server.clientview import match_action
 from jantaku.server.config import ServerSettings, TableConfig
 from jantaku.server.messages import MatchEnded, TableUpdate
+from jantaku.server.puppets import Lane
 from jantaku.server.seating import PLAYERS
 from jantaku.server.seats import RANKED_NO_BOTS, Connection, Seat, TableError, commitment_of
 from jantaku.server.storage import ActionRecord, Fenced, Store
@@ -91,6 +92,8 @@ class Table(TableMessages, TableClocks, TableDriver):
         self._changed = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
         self._players: dict[int, Player] = {}  # computer players, by seat (takeovers too)
+        self._lanes: dict[int, Lane] = {}  # each one's calls, one at a time (puppets.py)
+        self._thinking: asyncio.Future[None] | None = None  # the call decision on a thread
         self._window_until: float | None = None  # an open call window closes no earlier
         # the window's discard is still being stored: its window is timed again from when
         # its messages leave (a slow write must not use up the window nobody saw open)
@@ -435,9 +438,10 @@ class Table(TableMessages, TableClocks, TableDriver):
         self._window_held = False
 
     def _tell_players(self, events: list[Event]) -> None:
-        """Every computer player sees every event its seat may see, as in the arena."""
+        """Every computer player sees every event its seat may see, as in the arena: once its
+        lane is free (a call decision of its may still run; the table does not wait)."""
         for seat, player in self._players.items():
-            player.observe([e.seen_by(seat) for e in events])
+            self._lane(seat, player).observe([e.seen_by(seat) for e in events])
 
     def _hand_pause(self) -> float:
         """How long a hand's result stays on screen at most: until its one person has seen it
