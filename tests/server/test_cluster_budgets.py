@@ -1,21 +1,24 @@
-"""The HTTP budgets of an address hold for the whole group of processes (two real servers on
-PostgreSQL and Redis, one client address alternating between them): the budget every request
-takes (http_budget.py) is one for the group, as the sign-up budget (shared_limits.py) is.
-Counted per process, each door would serve the address its own budget.
+"""The budgets of an address hold for the whole group of processes (two real servers on
+PostgreSQL and Redis, one client address alternating between them): the HTTP budget every
+request takes (http_budget.py) and the invite codes looked up in the database (cluster.py) are
+one for the group, as the sign-up budget (shared_limits.py) is. Counted per process, each door
+would give the address its own budget.
 
 Needs ``JANTAKU_TEST_POSTGRES`` and ``JANTAKU_TEST_REDIS`` (ci/postgres.sh, ci/redis.sh)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import httpx
 import pytest
 
+from jantaku.server.cluster import INVITE_BURST, INVITE_LOOKUPS_PER_SECOND
 from jantaku.server.config import ServerSettings
 from jantaku.server.http_budget import weight
 from tests.server.cluster_env import REDIS, needs_cluster
-from tests.server.harness import ServerProcess, fresh_address
+from tests.server.harness import Client, ServerProcess, fresh_address
 
 pytestmark = needs_cluster
 
@@ -77,3 +80,26 @@ def test_sign_ups_from_one_address_at_two_doors_add_up(doors: list[ServerProcess
     statuses = _alternate(doors, "POST", "/api/guest", fresh_address())
     assert statuses[-1] == 429, statuses
     assert SIGNUPS <= statuses.count(200) <= SIGNUPS + 1, statuses
+
+
+def test_invite_lookups_from_one_address_at_two_doors_add_up(doors: list[ServerProcess]) -> None:
+    """Made-up invite codes sent alternately at two doors from one address are looked up in
+    the database 20 times in all (2 a second come back meanwhile), not 20 at each door."""
+    address = fresh_address()
+    clients = [Client(door, address=address) for door in doors]
+    answers: list[str] = []
+    start = time.monotonic()
+    for i in range(2 * INVITE_BURST + 2):
+        c = clients[i % 2]
+        c.send({"type": "join", "invite": f"made-up-{i}", "id": i})
+        error = c.expect("error")
+        assert error["ref"] == i, error
+        answers.append(error["code"])
+        if error["code"] == "rate_limited":
+            break
+    came_back = INVITE_LOOKUPS_PER_SECOND * (time.monotonic() - start)
+    assert answers[-1] == "rate_limited", answers
+    looked_up = len(answers) - 1
+    assert INVITE_BURST <= looked_up <= INVITE_BURST + came_back + 1, (looked_up, came_back)
+    for c in clients:
+        c.close()

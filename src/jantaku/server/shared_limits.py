@@ -16,6 +16,7 @@ closed so, each for its reason:
 - the login back-off: uncounted logins would let a password be guessed at the hash pool's pace;
 - reviews, exports, sheets: each is seconds of CPU or a write, and a refusal costs a retry only;
 - /api/metrics reads: for the server's own machine, which sorts every table's timings for one.
+- invite lookups (cluster.py): the table a code finds is reached through Redis anyway.
 
 The HTTP budget of every request fails open to a per-process count instead (shared_budget.py)."""
 
