@@ -183,3 +183,12 @@ def test_shares_kept_are_bounded_and_run_out() -> None:
         assert held == budget.share - 1
 
     asyncio.run(job())
+
+
+@needs_redis
+def test_a_budget_without_a_rate_grants_its_burst_once() -> None:
+    async def job(r: Any, prefix: str) -> list[float]:
+        (door,) = _budgets(r, prefix, 1, burst=3, rate=0.0)
+        return [await door.take("a", 1, now=1000.0 + i) for i in range(4)]
+
+    assert _run(job) == [0.0, 0.0, 0.0, float("inf")]

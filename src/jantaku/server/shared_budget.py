@@ -79,7 +79,8 @@ class SharedBudget:
         self.local = local
         self.max_keys = max_keys
         self.share = max(1.0, min(params.burst * SHARE_OF_BURST, params.rate * SHARE_SECONDS))
-        self.ttl = math.ceil(params.burst / params.rate * 1000) + 1000  # refilled by then
+        full = params.burst / params.rate if params.rate > 0 else 86400.0
+        self.ttl = math.ceil(full * 1000) + 1000  # a bucket left alone this long is full
         self._shares: dict[str, tuple[float, float]] = {}  # key -> (tokens, taken at)
         self._down_until = -math.inf  # Redis failed: count in memory until then
         self._logged = -math.inf
