@@ -61,13 +61,17 @@ def _engine(url: str) -> Engine:
     """An engine for ``url``; a SQLite file must exist (an audit never makes an empty one)."""
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
+    expected = "expected sqlite:///PATH or postgresql://USER@HOST/NAME"
     try:
         parsed = make_url(url)
+    except (ArgumentError, ValueError):
+        raise AuditError(f"not a database URL ({expected})") from None
+    if parsed.get_backend_name() not in ("sqlite", "postgresql"):
+        raise AuditError(f"not a jantaku database: {parsed.get_backend_name()} ({expected})")
+    try:
         engine = create_engine(parsed)
-    except (ArgumentError, NoSuchModuleError, ImportError, ValueError):
-        raise AuditError(
-            "not a database URL (expected sqlite:///PATH or postgresql://USER@HOST/NAME)"
-        ) from None
+    except (ArgumentError, NoSuchModuleError, ImportError, ValueError) as e:
+        raise AuditError(f"cannot open the database: {e}") from None
     if parsed.get_backend_name() == "sqlite":
         path = parsed.database or ""
         if path in ("", ":memory:") or not Path(path).is_file():
