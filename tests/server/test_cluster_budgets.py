@@ -64,8 +64,12 @@ def test_an_address_has_one_http_budget_for_the_group(doors: list[ServerProcess]
     address = fresh_address()
     path = "/api/bots"
     assert weight(path) == 1
+    start = time.monotonic()
     statuses = _alternate(doors, "GET", path, address)
-    assert statuses == [200] * BURST + [429], (statuses.count(200), statuses[-1])
+    came_back = 0.01 * (time.monotonic() - start)  # tokens that came back meanwhile
+    served = len(statuses) - 1
+    assert statuses == [200] * served + [429], (statuses.count(200), statuses[-1])
+    assert BURST <= served <= BURST + came_back, (served, came_back)  # counted apart: 2 x 200
     with httpx.Client(timeout=30, trust_env=False) as http:
         for door in doors:
             r = http.get(door.base + path, headers={"X-Forwarded-For": address})
