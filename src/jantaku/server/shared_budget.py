@@ -6,8 +6,9 @@ when its process's share of the address runs out (a page's 40 files are one or t
 A process takes up to a share (half a second of the rate, at most a twentieth of the burst, at
 least the request's weight) from the address's bucket in one Lua script and spends it in
 memory. Tokens taken are never given back: a share left unused runs out after
-:data:`SHARE_LIFE` seconds, so what the group grants an address never exceeds the one bucket,
-and an address spread over N processes loses at most N shares (refilled in half a second).
+:data:`SHARE_LIFE` seconds, so what the group grants an address never exceeds what the one
+bucket gives, and an address spread over N processes loses at most N shares (refilled in half
+a second).
 
 When Redis cannot be reached the budget fails *open to the process's own budget*: each
 process counts the address in memory as without Redis (the in-memory bucket of
