@@ -16,6 +16,7 @@ COMMANDS = {
     "hand": "jantaku.commands.hand:hand",
     "mjai-bot": "jantaku.commands.mjai_bot:mjai_bot",
     "play": "jantaku.commands.play:play",
+    "ranked-audit": "jantaku.commands.ranked_audit:ranked_audit",
     "replay-check": "jantaku.commands.replay_check:replay_check",
     "review": "jantaku.commands.review:review",
     "score": "jantaku.commands.score:score",

@@ -194,7 +194,8 @@ def test_an_unreachable_redis_refuses_what_it_counts(
     own_redis: tuple[str, Callable[[], None], Callable[[], None]],
 ) -> None:
     """Redis down: sign-ups, logins and new connections are refused (503 busy, error
-    unavailable) rather than let through uncounted; Redis back (empty): the process's counts
+    unavailable) rather than let through uncounted, while the page and the liveness check are
+    served (the HTTP budget counts in the process then); Redis back (empty): the process's counts
     are written back by its renewal loop, and sign-ups work again."""
     import redis
 
@@ -212,6 +213,9 @@ def test_an_unreachable_redis_refuses_what_it_counts(
         assert msg["type"] == "error" and msg["code"] == "unavailable", msg
         c.close()
         assert server.get("/api/ready").status_code == 503
+        # the HTTP budget fails open to the process's own count: files and liveness are served
+        assert server.get("/api/health").status_code == 200
+        assert server.get("/").status_code == 200
         kept.send({"type": "ping", "id": 2})  # a connection admitted before stays
         assert kept.expect("pong")["ref"] == 2
         start()  # an empty Redis: the counts of the connection kept must come back

@@ -147,8 +147,9 @@ def _fewer_full_collections() -> None:
     type=click.FloatRange(min=0.01),
     default=100.0,
     show_default=True,
-    help="HTTP budget of one client address in this process: tokens per second; a request "
-    "takes its route's weight (a static file 1, a game's record 10; docs/deploy.md).",
+    help="HTTP budget of one client address (of the whole group with --redis): tokens per "
+    "second; a request takes its route's weight (a static file 1, a game's record 10; "
+    "docs/deploy.md).",
 )
 @click.option(
     "--http-token-burst",

@@ -65,8 +65,9 @@ class Server:
         if self.redis_url is not None:
             from jantaku.server.cluster import Cluster
 
-            self.hub.cluster = Cluster(self.hub, self.redis_url)
-            await self.hub.cluster.start(self.sockets.handle)
+            cluster = self.hub.cluster = Cluster(self.hub, self.redis_url)
+            await cluster.start(self.sockets.handle)
+            self.http_budget.share(cluster.leases.aio, cluster.leases.prefix)  # one per group
 
     async def drain(self) -> None:
         """Hand every table to the other processes at once (before the sockets close)."""

@@ -44,7 +44,8 @@ ROUTED = frozenset({"join", "watch", "unwatch", "start", "leave", "continue", "a
 # the group's keys after its prefix: a process's heartbeat, its public tables
 # ([[created, summary], ...] in JSON), the processes of the group
 _ALIVE, _LOBBY, _NODES = "alive:", "lobby:", "nodes"
-# invite codes of tables not driven here, looked up in the database, per client address
+# invite codes of tables not driven here, looked up in the database, per client address and
+# for the whole group (shared_limits.py)
 INVITE_BURST, INVITE_LOOKUPS_PER_SECOND = 20, 2.0
 
 
@@ -297,7 +298,8 @@ class Cluster:
     async def _invited(self, client: Client, raw: str | bytes) -> str | None:
         """The table of a message's invite code: one driven here is found in memory, another
         is looked up in the database (on the database threads) for a token of the client's
-        address (ProtocolError rate_limited when they are spent, busy when the threads are).
+        address, counted for the group (ProtocolError rate_limited when they are spent,
+        unavailable when Redis is away, busy when the threads are).
         None for no table, or a message the handler refuses."""
         try:
             message = parse_message(raw)
@@ -308,7 +310,11 @@ class Cluster:
             return None
         with contextlib.suppress(TableError):
             return self.hub.lobby.by_invite(code).id
-        if self.invite_reads.take(client.address) > 0:
+        try:  # the group's budget: a made-up code must not cost a read at every door
+            wait = await self.hub.limits.take("invite", self.invite_reads, client.address)
+        except Busy as e:  # Redis away: closed (the table found is reached through Redis anyway)
+            raise ProtocolError("unavailable", str(e), message.ref) from None
+        if wait > 0:
             why = "too many invite codes looked up from your address; slow down"
             raise ProtocolError("rate_limited", why, message.ref)
         try:

@@ -72,12 +72,12 @@ class ServerSettings:
     # and twice one connection's rate, so one tab's burst fits too
     address_messages_per_second: float = 200.0
     address_message_burst: int = 400
-    # HTTP requests of one client address, in this process, in tokens: each request takes the
-    # weight of its route (http_budget.py: about its CPU time in ms; a static file 1, a lobby
-    # page 3, a game's record 10). A browser polling the lobby takes under 2.5 a second and a
-    # page load some 50; this is forty times the polling (a hall of players behind one
-    # address polls too) and forty page loads at once, while one address may hold about a
-    # tenth of a core at most
+    # HTTP requests of one client address (of the group, with Redis), in tokens: each
+    # request takes the weight of its route (http_budget.py: about its CPU time in ms; a
+    # static file 1, a lobby page 3, a game's record 10). A browser polling the lobby takes
+    # under 2.5 a second and a page load some 50; this is forty times the polling (a hall of
+    # players behind one address polls too) and forty page loads at once, while one address
+    # may hold about a tenth of a core at most
     http_tokens_per_second: float = 100.0
     http_token_burst: int = 2000
     # password hashing: threads of its own, and how many hashes may wait or run at once

@@ -8,13 +8,15 @@ A weight is about the CPU time of its route in milliseconds (docs/deploy.md has 
 measurements): a static file 1, a lobby page 3, a database lookup 4, a game's record 10, its
 review 20, a password hash 25. The dearest work has limits of its own besides (exports,
 reviews and sheets not yet computed, failed logins, sign-ups), which this budget leaves room
-for. Counted in this process's memory, like the message budget per address: a group of N
-processes gives an address N times it. WebSocket messages have budgets of their own
-(connection.py)."""
+for. Counted in this process's memory (one process: no Redis step on any request), or with
+Redis for the whole group of processes, spent in shares (shared_budget.py), so N processes
+behind a round-robin proxy give an address one budget, not N. WebSocket messages have budgets
+of their own (connection.py)."""
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from starlette.requests import HTTPConnection
 from starlette.routing import compile_path
@@ -24,6 +26,10 @@ from jantaku.server.config import ServerSettings
 from jantaku.server.connection import client_address
 from jantaku.server.limits import TokenBuckets
 from jantaku.server.refusals import refused
+from jantaku.server.shared_budget import SharedBudget
+
+if TYPE_CHECKING:
+    import redis.asyncio as aioredis
 
 __all__ = ["WEIGHTS", "HttpBudget", "weight"]
 
@@ -83,6 +89,14 @@ class HttpBudget:
         self.buckets = TokenBuckets(
             settings.http_token_burst, settings.http_tokens_per_second, max_keys
         )
+        self.shared: SharedBudget | None = None  # the group's, with Redis
+
+    def share(self, aio: aioredis.Redis, prefix: str) -> None:
+        """Count for the group of processes from now on (Redis keys under ``prefix``); the
+        in-memory buckets count only while Redis cannot be reached."""
+        params = TokenBuckets(int(self.buckets.burst), self.buckets.rate, 1)
+        key_prefix = prefix + "limit:http:"
+        self.shared = SharedBudget(aio, key_prefix, params, self.buckets, self.buckets.max_keys)
 
     def around(self, app: ASGIApp) -> ASGIApp:
         """Pure ASGI middleware: a request over its address's budget is answered 429 at once;
@@ -90,7 +104,11 @@ class HttpBudget:
 
         async def budgeted(scope: Scope, receive: Receive, send: Send) -> None:
             if scope["type"] == "http":
-                wait = self.take(client_address(HTTPConnection(scope)), scope["path"])
+                address, path = client_address(HTTPConnection(scope)), scope["path"]
+                if self.shared is None:
+                    wait = self.take(address, path)
+                else:
+                    wait = min(3600.0, await self.shared.take(address, weight(path)))
                 if wait > 0:
                     seconds = math.ceil(wait)
                     message = f"too many requests from your address; try again in {seconds} s"

@@ -9,7 +9,16 @@ Both have one interface: the in-memory :class:`~jantaku.server.limits.TokenBucke
 (atomic, one round trip) on keys with a time-to-live, timed by Redis's clock (one clock for
 every host) unless a test gives ``now``. When Redis cannot be reached :class:`Unavailable`
 (a :class:`~jantaku.server.limits.Busy`) is raised: the request is refused, never let through
-uncounted (the process is not ready then either, /api/ready)."""
+uncounted (the process is not ready then either, /api/ready). Every limit counted here fails
+closed so, each for its reason:
+
+- sign-ups: an account made uncounted stays, and fresh accounts are what farming and spam need;
+- the login back-off: uncounted logins would let a password be guessed at the hash pool's pace;
+- reviews, exports, sheets: each is seconds of CPU or a write, and a refusal costs a retry only;
+- /api/metrics reads: for the server's own machine, which sorts every table's timings for one.
+- invite lookups (cluster.py): the table a code finds is reached through Redis anyway.
+
+The HTTP budget of every request fails open to a per-process count instead (shared_budget.py)."""
 
 from __future__ import annotations
 

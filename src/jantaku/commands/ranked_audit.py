@@ -1,0 +1,159 @@
+"""``jantaku ranked-audit``: the accounts that meet unusually often in ranked matches, and the
+points that flowed between them, for an operator to look into (docs/ranked-audit.md)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from datetime import UTC, datetime
+from typing import Any, NoReturn
+
+import click
+
+from jantaku.errors import JantakuError
+
+__all__ = ["ranked_audit"]
+
+DEFAULT_DATABASE = "sqlite:///jantaku-data/jantaku.sqlite3"  # jantaku serve's default
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+class _OneLine(click.Command):
+    """Bad options say so in one line (exit status 2), not with the usage text."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.UsageError as e:
+            _fail(e.format_message())
+
+
+def _when(text: str | None, option: str) -> float | None:
+    """An ISO 8601 date or date and time (UTC unless it says otherwise) as a Unix time."""
+    if text is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        _fail(f"{option}: {text!r} is not a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM, UTC)")
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.timestamp()
+
+
+def _day(t: float) -> str:
+    return datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%d %H:%M")
+
+
+@click.command("ranked-audit", cls=_OneLine)
+@click.option(
+    "--database",
+    default=DEFAULT_DATABASE,
+    show_default=True,
+    help="The server's database URL, as given to jantaku serve (postgresql://… works too).",
+)
+@click.option(
+    "--together",
+    "together",
+    type=click.IntRange(min=2),
+    default=5,
+    show_default=True,
+    help="K: list a pair that sat together in at least K ranked matches ...",
+)
+@click.option(
+    "--last",
+    "last",
+    type=click.IntRange(min=2),
+    default=20,
+    show_default=True,
+    help="M: ... of both accounts' last M ranked matches (in the time window).",
+)
+@click.option(
+    "--chance",
+    type=click.FloatRange(min=0, max=1, min_open=True),
+    default=0.01,
+    show_default=True,
+    help="... and only when some pair of the accounts seen meeting that often at random seating "
+    "has a chance of at most this (1: every pair of K meetings).",
+)
+@click.option("--since", default=None, help="Only matches finished from then (UTC date).")
+@click.option("--until", default=None, help="Only matches finished before then (UTC date).")
+@click.option(
+    "--days",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Only matches finished in the last DAYS days (instead of --since).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
+def ranked_audit(
+    database: str,
+    together: int,
+    last: int,
+    chance: float,
+    since: str | None,
+    until: str | None,
+    days: float | None,
+    as_json: bool,
+) -> None:
+    """List the pairs of accounts that sat together in at least K of their last M ranked
+    matches, more often than random seating makes likely, the most one-sided flow of points
+    first: how often and how much one dealt into
+    the other, the rank points each gained in those matches, and the groups the pairs link.
+    A report for a person to judge, never a penalty (docs/ranked-audit.md)."""
+    from jantaku.server.ranked_audit import audit
+    from jantaku.server.ranked_reading import read_ranked
+
+    if together > last:
+        _fail(f"--together ({together}) cannot exceed --last ({last})")
+    if days is not None and since is not None:
+        _fail("give --since or --days, not both")
+    start = time.time() - days * 86400 if days is not None else _when(since, "--since")
+    end = _when(until, "--until")
+    if start is not None and end is not None and start >= end:
+        _fail("--since must come before --until")
+    try:
+        matches, names = read_ranked(database, start, end)
+    except JantakuError as e:
+        _fail(str(e))
+    report = audit(matches, together, last, names, chance)
+    if as_json:
+        window = {"since": start, "until": end}
+        click.echo(json.dumps({**report.to_json(), "window": window}, ensure_ascii=False))
+        return
+    click.echo(_text(report.to_json(), start, end))
+
+
+def _who(account: dict[str, Any]) -> str:
+    return f"{account['name'] or '?'} (#{account['id']})"
+
+
+def _text(report: dict[str, Any], start: float | None, end: float | None) -> str:
+    window = f"{_day(start) if start else 'the start'} to {_day(end) if end else 'now'}"
+    k, m = report["together"], report["last"]
+    lines = [
+        f"{report['matches']} ranked matches of {report['accounts']} accounts, {window}",
+        f"pairs that sat together in at least {k} of their last {m} ranked matches, with a "
+        f"chance of at most {report['chance']:g} at random seating: {len(report['pairs'])}",
+    ]
+    for i, p in enumerate(report["pairs"], 1):
+        r, f = _who(p["receiver"]), _who(p["feeder"])
+        fed, back = p["fed"], p["returned"]
+        lines += [
+            "",
+            f"{i}. {r} <- {f}: met {p['meetings']} times "
+            f"(about {p['expected_meetings']:.1f} at random; chance {p['chance']:.2g})",
+            f"   {f} dealt into {r} {fed['deal_ins']} times, {fed['points']:,} points; "
+            f"back {back['deal_ins']} times, {back['points']:,} points; net {p['net_points']:,}",
+            f"   rank points in those matches: {r} {p['rank_points']['receiver']:+d}, "
+            f"{f} {p['rank_points']['feeder']:+d}; {r} placed above {f} in "
+            f"{p['receiver_placed_above']} of {p['meetings']}",
+        ]
+    if report["groups"]:
+        lines += ["", "groups:"]
+        lines += ["  " + ", ".join(_who(a) for a in group) for group in report["groups"]]
+    return "\n".join(lines)

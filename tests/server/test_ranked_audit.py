@@ -1,0 +1,222 @@
+"""``jantaku ranked-audit`` (ranked_audit.py, ranked_reading.py): ranked matches stored through
+the storage API (SQLite, and PostgreSQL when ``JANTAKU_TEST_POSTGRES`` is set), with the
+events and rank changes in the shapes the server stores, where two accounts farm (one deals
+into the other, match after match) among honest accounts seated at random: the report names
+that pair first, the feeder and the receiver the right way round, and no honest pair; a pair
+that meets as often with an even flow comes after it; bad input is one line, exit status 2."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from sqlalchemy import update
+
+from jantaku.cli import main
+from jantaku.engine.riichi.events import Won
+from jantaku.server.models import GamePlayerRow, GameRow, TableRow
+from jantaku.server.ranked_audit import DealIn, RankedMatch, audit
+from jantaku.server.ranks import RankChange, RankState
+from jantaku.server.storage import Store
+from jantaku.tiles import parse_tiles
+
+DAY = 86400.0
+START = 1_780_000_000.0  # the first match's end (Unix time); one match an hour after it
+MANGAN = 8000
+
+
+def _won(winner: int, loser: int, points: int) -> dict[str, object]:
+    """A win on a discard as the server stores it (``Won.to_json``)."""
+    deltas = [0, 0, 0, 0]
+    deltas[winner], deltas[loser] = points, -points
+    tiles = parse_tiles("123m456p789s1122z")
+    return Won(
+        winner, loser, tiles[-1], tuple(tiles[:-1]), 3, 40, points, 0, "mangan",
+        (("riichi", 1),), tuple(deltas), (),
+    ).to_json()  # fmt: skip
+
+
+def _store(
+    store: Store, game_id: str, when: float, players: list[int], deal_ins: list[DealIn]
+) -> None:
+    """A finished, rated novice match of ``players`` (seat order) with ``deal_ins``; places by
+    the points won."""
+    scores = [25000] * 4
+    for d in deal_ins:
+        scores[d.to_seat] += d.points
+        scores[d.from_seat] -= d.points
+    order = sorted(range(4), key=lambda s: -scores[s])
+    places = {seat: i + 1 for i, seat in enumerate(order)}
+    ranks = [
+        RankChange(places[s], RankState(0, 0), RankState(0, 0), (30, 10, 0, 0)[places[s] - 1],
+                   1500.0, 1500.0).to_json()
+        for s in range(4)
+    ]  # fmt: skip
+    seats = [{"user_id": u, "name": f"p{u}", "bot": None} for u in players]
+    config = {"family": "riichi", "kind": "novice", "ranked": True}
+    store.create_table(
+        TableRow(
+            id=game_id, family="riichi", kind="novice", config=config, seed="s", commitment="c",
+            status="live", invite_code=None, seats=seats, created_at=when - 1800,
+            started_at=when - 1800, created_by=None,
+        )
+    )  # fmt: skip
+    result = {"scores": scores, "ranked": True, "rated": True, "ranks": ranks, "seats": seats}
+    events = [_won(d.to_seat, d.from_seat, d.points) for d in deal_ins]
+    lines = [
+        GamePlayerRow(
+            game_id=game_id, seat=s, user_id=players[s], place=places[s], score=scores[s],
+            hands=8, wins=0, deal_ins=0, yaku={},
+        )
+        for s in range(4)
+    ]  # fmt: skip
+    store.finish_game(game_id, True, result, events, lines)
+    with store.engine.begin() as c:
+        c.execute(update(GameRow).where(GameRow.id == game_id).values(finished_at=when))
+
+
+def _farm(database: str) -> tuple[int, int, list[int]]:
+    """Stored: 12 matches of the farmers with two honest fillers each, the feeder dealing a
+    mangan into the receiver twice a match, and 24 matches of honest accounts seated at random
+    with deal-ins at random. Returns the receiver, the feeder and the honest accounts."""
+    store = Store(database)
+    try:
+        receiver = store.add_user("Receiver", None, False).id
+        feeder = store.add_user("Feeder", None, False).id
+        honest = [store.add_user(f"Honest{i}", None, False).id for i in range(12)]
+        rng = random.Random(3)
+        when, n = START, 0
+        for i in range(36):
+            if i % 3 == 0:  # a farming match among the honest ones
+                players = [receiver, feeder, *rng.sample(honest, 2)]
+                rng.shuffle(players)
+                r, f = players.index(receiver), players.index(feeder)
+                deals = [DealIn(f, r, MANGAN), DealIn(f, r, MANGAN)]
+            else:
+                players = rng.sample(honest, 4)
+                deals = [DealIn(*rng.sample(range(4), 2), rng.choice([1000, 3900, MANGAN]))
+                         for _ in range(3)]  # fmt: skip
+            _store(store, f"g{n:03d}", when, players, deals)
+            when, n = when + 3600, n + 1
+    finally:
+        store.close()
+    return receiver, feeder, honest
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    r = CliRunner().invoke(main, ["ranked-audit", *args])
+    return r.exit_code, r.stdout, r.stderr
+
+
+def test_the_farming_pair_is_named_first_and_no_honest_pair(database: str) -> None:
+    receiver, feeder, honest = _farm(database)
+    code, out, err = _run("--database", database, "--json", "--together", "5", "--last", "20")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["matches"] == 36 and report["accounts"] == 14
+    pairs = report["pairs"]
+    assert pairs, "the farming pair is listed"
+    first = pairs[0]
+    assert (first["receiver"]["id"], first["feeder"]["id"]) == (receiver, feeder)
+    assert first["receiver"]["name"] == "Receiver"
+    assert first["meetings"] == 12
+    assert first["fed"] == {"deal_ins": 24, "points": 24 * MANGAN}
+    assert first["returned"] == {"deal_ins": 0, "points": 0}
+    assert first["receiver_placed_above"] == 12
+    assert first["rank_points"]["receiver"] > first["rank_points"]["feeder"]
+    named = {p["receiver"]["id"] for p in pairs} | {p["feeder"]["id"] for p in pairs}
+    assert named == {receiver, feeder}, pairs  # no honest account is named
+    assert report["groups"] == [
+        [{"id": receiver, "name": "Receiver"}, {"id": feeder, "name": "Feeder"}]
+    ]
+    code, text, err = _run("--database", database, "--together", "5", "--last", "20")
+    assert code == 0, err
+    assert f"1. Receiver (#{receiver}) <- Feeder (#{feeder}): met 12 times" in text
+    assert "Honest" not in text
+    # some honest pairs did meet 5 times: by chance, as random seating in a pool this small
+    # makes likely (listed when the chance is not asked about)
+    by_count = _pairs(database, "--together", "5")
+    assert by_count[0] == (receiver, feeder) and len(by_count) > 1
+    assert all(set(p) <= set(honest) for p in by_count[1:])
+
+
+def test_the_time_window_and_the_last_matches_bound_the_meetings(database: str) -> None:
+    receiver, feeder, _honest = _farm(database)
+    farm = (receiver, feeder)
+    # the first 18 hours hold 6 farming matches: below 7, above 5
+    until = "2026-05-29T14:26:40"  # START + 18 h, in UTC
+    assert farm not in _pairs(database, "--until", until, "--together", "7")
+    assert farm in _pairs(database, "--until", until, "--together", "6")
+    # the farmers' last 4 matches hold 4 meetings, all their 12 matches 12
+    assert farm in _pairs(database, "--last", "4", "--together", "4")
+    assert farm in _pairs(database, "--last", "20", "--together", "12")
+    assert farm not in _pairs(database, "--last", "20", "--together", "13")
+    assert _pairs(database, "--since", "2026-05-31", "--together", "2") == []  # after them
+    assert farm in _pairs(database, "--since", "2026-05-30", "--together", "2")
+    assert farm not in _pairs(database, "--since", "2026-05-30", "--together", "3")
+
+
+def _pairs(database: str, *args: str) -> list[tuple[int, int]]:
+    """The pairs listed, by K and M alone (``--chance 1``) unless ``args`` say otherwise."""
+    code, out, err = _run("--database", database, "--json", "--chance", "1", *args)
+    assert code == 0, err
+    return [(p["receiver"]["id"], p["feeder"]["id"]) for p in json.loads(out)["pairs"]]
+
+
+def test_a_one_sided_flow_comes_before_more_meetings_with_an_even_flow() -> None:
+    """Two friends who always queue together and deal into each other evenly meet more often
+    than the farmers, yet the farmers come first: the flow orders the report."""
+    matches = []
+    for i in range(10):
+        friends = (1, 2, 10 + i, 20 + i)  # friends' deal-ins go both ways
+        deals = (DealIn(0, 1, MANGAN),) if i % 2 else (DealIn(1, 0, MANGAN),)
+        matches.append(RankedMatch(f"a{i}", i, friends, (1, 2, 3, 4), (30,) * 4, deals))
+    for i in range(6):
+        farm = (40 + i, 3, 50 + i, 4)  # 3 deals into 4
+        matches.append(
+            RankedMatch(f"b{i}", 100 + i, farm, (2, 4, 3, 1), (0,) * 4, (DealIn(1, 3, 3900),))
+        )
+    report = audit(matches, together=5, last=20)
+    assert [(p.receiver, p.feeder) for p in report.pairs] == [(4, 3), (1, 2)]
+    assert report.pairs[0].net_points == 6 * 3900 and report.pairs[1].net_points == 0
+    assert report.groups == [[4, 3], [1, 2]]
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--database", "not a url"], "not a database URL"),
+        (["--database", "mysql://a@b/c"], "not a jantaku database: mysql"),
+        (["--together", "0"], "'--together'"),
+        (["--together", "9", "--last", "5"], "--together (9) cannot exceed --last (5)"),
+        (["--since", "2026-13-01"], "--since: '2026-13-01' is not a date"),
+        (["--since", "2026-05-02", "--until", "2026-05-01"], "--since must come before --until"),
+        (["--days", "7", "--since", "2026-05-01"], "give --since or --days, not both"),
+        (["--days", "-1"], "'--days'"),
+    ],
+)
+def test_bad_options_are_one_line(args: list[str], says: str, tmp_path: Path) -> None:
+    database = _sqlite(tmp_path)
+    code, out, err = _run(*(["--database", database] if "--database" not in args else []), *args)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ") and says in err, err
+
+
+def test_a_database_that_is_not_there_is_one_line(tmp_path: Path) -> None:
+    missing = tmp_path / "none.sqlite3"
+    code, _out, err = _run("--database", f"sqlite:///{missing}")
+    assert code == 2 and err == f"error: no SQLite database at {missing}\n"
+    assert not missing.exists()  # an audit makes no database
+    other = tmp_path / "other.sqlite3"
+    other.write_bytes(b"")  # a file, but no jantaku tables in it
+    code, _out, err = _run("--database", f"sqlite:///{other}")
+    assert code == 2 and err.count("\n") == 1 and "is not a jantaku database" in err, err
+
+
+def _sqlite(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+    Store(url).close()  # the schema, no matches
+    return url

@@ -1,0 +1,194 @@
+"""The group's HTTP budget spent in shares (shared_budget.py): against a real Redis, processes
+spending an address's bucket a token at a time give what one in-memory bucket gives on the
+same steps at the same (fake) times, and with shares they never grant more than the one bucket
+and refuse only when little of it is left; with Redis away each process counts in memory
+(fail open to the per-process budget) and asks Redis again only after a while; the shares kept
+are bounded.
+
+The Redis tests need ``JANTAKU_TEST_REDIS`` (bash ci/redis.sh start)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import pytest
+
+from jantaku.server.limits import TokenBuckets
+from jantaku.server.shared_budget import RETRY_AFTER, SHARE_LIFE, SharedBudget
+
+REDIS = os.environ.get("JANTAKU_TEST_REDIS")
+needs_redis = pytest.mark.skipif(
+    not REDIS, reason="needs Redis: export JANTAKU_TEST_REDIS (bash ci/redis.sh start)"
+)
+
+T = TypeVar("T")
+
+
+def _run(job: Callable[[Any, str], Awaitable[T]]) -> T:
+    """Run ``job(redis, prefix)`` with a fresh client and key prefix (its keys deleted after)."""
+    import redis.asyncio as aioredis
+
+    async def main() -> T:
+        r = aioredis.Redis.from_url(REDIS or "", decode_responses=True)
+        prefix = f"jantaku:test-{secrets.token_hex(4)}:limit:http:"
+        try:
+            return await job(r, prefix)
+        finally:
+            keys = [k async for k in r.scan_iter(prefix + "*")]
+            if keys:
+                await r.delete(*keys)
+            await r.aclose()
+
+    return asyncio.run(main())
+
+
+def _budgets(aio: Any, prefix: str, n: int, burst: int, rate: float) -> list[SharedBudget]:
+    """``n`` processes' views of one group budget, each with its own in-memory fallback."""
+    return [
+        SharedBudget(aio, prefix, TokenBuckets(burst, rate), TokenBuckets(burst, rate))
+        for _ in range(n)
+    ]
+
+
+@needs_redis
+def test_processes_spending_a_token_at_a_time_match_one_in_memory_bucket() -> None:
+    rng = random.Random(5)
+    steps = [(rng.choice([0.0, 0.05, 0.3, 1.0, 7.0]), rng.choice([1, 1, 2, 5])) for _ in range(300)]
+
+    async def job(r: Any, prefix: str) -> list[tuple[float, float]]:
+        doors = _budgets(r, prefix, 3, burst=6, rate=1.5)
+        assert all(d.share == 1 for d in doors)  # a share of one: every token from Redis
+        one = TokenBuckets(6, 1.5)
+        now, pairs = 1000.0, []
+        for i, (dt, cost) in enumerate(steps):
+            now += dt
+            key = rng.choice(["a", "b"])
+            expected = one.take(key, now=now, cost=cost)
+            pairs.append((expected, await doors[i % 3].take(key, cost, now=now)))
+        return pairs
+
+    pairs = _run(job)
+    assert any(e > 0 for e, _ in pairs) and any(e == 0 for e, _ in pairs)
+    for expected, got in pairs:
+        assert got == pytest.approx(expected, abs=1e-6)
+
+
+@needs_redis
+def test_shares_never_grant_more_than_the_one_bucket() -> None:
+    """Three processes flooding one address with shares of 5 tokens: what they grant stays
+    within the bucket (the burst and what came back since); each refusal comes when less than
+    a request and the shares held elsewhere are left."""
+    burst, rate = 100, 10.0
+    rng = random.Random(9)
+
+    async def job(r: Any, prefix: str) -> tuple[int, int]:
+        doors = _budgets(r, prefix, 3, burst, rate)
+        share = doors[0].share
+        assert share == 5
+        start = now = 1000.0
+        granted, refusals = 0.0, 0
+        for _ in range(600):
+            now += rng.choice([0.0, 0.0, 0.01, 0.1])
+            cost = rng.choice([1, 1, 3, 4, 10])
+            if await rng.choice(doors).take("a", cost, now=now) == 0:
+                granted += cost
+            else:
+                refusals += 1
+                # everything granted so far, plus what the shares hold, plus this one's need
+                assert granted + cost + 3 * share >= burst + rate * (now - start) - 1e-6
+            assert granted <= burst + rate * (now - start) + 1e-6
+        return int(granted), refusals
+
+    granted, refusals = _run(job)
+    assert refusals > 0 and granted > burst
+
+
+@needs_redis
+def test_two_processes_refuse_an_address_after_one_burst() -> None:
+    async def job(r: Any, prefix: str) -> list[float]:
+        doors = _budgets(r, prefix, 2, burst=40, rate=100.0)  # shares of 2
+        now = 1000.0
+        waits = [await doors[i % 2].take("a", 3, now=now) for i in range(20)]
+        waits.append(await doors[0].take("b", 3, now=now))  # another address
+        return waits
+
+    waits = _run(job)
+    served = [w for w in waits[:-1] if w == 0]
+    assert len(served) == 40 // 3, waits  # one burst of 40, not two
+    assert all(w > 0 for w in waits[len(served) : -1])
+    assert waits[-1] == 0
+
+
+class _Down:
+    """A Redis that cannot be reached: every call fails (and is counted)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def eval(self, *args: Any) -> Any:
+        self.calls += 1
+        raise ConnectionError("Redis is away")
+
+
+class _Granting:
+    """A Redis with tokens without end: grants every share asked for."""
+
+    async def eval(self, script: str, n: int, key: str, *args: Any) -> Any:
+        return [str(args[3]), "0"]
+
+
+def test_without_redis_each_process_counts_in_memory_and_retries_later() -> None:
+    """Fail open to the per-process budget: the burst is granted from memory, then refused
+    with the in-memory bucket's wait; Redis is asked again only after ``RETRY_AFTER``."""
+    down = _Down()
+    local = TokenBuckets(10, 1.0)
+    budget = SharedBudget(down, "p:", TokenBuckets(10, 1.0), local)  # type: ignore[arg-type]
+
+    async def job() -> list[float]:
+        now = 1000.0
+        waits = [await budget.take("a", 2, now=now) for _ in range(6)]
+        waits.append(await budget.take("a", 2, now=now + RETRY_AFTER / 2))
+        return waits
+
+    waits = asyncio.run(job())
+    assert waits[:5] == [0.0] * 5
+    assert waits[5] == pytest.approx(2.0)  # the in-memory bucket's wait for 2 tokens
+    assert down.calls == 1  # asked once, then counted in memory for a while
+    assert waits[6] == 0.0  # 2.5 tokens came back in memory
+    asyncio.run(budget.take("a", 1, now=1000.0 + RETRY_AFTER + 0.1))
+    assert down.calls == 2
+
+
+def test_shares_kept_are_bounded_and_run_out() -> None:
+    """A share is kept per address at most ``max_keys`` at once; one not spent within
+    ``SHARE_LIFE`` is dropped, not spent."""
+    params = TokenBuckets(2000, 100.0)
+    aio: Any = _Granting()
+    budget = SharedBudget(aio, "p:", params, TokenBuckets(2000, 100.0), max_keys=50)
+
+    async def job() -> None:
+        for i in range(500):
+            assert await budget.take(f"10.0.{i >> 8}.{i & 255}", 1, now=1000.0) == 0
+        assert len(budget) <= 50
+        await budget.take("kept", 1, now=1000.0)
+        held, _ = budget._shares["kept"]
+        assert held == budget.share - 1
+        await budget.take("kept", 1, now=1000.0 + SHARE_LIFE + 1)  # the old share is gone
+        held, _ = budget._shares["kept"]
+        assert held == budget.share - 1
+
+    asyncio.run(job())
+
+
+@needs_redis
+def test_a_budget_without_a_rate_grants_its_burst_once() -> None:
+    async def job(r: Any, prefix: str) -> list[float]:
+        (door,) = _budgets(r, prefix, 1, burst=3, rate=0.0)
+        return [await door.take("a", 1, now=1000.0 + i) for i in range(4)]
+
+    assert _run(job) == [0.0, 0.0, 0.0, float("inf")]
