@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 import subprocess
 import sys
 import threading
@@ -28,6 +29,7 @@ from jantaku.client import (
 from jantaku.client.wire import wire_of
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.families import family
+from tests.server.accounts import registered
 from tests.server.conftest import _fresh_postgres
 from tests.server.harness import Client, ServerProcess
 
@@ -321,8 +323,10 @@ class FirstLegal:
 """
 
 
-def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+def _cli(
+    *args: str, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "jantaku", "sit", *args],
         cwd=cwd,
@@ -403,3 +407,81 @@ def test_a_server_that_hangs_up_at_once_is_one_clear_error() -> None:
         with pytest.raises(ClientError, match="closed the connection \\(the session token\\)"):
             TableClient(f"http://127.0.0.1:{port}", token="t").sit(Cheater())
         hangup.shutdown()
+
+
+def test_four_clients_are_seated_by_the_ranked_queue(database: str, tmp_path: Path) -> None:
+    """Three clients and a ``jantaku sit --queue`` of four registered accounts queue for a
+    quick novice table (one address: ``--ranked-shared-addresses``, as at a LAN event): the
+    queue seats them at one table, the match is played out and rates them all."""
+    server = ServerProcess(database, "--ranked-shared-addresses").start()
+    try:
+        name = f"cli-{secrets.token_hex(3)}"
+        status, body = server.post("/api/register", {"name": name, "password": "a long password"})
+        assert status == 200, body
+        out: list[subprocess.CompletedProcess[str]] = []
+        cli = threading.Thread(
+            target=lambda: out.append(
+                _cli(
+                    "--server",
+                    server.base,
+                    "--queue",
+                    "novice",
+                    "--name",
+                    name,
+                    "--json",
+                    cwd=tmp_path,
+                    env={"JANTAKU_PASSWORD": "a long password"},
+                )
+            ),
+            daemon=True,
+        )
+        results: list[Any] = []
+        errors: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                request = TableRequest("novice", "quick", queue=True)
+                results.append(
+                    sit(
+                        Watched("riichi"),
+                        server.base,
+                        request,
+                        token=registered(server),
+                        timeout=60,
+                    )
+                )
+            except BaseException as error:
+                errors.append(error)
+
+        threads = [threading.Thread(target=run, daemon=True) for _ in range(3)]
+        for t in (*threads, cli):
+            t.start()
+        for t in (*threads, cli):
+            t.join(300)
+        assert not errors, errors
+        assert out and out[0].returncode == 0, out and out[0].stderr
+        by_cli = json.loads(out[0].stdout)
+        assert len({r.table for r in results} | {by_cli["table"]}) == 1
+        assert sorted([r.seat for r in results] + [by_cli["seat"]]) == [0, 1, 2, 3]
+        assert all(r.scores == tuple(by_cli["scores"]) for r in results)
+        assert by_cli["ranked"] and by_cli["rated"] and by_cli["recorded"]
+        assert sorted(r.place for r in results) == sorted(
+            p for p in (1, 2, 3, 4) if p != by_cli["ranking"].index(by_cli["seat"]) + 1
+        )
+    finally:
+        server.stop()
+
+
+def test_a_queue_needs_a_ranked_kind_and_a_registered_account(tmp_path: Path) -> None:
+    with pytest.raises(ClientError, match="kind 'practice' is not one of novice, advanced"):
+        TableRequest("practice", queue=True)
+    with pytest.raises(ClientError, match="give no table or invite"):
+        TableRequest("novice", table="abc", queue=True)
+    for args, said in [
+        (("--queue", "novice"), "--queue seats registered accounts only: log in with --name"),
+        (("--queue", "novice", "--name", "x", "--puppets", "random"), "drop --puppets"),
+        (("--queue", "party"), "'party' is not one of 'novice', 'advanced'"),
+    ]:
+        out = _cli("--server", "http://127.0.0.1:1", *args, cwd=tmp_path)
+        assert out.returncode != 0 and said in out.stderr, out.stderr
+        assert "Traceback" not in out.stderr
