@@ -277,6 +277,8 @@ def test_a_seat_away_for_hands_or_the_end_observes_every_event(database: str, un
         assert _observed(bot) == log
         kinds = [e["type"] for e in log]
         assert kinds.count("deal_ended") >= 2
+        # back while the match went on, its seat was joined again (a page of events at a time)
+        assert (away.reconnects >= 1) == (until == "hands_later")
     finally:
         server.stop()
 
