@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from jantaku.server.table_messages import MISSED_PAGE
+from tests.server.cluster_env import needs_cluster
 from tests.server.harness import Client, ServerProcess
 from tests.server.test_fair_table import _play_to_hand_end, _practice
 
@@ -114,3 +115,28 @@ def test_asking_for_missed_events_spends_the_message_budget(database: str) -> No
             x.close()
     finally:
         server.stop()
+
+
+@needs_cluster
+def test_a_seat_gets_its_missed_events_through_another_door(
+    servers: list[ServerProcess],
+) -> None:
+    """Several processes: the join with ``seen`` reaches the table's owner through another
+    process, and its snapshot carries the missed events as at the owner itself."""
+    owner, door = servers[0], servers[1]
+    token = owner.guest()
+    c = Client(owner, token)
+    table, me = _practice(c)
+    c.play(table, stop_after=3)
+    live = _live_events(c, table)
+    again = Client(door, token)
+    again.send({"type": "join", "table": table, "seen": 1})
+    snap = again.expect("snapshot", timeout=30)
+    assert snap["seat"] == me
+    assert snap["missed"]["from"] == 1 and snap["missed"]["count"] == len(live)
+    assert snap["missed"]["events"] == live[1 : 1 + MISSED_PAGE]
+    again.send({"type": "ping", "id": 5})
+    again.expect("pong", timeout=30)
+    assert not [m for m in again.messages if m["type"] == "error"], again.messages
+    for x in (c, again):
+        x.close()
