@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 import subprocess
 import sys
 import threading
@@ -25,16 +26,33 @@ from jantaku.client import (
     TableRequest,
     sit,
 )
+from jantaku.client.wire import wire_of
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.families import family
+from tests.server.accounts import registered
+from tests.server.conftest import _fresh_postgres
 from tests.server.harness import Client, ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """Each server test runs on SQLite, and on PostgreSQL when ``JANTAKU_TEST_POSTGRES`` names
+    a server where the test user may create databases (a fresh one each, dropped after)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'jantaku.sqlite3'}"
+        return
+    base = os.environ.get("JANTAKU_TEST_POSTGRES")
+    if not base:
+        pytest.skip("needs PostgreSQL: export JANTAKU_TEST_POSTGRES (bash ci/postgres.sh start)")
+    with _fresh_postgres(base) as url:
+        yield url
+
+
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    proc = ServerProcess(f"sqlite:///{tmp_path / 'jantaku.sqlite3'}", "--grace-seconds", "30")
+def server(database: str) -> Iterator[ServerProcess]:
+    proc = ServerProcess(database, "--grace-seconds", "30")
     proc.start()
     try:
         yield proc
@@ -149,6 +167,122 @@ def test_bad_addresses_logins_and_tables_are_one_clear_error(server: ServerProce
         sit(Cheater(), server.base, TableRequest("practice", bot="no-such-level"))
 
 
+def _seat_log(server: ServerProcess, table: str, seat: int) -> list[dict[str, Any]]:
+    """The stored game's events as ``seat`` saw them (``seen_by``), as JSON."""
+    game = server.get(f"/api/games/{table}").json()
+    wire = wire_of(game["result"]["config"])
+    return [e.seen_by(seat).to_json() for e in wire.read_events(game["events"])]
+
+
+def _observed(bot: Watched) -> list[dict[str, Any]]:
+    return [e.to_json() for e in bot.events]
+
+
+class Away(TableClient):
+    """A client whose connection drops right after its ``drops``-th actions are sent (the
+    table moves on without it), and that stays away, after the first drop, until ``back`` is
+    set."""
+
+    def __init__(self, *args: Any, drops: Sequence[int], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.drops = set(drops)
+        self.acts = 0
+        self.back: threading.Event | None = None
+        self.away = threading.Event()  # set at the first drop
+
+    def _send(self, message: dict[str, Any]) -> None:
+        super()._send(message)
+        if message.get("type") == "act":
+            self.acts += 1
+            if self.acts in self.drops:
+                self.away.set()
+                self._ws.close()
+
+    def _rejoin(self, *args: Any) -> dict[str, Any]:
+        if self.back is not None:
+            assert self.back.wait(180), "never let back"
+            self.back = None
+        return super()._rejoin(*args)
+
+
+def test_a_dropped_connection_loses_no_event(server: ServerProcess) -> None:
+    """The connection drops right after an action, again and again: the events sent meanwhile
+    reach ``observe`` all the same, each once and in order, as the seat's own log has them."""
+    bot = Watched("riichi")
+    client = Away(server.base, timeout=60, drops=(2, 7, 15, 16, 30))
+    result = client.sit(bot, TableRequest("practice", "quick"))
+    assert result.recorded and client.reconnects >= 5
+    assert _observed(bot) == _seat_log(server, result.table, result.seat)
+    _check_views(bot, result.seat)
+
+
+def _two_persons(server: ServerProcess, away: Away) -> tuple[list[Any], Watched, Watched]:
+    """A party table of ``away`` and another client (and two puppets), played in threads:
+    the results (``away``'s first) and the two bots."""
+    bots = [Watched("riichi"), Watched("riichi")]
+    results: list[Any] = [None, None]
+    errors: list[BaseException] = []
+
+    def run(i: int, client: TableClient, request: TableRequest) -> None:
+        try:
+            results[i] = client.sit(bots[i], request)
+        except BaseException as error:
+            errors.append(error)
+
+    first = threading.Thread(
+        target=run, args=(0, away, TableRequest("party", "quick", fill_bots=False)), daemon=True
+    )
+    first.start()
+    for _ in range(200):  # until the first client sits at its new table
+        tables = server.get("/api/me/tables", away.token).json()["tables"]
+        if tables:
+            break
+        threading.Event().wait(0.1)
+    table = tables[0]["id"]
+    other = TableClient(server.base, timeout=60)
+    second = threading.Thread(
+        target=run, args=(1, other, TableRequest(table=table, bot="random")), daemon=True
+    )
+    second.start()
+    return [first, second, results, errors], bots[0], bots[1]
+
+
+@pytest.mark.parametrize("until", ["hands_later", "the_end"])
+def test_a_seat_away_for_hands_or_the_end_observes_every_event(database: str, until: str) -> None:
+    """The client is away while the match goes on for two hands (its seat played by a
+    computer player after the grace period), or until it ended: back, its bot observes every
+    event it missed, across the hands, exactly once and in order; a match that ended meanwhile
+    gives its stored result (no ``no_table``)."""
+    server = ServerProcess(database, "--grace-seconds", "1").start()
+    try:
+        away = Away(server.base, timeout=60, drops=(3,))
+        away.back = threading.Event()
+        (first, second, results, errors), bot, other_bot = _two_persons(server, away)
+        assert away.away.wait(120), errors
+        if until == "the_end":
+            second.join(300)
+        else:
+            ended = sum(1 for e in other_bot.events if e.type == "deal_ended")
+            while sum(1 for e in other_bot.events if e.type == "deal_ended") < ended + 2:
+                assert second.is_alive(), errors
+                threading.Event().wait(0.2)
+        away.back.set()
+        first.join(300)
+        second.join(300)
+        assert not errors, errors
+        mine, theirs = results
+        assert mine.table == theirs.table and mine.scores == theirs.scores
+        assert mine.place == mine.ranking.index(mine.seat) + 1
+        log = _seat_log(server, mine.table, mine.seat)
+        assert _observed(bot) == log
+        kinds = [e["type"] for e in log]
+        assert kinds.count("deal_ended") >= 2
+        # back while the match went on, its seat was joined again (a page of events at a time)
+        assert (away.reconnects >= 1) == (until == "hands_later")
+    finally:
+        server.stop()
+
+
 def test_a_server_that_dies_mid_match_is_joined_again(server: ServerProcess) -> None:
     asked = threading.Event()
     bot = Watched("riichi")
@@ -175,6 +309,7 @@ def test_a_server_that_dies_mid_match_is_joined_again(server: ServerProcess) -> 
     assert client.reconnects >= 1
     assert outcome[0].recorded
     _check_views(bot, outcome[0].seat)
+    assert _observed(bot) == _seat_log(server, outcome[0].table, outcome[0].seat)
 
 
 MY_BOT = """
@@ -190,8 +325,10 @@ class FirstLegal:
 """
 
 
-def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+def _cli(
+    *args: str, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "jantaku", "sit", *args],
         cwd=cwd,
@@ -272,3 +409,81 @@ def test_a_server_that_hangs_up_at_once_is_one_clear_error() -> None:
         with pytest.raises(ClientError, match="closed the connection \\(the session token\\)"):
             TableClient(f"http://127.0.0.1:{port}", token="t").sit(Cheater())
         hangup.shutdown()
+
+
+def test_four_clients_are_seated_by_the_ranked_queue(database: str, tmp_path: Path) -> None:
+    """Three clients and a ``jantaku sit --queue`` of four registered accounts queue for a
+    quick novice table (one address: ``--ranked-shared-addresses``, as at a LAN event): the
+    queue seats them at one table, the match is played out and rates them all."""
+    server = ServerProcess(database, "--ranked-shared-addresses").start()
+    try:
+        name = f"cli-{secrets.token_hex(3)}"
+        status, body = server.post("/api/register", {"name": name, "password": "a long password"})
+        assert status == 200, body
+        out: list[subprocess.CompletedProcess[str]] = []
+        cli = threading.Thread(
+            target=lambda: out.append(
+                _cli(
+                    "--server",
+                    server.base,
+                    "--queue",
+                    "novice",
+                    "--name",
+                    name,
+                    "--json",
+                    cwd=tmp_path,
+                    env={"JANTAKU_PASSWORD": "a long password"},
+                )
+            ),
+            daemon=True,
+        )
+        results: list[Any] = []
+        errors: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                request = TableRequest("novice", "quick", queue=True)
+                results.append(
+                    sit(
+                        Watched("riichi"),
+                        server.base,
+                        request,
+                        token=registered(server),
+                        timeout=60,
+                    )
+                )
+            except BaseException as error:
+                errors.append(error)
+
+        threads = [threading.Thread(target=run, daemon=True) for _ in range(3)]
+        for t in (*threads, cli):
+            t.start()
+        for t in (*threads, cli):
+            t.join(300)
+        assert not errors, errors
+        assert out and out[0].returncode == 0, out and out[0].stderr
+        by_cli = json.loads(out[0].stdout)
+        assert len({r.table for r in results} | {by_cli["table"]}) == 1
+        assert sorted([r.seat for r in results] + [by_cli["seat"]]) == [0, 1, 2, 3]
+        assert all(r.scores == tuple(by_cli["scores"]) for r in results)
+        assert by_cli["ranked"] and by_cli["rated"] and by_cli["recorded"]
+        assert sorted(r.place for r in results) == sorted(
+            p for p in (1, 2, 3, 4) if p != by_cli["ranking"].index(by_cli["seat"]) + 1
+        )
+    finally:
+        server.stop()
+
+
+def test_a_queue_needs_a_ranked_kind_and_a_registered_account(tmp_path: Path) -> None:
+    with pytest.raises(ClientError, match="kind 'practice' is not one of novice, advanced"):
+        TableRequest("practice", queue=True)
+    with pytest.raises(ClientError, match="give no table or invite"):
+        TableRequest("novice", table="abc", queue=True)
+    for args, said in [
+        (("--queue", "novice"), "--queue seats registered accounts only: log in with --name"),
+        (("--queue", "novice", "--name", "x", "--puppets", "random"), "drop --puppets"),
+        (("--queue", "party"), "'party' is not one of 'novice', 'advanced'"),
+    ]:
+        out = _cli("--server", "http://127.0.0.1:1", *args, cwd=tmp_path)
+        assert out.returncode != 0 and said in out.stderr, out.stderr
+        assert "Traceback" not in out.stderr

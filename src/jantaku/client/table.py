@@ -1,28 +1,31 @@
 """Seat a :class:`~jantaku.players.Player` at a table of a running ``jantaku serve``.
 
 The client speaks the WebSocket protocol of docs/protocol.md as a person's browser does: it
-says ``hello``, creates or joins a table, and then plays its seat. Each ``events`` message is
-read into the engine's events and given to ``observe``; each ``prompt`` is answered with
-``choose(view)``, the view read from the seat's last view JSON with the prompt's legal actions;
-between hands it sends ``continue``. A lost connection is joined again (the server answers
-with a ``snapshot``, the seat's view as it is now, and a fresh prompt). Events sent while it
-was away are not sent again by the server, so the bot's ``observe`` misses them; the views
-are whole."""
+says ``hello``, creates or joins a table (or queues for a ranked one), and then plays its seat
+(:class:`~jantaku.client.seat.Seat`). Each ``events`` message is read into the engine's events
+and given to ``observe``; each ``prompt`` is answered with ``choose(view)``, the view read
+from the seat's last view JSON with the prompt's legal actions; between hands it sends
+``continue``. A lost connection is joined again: the join says how many events the player has
+observed and the server's ``snapshot`` sends those it missed, so ``observe`` gets each event
+of the seat once and in order; a match that ended meanwhile is read from its stored game."""
 
 from __future__ import annotations
 
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from jantaku.client.errors import BotActionError, ClientError, ServerError
+from jantaku.client.errors import ClientError, ServerError
 from jantaku.client.http import ServerAddress, login_token
-from jantaku.client.wire import FamilyWire, wire_of
+from jantaku.client.seat import Lost, Seat, TableResult
 from jantaku.players.protocol import Player
 
-__all__ = ["TableClient", "TableRequest", "TableResult", "sit"]
+__all__ = ["RANKED_KINDS", "TableClient", "TableRequest", "TableResult", "sit"]
+
+#: the table kinds a ranked solo queue seats (docs/protocol.md, *Table kinds*)
+RANKED_KINDS = ("novice", "advanced")
 
 _IGNORED_ERRORS = frozenset({"stale", "not_your_turn", "between_hands", "moved"})
 """Errors of a race the server resolves itself: an answer to a prompt that moved on (a
@@ -37,7 +40,10 @@ class TableRequest:
     """Which table to sit at: a new one of ``kind`` (``practice``, ``classical``, ``party``)
     and ``length`` (``quick``, ``full``), or the table ``table`` or the private table of
     ``invite``; ``fill_bots`` seats computer players of level ``bot`` (None: the server's
-    default) in the empty seats and starts the match; ``seat`` a seat to take (None: any)."""
+    default) in the empty seats and starts the match; ``seat`` a seat to take (None: any).
+    ``queue``: a seat from the ranked solo queue of ``kind`` (one of :data:`RANKED_KINDS`)
+    and ``length`` instead (a registered account's; the match starts when four sit, and no
+    computer player fills it)."""
 
     kind: str = "practice"
     length: str = "quick"
@@ -46,29 +52,16 @@ class TableRequest:
     table: str | None = None
     invite: str | None = None
     seat: int | None = None
+    queue: bool = False
 
-
-@dataclass(frozen=True, slots=True)
-class TableResult:
-    """How the match ended (the server's ``match_ended`` ``result``, in ``raw`` whole)."""
-
-    table: str
-    seat: int
-    scores: tuple[int, ...]
-    ranking: tuple[int, ...]  # seats, first place first
-    reason: str
-    reason_code: str | None
-    recorded: bool
-    raw: dict[str, Any] = field(repr=False)
-
-    @property
-    def place(self) -> int:
-        """The client's seat's place, 1-4."""
-        return self.ranking.index(self.seat) + 1
-
-
-class _Lost(Exception):
-    """The connection was lost (or the server is stopping): join again."""
+    def __post_init__(self) -> None:
+        if self.queue and self.kind not in RANKED_KINDS:
+            raise ClientError(
+                f"the queue seats ranked tables only: kind {self.kind!r} is not one of "
+                f"{', '.join(RANKED_KINDS)}"
+            )
+        if self.queue and (self.table is not None or self.invite is not None):
+            raise ClientError("a queue finds its own table: give no table or invite with it")
 
 
 class TableClient:
@@ -122,7 +115,7 @@ class TableClient:
         try:
             self._ws.send(json.dumps(message))
         except (ConnectionClosed, OSError):
-            raise _Lost from None
+            raise Lost from None
 
     def _request(self, message: dict[str, Any], doing: str) -> None:
         self._doing = doing
@@ -141,7 +134,7 @@ class TableClient:
                 f"the server sent nothing for {self.timeout:g} s (while waiting on {self._doing})"
             ) from None
         except (ConnectionClosed, OSError):
-            raise _Lost from None
+            raise Lost from None
         try:
             message = json.loads(raw)
         except ValueError:
@@ -149,7 +142,7 @@ class TableClient:
         if not isinstance(message, dict):
             raise ClientError("the server sent a message that is not a JSON object")
         if message.get("type") == "shutdown":
-            raise _Lost
+            raise Lost
         if message.get("type") == "error":
             self._error(message)
         return message
@@ -193,8 +186,8 @@ class TableClient:
         try:
             self._connect()
             table = self._take_seat(request)
-            return _Seat(self, table, player, make_player).play()
-        except _Lost:
+            return Seat(self, table, player, make_player).play()
+        except Lost:
             raise ClientError(
                 f"the server at {self.server.base} closed the connection ({self._doing})"
             ) from None
@@ -202,8 +195,12 @@ class TableClient:
             self.close()
 
     def _take_seat(self, request: TableRequest) -> dict[str, Any]:
-        """Create or find the table, sit down; the join's snapshot."""
-        join: dict[str, Any] = {"type": "join"}
+        """Create or find the table (or queue for one), sit down; the seat's snapshot."""
+        if request.queue:
+            queue = {"type": "queue", "kind": request.kind, "length": request.length}
+            self._request(queue, f"the {request.kind} queue of length {request.length}")
+            return self._expect("snapshot")
+        join: dict[str, Any] = {"type": "join", "seen": 0}
         if request.invite is not None:
             join["invite"] = request.invite
             doing = "the invite code"
@@ -224,8 +221,9 @@ class TableClient:
         self._request(join, doing)
         return self._expect("snapshot")
 
-    def _rejoin(self, table: str) -> dict[str, Any]:
-        """Connect again and take the seat back; the snapshot."""
+    def _rejoin(self, table: str, seen: int) -> dict[str, Any]:
+        """Connect again and take the seat back, saying the ``seen`` events the player
+        observed; the snapshot (with those it missed)."""
         deadline = time.monotonic() + self.reconnect_seconds
         wait = 0.25
         while True:
@@ -233,136 +231,22 @@ class TableClient:
             try:
                 self._connect()
                 self._request(
-                    {"type": "join", "table": table}, f"taking the seat back at {table!r}"
+                    {"type": "join", "table": table, "seen": seen},
+                    f"taking the seat back at {table!r}",
                 )
                 snapshot = self._expect("snapshot")
                 self.reconnects += 1
                 return snapshot
-            except (_Lost, ClientError) as error:
+            except (Lost, ClientError) as error:
                 final = isinstance(error, ServerError) and error.code not in _BUSY
                 if final or time.monotonic() + wait > deadline:
-                    if isinstance(error, _Lost):
+                    if isinstance(error, Lost):
                         raise ClientError(
                             f"lost the connection to {self.server.base} and could not join again"
                         ) from None
                     raise
             time.sleep(wait)
             wait = min(wait * 2, 4.0)
-
-
-class _Seat:
-    """The play of one seat: reads the table's messages and answers them."""
-
-    def __init__(
-        self,
-        client: TableClient,
-        snapshot: dict[str, Any],
-        player: Player | None,
-        make_player: Callable[[str], Player] | None,
-    ) -> None:
-        self.client = client
-        self.table = str(snapshot["table"]["id"])
-        self.wire: FamilyWire = wire_of(snapshot["table"]["config"])
-        if player is None:
-            assert make_player is not None
-            player = make_player(self.wire.family)
-        self.player = player
-        self.seat: int | None = None
-        self.view: dict[str, Any] | None = None
-        self.step = -1  # the last step whose events the player observed
-        self.pending: dict[str, Any] | None = snapshot
-
-    def play(self) -> TableResult:
-        while True:
-            try:
-                # until the match starts, the table may wait for people as long as they take
-                message = self.pending or self.client._recv(limited=self.view is not None)
-                self.pending = None
-                result = self._handle(message)
-            except _Lost:
-                self.pending = self.client._rejoin(self.table)
-                continue
-            if result is not None:
-                return result
-
-    def _handle(self, message: dict[str, Any]) -> TableResult | None:
-        kind = message.get("type")
-        table = message.get("table")
-        if isinstance(table, dict):
-            table = table.get("id")
-        if table != self.table:
-            return None
-        if kind == "snapshot":
-            return self._snapshot(message)
-        if kind == "events":
-            self._events(message)
-        elif kind == "prompt":
-            self._prompt(message)
-        elif kind == "match_ended":
-            return self._result(message["result"])
-        return None
-
-    def _snapshot(self, message: dict[str, Any]) -> TableResult | None:
-        seat = message.get("seat")
-        if not isinstance(seat, int):
-            raise ClientError(f"the server did not seat this client at table {self.table!r}")
-        self.seat = seat
-        if message.get("result") is not None:
-            return self._result(message["result"])
-        self.view = message.get("view") or self.view
-        hand_end = message.get("hand_end")
-        if message.get("between_hands") and hand_end is not None:
-            if hand_end["seq"] > self.step:  # the end of a hand not seen before a reconnect
-                self._observe(hand_end["seq"], hand_end["events"])
-            self.client._request({"type": "continue", "table": self.table}, "continuing")
-        return None
-
-    def _observe(self, step: int, events: list[Any]) -> None:
-        self.step = max(self.step, step)
-        if events:
-            self.player.observe(self.wire.read_events(events))
-
-    def _events(self, message: dict[str, Any]) -> None:
-        self._observe(int(message.get("seq", self.step)), message.get("events") or [])
-        if message.get("view") is not None:
-            self.view = message["view"]
-        if message.get("between_hands"):
-            self.client._request({"type": "continue", "table": self.table}, "continuing")
-
-    def _prompt(self, message: dict[str, Any]) -> None:
-        if self.view is None:
-            raise ClientError("the server asked for a decision before it sent a view")
-        data = dict(self.view)
-        data["legal_actions"] = message["legal_actions"]
-        data["drawn_index"] = message.get("drawn_index")
-        view = self.wire.view(data)
-        choice = self.player.choose(view)
-        if choice not in view.legal_actions:
-            legal = "; ".join(str(a) for a in view.legal_actions)
-            raise BotActionError(
-                f"{self.player.name} chose {choice}, which is not one of the legal actions "
-                f"({legal})"
-            )
-        act = {
-            "type": "act",
-            "table": self.table,
-            "seq": message["seq"],
-            "action": choice.to_json(),
-        }
-        self.client._request(act, f"the action {choice}")
-
-    def _result(self, result: dict[str, Any]) -> TableResult:
-        assert self.seat is not None
-        return TableResult(
-            table=self.table,
-            seat=self.seat,
-            scores=tuple(result["scores"]),
-            ranking=tuple(result["ranking"]),
-            reason=str(result.get("reason", "")),
-            reason_code=result.get("reason_code"),
-            recorded=bool(result.get("recorded")),
-            raw=result,
-        )
 
 
 def sit(

@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from jantaku.client.table import RANKED_KINDS
 from jantaku.errors import JantakuError
 from jantaku.families import all_families, all_levels, default_family, family
 
@@ -65,6 +66,12 @@ def load_player(spec: str) -> Any:
 @click.option("--table", default=None, help="Join this table id instead of making one.")
 @click.option("--invite", default=None, help="Join the private table of this invite code.")
 @click.option("--seat", type=click.IntRange(0, 3), default=None, help="Take this seat.")
+@click.option(
+    "--queue",
+    type=click.Choice(RANKED_KINDS),
+    default=None,
+    help="Queue for a ranked table of this kind (a registered account: --name), of --length.",
+)
 @click.option("--name", default=None, help="Log in as this account (else a new guest).")
 @click.option("--password", envvar="JANTAKU_PASSWORD", default=None, help="[env JANTAKU_PASSWORD]")
 @click.option("--seed", default="0", show_default=True, help="Seed of a built-in level.")
@@ -78,14 +85,26 @@ def sit(
     table: str | None,
     invite: str | None,
     seat: int | None,
+    queue: str | None,
     name: str | None,
     password: str | None,
     seed: str,
     as_json: bool,
 ) -> None:
-    """Seat a bot at a running server and play one match to its end."""
+    """Seat a bot at a running server (a new table with computer players, a table or invite
+    of your own, or a ranked queue) and play one match to its end."""
     from jantaku.client import TableClient, TableRequest
 
+    if queue is not None:
+        clash = [
+            f"--{n}"
+            for n, v in (("table", table), ("invite", invite), ("puppets", puppets), ("seat", seat))
+            if v is not None
+        ]
+        if clash:
+            raise click.UsageError(f"--queue finds its own table and seat: drop {', '.join(clash)}")
+        if name is None:
+            raise click.UsageError("--queue seats registered accounts only: log in with --name")
     if name is not None and password is None:
         password = click.prompt(f"password of {name}", hide_input=True)
     player = load_player(bot) if ":" in bot else None
@@ -96,16 +115,19 @@ def sit(
         fam = family(family_of_table)
         return fam.new_player(fam.level(bot), seed, fam.default_preset)
 
-    request = TableRequest(
-        kind=family(family_name).solo_kind,
-        length=length,
-        bot=puppets,
-        fill_bots=(table is None and invite is None) or puppets is not None,
-        table=table,
-        invite=invite,
-        seat=seat,
-    )
     try:
+        if queue is not None:
+            request = TableRequest(kind=queue, length=length, fill_bots=False, queue=True)
+        else:
+            request = TableRequest(
+                kind=family(family_name).solo_kind,
+                length=length,
+                bot=puppets,
+                fill_bots=(table is None and invite is None) or puppets is not None,
+                table=table,
+                invite=invite,
+                seat=seat,
+            )
         client = TableClient(server, name=name, password=password)
         if player is not None:
             result = client.sit(player, request)

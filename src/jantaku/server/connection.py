@@ -59,6 +59,7 @@ class Client:
         self.rate = settings.messages_per_second
         self.burst = settings.message_burst
         self.last = time.monotonic()
+        self.by_address: TokenBuckets | None = None  # the address's budget (``allow``)
         self.refused = 0.0  # recent refusals: a steady flood keeps it growing
         self.closed = False
         # several processes: the tables it joined or watches, by id -> (the process driving
@@ -110,6 +111,7 @@ class Client:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
+        self.by_address = by_address
         why = None
         if self.tokens < 1:
             why = "too many messages"
@@ -121,6 +123,15 @@ class Client:
             return None
         self.refused += 1
         return why
+
+    def spend(self, messages: float) -> None:
+        """Charge a reply that costs more than a message (``messages`` more of them) to the
+        connection's budget and its address's; what is spent ahead is earned back first."""
+        if messages <= 0:
+            return
+        self.tokens = max(-self.burst, self.tokens - messages)
+        if self.by_address is not None:
+            self.by_address.spend(self.address, messages)
 
     async def pump(self) -> None:
         while True:

@@ -32,6 +32,7 @@ from jantaku.server.protocol import (
     Watch,
 )
 from jantaku.server.seating import ALIASES, FILLER, PLAYERS
+from jantaku.server.table_messages import MISSED_PAGE
 from jantaku.server.tables import RANKED_NO_BOTS, Table, TableError
 
 __all__ = ["HANDLERS", "bot_name", "dispatch"]
@@ -42,6 +43,10 @@ Handler = Callable[[Hub, Client, Any], ServerMessage | None]
 # would let friends, or one person's several accounts, sit together and farm rank.
 QUEUE_ONLY = "ranked tables are seated by their queue only: send queue with the kind and length"
 
+
+#: the missed events a join's snapshot sends (``seen``) for the cost of one more message of
+#: the connection's and its address's budgets: catching a whole match up costs a few dozen
+EVENTS_PER_MESSAGE = 16
 
 #: every family's level names: a name among them seats only at a table of a family offering it
 _LEVELS = frozenset(name for f in all_families() for name in f.levels)
@@ -186,6 +191,8 @@ def _create(hub: Hub, client: Client, message: Create) -> None:
 def _join(hub: Hub, client: Client, message: Join) -> None:
     user_id = _need_user(client)
     table = _table(hub, client, message)
+    if message.seen is not None:
+        table.check_seen(message.seen)  # a bad count is refused before anybody sits
     if table.seat_of(user_id) is None:
         check_entry(table.config, client.guest, client.rank_index)
         if table.config.ranked and client.queued_for != table.id:
@@ -201,7 +208,10 @@ def _join(hub: Hub, client: Client, message: Join) -> None:
         if t is table:
             t.detach(client)
     client.tables.add(table)
-    table.attach(client, seat)
+    table.attach(client, seat, message.seen)
+    if message.seen is not None:  # each missed event sent costs its filtering and JSON
+        sent = min(MISSED_PAGE, table.events_count() - message.seen)
+        client.spend(sent / EVENTS_PER_MESSAGE)
     if message.fill_bots and table.status == "open":
         table.fill_with_bots(bot)
     _maybe_start(table)

@@ -106,6 +106,15 @@ class TokenBuckets:
         self._buckets[key] = (tokens, now)
         return (cost - tokens) / self.rate if self.rate > 0 else float("inf")
 
+    def spend(self, key: str, cost: float, now: float | None = None) -> None:
+        """Take ``cost`` tokens whether or not they are there (a reply already sent that cost
+        that much): the bucket may owe up to ``burst``, earned back before anything else."""
+        now = time.monotonic() if now is None else now
+        self._tick(now)
+        tokens, then = self._buckets.pop(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - then) * self.rate)
+        self._buckets[key] = (max(-self.burst, tokens - cost), now)
+
     def __len__(self) -> int:
         return len(self._buckets)
 

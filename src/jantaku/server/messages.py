@@ -210,9 +210,14 @@ class Snapshot(ServerMessage):
     waited: float | None = None  # seconds the own seat has waited at an open ranked table
     # between hands, the result the viewer has not confirmed: ``seq``, ``events``, ``ended_view``
     hand_end: Json | None = None
+    # asked for by a join's ``seen``: the seat's events from there (``from``, ``events``,
+    # ``count``: the match's events so far), a page at a time
+    missed: Json | None = None
 
     def to_json(self) -> Json:
         out: Json = {"type": self.TYPE, "table": self.table, "seat": self.seat}
+        if self.missed is not None:
+            out["missed"] = self.missed
         if self.waited is not None:
             out["waited"] = self.waited
         if self.view is not None:

@@ -175,12 +175,16 @@ class Queue(ClientMessage):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Join(AtTable):
     """Sit down (``seat``, or any free one), or take one's own seat back → ``snapshot``;
-    ``fill_bots`` seats computer players of level ``bot`` in the empty seats."""
+    ``fill_bots`` seats computer players of level ``bot`` in the empty seats; ``seen`` (the
+    count of the match's events the seat has seen) asks for the seat's events since then
+    (the snapshot's ``missed``)."""
 
     TYPE = "join"
     seat: int | None = _field(FieldSpec("int", high=3), None)
     fill_bots: bool = _field(FieldSpec("bool"), False)
     bot: str = _field(FieldSpec("str"), "filler")
+    # the events of the match this seat has seen: the snapshot sends it those it missed
+    seen: int | None = _field(FieldSpec("int"), None)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

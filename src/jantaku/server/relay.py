@@ -60,6 +60,11 @@ class RemoteClient(Client):
     def kick(self, code: str, message: str) -> None:
         self.closed = True
 
+    def spend(self, messages: float) -> None:
+        """The budgets of a connection are kept by its own process (the door), which counted
+        the message; the owner of the table has none of them to charge (a reply's size is
+        bounded all the same, docs/protocol.md)."""
+
 
 class Relay:
     """This process's channel (``node``) and the messages to the others'."""

@@ -12,10 +12,14 @@ from jantaku.server.clientview import client_view, drawn_index, ended_client_vie
 from jantaku.server.config import TableConfig
 from jantaku.server.match_summary import leftover_sticks, reason_code
 from jantaku.server.messages import Events, Prompt, ServerMessage, Snapshot
-from jantaku.server.seats import Seat, public_summary
+from jantaku.server.seats import Seat, TableError, public_summary
 from jantaku.server.writer import Outbox
 
-__all__ = ["TableMessages"]
+__all__ = ["MISSED_PAGE", "TableMessages"]
+
+#: the most events one snapshot's ``missed`` holds (a rejoin asks again for the rest): each
+#: costs its filtering and JSON, so what one join may cost stays near what a snapshot costs
+MISSED_PAGE = 128
 
 
 class TableMessages:
@@ -75,11 +79,16 @@ class TableMessages:
             "abandon_at": self.abandon_at(),
         }
 
-    def snapshot(self, seat: int | None) -> Snapshot:
-        """Everything a (re)joining viewer needs: the table, its own view, what is asked."""
+    def snapshot(self, seat: int | None, seen: int | None = None) -> Snapshot:
+        """Everything a (re)joining viewer needs: the table, its own view, what is asked;
+        with ``seen`` (a seat's count of the match's events it has seen) the seat's events
+        since then (:meth:`missed`)."""
         result = self._result_json() if self.outcome is not None else None
+        missed = None if seen is None or seat is None else self.missed(seat, seen)
         if self.engine is None:
-            return Snapshot(self.summary(), seat, result=result, waited=self.waited(seat))
+            return Snapshot(
+                self.summary(), seat, result=result, waited=self.waited(seat), missed=missed
+            )
         clocks = self._clocks_json(seat)
         return Snapshot(
             self.summary(),
@@ -91,7 +100,31 @@ class TableMessages:
             result=result,
             clocks=dict(clocks),
             hand_end=self._hand_end_json(seat),
+            missed=missed,
         )
+
+    def events_count(self) -> int:
+        """The events of the match so far: every viewer was sent each of them once, in this
+        order (as its viewer may see it), so a seat's count of those seen says where it is."""
+        return 0 if self.engine is None else len(self.engine.log)
+
+    def check_seen(self, seen: int) -> int:
+        """The events so far; ``bad_seen`` when ``seen`` is more than that."""
+        count = self.events_count()
+        if not 0 <= seen <= count:
+            raise TableError(
+                "bad_seen", f"join.seen is {seen}, but the match has {count} events so far"
+            )
+        return count
+
+    def missed(self, seat: int, seen: int) -> dict[str, Any]:
+        """The events of the match from the ``seen``-th on as ``seat`` may see them, at most
+        :data:`MISSED_PAGE` (the client asks again from where the page ends), and ``count``,
+        the events so far. Only a seat's own join asks (never a spectator's); a count beyond
+        the match's events is refused (``bad_seen``) before anything is sent."""
+        count = self.check_seen(seen)
+        page = [] if self.engine is None else self.engine.log[seen : seen + MISSED_PAGE]
+        return {"from": seen, "events": [e.seen_by(seat).to_json() for e in page], "count": count}
 
     def _hand_end_json(self, seat: int | None) -> dict[str, Any] | None:
         """Between hands, the result ``seat`` (None: a spectator) has not confirmed: the step

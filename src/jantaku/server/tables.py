@@ -216,7 +216,11 @@ class Table(TableMessages, TableClocks, TableDriver):
 
     # ------------------------------------------------------------------ connections
 
-    def attach(self, conn: Any, seat: int | None) -> None:
+    def attach(self, conn: Any, seat: int | None, seen: int | None = None) -> None:
+        """Add a viewer (``seat`` None: a spectator) and send it the snapshot (with ``seen``,
+        the seat's events it missed since then)."""
+        if seen is not None:
+            self.check_seen(seen)  # refused before anything changes
         if seat is None:
             self.watchers.add(conn)
         else:
@@ -233,7 +237,7 @@ class Table(TableMessages, TableClocks, TableDriver):
             if stopped:  # the match resumes: the seats to act are timed from now
                 self.waiting_since.clear()
                 self._start_clocks(time.monotonic())
-        self.outbox.send(conn, self.snapshot(seat))
+        self.outbox.send(conn, self.snapshot(seat, seen))
         if seat is not None and self.engine is not None and self._asked(seat):
             self._prompt(seat)
         self._changed.set()
