@@ -25,7 +25,9 @@ from tests.server.gated import GatedServer
 from tests.server.harness import Client
 
 
-def _answers_meanwhile(server: GatedServer, name: str, call: Callable[[], Any]) -> Any:
+def _answers_meanwhile(
+    server: GatedServer, name: str, call: Callable[[], Any], deadline: float = 30
+) -> Any:
     """Hold the calls of ``name``, start ``call`` (in a thread), and once it is held show that
     another connection is answered; then let it go. What ``call`` returned."""
     pinger = Client(server)
@@ -35,7 +37,7 @@ def _answers_meanwhile(server: GatedServer, name: str, call: Callable[[], Any]) 
     worker = threading.Thread(target=lambda: out.append(call()))
     with server.holding(name):
         worker.start()
-        server.wait_entered(name)
+        server.wait_entered(name, deadline)
         pinger.send({"type": "ping", "id": 1})
         assert pinger.expect("pong", timeout=20)["ref"] == 1  # while the call is held
     worker.join(60)
@@ -143,6 +145,40 @@ def test_table_writes_leave_the_loop_free(database: str, tmp_path: Path) -> None
         row = Store(database).table(table)
         assert row is not None and row.status == "live"  # the last of its writes, stored last
         assert sorted(s["bot"] is None for s in row.seats) == [False, False, False, True]
+    finally:
+        server.stop()
+
+
+def test_the_end_of_a_ranked_match_leaves_the_loop_free(database: str, tmp_path: Path) -> None:
+    """The four accounts' ranks are read (and worked out and saved) by the writer thread when
+    a ranked match ends: while the read is held, other clients are answered, and the end is
+    shown once stored, with every seat's rank change."""
+    server = GatedServer(
+        database, tmp_path, "--grace-seconds", "0.2", "--solo-hand-pause", "0"
+    ).start()
+    try:
+        players = [Client(server, registered(server, "ranked")) for _ in range(4)]
+        for c in players:
+            c.send({"type": "queue", "kind": "novice", "length": "quick"})
+            c.expect("snapshot")
+        table = {c.expect("snapshot")["table"]["id"] for c in players}.pop()
+        watcher = Client(server)
+        watcher.send({"type": "watch", "table": table})
+        watcher.expect("snapshot")
+
+        def play_out() -> dict[str, Any]:
+            for c in players:  # gone: computer players finish the match for them
+                c.close()
+            return watcher.expect("match_ended", timeout=300)["result"]
+
+        result = _answers_meanwhile(server, "user", play_out, deadline=300)
+        assert result["recorded"] and result["rated"], result
+        assert [r["place"] for r in result["ranks"]] == [
+            result["ranking"].index(i) + 1 for i in range(4)
+        ]
+        watcher.close()
+        game = server.get(f"/api/games/{table}").json()
+        assert game["result"]["ranks"] == result["ranks"]  # stored as shown
     finally:
         server.stop()
 

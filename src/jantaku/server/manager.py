@@ -19,6 +19,7 @@ from typing import Any
 from jantaku.engine.game import GameResult
 from jantaku.families import UnknownFamilyError, family
 from jantaku.server.config import ServerSettings, TableConfig, TableKind, table_config
+from jantaku.server.match_summary import rank_fields
 from jantaku.server.messages import LobbyPage, TableUpdate
 from jantaku.server.models import TableRow
 from jantaku.server.origins import address_refused, forgotten
@@ -320,37 +321,46 @@ class Lobby:
         )
 
     def _finished(self, table: Table, outcome: GameResult) -> None:
-        """Store the game (full event log, seed revealed) and, if ranked and recorded, ranks."""
+        """Store the game (full event log, seed revealed) and, if ranked and recorded, ranks.
+        With the writer thread the ranks are read, worked out and saved there, after every
+        earlier write (a match that ended just before counts), and the end is shown once
+        stored, with the rank changes."""
         assert table.engine is not None
         seats = [s.stored() for s in table.seats]
         events = [e.to_json() for e in table.engine.log]
-        plan = None
-        if outcome.recorded and table.config.ranked:
-            plan = plan_ranks(self.store, table.config.kind.value, seats, outcome)
-        table.rank_changes = None if plan is None else [c.to_json() for c in plan.changes]
-        result = table._result_json()  # with the rank changes, for the record and the screen
+        rated = outcome.recorded and table.config.ranked
+        kind, store = table.config.kind.value, self.store
+        result = table._result_json()  # the rank fields are filled in as it is stored
         lines = player_lines(table.id, seats, outcome, table.engine.log)
+        planned: list[list[dict[str, Any]] | None] = [None]
 
         def record() -> None:
-            self.store.finish_game(table.id, outcome.recorded, result, events, lines, table.fence)
+            plan = plan_ranks(store, kind, seats, outcome) if rated else None
+            changes = None if plan is None else [c.to_json() for c in plan.changes]
+            stored = {**result, **rank_fields(changes)}
+            store.finish_game(table.id, outcome.recorded, stored, events, lines, table.fence)
             if plan is not None:
-                save_ranks(self.store, plan)
+                save_ranks(store, plan)
+            planned[0] = changes
+
+        def recorded(error: BaseException | None) -> None:
+            if error is not None:
+                table.refused(error)
+                return
+            table.rank_changes = planned[0]
+            table.outbox.stored()
 
         self.tables.pop(table.id, None)
         self.idle_since.pop(table.id, None)
         if table.writer is not None:  # after the match's actions; the end is shown once stored
             table.outbox.wrote()
-            table.writer.call(
-                table.id,
-                table.fence,
-                record,
-                lambda e: table.outbox.stored() if e is None else table.refused(e),
-            )
+            table.writer.call(table.id, table.fence, record, recorded)
             return
         try:
             record()
         except Fenced:  # another process owns the table now: its owner records the end
             table.lost()
+        table.rank_changes = planned[0]
 
     def recover(self) -> int:
         """Rebuild every stored open or live table; returns how many live ones resumed. An open

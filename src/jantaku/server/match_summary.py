@@ -10,7 +10,7 @@ from jantaku.engine.events import Event
 from jantaku.engine.game import GameResult
 from jantaku.server.abandon import ABANDONED
 
-__all__ = ["REASON_CODES", "leftover_sticks", "reason_code"]
+__all__ = ["REASON_CODES", "leftover_sticks", "rank_fields", "reason_code"]
 
 #: the engines' reasons for the end of a match -> the code the protocol sends
 REASON_CODES: dict[str, str] = {
@@ -30,6 +30,12 @@ REASON_CODES: dict[str, str] = {
 def reason_code(reason: str) -> str:
     """The code of an engine's reason (``other`` for one this table does not know)."""
     return REASON_CODES.get(reason, "other")
+
+
+def rank_fields(changes: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """A result's rank fields: whether the match was rated and each seat's rank change
+    (None when it changed nobody's rank)."""
+    return {"rated": changes is not None, "ranks": changes}
 
 
 def leftover_sticks(log: list[Event], outcome: GameResult, to_first: bool) -> dict[str, Any]:

@@ -465,5 +465,6 @@ class Table(TableMessages, TableClocks, TableDriver):
         self.status = "finished"
         if self.on_finish is not None:
             self.on_finish(self, outcome)
-        self._send_all(MatchEnded(self.id, self._result_json()))
+        # built once the game is stored: with the rank changes worked out as it was stored
+        self.outbox.later(lambda: self._send_all(MatchEnded(self.id, self._result_json())))
         self._changed.set()
