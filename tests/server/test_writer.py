@@ -9,6 +9,7 @@ import asyncio
 import os
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -200,7 +201,7 @@ def test_a_refused_action_is_never_shown(tmp_path: Any) -> None:
 
     async def scenario() -> Table:
         lobby = Lobby(store, ServerSettings(bot_delay=0.0))
-        lobby.claim = lambda _table_id: 1
+        lobby.claim = _fence_one
         lobby.on_lost = lambda table: gone.append(table.id)
         lobby.run_all()
         table = lobby.create("practice", "quick")
@@ -270,3 +271,10 @@ def test_a_drain_stores_everything_before_the_leases_go(database: str) -> None:
         assert all(accepted == stored > 0 for _t, accepted, stored in checked), checked
     finally:
         hub.store.close()
+
+
+def _fence_one(_table_id: str, done: Callable[[BaseException | None], None]) -> int:
+    """A group's claim of a new table, as the lobby sees it: its lease held at once,
+    fencing number 1."""
+    done(None)
+    return 1
