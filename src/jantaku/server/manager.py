@@ -38,6 +38,25 @@ def _code_key(code: str) -> bytes:
     return hashlib.sha256(code.encode("utf-8", "surrogatepass")).digest()
 
 
+def _new_row(table: Table, fence: int | None) -> TableRow:
+    """The stored row of a new open table."""
+    return TableRow(
+        id=table.id,
+        family=table.config.family,
+        kind=table.config.kind.value,
+        config=table.config.to_json(),
+        seed=table.seed,
+        commitment=table.commitment,
+        status="open",
+        invite_code=table.invite_code,
+        seats=[s.stored() for s in table.seats],
+        created_at=table.created_at,
+        started_at=None,
+        created_by=table.created_by,
+        fence=fence or 0,
+    )
+
+
 class Lobby(LobbyListing):
     def __init__(self, store: Store, settings: ServerSettings) -> None:
         self.store = store
@@ -126,21 +145,7 @@ class Lobby(LobbyListing):
         if self.claim is not None:  # its lease: what the table sends waits for it too
             table.outbox.wrote()
             fence = self.claim(table_id, created)
-        row = TableRow(
-            id=table_id,
-            family=config.family,
-            kind=config.kind.value,
-            config=config.to_json(),
-            seed=table.seed,
-            commitment=table.commitment,
-            status="open",
-            invite_code=invite,
-            seats=[s.stored() for s in table.seats],
-            created_at=table.created_at,
-            started_at=None,
-            created_by=created_by,
-            fence=fence or 0,
-        )
+        row = _new_row(table, fence)
         table.fence, table.on_lost, table.writer = fence, self.on_lost, self.writer
         if self.writer is None:
             self.store.create_table(row)
