@@ -16,7 +16,7 @@ import pytest
 
 from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
-from jantaku.server.messages import Events, MatchEnded
+from jantaku.server.messages import Events, MatchEnded, TableUpdate
 from jantaku.server.storage import ActionRecord, Fenced, Store
 from jantaku.server.tables import Table
 from jantaku.server.writer import ActionWrite, Writer
@@ -187,6 +187,50 @@ def test_nothing_is_shown_before_it_is_stored(database: str) -> None:
                 assert store.game(table.id) is not None
                 assert isinstance(viewer.messages[-1], MatchEnded)
         assert tables[-1][0].status == "finished"
+    finally:
+        store.close()
+
+
+def test_an_expired_table_is_told_once_stored(tmp_path: Any) -> None:
+    """An open table nobody uses expires (``Table.expire``): its row is stored as expired by
+    the writer thread, and its viewers are told only then."""
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    gate = threading.Event()
+    told: list[tuple[Any, str | None]] = []
+
+    class Watcher:
+        def send(self, message: Any, ref: Any = None) -> None:
+            row = store.table(table.id)
+            told.append((message, None if row is None else row.status))
+
+    async def scenario() -> None:
+        lobby = Lobby(store, ServerSettings(bot_delay=0.0))
+        lobby.run_all()
+        nonlocal table
+        table = lobby.create("party", "quick")
+        table.attach(Watcher(), None)
+        await lobby.flush()
+        await table.outbox.settled()
+        told.clear()
+        original = store.update_table
+
+        def held(*args: Any, **kwargs: Any) -> None:
+            gate.wait(10)
+            original(*args, **kwargs)
+
+        store.update_table = held  # type: ignore[method-assign]
+        table.expire()
+        assert told == []  # its row is not stored yet
+        gate.set()
+        await lobby.flush()
+        await lobby.stop_all()
+
+    table: Table = None  # type: ignore[assignment]
+    try:
+        asyncio.run(scenario())
+        assert [(type(m), m.table["status"], row) for m, row in told] == [
+            (TableUpdate, "expired", "expired")
+        ]
     finally:
         store.close()
 

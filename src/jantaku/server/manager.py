@@ -20,7 +20,6 @@ from jantaku.families import UnknownFamilyError, family
 from jantaku.server.config import ServerSettings, TableConfig, TableKind, table_config
 from jantaku.server.lobby_listing import LobbyListing
 from jantaku.server.match_summary import rank_fields
-from jantaku.server.messages import TableUpdate
 from jantaku.server.models import TableRow
 from jantaku.server.origins import address_refused, forgotten
 from jantaku.server.records import plan_ranks, player_lines, save_ranks
@@ -434,12 +433,7 @@ class Lobby(LobbyListing):
         return expired
 
     def _expire(self, table: Table) -> None:
-        table.status = "expired"
-        with contextlib.suppress(TableError):  # another process owns it: not ours to close
-            table._update(status="expired")  # by the writer thread, after the table's writes
-        message = TableUpdate(table.summary())
-        for conn in {c for s in table.seats for c in s.connections} | set(table.watchers):
-            conn.send(message)
+        table.expire()
         self.tables.pop(table.id, None)
         self.idle_since.pop(table.id, None)
 

@@ -172,6 +172,17 @@ class Table(TableMessages, TableClocks, TableDriver):
                 self.seats[i] = Seat(bot=bot, name=f"{bot}-{i}")
         self._store_seats()
 
+    def expire(self) -> None:
+        """Close an open table nobody uses: stored as expired (by the writer thread, after the
+        table's earlier writes; not when another process owns it now, it is not this one's
+        to close), and every viewer is told once it is stored."""
+        self.status = "expired"
+        with contextlib.suppress(TableError):
+            self._update(status="expired")
+        message = TableUpdate(self.summary())
+        for conn in {c for s in self.seats for c in s.connections} | set(self.watchers):
+            self.outbox.send(conn, message)
+
     def _store_seats(self) -> None:
         self._update(seats=[s.stored() for s in self.seats])
 
