@@ -3,7 +3,7 @@ hold: while the file ``DIR/NAME`` exists, a call of NAME (a session lookup
 ``Accounts.by_token``, ``Store.table_id_by_invite``, ``Store.session``, ``Store.game``,
 ``Store.user``, ``Store.table``, ``Store.add_user``, ``Store.drop_session``, a table's
 ``Store.create_table`` and ``Store.update_table``, a takeover's ``Store.claim_fence``, and
-``claim_lease``: a table's lease claimed in Redis, ``Leases.claim_now`` or ``Leases.claim``)
+``claim_lease``: a table's lease claimed in Redis, ``Leases.claim``)
 writes ``DIR/NAME.entered`` and waits until the test removes ``DIR/NAME`` (an awaited call
 waits as a slow reply would, without holding the event loop). A test holds a call and
 shows that the server answers others meanwhile (gated.py): the call runs off the event loop."""
@@ -59,7 +59,6 @@ def _install() -> None:
     Store.drop_session = _held("drop_session", Store.drop_session)  # type: ignore[method-assign]
     from jantaku.server.leases import Leases
 
-    Leases.claim_now = _held("claim_lease", Leases.claim_now)  # type: ignore[method-assign]
     Leases.claim = _held_async("claim_lease", Leases.claim)  # type: ignore[method-assign]
 
 
