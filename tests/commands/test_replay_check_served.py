@@ -155,6 +155,39 @@ def test_games_the_time_rules_ended_replay_without_mismatch(tmp_path: Path) -> N
     assert code == 0 and "mismatches=0" in out, out
 
 
+def _reworded(served: dict[str, Any], code: str) -> dict[str, Any]:
+    """The record as a server stores it (with the end's ``reason_code``) whose engine said
+    why the match ended in other words than today's."""
+    served["result"]["reason_code"] = code
+    served["result"]["reason"] = served["events"][-1]["reason"] = "time is up (worded anew)"
+    return served
+
+
+def test_the_time_rules_ends_are_recognised_by_their_code(tmp_path: Path) -> None:
+    """A record whose end is told in other words is replayed by its reason code (the
+    80-minute rule's last hand, the 120-minute cut); one stored without a code by the
+    engine's words (the test above)."""
+    clock = ManualClock()
+    game, config = _into_second_hand("practice", clock)
+    clock.time = 120 * 60 + 1
+    game.apply(game.legal_actions(game.to_act()[0])[0])
+    cut = _reworded(_served(game, config), "time_120")
+    code, out = run(_save(tmp_path, cut, "cut.json"))
+    assert code == 0 and "mismatches=0" in out, out
+    clock = ManualClock()
+    game, config = _new("practice", clock)
+    rng = random.Random(6)
+    clock.time = 80 * 60
+    while not game.finished:
+        _step(game, rng)
+    short = _reworded(_served(game, config), "time_80")
+    code, out = run(_save(tmp_path, short, "short.json"))
+    assert code == 0 and "mismatches=0" in out, out
+    short["result"]["reason_code"] = "last_hand"  # not what the engine says of this end
+    code, out = run(_save(tmp_path, short, "wrong.json"))
+    assert code == 1 and "mismatches=1" in out, out
+
+
 @pytest.mark.parametrize(
     ("change", "problem"),
     [

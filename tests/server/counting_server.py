@@ -2,9 +2,9 @@
 for each call a test counts: a session lookup (``Accounts.by_token`` of a token it looks up, a
 database query), a table's claim (``Store.claim_fence``, a write transaction), a comparison of
 secrets (``secrets.compare_digest``), the lobby's reading of one of its own tables
-(``manager._listed``) or of another process's (``manager._listed_summary``), a refresh of the
-other processes' tables (``Cluster._share_lobby``), a read of all of a player's statistics
-lines (``Store.player_lines``) and a table looked up by invite code in the database
+(``lobby_listing._listed``) or of another process's (``lobby_listing._listed_summary``), a
+refresh of the other processes' tables (``Cluster._share_lobby``), a read of all of a player's
+statistics lines (``Store.player_lines``) and a table looked up by invite code in the database
 (``Store.table_id_by_invite``). A test against a real server (``CountingServer``, counting.py)
 counts what one message costs."""
 
@@ -41,10 +41,10 @@ def _install() -> None:
         _note("compare_digest")
         return compare(a, b)
 
-    from jantaku.server import manager
+    from jantaku.server import lobby_listing
     from jantaku.server.cluster import Cluster
 
-    listed, listed_summary = manager._listed, manager._listed_summary
+    listed, listed_summary = lobby_listing._listed, lobby_listing._listed_summary
     share_lobby = Cluster._share_lobby
 
     def counted_listed(*args: Any) -> Any:
@@ -59,8 +59,8 @@ def _install() -> None:
         _note("share_lobby")
         await share_lobby(self)
 
-    manager._listed_summary = counted_listed_summary
-    manager._listed = counted_listed
+    lobby_listing._listed_summary = counted_listed_summary
+    lobby_listing._listed = counted_listed
     Cluster._share_lobby = counted_share_lobby  # type: ignore[method-assign]
     Accounts.by_token = counted_by_token  # type: ignore[method-assign]
     Store.claim_fence = counted_claim_fence  # type: ignore[method-assign]

@@ -3,6 +3,7 @@ older one (actions, the table's row, the finished game), on SQLite and PostgreSQ
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -64,7 +65,7 @@ def test_a_table_whose_write_is_refused_stops_at_once(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
     lobby = Lobby(store, ServerSettings(bot_delay=0.0))
     gone: list[str] = []
-    lobby.claim = lambda _table_id: 1
+    lobby.claim = _fence_one
     lobby.on_lost = lambda table: gone.append(table.id)
     table = lobby.create("practice", "quick")
     user = store.add_user("alice", "-", guest=False)
@@ -87,3 +88,10 @@ def test_a_table_whose_write_is_refused_stops_at_once(tmp_path: Path) -> None:
     assert store.actions(table.id) == [] and table.seq == 0
     assert len(engine.log) == logged  # nothing applied either
     store.close()
+
+
+def _fence_one(_table_id: str, done: Callable[[BaseException | None], None]) -> int:
+    """A group's claim of a new table, as the lobby sees it: its lease held at once,
+    fencing number 1."""
+    done(None)
+    return 1

@@ -10,7 +10,9 @@ the lookup of an invite code of a table driven elsewhere (anyone may send a made
 from __future__ import annotations
 
 import json
+import secrets
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,9 @@ from typing import Any
 import httpx
 import pytest
 
+from jantaku.server.config import table_config
+from jantaku.server.models import TableRow
+from jantaku.server.seats import Seat, commitment_of
 from jantaku.server.storage import Store
 from tests.server.accounts import registered
 from tests.server.cluster_env import REDIS, needs_cluster
@@ -25,7 +30,9 @@ from tests.server.gated import GatedServer
 from tests.server.harness import Client
 
 
-def _answers_meanwhile(server: GatedServer, name: str, call: Callable[[], Any]) -> Any:
+def _answers_meanwhile(
+    server: GatedServer, name: str, call: Callable[[], Any], deadline: float = 30
+) -> Any:
     """Hold the calls of ``name``, start ``call`` (in a thread), and once it is held show that
     another connection is answered; then let it go. What ``call`` returned."""
     pinger = Client(server)
@@ -35,7 +42,7 @@ def _answers_meanwhile(server: GatedServer, name: str, call: Callable[[], Any]) 
     worker = threading.Thread(target=lambda: out.append(call()))
     with server.holding(name):
         worker.start()
-        server.wait_entered(name)
+        server.wait_entered(name, deadline)
         pinger.send({"type": "ping", "id": 1})
         assert pinger.expect("pong", timeout=20)["ref"] == 1  # while the call is held
     worker.join(60)
@@ -147,6 +154,40 @@ def test_table_writes_leave_the_loop_free(database: str, tmp_path: Path) -> None
         server.stop()
 
 
+def test_the_end_of_a_ranked_match_leaves_the_loop_free(database: str, tmp_path: Path) -> None:
+    """The four accounts' ranks are read (and worked out and saved) by the writer thread when
+    a ranked match ends: while the read is held, other clients are answered, and the end is
+    shown once stored, with every seat's rank change."""
+    server = GatedServer(
+        database, tmp_path, "--grace-seconds", "0.2", "--solo-hand-pause", "0"
+    ).start()
+    try:
+        players = [Client(server, registered(server, "ranked")) for _ in range(4)]
+        for c in players:
+            c.send({"type": "queue", "kind": "novice", "length": "quick"})
+            c.expect("snapshot")
+        table = {c.expect("snapshot")["table"]["id"] for c in players}.pop()
+        watcher = Client(server)
+        watcher.send({"type": "watch", "table": table})
+        watcher.expect("snapshot")
+
+        def play_out() -> dict[str, Any]:
+            for c in players:  # gone: computer players finish the match for them
+                c.close()
+            return watcher.expect("match_ended", timeout=300)["result"]
+
+        result = _answers_meanwhile(server, "user", play_out, deadline=300)
+        assert result["recorded"] and result["rated"], result
+        assert [r["place"] for r in result["ranks"]] == [
+            result["ranking"].index(i) + 1 for i in range(4)
+        ]
+        watcher.close()
+        game = server.get(f"/api/games/{table}").json()
+        assert game["result"]["ranks"] == result["ranks"]  # stored as shown
+    finally:
+        server.stop()
+
+
 @needs_cluster
 def test_an_invite_lookup_leaves_the_loop_free(pg_database: str, tmp_path: Path) -> None:
     assert REDIS is not None
@@ -162,6 +203,97 @@ def test_an_invite_lookup_leaves_the_loop_free(pg_database: str, tmp_path: Path)
         assert refusal["ref"] == 3 and refusal["code"] != "internal", refusal
         guest.close()
     finally:
+        server.stop()
+
+
+@needs_cluster
+def test_a_new_tables_lease_leaves_the_loop_free(pg_database: str, tmp_path: Path) -> None:
+    """With several processes a new table's lease is claimed in Redis without the event loop
+    waiting: while the claim is held, other clients are answered, and ``created`` comes once
+    the lease is held and the row stored."""
+    assert REDIS is not None
+    server = GatedServer(pg_database, tmp_path, "--redis", REDIS).start()
+    try:
+        owner = Client(server, registered(server, "leased"))
+
+        def create() -> dict[str, Any]:
+            owner.send({"type": "create", "kind": "party", "private": True, "id": 8})
+            return owner.expect("created", timeout=60)
+
+        made = _answers_meanwhile(server, "claim_lease", create)
+        assert made["ref"] == 8 and made["seat"] == 0 and made["invite"]
+        owner.send({"type": "watch", "table": made["table"]["id"]})
+        assert owner.expect("snapshot")["table"]["id"] == made["table"]["id"]  # driven here
+        owner.close()
+    finally:
+        server.stop()
+
+
+def _orphan(store: Store, waited: float) -> str:
+    """An open party table stored ``waited`` seconds ago that no process drives (its own
+    process died): the next scan of a process of the group takes it over."""
+    table_id = secrets.token_hex(6)
+    store.create_table(
+        TableRow(
+            id=table_id,
+            family="riichi",
+            kind="party",
+            config=table_config("party", "quick").to_json(),
+            seed=table_id,
+            commitment=commitment_of(table_id),
+            status="open",
+            invite_code=None,
+            seats=[Seat().stored() for _ in range(4)],
+            created_at=time.time() - waited,
+            started_at=None,
+            fence=1,
+        )
+    )
+    return table_id
+
+
+@needs_cluster
+def test_taking_over_a_table_leaves_the_loop_free(pg_database: str, tmp_path: Path) -> None:
+    """A takeover's new fencing number and the table's row and actions are read on a thread:
+    while the read is held, other clients are answered; then the table is driven here (a
+    client watching it gets its snapshot)."""
+    assert REDIS is not None
+    server = GatedServer(pg_database, tmp_path, "--redis", REDIS).start()
+    store = Store(pg_database)
+    try:
+        watcher = Client(server)
+        table_id = _answers_meanwhile(server, "claim_fence", lambda: _orphan(store, 0))
+        deadline = time.monotonic() + 30
+        while True:  # until the takeover is done
+            watcher.send({"type": "watch", "table": table_id})
+            answer = watcher.recv()
+            if answer["type"] == "snapshot":
+                break
+            assert answer.get("code") == "no_table" and time.monotonic() < deadline, answer
+            time.sleep(0.1)
+        assert answer["table"]["id"] == table_id and answer["table"]["status"] == "open"
+        watcher.close()
+    finally:
+        store.close()
+        server.stop()
+
+
+@needs_cluster
+def test_expiring_a_table_taken_over_leaves_the_loop_free(pg_database: str, tmp_path: Path) -> None:
+    """An open table taken over after it waited past ``table_idle_seconds`` is stored as
+    expired by the writer thread: while that write is held, other clients are answered."""
+    assert REDIS is not None
+    server = GatedServer(pg_database, tmp_path, "--redis", REDIS).start()
+    store = Store(pg_database)
+    try:
+        table_id = _answers_meanwhile(server, "update_table", lambda: _orphan(store, 86400))
+        deadline = time.monotonic() + 30
+        while (row := store.table(table_id)) is not None and row.status == "open":
+            assert time.monotonic() < deadline, "the table was never stored as expired"
+            time.sleep(0.05)
+        assert row is not None and row.status == "expired"
+    finally:
+        store.close()
         server.stop()
 
 

@@ -224,6 +224,17 @@ def test_a_ranked_match_end_gives_rank_points_and_rating_changes(database: str) 
     store.close()
 
 
+def _text(module: Any, node: Any) -> Any:
+    """A string written out, or named by a constant (engine/reasons.py); else None."""
+    import ast
+
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name) and node.id.isupper():
+        return getattr(module, node.id)
+    return None
+
+
 def _engine_reasons() -> set[str]:
     """Every reason the engines can give for a match's end: the strings the riichi flow's
     ending rules return, those the riichi match ends with, the classical default."""
@@ -239,10 +250,10 @@ def _engine_reasons() -> set[str]:
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and node.name in names:
                 for sub in ast.walk(node):
-                    if isinstance(sub, ast.Return) and isinstance(sub.value, ast.Constant):
-                        reasons.add(sub.value.value)
+                    if isinstance(sub, ast.Return) and sub.value is not None:
+                        reasons.add(_text(module, sub.value))
                     if isinstance(sub, ast.Call) and getattr(sub.func, "attr", "") == "_end":
-                        reasons.add(sub.args[0].value)  # type: ignore[attr-defined]
+                        reasons.add(_text(module, sub.args[0]))
     reasons.discard(None)
     return {str(r) for r in reasons}
 

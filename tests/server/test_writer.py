@@ -9,13 +9,14 @@ import asyncio
 import os
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
-from jantaku.server.messages import Events, MatchEnded
+from jantaku.server.messages import Events, MatchEnded, TableUpdate
 from jantaku.server.storage import ActionRecord, Fenced, Store
 from jantaku.server.tables import Table
 from jantaku.server.writer import ActionWrite, Writer
@@ -190,6 +191,50 @@ def test_nothing_is_shown_before_it_is_stored(database: str) -> None:
         store.close()
 
 
+def test_an_expired_table_is_told_once_stored(tmp_path: Any) -> None:
+    """An open table nobody uses expires (``Table.expire``): its row is stored as expired by
+    the writer thread, and its viewers are told only then."""
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    gate = threading.Event()
+    told: list[tuple[Any, str | None]] = []
+
+    class Watcher:
+        def send(self, message: Any, ref: Any = None) -> None:
+            row = store.table(table.id)
+            told.append((message, None if row is None else row.status))
+
+    async def scenario() -> None:
+        lobby = Lobby(store, ServerSettings(bot_delay=0.0))
+        lobby.run_all()
+        nonlocal table
+        table = lobby.create("party", "quick")
+        table.attach(Watcher(), None)
+        await lobby.flush()
+        await table.outbox.settled()
+        told.clear()
+        original = store.update_table
+
+        def held(*args: Any, **kwargs: Any) -> None:
+            gate.wait(10)
+            original(*args, **kwargs)
+
+        store.update_table = held  # type: ignore[method-assign]
+        table.expire()
+        assert told == []  # its row is not stored yet
+        gate.set()
+        await lobby.flush()
+        await lobby.stop_all()
+
+    table: Table = None  # type: ignore[assignment]
+    try:
+        asyncio.run(scenario())
+        assert [(type(m), m.table["status"], row) for m, row in told] == [
+            (TableUpdate, "expired", "expired")
+        ]
+    finally:
+        store.close()
+
+
 def test_a_refused_action_is_never_shown(tmp_path: Any) -> None:
     """A table driven with fencing number 1 after another process claimed it: its computer
     players' next action is refused by the writer; the table stops (``moved``), tells its
@@ -200,7 +245,7 @@ def test_a_refused_action_is_never_shown(tmp_path: Any) -> None:
 
     async def scenario() -> Table:
         lobby = Lobby(store, ServerSettings(bot_delay=0.0))
-        lobby.claim = lambda _table_id: 1
+        lobby.claim = _fence_one
         lobby.on_lost = lambda table: gone.append(table.id)
         lobby.run_all()
         table = lobby.create("practice", "quick")
@@ -270,3 +315,10 @@ def test_a_drain_stores_everything_before_the_leases_go(database: str) -> None:
         assert all(accepted == stored > 0 for _t, accepted, stored in checked), checked
     finally:
         hub.store.close()
+
+
+def _fence_one(_table_id: str, done: Callable[[BaseException | None], None]) -> int:
+    """A group's claim of a new table, as the lobby sees it: its lease held at once,
+    fencing number 1."""
+    done(None)
+    return 1

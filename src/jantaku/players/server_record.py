@@ -17,6 +17,7 @@ from typing import Any
 from jantaku.engine.actions import Action
 from jantaku.engine.clock import ManualClock
 from jantaku.engine.game import Game
+from jantaku.engine.reasons import TIME_80, TIME_120, end_code
 from jantaku.errors import JantakuError
 from jantaku.formats.errors import LogFormatError
 from jantaku.formats.replay import GameCheck, HandMismatch
@@ -28,8 +29,6 @@ __all__ = ["check_server_game", "is_server_game"]
 _EIGHTY, _TWO_HOURS = 80 * 60, 120 * 60
 _STARTS = ("deal_started", "classical_deal_started")
 _ENDS = ("match_ended", "game_ended")
-_BY_CLOCK_80 = "the 80-minute rule made this the last hand"
-_BY_CLOCK_120 = "the 120-minute limit was reached"
 _ABANDONED = "abandoned"  # the result's reason_code of a match nobody played any more
 
 
@@ -44,6 +43,25 @@ def _hand_name(start: dict[str, Any]) -> str:
     if start.get("type") == "deal_started":
         return f"{wind}{int(start.get('deal', 0)) + 1}-{start.get('honba', 0)}"
     return f"{wind} hand {int(start.get('hand_number', 0)) + 1}"
+
+
+def _end_code(result: dict[str, Any], end: dict[str, Any] | None) -> str | None:
+    """Why the record's match ended, as a code: the result's ``reason_code``; a record stored
+    without one says it only in the end event's words (the engine's of that time)."""
+    code = result.get("reason_code")
+    if isinstance(code, str):
+        return code
+    return end_code(str(end.get("reason"))) if end is not None else None
+
+
+def _same_end(mine: dict[str, Any], theirs: dict[str, Any], code: str | None) -> bool:
+    """Whether the engine's end event is the record's but for its reason's words: the same
+    fields, and a reason of the record's code."""
+    if mine.get("type") not in _ENDS or code is None or mine.get("type") != theirs.get("type"):
+        return False
+    mine_rest = {k: v for k, v in mine.items() if k != "reason"}
+    theirs_rest = {k: v for k, v in theirs.items() if k != "reason"}
+    return mine_rest == theirs_rest and end_code(str(mine.get("reason"))) == code
 
 
 def _plain(value: Any) -> Any:
@@ -95,9 +113,9 @@ class _Replay:
         self.game.hold_calls = True  # as the table did: a window after every discard
         self.end = events[-1] if events[-1]["type"] in _ENDS else None
         starts = [i for i, e in enumerate(events) if e["type"] in _STARTS]
-        reason = self.end.get("reason") if self.end is not None else None
+        self.code = _end_code(result, self.end)
         # the deal during which 80 minutes passed: the one before the last (made the last)
-        self.clock_80 = len(starts) - 2 if reason == _BY_CLOCK_80 else None
+        self.clock_80 = len(starts) - 2 if self.code == TIME_80 else None
         self.hands = len(starts)
         self.seen = 0  # engine events compared so far
 
@@ -116,7 +134,7 @@ class _Replay:
             if self.seen >= len(self.events):
                 return f"the engine goes on with {mine['type']}, the record has ended"
             theirs = self.events[self.seen]
-            if mine != theirs:
+            if mine != theirs and not _same_end(mine, theirs, self.code):
                 return f"event {self.seen + 1}: the record has {theirs}, the engine {mine}"
             self.seen += 1
         return None
@@ -129,7 +147,7 @@ class _Replay:
             deals = sum(e.type in _STARTS for e in self.game.log)
             if self.clock_80 is not None and deals - 1 >= self.clock_80:
                 self.clock.time = max(self.clock.time, _EIGHTY)
-            if self.events[self.seen].get("reason") == _BY_CLOCK_120:
+            if self.code == TIME_120 and self.seen == len(self.events) - 1:
                 self.clock.time = _TWO_HOURS  # the limit stopped the match at this step
             yield action
 
@@ -137,7 +155,7 @@ class _Replay:
 def _end_problem(replay: _Replay) -> str | None:
     """How the engine's end differs from the record's (its last event and stored result)."""
     game, result = replay.game, replay.result
-    if replay.end is not None and replay.end.get("reason") == _BY_CLOCK_120 and not game.finished:
+    if replay.end is not None and replay.code == TIME_120 and not game.finished:
         replay.clock.time = _TWO_HOURS  # cut by the limit: the next step stops the match
         seat = game.to_act()[0]
         game.apply(game.legal_actions(seat)[0])

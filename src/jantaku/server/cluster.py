@@ -31,6 +31,7 @@ from jantaku.server.relay import Handle, Relay
 from jantaku.server.shared_counts import Admission
 from jantaku.server.shared_limits import SharedLimits
 from jantaku.server.tables import Table, TableError
+from jantaku.server.writer import Done
 
 if TYPE_CHECKING:
     from jantaku.server.hub import Hub
@@ -77,6 +78,11 @@ class Cluster:
         # the open and live tables stored as of the last scan: only these are claimed when a
         # message names one nobody drives (a made-up id must not cost a write)
         self._playable: frozenset[str] = frozenset()
+        # the tables being created here whose leases are being claimed, and those claims
+        self._creating: set[str] = set()
+        self._leasing: set[asyncio.Task[None]] = set()
+        # the tables being taken over (their rows read): each one's outcome, once known
+        self._claiming: dict[str, asyncio.Future[Table | None]] = {}
         # a made-up invite code must not cost a database read each
         self.invite_reads = TokenBuckets(INVITE_BURST, INVITE_LOOKUPS_PER_SECOND)
 
@@ -146,22 +152,61 @@ class Cluster:
 
     # ------------------------------------------------------------------ ownership
 
-    def _claim_new(self, table_id: str) -> int:
-        """A table being created here: its lease (the matchmaking may have taken it for this
-        process already), and fencing number 1."""
-        if not self.leases.claim_now(table_id) and self.leases.owner_now(table_id) != self.node:
-            raise TableError("busy", "that table id is taken; try again")
+    def _claim_new(self, table_id: str, done: Done) -> int:
+        """A table being created here: fencing number 1, and its lease claimed without the
+        event loop waiting for Redis (the matchmaking may have taken it for this process
+        already); ``done`` is told once it is held, or why not. Until then the lease is not
+        renewed (there is none yet)."""
+        self._creating.add(table_id)
+        task = asyncio.get_running_loop().create_task(self._lease_new(table_id, done))
+        self._leasing.add(task)
+        task.add_done_callback(self._leasing.discard)
         return 1
+
+    async def _lease_new(self, table_id: str, done: Done) -> None:
+        error: BaseException | None = None
+        try:
+            if not await self.leases.claim(table_id):
+                owner = (await self.leases.owners([table_id]))[0]
+                if owner != self.node:
+                    error = TableError("busy", "that table id is taken; try again")
+        except Exception as e:  # Redis cannot be reached: the table cannot be driven here
+            error = e
+        finally:
+            self._creating.discard(table_id)
+        done(error)
 
     async def claim(self, table_id: str) -> Table | None:
         """Take over a table whose lease ran out: the lease, a new fencing number (after which
         the old owner can store nothing more), then the table resumed from its stored
-        actions and driven here."""
-        if self.draining or not await self.leases.claim(table_id):
+        actions and driven here. The database is read on a thread; meanwhile a message for
+        the table (a client's here, or one relayed from another process) waits for the
+        table, and a second claim of it gets the first one's."""
+        pending = self._claiming.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        if self.draining:
             return None
-        # no await from the lease to the table in the lobby: a message for the table in
-        # between would find it nowhere
-        fence, row, stored = self._read_claimed(table_id)
+        claimed: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
+        self._claiming[table_id] = claimed
+        self.relay.holding.setdefault(table_id, [])
+        table: Table | None = None
+        try:
+            table = await self._take_over(table_id)
+        finally:
+            self._claiming.pop(table_id, None)
+            claimed.set_result(table)
+            self.relay.release_held(table_id)
+        return table
+
+    async def _take_over(self, table_id: str) -> Table | None:
+        if not await self.leases.claim(table_id):
+            return None
+        try:
+            fence, row, stored = await asyncio.to_thread(self._read_claimed, table_id)
+        except Exception:
+            await self.leases.release([table_id])
+            raise
         table = self.hub.lobby.rebuild(row, fence, stored) if row is not None else None
         if table is None:
             await self.leases.release([table_id])
@@ -204,16 +249,17 @@ class Cluster:
         """Renew the leases; a table whose lease was lost stops at once. When Redis cannot be
         reached for most of a lease's time, every table stops: another process may hold it."""
         await self._heartbeat()
-        tables = list(self.hub.lobby.tables.values())
-        try:
-            held = await self.leases.renew([t.id for t in tables])
+        creating = self._creating  # their leases are being claimed
+        tables = [t for t in self.hub.lobby.tables.values() if t.id not in creating]
+        try:  # the leases of the tables being taken over too (their rows are being read)
+            held = await self.leases.renew([t.id for t in tables] + list(self._claiming))
         except Exception:
             if time.monotonic() - self._renewed > 0.8 * self.lease_seconds:
                 for t in tables:
                     self._drop(t)
             raise
         self._renewed = time.monotonic()
-        for t, ok in zip(tables, held, strict=True):
+        for t, ok in zip(tables, held[: len(tables)], strict=True):
             if not ok:
                 self._drop(t)
         await self.admission.renew()  # the connections and open tables counted here
@@ -275,6 +321,8 @@ class Cluster:
             client.routes.pop(table_id, None)
         if data["type"] == "leave":
             await self.matchmaker.left(client, table_id)
+        if table_id in self._claiming:  # being taken over here: the message waits for it
+            await self.claim(table_id)
         if table_id in self.hub.lobby.tables:
             if remember:
                 client.routes[table_id] = (self.node, raw)

@@ -4,7 +4,6 @@ its leases run out, and another process may claim the tables (see cluster.py).""
 
 from __future__ import annotations
 
-import redis
 import redis.asyncio as aioredis
 
 __all__ = ["COMMAND_TIMEOUT", "Leases"]
@@ -12,8 +11,8 @@ __all__ = ["COMMAND_TIMEOUT", "Leases"]
 # A Redis that stops answering (a hung host, a lost network path) must fail a call, not stall
 # it: the callers treat a timeout as Redis being down (docs/deploy.md). Set here, not left to
 # the client library, whose default was no timeout at all before redis-py 8. Redis answers in
-# well under a millisecond; a second is far beyond a healthy reply. The blocking calls below run
-# on the event loop, so this is also about the longest a hung Redis holds the whole process.
+# well under a millisecond; a second is far beyond a healthy reply. Every call is awaited: a
+# hung Redis delays what waits for it, never the event loop.
 COMMAND_TIMEOUT = 1.0  # seconds, to connect and for each reply
 
 # renew / release only a lease this process still holds (one atomic step in Redis); renewing
@@ -38,23 +37,12 @@ class Leases:
         self.lease_prefix = prefix + "lease:"
         self.ms = max(100, int(seconds * 1000))
         wait = COMMAND_TIMEOUT
-        self.sync = redis.Redis.from_url(
-            url, decode_responses=True, socket_timeout=wait, socket_connect_timeout=wait
-        )
         self.aio = aioredis.Redis.from_url(
             url, decode_responses=True, socket_timeout=wait, socket_connect_timeout=wait
         )
 
     def _key(self, table_id: str) -> str:
         return self.lease_prefix + table_id
-
-    def claim_now(self, table_id: str) -> bool:
-        """Claim a lease without waiting for the event loop (a table being created)."""
-        return bool(self.sync.set(self._key(table_id), self.node, nx=True, px=self.ms))
-
-    def owner_now(self, table_id: str) -> str | None:
-        found = self.sync.get(self._key(table_id))
-        return None if found is None else str(found)
 
     async def claim(self, table_id: str) -> bool:
         return bool(await self.aio.set(self._key(table_id), self.node, nx=True, px=self.ms))
@@ -87,4 +75,3 @@ class Leases:
 
     async def close(self) -> None:
         await self.aio.aclose()
-        self.sync.close()

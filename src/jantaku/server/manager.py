@@ -1,5 +1,5 @@
 """The lobby: creates tables, finds them by id or invite code, recovers live ones on start,
-lists them a page at a time, and closes open tables that nobody uses."""
+lists them a page at a time (lobby_listing.py), and closes open tables that nobody uses."""
 
 from __future__ import annotations
 
@@ -13,70 +13,50 @@ import time
 import weakref
 from collections import deque
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
 from typing import Any
 
 from jantaku.engine.game import GameResult
 from jantaku.families import UnknownFamilyError, family
 from jantaku.server.config import ServerSettings, TableConfig, TableKind, table_config
-from jantaku.server.messages import LobbyPage, TableUpdate
+from jantaku.server.lobby_listing import LobbyListing
+from jantaku.server.match_summary import rank_fields
 from jantaku.server.models import TableRow
 from jantaku.server.origins import address_refused, forgotten
 from jantaku.server.records import plan_ranks, player_lines, save_ranks
-from jantaku.server.seats import check_entry, public_summary
+from jantaku.server.seats import check_entry
 from jantaku.server.storage import Fenced, Store, StoredAction
 from jantaku.server.tables import Seat, Table, TableError
-from jantaku.server.writer import Writer
+from jantaku.server.writer import Done, Writer
 
 __all__ = ["Lobby", "check_entry"]
 
 log = logging.getLogger("jantaku.server")
 
 
-@dataclass(frozen=True, slots=True)
-class Listed:
-    """A public table as the lobby lists it: one of this process, or another's (its summary)."""
-
-    created: float
-    config: TableConfig
-    status: str
-    seated: int
-    summary: Callable[[], dict[str, Any]]
-
-
-def _listed(t: Table) -> Listed:
-    seated = sum(1 for s in t.seats if not s.empty)
-    return Listed(t.created_at, t.config, t.status, seated, t.summary)
-
-
-def _listed_summary(created: float, summary: dict[str, Any]) -> Listed:
-    seats = summary.get("seats", [])
-    seated = sum(1 for s in seats if s.get("user_id") is not None or s.get("bot") is not None)
-    config = TableConfig.from_json(summary["config"])
-    return Listed(created, config, summary["status"], seated, lambda: public_summary(summary))
-
-
-def _count(value: object, what: str, default: int) -> int:
-    """A lobby paging parameter: a whole number, at least 0 (``limit`` at least 1)."""
-    if value is None:
-        return default
-    if isinstance(value, str) and value.isdigit():
-        value = int(value)
-    least = 1 if what == "limit" else 0
-    if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise TableError("bad_request", f"{what} must be a whole number, at least {least}")
-    return value
-
-
-#: a lobby of more public tables than this reuses its listing for LISTING_KEEP seconds
-LISTING_FRESH, LISTING_KEEP = 200, 0.25
-
-
 def _code_key(code: str) -> bytes:
     return hashlib.sha256(code.encode("utf-8", "surrogatepass")).digest()
 
 
-class Lobby:
+def _new_row(table: Table, fence: int | None) -> TableRow:
+    """The stored row of a new open table."""
+    return TableRow(
+        id=table.id,
+        family=table.config.family,
+        kind=table.config.kind.value,
+        config=table.config.to_json(),
+        seed=table.seed,
+        commitment=table.commitment,
+        status="open",
+        invite_code=table.invite_code,
+        seats=[s.stored() for s in table.seats],
+        created_at=table.created_at,
+        started_at=None,
+        created_by=table.created_by,
+        fence=fence or 0,
+    )
+
+
+class Lobby(LobbyListing):
     def __init__(self, store: Store, settings: ServerSettings) -> None:
         self.store = store
         self.settings = settings
@@ -84,15 +64,14 @@ class Lobby:
         # the SHA-256 of each invite code -> its table (held weakly: a table gone from
         # ``tables`` is not kept alive here): a code is found without a pass over every table
         self._invites: weakref.WeakValueDictionary[bytes, Table] = weakref.WeakValueDictionary()
-        # several processes: claims a new table for this one (its fencing number), and hears
-        # of a table another process took over
-        self.claim: Callable[[str], int] | None = None
+        # several processes: claims a new table's lease for this one without waiting (gives
+        # its fencing number; says on the event loop when the lease is held, or why not), and
+        # hears of a table another process took over
+        self.claim: Callable[[str, Done], int] | None = None
         self.on_lost: Callable[[Table], None] | None = None
-        # the other processes' public tables: (created, summary) each
-        self.elsewhere: Callable[[], list[tuple[float, dict[str, Any]]]] | None = None
-        self._remote: tuple[object, list[Listed]] = (None, [])  # elsewhere()'s, read once
-        # a large lobby's tables as listed, kept a moment: (until when, what _sorted_out gives)
-        self._sorted: tuple[float, tuple[list[Listed], list[Listed], dict[str, int]]] | None = None
+        self.elsewhere = None  # the other processes' public tables (lobby_listing.py)
+        self._remote = (None, [])
+        self._sorted = None
         self.idle_since: dict[str, float] = {}  # open table id -> monotonic time it fell idle
         self._sweeper: asyncio.Task[None] | None = None
         # how late the event loop wakes a sleeper (seconds; the load benchmark's ``loop``)
@@ -119,8 +98,10 @@ class Lobby:
         open (not yet started) at once. ``table_id``: one the matchmaking chose already.
 
         With the writer thread its row is stored there (the event loop never waits for the
-        database), before any later write of the table, and what the table sends waits until
-        it is; when it cannot be stored the table is gone again and ``failed`` is called."""
+        database), before any later write of the table, and with several processes its lease
+        is claimed meanwhile (nor does the loop wait for Redis); what the table sends waits
+        until both are done; when either fails the table is gone again and ``failed`` is
+        called."""
         config = table_config(kind, length, kuitan, private)
         if created_by is not None:
             limit = self.settings.open_tables_per_user
@@ -137,7 +118,6 @@ class Lobby:
                 "unavailable", f"no {config.family} engine on this server yet"
             ) from None
         table_id = table_id or secrets.token_hex(6)
-        fence = self.claim(table_id) if self.claim is not None else None
         invite = secrets.token_urlsafe(6) if private else None
         table = Table(
             table_id,
@@ -148,47 +128,40 @@ class Lobby:
             invite_code=invite,
             on_finish=self._finished,
         )
-        row = TableRow(
-            id=table_id,
-            family=config.family,
-            kind=config.kind.value,
-            config=config.to_json(),
-            seed=table.seed,
-            commitment=table.commitment,
-            status="open",
-            invite_code=invite,
-            seats=[s.stored() for s in table.seats],
-            created_at=table.created_at,
-            started_at=None,
-            created_by=created_by,
-            fence=fence or 0,
-        )
+        table.created_by = created_by
+        refusals: list[BaseException] = []
+
+        def created(error: BaseException | None) -> None:
+            """Its lease is held, or its row stored, or one of them could not be: then
+            nobody may find the table (``failed`` is called once)."""
+            if error is None:
+                table.outbox.stored()
+            elif not refusals:
+                refusals.append(error)
+                self._not_created(table, error, failed)
+
+        fence = None
+        if self.claim is not None:  # its lease: what the table sends waits for it too
+            table.outbox.wrote()
+            fence = self.claim(table_id, created)
+        row = _new_row(table, fence)
         table.fence, table.on_lost, table.writer = fence, self.on_lost, self.writer
         if self.writer is None:
             self.store.create_table(row)
         else:
             store = self.store
             table.outbox.wrote()
-            self.writer.call(
-                table_id,
-                fence,
-                lambda: store.create_table(row),
-                lambda error: self._created(table, error, failed),
-            )
+            self.writer.call(table_id, fence, lambda: store.create_table(row), created)
         self.tables[table_id] = table
         self._index_invite(table)
         self._sorted = None  # listed at once
         self.idle_since[table_id] = time.monotonic()  # nobody sits there yet
-        table.created_by = created_by
         return table
 
-    def _created(
-        self, table: Table, error: BaseException | None, failed: Callable[[], None] | None
+    def _not_created(
+        self, table: Table, error: BaseException, failed: Callable[[], None] | None
     ) -> None:
-        """A new table's row is stored, or could not be: then nobody may find the table."""
-        if error is None:
-            table.outbox.stored()
-            return
+        """A new table's lease or row could not be had: nobody may find the table."""
         if self.tables.get(table.id) is table:
             self.tables.pop(table.id)
             self.idle_since.pop(table.id, None)
@@ -267,90 +240,47 @@ class Lobby:
                 return table
         raise TableError("no_table", "no table with that invite code")
 
-    def _elsewhere_listed(self) -> list[Listed]:
-        """The other processes' public tables, read once per list ``elsewhere`` gives (a new
-        one twice a second), not once per lobby request."""
-        assert self.elsewhere is not None
-        remote = self.elsewhere()
-        if remote is not self._remote[0]:
-            self._remote = (remote, [_listed_summary(created, s) for created, s in remote])
-        return self._remote[1]
-
-    def _sorted_out(self) -> tuple[list[Listed], list[Listed], dict[str, int]]:
-        """The open unranked and the live public tables, and the ranked queues' counts: worked
-        out afresh for each page while the lobby is small; in a large one (its work grows with
-        the tables, and anyone may ask for pages without end) kept for ``LISTING_KEEP``
-        seconds, or until a table is created here (its creator sees it at once)."""
-        now = time.monotonic()
-        if self._sorted is not None and now < self._sorted[0]:
-            return self._sorted[1]
-        public = [_listed(t) for t in self.tables.values() if not t.config.private]
-        if self.elsewhere is not None:
-            public += self._elsewhere_listed()
-            public.sort(key=lambda t: t.created)
-        waiting = [t for t in public if t.status == "open"]
-        queues: dict[str, int] = {}
-        for t in waiting:
-            if t.config.ranked:
-                key = f"{t.config.kind.value}-{t.config.length}"
-                queues[key] = queues.get(key, 0) + t.seated
-        unranked = [t for t in waiting if not t.config.ranked]
-        out = (unranked, [t for t in public if t.status == "live"], queues)
-        self._sorted = (now + LISTING_KEEP, out) if len(public) > LISTING_FRESH else None
-        return out
-
-    def listing(self, offset: object = 0, limit: object = None) -> LobbyPage:
-        """One page of the public tables: at most ``lobby_page`` open ones (oldest first) and
-        as many live ones, from ``offset`` in each list, with the totals and the
-        ``next_offset`` (None on the last page). An open ranked table is never listed: its
-        queue says only how many wait (counting every table), never who. With several
-        processes, the other processes' tables are listed too."""
-        start = _count(offset, "offset", 0)
-        size = min(self.settings.lobby_page, _count(limit, "limit", self.settings.lobby_page))
-        open_tables, live, queues = self._sorted_out()
-        end = start + size
-        return LobbyPage(
-            open=[t.summary() for t in open_tables[start:end]],
-            live=[t.summary() for t in live[start:end]],
-            queues=queues,
-            offset=start,
-            limit=size,
-            total={"open": len(open_tables), "live": len(live)},
-            next_offset=end if end < max(len(open_tables), len(live)) else None,
-        )
-
     def _finished(self, table: Table, outcome: GameResult) -> None:
-        """Store the game (full event log, seed revealed) and, if ranked and recorded, ranks."""
+        """Store the game (full event log, seed revealed) and, if ranked and recorded, ranks.
+        With the writer thread the ranks are read, worked out and saved there, after every
+        earlier write (a match that ended just before counts), and the end is shown once
+        stored, with the rank changes."""
         assert table.engine is not None
         seats = [s.stored() for s in table.seats]
         events = [e.to_json() for e in table.engine.log]
-        plan = None
-        if outcome.recorded and table.config.ranked:
-            plan = plan_ranks(self.store, table.config.kind.value, seats, outcome)
-        table.rank_changes = None if plan is None else [c.to_json() for c in plan.changes]
-        result = table._result_json()  # with the rank changes, for the record and the screen
+        rated = outcome.recorded and table.config.ranked
+        kind, store = table.config.kind.value, self.store
+        result = table._result_json()  # the rank fields are filled in as it is stored
         lines = player_lines(table.id, seats, outcome, table.engine.log)
+        planned: list[list[dict[str, Any]] | None] = [None]
 
         def record() -> None:
-            self.store.finish_game(table.id, outcome.recorded, result, events, lines, table.fence)
+            plan = plan_ranks(store, kind, seats, outcome) if rated else None
+            changes = None if plan is None else [c.to_json() for c in plan.changes]
+            stored = {**result, **rank_fields(changes)}
+            store.finish_game(table.id, outcome.recorded, stored, events, lines, table.fence)
             if plan is not None:
-                save_ranks(self.store, plan)
+                save_ranks(store, plan)
+            planned[0] = changes
+
+        def recorded(error: BaseException | None) -> None:
+            if error is not None:
+                table.refused(error)
+                return
+            table.rank_changes = planned[0]
+            table.outbox.stored()
 
         self.tables.pop(table.id, None)
         self.idle_since.pop(table.id, None)
         if table.writer is not None:  # after the match's actions; the end is shown once stored
             table.outbox.wrote()
-            table.writer.call(
-                table.id,
-                table.fence,
-                record,
-                lambda e: table.outbox.stored() if e is None else table.refused(e),
-            )
+            table.writer.call(table.id, table.fence, record, recorded)
             return
         try:
             record()
         except Fenced:  # another process owns the table now: its owner records the end
             table.lost()
+        table.rank_changes = planned[0]
 
     def recover(self) -> int:
         """Rebuild every stored open or live table; returns how many live ones resumed. An open
@@ -374,7 +304,7 @@ class Lobby:
         if row.status == "open":
             waited = max(0.0, time.time() - row.created_at)
             if waited >= self.settings.table_idle_seconds:
-                self.store.update_table(row.id, status="expired")
+                self._store_expired(row.id)
                 return None
             self.idle_since[row.id] = time.monotonic() - waited
         config = TableConfig.from_json(row.config)
@@ -401,6 +331,22 @@ class Lobby:
                 self.tables.pop(row.id, None)
                 return None
         return table
+
+    def _store_expired(self, table_id: str) -> None:
+        """Store that a table nobody drives any more expired: on the writer thread once it
+        runs (a takeover's event loop never waits for the database); nothing waits for it."""
+        if self.writer is None:
+            self.store.update_table(table_id, status="expired")
+            return
+        store = self.store
+
+        def stored(error: BaseException | None) -> None:
+            if error is not None:
+                log.warning("storing that table %s expired failed: %r", table_id, error)
+
+        self.writer.call(
+            table_id, None, lambda: store.update_table(table_id, status="expired"), stored
+        )
 
     def run_all(self) -> None:
         loop = asyncio.get_running_loop()
@@ -487,12 +433,7 @@ class Lobby:
         return expired
 
     def _expire(self, table: Table) -> None:
-        table.status = "expired"
-        with contextlib.suppress(TableError):  # another process owns it: not ours to close
-            table._update(status="expired")  # by the writer thread, after the table's writes
-        message = TableUpdate(table.summary())
-        for conn in {c for s in table.seats for c in s.connections} | set(table.watchers):
-            conn.send(message)
+        table.expire()
         self.tables.pop(table.id, None)
         self.idle_since.pop(table.id, None)
 

@@ -8,21 +8,14 @@ from typing import Any
 
 from jantaku.engine.events import Event
 from jantaku.engine.game import GameResult
+from jantaku.engine.reasons import END_CODES
 from jantaku.server.abandon import ABANDONED
 
-__all__ = ["REASON_CODES", "leftover_sticks", "reason_code"]
+__all__ = ["REASON_CODES", "leftover_sticks", "rank_fields", "reason_code"]
 
-#: the engines' reasons for the end of a match -> the code the protocol sends
+#: the reasons for the end of a match -> the code the protocol sends
 REASON_CODES: dict[str, str] = {
-    "a player went below zero": "bust",
-    "the last hand is over": "last_hand",
-    "the dealer won or was ready in the last hand while leading": "dealer_stop",
-    "the dealer won the last hand while leading with at least 30,000": "dealer_stop",
-    "the 80-minute rule made this the last hand": "time_80",
-    "the 120-minute limit was reached": "time_120",
-    "a player reached the target in the extension round": "target",
-    "the extension round is over": "last_hand",
-    "the game is over": "last_hand",  # classical: the last wind round is over
+    **END_CODES,
     ABANDONED: "abandoned",  # nobody was left to play it (abandon.py): not recorded
 }
 
@@ -30,6 +23,12 @@ REASON_CODES: dict[str, str] = {
 def reason_code(reason: str) -> str:
     """The code of an engine's reason (``other`` for one this table does not know)."""
     return REASON_CODES.get(reason, "other")
+
+
+def rank_fields(changes: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """A result's rank fields: whether the match was rated and each seat's rank change
+    (None when it changed nobody's rank)."""
+    return {"rated": changes is not None, "ranks": changes}
 
 
 def leftover_sticks(log: list[Event], outcome: GameResult, to_first: bool) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from jantaku.engine.game import Game, GameResult
 from jantaku.server.abandon import Abandoned
 from jantaku.server.clientview import client_view, drawn_index, ended_client_view
 from jantaku.server.config import TableConfig
-from jantaku.server.match_summary import leftover_sticks, reason_code
+from jantaku.server.match_summary import leftover_sticks, rank_fields, reason_code
 from jantaku.server.messages import Events, Prompt, ServerMessage, Snapshot
 from jantaku.server.seats import Seat, TableError, public_summary
 from jantaku.server.writer import Outbox
@@ -264,8 +264,7 @@ class TableMessages:
             "reason_code": reason_code(o.reason),
             "leftover": leftover,
             "ranked": self.config.ranked,
-            "rated": self.rank_changes is not None,
-            "ranks": self.rank_changes,
+            **rank_fields(self.rank_changes),
         }
 
 

@@ -175,6 +175,17 @@ class Table(TableMessages, TableClocks, TableDriver):
                 self.seats[i] = Seat(bot=bot, name=f"{bot}-{i}")
         self._store_seats()
 
+    def expire(self) -> None:
+        """Close an open table nobody uses: stored as expired (by the writer thread, after the
+        table's earlier writes; not when another process owns it now, it is not this one's
+        to close), and every viewer is told once it is stored."""
+        self.status = "expired"
+        with contextlib.suppress(TableError):
+            self._update(status="expired")
+        message = TableUpdate(self.summary())
+        for conn in {c for s in self.seats for c in s.connections} | set(self.watchers):
+            self.outbox.send(conn, message)
+
     def _store_seats(self) -> None:
         self._update(seats=[s.stored() for s in self.seats])
 
@@ -473,5 +484,6 @@ class Table(TableMessages, TableClocks, TableDriver):
         self.status = "finished"
         if self.on_finish is not None:
             self.on_finish(self, outcome)
-        self._send_all(MatchEnded(self.id, self._result_json()))
+        # built once the game is stored: with the rank changes worked out as it was stored
+        self.outbox.later(lambda: self._send_all(MatchEnded(self.id, self._result_json())))
         self._changed.set()

@@ -270,6 +270,15 @@ class Outbox:
         else:
             _deliver(conn, message, ref)
 
+    def later(self, show: Callable[[], None]) -> None:
+        """Run ``show`` (it sends something) now, or in its place among the held messages
+        once the table's pending writes are stored: what it sends is built then, from what
+        those writes found (a rated match's rank changes); dropped when a write is refused."""
+        if self.pending:
+            self._held.append((None, show, None))
+        else:
+            show()
+
     def wrote(self) -> None:
         """One more write of the table queued."""
         self.pending += 1
@@ -305,7 +314,9 @@ class Outbox:
 
 
 def _deliver(conn: Any, message: Any, ref: Any) -> None:
-    if ref is None:
+    if conn is None:  # a message built when it leaves (Outbox.later)
+        message()
+    elif ref is None:
         conn.send(message)
     else:
         conn.send(message, ref)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jantaku.engine.reasons import BY_CLOCK_80
 from jantaku.engine.riichi.deal import DealResult
 from jantaku.engine.riichi.events import DrawKind
 from jantaku.engine.riichi.rules import TableRules
@@ -90,7 +91,7 @@ def _ending(
     if rules.bust_below_zero and any(s < 0 for s in scores):
         return "a player went below zero"
     if last_by_clock:
-        return "the 80-minute rule made this the last hand"
+        return BY_CLOCK_80
     rounds = 1 if rules.length == "east_only" else 2
     threshold = rules.extension_round_threshold
     dealer = before.dealer

@@ -13,6 +13,7 @@ from typing import Any
 from jantaku.engine.actions import Action
 from jantaku.engine.clock import Clock, ManualClock
 from jantaku.engine.match import BaseMatch
+from jantaku.engine.reasons import BY_CLOCK_120
 from jantaku.engine.riichi.deal import Deal, Phase
 from jantaku.engine.riichi.events import Event, MatchEnded
 from jantaku.engine.riichi.flow import MatchState, after_deal, is_all_last, ranking
@@ -123,7 +124,7 @@ class Match(BaseMatch[Deal]):
         start = len(self.log)
         # Before 80 minutes neither time rule can act (the common case: one clock reading).
         if self.clock.now() - self.started_at >= _EIGHTY_MINUTES and self._time_is_up():
-            self._end("the 120-minute limit was reached", recorded=False)
+            self._end(BY_CLOCK_120, recorded=False)
             return self.log[start:]
         events = deal.apply_checked(checked)
         if deal.phase is Phase.ENDED:
