@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -20,6 +19,7 @@ import pytest
 
 from jantaku.server.limits import TokenBuckets
 from jantaku.server.shared_budget import RETRY_AFTER, SHARE_LIFE, SharedBudget
+from tests.server.redis_run import run_with_redis
 
 REDIS = os.environ.get("JANTAKU_TEST_REDIS")
 needs_redis = pytest.mark.skipif(
@@ -30,21 +30,7 @@ T = TypeVar("T")
 
 
 def _run(job: Callable[[Any, str], Awaitable[T]]) -> T:
-    """Run ``job(redis, prefix)`` with a fresh client and key prefix (its keys deleted after)."""
-    import redis.asyncio as aioredis
-
-    async def main() -> T:
-        r = aioredis.Redis.from_url(REDIS or "", decode_responses=True)
-        prefix = f"jantaku:test-{secrets.token_hex(4)}:limit:http:"
-        try:
-            return await job(r, prefix)
-        finally:
-            keys = [k async for k in r.scan_iter(prefix + "*")]
-            if keys:
-                await r.delete(*keys)
-            await r.aclose()
-
-    return asyncio.run(main())
+    return run_with_redis(job, "limit:http:")
 
 
 def _budgets(aio: Any, prefix: str, n: int, burst: int, rate: float) -> list[SharedBudget]:

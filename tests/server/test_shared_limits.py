@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -20,6 +19,7 @@ import pytest
 from jantaku.server.limits import Backoff, TokenBuckets
 from jantaku.server.shared_counts import Counts
 from jantaku.server.shared_limits import LocalLimits, SharedLimits, Unavailable
+from tests.server.redis_run import run_with_redis
 
 REDIS = os.environ.get("JANTAKU_TEST_REDIS")
 
@@ -32,21 +32,7 @@ T = TypeVar("T")
 
 
 def _run(job: Callable[[Any, str], Awaitable[T]]) -> T:
-    """Run ``job(redis, prefix)`` with a fresh client and key prefix (its keys deleted after)."""
-    import redis.asyncio as aioredis
-
-    async def main() -> T:
-        r = aioredis.Redis.from_url(REDIS or "", decode_responses=True)
-        prefix = f"jantaku:test-{secrets.token_hex(4)}:"
-        try:
-            return await job(r, prefix)
-        finally:
-            keys = [k async for k in r.scan_iter(prefix + "*")]
-            if keys:
-                await r.delete(*keys)
-            await r.aclose()
-
-    return asyncio.run(main())
+    return run_with_redis(job)
 
 
 def test_token_bucket_script_matches_the_in_memory_bucket() -> None:

@@ -25,6 +25,7 @@ import time
 from typing import TYPE_CHECKING
 
 from jantaku.server.limits import TokenBuckets
+from jantaku.server.shared_limits import BUCKET
 
 if TYPE_CHECKING:
     import redis.asyncio as aioredis
@@ -38,28 +39,6 @@ SHARE_OF_BURST = 1 / 20  # ... and at most this part of the burst
 SHARE_LIFE = 5.0  # seconds a share taken may be spent (the rest is dropped)
 RETRY_AFTER = 5.0  # seconds of in-memory counting after Redis failed, before asking again
 _SWEEP_EVERY = 1000  # requests between two sweeps of run-out shares
-
-# KEYS[1]: the bucket (a hash: tokens, when). ARGV: burst, tokens per second, the tokens
-# needed, the tokens wanted (a share, at least those needed), time to live in ms, now in
-# seconds ('': Redis's clock). Takes min(wanted, tokens) when at least those needed are there.
-# Returns {granted, wait} as strings (0 granted: wait that many seconds; -1: never).
-_SHARE = """
-local burst, rate = tonumber(ARGV[1]), tonumber(ARGV[2])
-local need, want = tonumber(ARGV[3]), tonumber(ARGV[4])
-local now = tonumber(ARGV[6])
-if not now then local t = redis.call('time'); now = tonumber(t[1]) + tonumber(t[2]) / 1e6 end
-local got = redis.call('hmget', KEYS[1], 'tokens', 'when')
-local tokens, when = tonumber(got[1]), tonumber(got[2])
-if not tokens or not when then tokens, when = burst, now end
-tokens = math.min(burst, tokens + math.max(0, now - when) * rate)
-local granted, wait = 0, 0
-if tokens >= need then granted = math.min(want, tokens); tokens = tokens - granted
-elseif rate > 0 then wait = (need - tokens) / rate
-else wait = -1 end
-redis.call('hset', KEYS[1], 'tokens', tostring(tokens), 'when', tostring(now))
-redis.call('pexpire', KEYS[1], ARGV[5])
-return {tostring(granted), tostring(wait)}
-"""
 
 
 class SharedBudget:
@@ -106,7 +85,7 @@ class SharedBudget:
         need = cost - held
         args = (self.params.burst, self.params.rate, need, max(need, self.share), self.ttl)
         try:
-            reply = await self.aio.eval(_SHARE, 1, self.prefix + key, *args, _arg(now))
+            reply = await self.aio.eval(BUCKET, 1, self.prefix + key, *args, _arg(now))
             granted, wait = float(reply[0]), float(reply[1])
         except Exception:
             self._failed(clock)

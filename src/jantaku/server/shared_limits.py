@@ -31,31 +31,35 @@ from jantaku.server.limits import Backoff, Busy, TokenBuckets
 if TYPE_CHECKING:
     import redis.asyncio as aioredis
 
-__all__ = ["Check", "LocalLimits", "SharedLimits", "Unavailable"]
+__all__ = ["BUCKET", "Check", "LocalLimits", "SharedLimits", "Unavailable"]
 
 Check = tuple[Backoff, str, str]
 """A back-off to check and count: the limiter, its name, the key (a login name, an address)."""
 
 UNAVAILABLE = "the server cannot reach its limits store; try again in a moment"
 
-# KEYS[1]: the bucket (a hash: tokens, when). ARGV: burst, tokens per second, cost, time to
-# live in ms, now in seconds ('': Redis's clock). Returns the seconds to wait (0: granted) as
-# a string (a Lua number would come back truncated to an integer).
-_BUCKET = """
-local burst, rate, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local now = tonumber(ARGV[5])
+# KEYS[1]: the bucket (a hash: tokens, when). ARGV: burst, tokens per second, the tokens
+# needed, the tokens wanted (at least those needed: a share of the group's HTTP budget,
+# shared_budget.py), time to live in ms, now in seconds ('': Redis's clock). Takes
+# min(wanted, tokens) when at least those needed are there. Returns {granted, wait} as strings
+# (a Lua number would come back truncated to an integer): 0 granted, wait that many seconds;
+# -1, never.
+BUCKET = """
+local burst, rate = tonumber(ARGV[1]), tonumber(ARGV[2])
+local need, want = tonumber(ARGV[3]), tonumber(ARGV[4])
+local now = tonumber(ARGV[6])
 if not now then local t = redis.call('time'); now = tonumber(t[1]) + tonumber(t[2]) / 1e6 end
 local got = redis.call('hmget', KEYS[1], 'tokens', 'when')
 local tokens, when = tonumber(got[1]), tonumber(got[2])
 if not tokens or not when then tokens, when = burst, now end
 tokens = math.min(burst, tokens + math.max(0, now - when) * rate)
-local wait = 0
-if tokens >= cost then tokens = tokens - cost
-elseif rate > 0 then wait = (cost - tokens) / rate
+local granted, wait = 0, 0
+if tokens >= need then granted = math.min(want, tokens); tokens = tokens - granted
+elseif rate > 0 then wait = (need - tokens) / rate
 else wait = -1 end
 redis.call('hset', KEYS[1], 'tokens', tostring(tokens), 'when', tostring(now))
-redis.call('pexpire', KEYS[1], ARGV[4])
-return tostring(wait)
+redis.call('pexpire', KEYS[1], ARGV[5])
+return {tostring(granted), tostring(wait)}
 """
 
 # Back-offs: per key a list of failure times (KEYS[2i-1]) and the time it is refused until
@@ -148,9 +152,9 @@ class SharedLimits:
         cost = min(cost, buckets.burst)
         full = buckets.burst / buckets.rate if buckets.rate > 0 else 86400.0
         ttl = math.ceil(full * 1000) + 1000  # a bucket left alone this long is full anyway
-        args = (buckets.burst, buckets.rate, cost, ttl, "" if now is None else now)
+        args = (buckets.burst, buckets.rate, cost, cost, ttl, "" if now is None else now)
         try:
-            wait = float(await self.aio.eval(_BUCKET, 1, self._key(name, key), *args))
+            wait = float((await self.aio.eval(BUCKET, 1, self._key(name, key), *args))[1])
         except Exception as e:
             raise Unavailable(UNAVAILABLE) from e
         return math.inf if wait < 0 else wait
