@@ -22,7 +22,7 @@ from jantaku.server.lobby_listing import LobbyListing
 from jantaku.server.match_summary import rank_fields
 from jantaku.server.models import TableRow
 from jantaku.server.origins import address_refused, forgotten
-from jantaku.server.records import plan_ranks, player_lines, save_ranks
+from jantaku.server.records import plan_ranks, player_lines, ranked_users
 from jantaku.server.seats import check_entry
 from jantaku.server.storage import Fenced, Store, StoredAction
 from jantaku.server.tables import Seat, Table, TableError
@@ -258,9 +258,12 @@ class Lobby(LobbyListing):
             plan = plan_ranks(store, kind, seats, outcome) if rated else None
             changes = None if plan is None else [c.to_json() for c in plan.changes]
             stored = {**result, **rank_fields(changes)}
-            store.finish_game(table.id, outcome.recorded, stored, events, lines, table.fence)
-            if plan is not None:
-                save_ranks(store, plan)
+            users = [] if plan is None else ranked_users(plan)
+            if not store.finish_game(
+                table.id, outcome.recorded, stored, events, lines, table.fence, users
+            ):  # stored by an attempt whose commit went through: its changes are the ones
+                game = store.game(table.id)
+                changes = None if game is None else game.result.get("ranks")
             planned[0] = changes
 
         def recorded(error: BaseException | None) -> None:

@@ -24,8 +24,8 @@ __all__ = [
     "RankPlan",
     "plan_ranks",
     "player_lines",
+    "ranked_users",
     "rated_accounts",
-    "save_ranks",
 ]
 
 log = logging.getLogger("jantaku.server")
@@ -118,12 +118,13 @@ def plan_ranks(
     return RankPlan(users, changes, skills)
 
 
-def save_ranks(store: Store, plan: RankPlan) -> None:
-    """Store a planned ranked result on the four accounts."""
+def ranked_users(plan: RankPlan) -> list[UserRow]:
+    """The four accounts with a planned ranked result applied, to be stored with the game in
+    one transaction (``Store.finish_game``): an end tried again must not rate anybody twice."""
     for user, change, skill in zip(plan.users, plan.changes, plan.skills, strict=True):
         user.rating = change.rating_after
         user.rating_max = max(user.rating_max, user.rating)
         user.rated_games += 1
         user.rank_index, user.rank_points = change.after.index, change.after.points
         user.skill_mu, user.skill_sigma = skill
-        store.save_user(user)
+    return plan.users

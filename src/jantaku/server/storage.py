@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -355,14 +356,19 @@ class Store:
         events: list[Any],
         players: list[GamePlayerRow],
         fence: int | None = None,
-    ) -> None:
-        """The finished game and its per-seat lines, and the table closed, in one transaction
-        (refused, Fenced, when ``fence`` is older than the table's owner)."""
+        users: Sequence[UserRow] = (),
+    ) -> bool:
+        """The finished game and its per-seat lines, the accounts its ranked result changed
+        (``users``), and the table closed, in one transaction (refused, Fenced, when ``fence``
+        is older than the table's owner). False, and nothing written, when the game is stored
+        already (a write tried again after its commit had gone through)."""
         with self.sessions.begin() as s:
             if fence is not None:
                 self._check_fence(s.connection(), table_id, fence)
             if s.get(GameRow, table_id) is not None:
-                return
+                return False
+            for user in users:
+                s.merge(user)
             s.add(
                 GameRow(
                     id=table_id,
@@ -376,6 +382,7 @@ class Store:
             for p in players:
                 s.add(p)
             s.execute(update(TableRow).where(TableRow.id == table_id).values(status="finished"))
+        return True
 
     def game(self, game_id: str) -> GameRow | None:
         with self.sessions() as s:
