@@ -60,8 +60,12 @@ class Seat:
         snapshot: dict[str, Any],
         player: Player | None,
         make_player: Callable[[str], Player] | None,
+        requeue: Callable[[], dict[str, Any]] | None = None,
     ) -> None:
         self.client = client
+        # a seat from the ranked queue: queue again when its table closes before the match
+        # (a server without Redis forgets its queue tables when it restarts)
+        self.requeue = requeue
         self.table = str(snapshot["table"]["id"])
         self.wire: FamilyWire = wire_of(snapshot["table"]["config"])
         if player is None:
@@ -196,8 +200,9 @@ class Seat:
     def _gone(self) -> TableResult | dict[str, Any]:
         """The table this seat sat at is no longer live (``no_table``): its stored game's
         result, after the events the player missed; or the snapshot of joining it again when
-        it is live once more (a server that resumes it). A table that closed unfinished, or
-        whose game is not stored within ``reconnect_seconds``, is a ClientError."""
+        it is live once more (a server that resumes it), or of queueing again when it was a
+        queue's table that closed before its match. A table that closed unfinished, or whose
+        game is not stored within ``reconnect_seconds``, is a ClientError."""
         server, token = self.client.server, self.client.token
         deadline = time.monotonic() + self.client.reconnect_seconds
         while True:
@@ -212,6 +217,10 @@ class Seat:
                 except ServerError as error:
                     if error.code != "no_table":
                         raise
+            elif state == "expired" and self.requeue is not None and self.seen == 0:
+                snapshot = self.requeue()
+                self.table = str(snapshot["table"]["id"])
+                return snapshot
             elif state != "finished":
                 raise ClientError(
                     f"table {self.table!r} closed before its match finished "

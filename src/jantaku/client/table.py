@@ -186,7 +186,8 @@ class TableClient:
         try:
             self._connect()
             table = self._take_seat(request)
-            return Seat(self, table, player, make_player).play()
+            requeue = (lambda: self._take_seat(request)) if request.queue else None
+            return Seat(self, table, player, make_player, requeue).play()
         except Lost:
             raise ClientError(
                 f"the server at {self.server.base} closed the connection ({self._doing})"
