@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from typing import Any
 
@@ -66,21 +67,24 @@ class ServerProcess:
             *self.solo,
             *self.extra,
         ]
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
-                raise RuntimeError(f"server exited: {err[-2000:]}")
-            try:
-                if (
-                    httpx.get(self.base + "/api/health", timeout=1, trust_env=False).status_code
-                    == 200
-                ):
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
+        # its log goes to a file (the server keeps it open): a pipe nobody reads fills up,
+        # and the server then blocks on its next log line
+        with tempfile.TemporaryFile() as errors:
+            self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=errors)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    errors.seek(0)
+                    err = errors.read().decode(errors="replace")
+                    raise RuntimeError(f"server exited: {err[-2000:]}")
+                try:
+                    health = httpx.get(self.base + "/api/health", timeout=1, trust_env=False)
+                    if health.status_code == 200:
+                        return self
+                except httpx.HTTPError:
+                    pass
+                time.sleep(0.1)
+        self.kill()  # else it lives on after the test, and loads every later one
         raise RuntimeError("server did not start")
 
     def kill(self) -> None:
