@@ -21,6 +21,27 @@ def _fewer_full_collections() -> None:
     gc.set_threshold(young, middle, 1000)
 
 
+def _database_url(url: str) -> str:
+    """``url`` when it names a database jantaku keeps its tables in; else one clear line (a
+    made-up scheme failed with a traceback while the server started)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    expected = "sqlite:///PATH or postgresql://USER@HOST/NAME"
+    try:
+        backend = make_url(url).get_backend_name()
+    except (ArgumentError, ValueError):
+        raise click.BadParameter(
+            f"{url!r} is not a database URL ({expected})", param_hint="--database"
+        ) from None
+    if backend not in ("sqlite", "postgresql"):
+        raise click.BadParameter(
+            f"{backend!r} is not a database jantaku keeps its tables in ({expected})",
+            param_hint="--database",
+        )
+    return url
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int)
@@ -209,7 +230,7 @@ def serve(
         http_tokens_per_second=http_tokens_per_second,
         http_token_burst=http_token_burst,
     )
-    app = create_app(database or default_url(), settings, redis_url)
+    app = create_app(_database_url(database or default_url()), settings, redis_url)
     _fewer_full_collections()
 
     class _Server(uvicorn.Server):
