@@ -189,7 +189,7 @@ def test_a_one_sided_flow_comes_before_more_meetings_with_an_even_flow() -> None
     ("args", "says"),
     [
         (["--database", "not a url"], "not a database URL"),
-        (["--database", "mysql://a@b/c"], "not a jantaku database: mysql"),
+        (["--database", "mysql://a@b/c"], "'mysql' is not a database jantaku keeps its tables in"),
         (["--together", "0"], "'--together'"),
         (["--together", "9", "--last", "5"], "--together (9) cannot exceed --last (5)"),
         (["--since", "2026-13-01"], "--since: '2026-13-01' is not a date"),

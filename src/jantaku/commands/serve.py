@@ -24,21 +24,12 @@ def _fewer_full_collections() -> None:
 def _database_url(url: str) -> str:
     """``url`` when it names a database jantaku keeps its tables in; else one clear line (a
     made-up scheme failed with a traceback while the server started)."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
+    from jantaku.server.database_url import database_url
 
-    expected = "sqlite:///PATH or postgresql://USER@HOST/NAME"
     try:
-        backend = make_url(url).get_backend_name()
-    except (ArgumentError, ValueError):
-        raise click.BadParameter(
-            f"{url!r} is not a database URL ({expected})", param_hint="--database"
-        ) from None
-    if backend not in ("sqlite", "postgresql"):
-        raise click.BadParameter(
-            f"{backend!r} is not a database jantaku keeps its tables in ({expected})",
-            param_hint="--database",
-        )
+        database_url(url)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--database") from None
     return url
 
 

@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, inspect, select
-from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 
 from jantaku.errors import JantakuError
 from jantaku.server.config import TableKind
+from jantaku.server.database_url import database_url
 from jantaku.server.models import GamePlayerRow, GameRow, TableRow, UserRow
 from jantaku.server.ranked_audit import DealIn, RankedMatch
 
@@ -59,15 +59,10 @@ def read_ranked(
 
 def _engine(url: str) -> Engine:
     """An engine for ``url``; a SQLite file must exist (an audit never makes an empty one)."""
-    if url.startswith("postgresql://"):
-        url = "postgresql+psycopg://" + url[len("postgresql://") :]
-    expected = "expected sqlite:///PATH or postgresql://USER@HOST/NAME"
     try:
-        parsed = make_url(url)
-    except (ArgumentError, ValueError):
-        raise AuditError(f"not a database URL ({expected})") from None
-    if parsed.get_backend_name() not in ("sqlite", "postgresql"):
-        raise AuditError(f"not a jantaku database: {parsed.get_backend_name()} ({expected})")
+        parsed = database_url(url)
+    except ValueError as e:
+        raise AuditError(str(e)) from None
     try:
         engine = create_engine(parsed)
     except (ArgumentError, NoSuchModuleError, ImportError, ValueError) as e:

@@ -27,6 +27,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Session, defer, sessionmaker
 from sqlalchemy.pool import PoolProxiedConnection
 
+from jantaku.server.database_url import driver_url
 from jantaku.server.models import (
     ActionRow,
     GamePlayerRow,
@@ -92,8 +93,7 @@ class ActionRecord:
 
 class Store:
     def __init__(self, url: str) -> None:
-        if url.startswith("postgresql://"):
-            url = "postgresql+psycopg://" + url[len("postgresql://") :]
+        url = driver_url(url)
         self.url = url
         self.engine = create_engine(url, future=True)
         if url.startswith("sqlite"):
