@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from jantaku.engine.actions import ActionKind
 from jantaku.engine.riichi.events import DealStarted
 from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
@@ -38,7 +39,10 @@ def test_120_minute_stop_records_nothing(tmp_path: Path) -> None:
 def test_80_minute_rule_makes_the_next_hand_the_last(tmp_path: Path) -> None:
     _store, table, _user = _table(tmp_path)
     seat = table.engine.to_act()[0]
-    table._commit(table.engine.legal_actions(seat)[0], "bot")
+    # a discard: the dealer's first legal action may end the hand (nine terminals), and the
+    # mark would then pass in the second hand
+    discard = next(a for a in table.engine.legal_actions(seat) if a.kind is ActionKind.DISCARD)
+    table._commit(discard, "bot")
     table.started_at -= 81 * 60  # the mark passes during the first hand
     play_out(table)
     assert table.outcome is not None and table.outcome.recorded
