@@ -1,10 +1,15 @@
-"""A stored live table row for the storage tests that write actions without a running table."""
+"""Stored table rows for tests that put a table in the database without a running lobby: one
+a storage test writes actions for, or one a lobby resumes or a process of a group takes over."""
 
 from __future__ import annotations
 
+import secrets
 import time
+from typing import Any
 
+from jantaku.server.config import table_config
 from jantaku.server.models import TableRow
+from jantaku.server.seats import Seat, commitment_of
 
 
 def live_table_row(table_id: str, kind: str = "party", fence: int = 0) -> TableRow:
@@ -23,5 +28,36 @@ def live_table_row(table_id: str, kind: str = "party", fence: int = 0) -> TableR
         created_at=now,
         started_at=now,
         created_by=None,
+        fence=fence,
+    )
+
+
+def quick_table_row(
+    kind: str,
+    *,
+    status: str = "live",
+    seats: list[dict[str, Any]] | None = None,
+    seed: str | None = None,
+    created_at: float | None = None,
+    fence: int = 0,
+) -> TableRow:
+    """A quick riichi table of ``kind`` as a server stores it, with a fresh id and the real
+    commitment of ``seed`` (the id when not given); a live one started when it was created,
+    an open one has empty ``seats`` unless given."""
+    table_id = secrets.token_hex(6)
+    seed = table_id if seed is None else seed
+    created = time.time() if created_at is None else created_at
+    return TableRow(
+        id=table_id,
+        family="riichi",
+        kind=kind,
+        config=table_config(kind, "quick").to_json(),
+        seed=seed,
+        commitment=commitment_of(seed),
+        status=status,
+        invite_code=None,
+        seats=[Seat().stored() for _ in range(4)] if seats is None else seats,
+        created_at=created,
+        started_at=created if status == "live" else None,
         fence=fence,
     )

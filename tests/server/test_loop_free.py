@@ -10,7 +10,6 @@ the lookup of an invite code of a table driven elsewhere (anyone may send a made
 from __future__ import annotations
 
 import json
-import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -20,14 +19,12 @@ from typing import Any
 import httpx
 import pytest
 
-from jantaku.server.config import table_config
-from jantaku.server.models import TableRow
-from jantaku.server.seats import Seat, commitment_of
 from jantaku.server.storage import Store
 from tests.server.accounts import registered
 from tests.server.cluster_env import REDIS, needs_cluster
 from tests.server.gated import GatedServer
 from tests.server.harness import Client
+from tests.server.rows import quick_table_row
 
 
 def _answers_meanwhile(
@@ -232,24 +229,9 @@ def test_a_new_tables_lease_leaves_the_loop_free(pg_database: str, tmp_path: Pat
 def _orphan(store: Store, waited: float) -> str:
     """An open party table stored ``waited`` seconds ago that no process drives (its own
     process died): the next scan of a process of the group takes it over."""
-    table_id = secrets.token_hex(6)
-    store.create_table(
-        TableRow(
-            id=table_id,
-            family="riichi",
-            kind="party",
-            config=table_config("party", "quick").to_json(),
-            seed=table_id,
-            commitment=commitment_of(table_id),
-            status="open",
-            invite_code=None,
-            seats=[Seat().stored() for _ in range(4)],
-            created_at=time.time() - waited,
-            started_at=None,
-            fence=1,
-        )
-    )
-    return table_id
+    row = quick_table_row("party", status="open", created_at=time.time() - waited, fence=1)
+    store.create_table(row)
+    return row.id
 
 
 @needs_cluster

@@ -4,8 +4,6 @@ change; checked against numbers worked out here from the spec, not read back fro
 
 from __future__ import annotations
 
-import secrets
-import time
 from typing import Any
 
 from jantaku.engine.actions import ActionKind
@@ -15,33 +13,18 @@ from jantaku.players.filler import Filler
 from jantaku.server.config import ServerSettings, table_config
 from jantaku.server.manager import Lobby
 from jantaku.server.match_summary import REASON_CODES, leftover_sticks, reason_code
-from jantaku.server.models import TableRow
 from jantaku.server.storage import Store
-from jantaku.server.tables import Table, commitment_of
+from jantaku.server.tables import Table
+from tests.server.rows import quick_table_row
 
 
 def _live_table(store: Store, kind: str, seats: list[dict[str, Any]], seed: str) -> Table:
     """A live quick table of ``kind`` with ``seats``, resumed by a lobby (nothing played)."""
-    table_id = secrets.token_hex(6)
-    now = time.time()
-    store.create_table(
-        TableRow(
-            id=table_id,
-            family="riichi",
-            kind=kind,
-            config=table_config(kind, "quick").to_json(),
-            seed=seed,
-            commitment=commitment_of(seed),
-            status="live",
-            invite_code=None,
-            seats=seats,
-            created_at=now,
-            started_at=now,
-        )
-    )
+    row = quick_table_row(kind, seats=seats, seed=seed)
+    store.create_table(row)
     lobby = Lobby(store, ServerSettings())
     assert lobby.recover() == 1
-    return lobby.tables[table_id]
+    return lobby.tables[row.id]
 
 
 def _play(table: Table, riichi_seat: int | None = None) -> None:

@@ -3,20 +3,18 @@ that did not start with four accounts changes nobody's rank or rating."""
 
 from __future__ import annotations
 
-import secrets
-import time
 from typing import Any
 
 import pytest
 
-from jantaku.server.config import ServerSettings, table_config
+from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
-from jantaku.server.models import TableRow
 from jantaku.server.storage import Store
-from jantaku.server.tables import Table, commitment_of
+from jantaku.server.tables import Table
 from tests.server.accounts import registered
 from tests.server.checks import play_out
 from tests.server.harness import Client, ServerProcess, play_all
+from tests.server.rows import quick_table_row
 
 # Novice table from a new account (Novice, 0 points, rating 1500 against three 1500s, k = 1):
 # 1st +30 rank points promotes to 9th Kyu (20 needed, start 0); 4th costs nothing at Novice.
@@ -75,26 +73,11 @@ def test_a_dropped_player_keeps_the_ranked_result(database: str) -> None:
 def _resumed_table(store: Store, seats: list[dict[str, Any]]) -> Table:
     """A live quick novice table as an older server might have stored it with ``seats``,
     resumed by a new server's lobby (no action played yet)."""
-    table_id = secrets.token_hex(6)
-    now = time.time()
-    store.create_table(
-        TableRow(
-            id=table_id,
-            family="riichi",
-            kind="novice",
-            config=table_config("novice", "quick").to_json(),
-            seed=table_id,
-            commitment=commitment_of(table_id),
-            status="live",
-            invite_code=None,
-            seats=seats,
-            created_at=now,
-            started_at=now,
-        )
-    )
+    row = quick_table_row("novice", seats=seats)
+    store.create_table(row)
     lobby = Lobby(store, ServerSettings(bot_delay=0.0))
     assert lobby.recover() == 1
-    return lobby.tables[table_id]
+    return lobby.tables[row.id]
 
 
 def _account(store: Store, name: str, guest: bool = False) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import secrets
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,34 +30,9 @@ from jantaku.client.wire import wire_of
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.families import family
 from tests.server.accounts import registered
-from tests.server.conftest import _fresh_postgres
 from tests.server.harness import Client, ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """Each server test runs on SQLite, and on PostgreSQL when ``JANTAKU_TEST_POSTGRES`` names
-    a server where the test user may create databases (a fresh one each, dropped after)."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'jantaku.sqlite3'}"
-        return
-    base = os.environ.get("JANTAKU_TEST_POSTGRES")
-    if not base:
-        pytest.skip("needs PostgreSQL: export JANTAKU_TEST_POSTGRES (bash ci/postgres.sh start)")
-    with _fresh_postgres(base) as url:
-        yield url
-
-
-@pytest.fixture
-def server(database: str) -> Iterator[ServerProcess]:
-    proc = ServerProcess(database, "--grace-seconds", "30")
-    proc.start()
-    try:
-        yield proc
-    finally:
-        proc.stop()
 
 
 class Watched:
