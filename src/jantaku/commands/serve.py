@@ -33,6 +33,16 @@ def _database_url(url: str) -> str:
     return url
 
 
+def _refuse_unreachable(database: str, redis_url: str | None) -> None:
+    """One line and exit status 1 when the database or Redis does not answer (the server's
+    start failed with a driver's traceback)."""
+    from jantaku.server.reachable import database_problem, redis_problem
+
+    problem = database_problem(database) or (redis_url and redis_problem(redis_url))
+    if problem:
+        raise click.ClickException(problem)
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int)
@@ -221,7 +231,9 @@ def serve(
         http_tokens_per_second=http_tokens_per_second,
         http_token_burst=http_token_burst,
     )
-    app = create_app(_database_url(database or default_url()), settings, redis_url)
+    url = _database_url(database or default_url())
+    _refuse_unreachable(url, redis_url)
+    app = create_app(url, settings, redis_url)
     _fewer_full_collections()
 
     class _Server(uvicorn.Server):
