@@ -19,6 +19,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 HOST = "127.0.0.1"
+#: seconds a server may take to answer its health check after it was started: on a loaded
+#: machine, importing and opening the database alone can take half a minute; a server that
+#: never comes up only costs this wait
+START_LIMIT = 180.0
 
 
 def free_port() -> int:
@@ -71,7 +75,7 @@ class ServerProcess:
         # and the server then blocks on its next log line
         with tempfile.TemporaryFile() as errors:
             self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=errors)
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + START_LIMIT
             while time.monotonic() < deadline:
                 if self.proc.poll() is not None:
                     errors.seek(0)
