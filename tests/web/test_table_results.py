@@ -126,7 +126,7 @@ def test_the_match_end_says_why_and_shows_points_sticks_and_that_it_is_unrated(
     player = _Background(lambda: _play(client, table, choose, _ended, confirm=False))
     deadline = time.monotonic() + 400
     while not page.evaluate(STATE)["matchEnd"]:  # close each hand's result as it comes
-        assert time.monotonic() < deadline
+        assert time.monotonic() < deadline, "no match end: did Continue not start the next hand?"
         if page.evaluate(STATE)["handEnd"]:
             page.get_by_test_id("continue").click()
         page.wait_for_timeout(50)
