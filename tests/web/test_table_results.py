@@ -261,6 +261,8 @@ def _draw_with_ready_hand(msg: dict[str, Any]) -> bool:
     return bool(ends) and ends[0]["draw"] == "exhaustive" and any(ends[0]["hands"])
 
 
+# the table waits for its one person to close each hand's result (as at the match end above)
+@pytest.mark.parametrize("server_proc", [("--solo-hand-pause", "3600")], indirect=True)
 def test_a_draw_shows_the_ready_hands_with_their_melds(
     server_proc: ServerProcess, new_page, artifacts: Path
 ) -> None:
@@ -269,7 +271,7 @@ def test_a_draw_shows_the_ready_hands_with_their_melds(
     client, table = _seat(server_proc, page, "practice", "full", "random")
     me = int(client.messages[-1]["seat"])
     policy = _ready_policy(me, client)
-    player = _Background(lambda: _play(client, table, policy, _draw_with_ready_hand))
+    player = _Background(lambda: _play(client, table, policy, _draw_with_ready_hand, confirm=False))
     deadline = time.monotonic() + 500
     drawn = None
     while drawn is None:
