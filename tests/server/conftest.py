@@ -1,7 +1,8 @@
 """Server tests run against SQLite always, and against PostgreSQL too when
 ``JANTAKU_TEST_POSTGRES`` holds a URL of a server where the test user may create databases
 (each test gets a fresh database, dropped afterwards); ``pg_database`` is such a database
-alone, for the tests of several processes, and ``servers`` three processes on it."""
+alone, for the tests of several processes, and ``servers`` three processes on it;
+``clocked`` is a server whose limiters wait on a clock the test moves."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.server.clocked import ClockedServer
 from tests.server.harness import ServerProcess
 
 _BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("JANTAKU_TEST_POSTGRES") else [])
@@ -56,6 +58,17 @@ def pg_database() -> Iterator[str]:
 @pytest.fixture
 def server(database: str) -> Iterator[ServerProcess]:
     proc = ServerProcess(database, "--grace-seconds", "30").start()
+    try:
+        yield proc
+    finally:
+        proc.stop()
+
+
+@pytest.fixture
+def clocked(database: str, tmp_path: Path) -> Iterator[ClockedServer]:
+    """A server whose login back-offs and sign-up, metrics and export buckets run on a clock
+    the test moves (clocked.py)."""
+    proc = ClockedServer(database, tmp_path / "clock", "--grace-seconds", "30").start()
     try:
         yield proc
     finally:

@@ -19,6 +19,14 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 HOST = "127.0.0.1"
+#: seconds a server may take to answer its health check after it was started: on a loaded
+#: machine, importing and opening the database alone can take half a minute; a server that
+#: never comes up only costs this wait
+START_LIMIT = 180.0
+#: seconds a scripted client waits for an answer before taking it for lost (unless the test
+#: says its own): a loaded machine answers a login or a table's first message slowly, and only
+#: an answer that never comes costs this wait
+REPLY_LIMIT = 60.0
 
 
 def free_port() -> int:
@@ -71,7 +79,7 @@ class ServerProcess:
         # and the server then blocks on its next log line
         with tempfile.TemporaryFile() as errors:
             self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=errors)
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + START_LIMIT
             while time.monotonic() < deadline:
                 if self.proc.poll() is not None:
                     errors.seek(0)
@@ -106,13 +114,13 @@ class ServerProcess:
                 self.kill()
 
     def post(self, path: str, body: dict[str, Any] | None = None) -> Any:
-        r = httpx.post(self.base + path, json=body or {}, timeout=10, trust_env=False)
+        r = httpx.post(self.base + path, json=body or {}, timeout=REPLY_LIMIT, trust_env=False)
         return r.status_code, r.json()
 
     def get(self, path: str, token: str | None = None) -> httpx.Response:
         """GET ``path``, as the player of ``token`` when given (private records need it)."""
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return httpx.get(self.base + path, headers=headers, timeout=30, trust_env=False)
+        return httpx.get(self.base + path, headers=headers, timeout=REPLY_LIMIT, trust_env=False)
 
     def guest(self) -> str:
         return str(self.post("/api/guest")[1]["token"])
@@ -152,7 +160,7 @@ class Client:
             max_size=None,
             legacy=True,
             proxy=None,
-            open_timeout=10,
+            open_timeout=REPLY_LIMIT,
             additional_headers={"X-Forwarded-For": self.address},
         )
         self.messages: list[dict[str, Any]] = []
@@ -165,12 +173,12 @@ class Client:
     def send(self, msg: dict[str, Any] | str) -> None:
         self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
 
-    def recv(self, timeout: float = 10) -> dict[str, Any]:
+    def recv(self, timeout: float = REPLY_LIMIT) -> dict[str, Any]:
         msg = json.loads(self.ws.recv(timeout=timeout))
         self.messages.append(msg)
         return msg  # type: ignore[no-any-return]
 
-    def expect(self, kind: str, timeout: float = 10, limit: int = 10000) -> dict[str, Any]:
+    def expect(self, kind: str, timeout: float = REPLY_LIMIT, limit: int = 10000) -> dict[str, Any]:
         for _ in range(limit):
             msg = self.recv(timeout)
             if msg["type"] == kind:
@@ -189,7 +197,7 @@ class Client:
         sent = 0
         last: dict[str, Any] | None = None
         for _ in range(limit):
-            msg = self.pending or self.recv(timeout=30)
+            msg = self.pending or self.recv()
             self.pending = None
             if msg["type"] == "match_ended":
                 return msg["result"]  # type: ignore[no-any-return]

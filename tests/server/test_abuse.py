@@ -22,6 +22,7 @@ from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from tests.server.clocked import ClockedServer
 from tests.server.harness import HOST, Client, ServerProcess
 
 
@@ -105,67 +106,50 @@ def _refusal(r: httpx.Response) -> int:
     return seconds
 
 
-def _until_allowed(server: ServerProcess, name: str, password: str, address: str) -> httpx.Response:
-    deadline = time.monotonic() + 60
-    while True:
-        r = _login(server, name, password, address)
-        if r.status_code != 429:
-            return r
-        assert time.monotonic() < deadline, "the back-off never ended"
-        time.sleep(0.2)
+def _waits_out(server: ClockedServer, wait: int, name: str, password: str, address: str) -> int:
+    """The status of a login just before the refusal's ``wait`` is over (still 429: it lasts as
+    long as it said) and then the status once it is over."""
+    server.advance(wait - 0.5)
+    assert _login(server, name, password, address).status_code == 429
+    server.advance(0.5)
+    return _login(server, name, password, address).status_code
 
 
-def _refused_after_five_failures(server: ServerProcess) -> tuple[httpx.Response, httpx.Response]:
-    """Five failures of "victim" from five addresses, then the right and a wrong password: the
-    name, not an address, is what is limited, and the name as logins find it (case and width do
-    not make another name). The fifth failure refuses for one second, which a loaded machine
-    can spend before the next request arrives; then the count is cleared and it is tried again.
-    """
-    for _ in range(3):
-        for i, spelling in enumerate(("victim", "VICTIM", "Victim", "ｖｉｃｔｉｍ", "vIcTiM")):
-            assert _login(server, spelling, "guess", f"10.4.0.{i}").status_code == 401
-        right = _login(server, "victim", "right password", "10.4.1.1")
-        wrong = _login(server, "victim", "guess", "10.4.1.2")
-        if right.status_code == 429 and wrong.status_code == 429:
-            return right, wrong
-        assert _until_allowed(server, "victim", "right password", "10.4.1.3").status_code == 200
-    raise AssertionError("five failures never refused the name before its wait ran out")
-
-
-def test_failed_logins_back_off_per_name_with_growing_waits(server: ServerProcess) -> None:
-    _register(server, "victim", "10.3.0.1")
-    _register(server, "bystander", "10.3.0.2")
-    right, wrong = _refused_after_five_failures(server)
+def test_failed_logins_back_off_per_name_with_growing_waits(clocked: ClockedServer) -> None:
+    """Five failures of "victim" from five addresses, then the right and a wrong password are
+    refused: the name, not an address, is what is limited, and the name as logins find it (case
+    and width do not make another name)."""
+    _register(clocked, "victim", "10.3.0.1")
+    _register(clocked, "bystander", "10.3.0.2")
+    for i, spelling in enumerate(("victim", "VICTIM", "Victim", "ｖｉｃｔｉｍ", "vIcTiM")):
+        assert _login(clocked, spelling, "guess", f"10.4.0.{i}").status_code == 401
+    right = _login(clocked, "victim", "right password", "10.4.1.1")
+    wrong = _login(clocked, "victim", "guess", "10.4.1.2")
     first = _refusal(right)
-    _refusal(wrong)
+    assert _refusal(wrong) == first
     assert "this name" in wrong.json()["error"]
     # another name from another address is not affected
-    r = _other_address(server, "/api/login", {"name": "bystander", "password": "right password"})
+    r = _other_address(clocked, "/api/login", {"name": "bystander", "password": "right password"})
     assert r.status_code == 200, r.text
     # after the wait a further failure refuses for longer
-    assert _until_allowed(server, "victim", "guess", "10.4.2.1").status_code == 401
-    second = _refusal(_login(server, "victim", "guess", "10.4.2.2"))
+    assert _waits_out(clocked, first, "victim", "guess", "10.4.2.1") == 401
+    second = _refusal(_login(clocked, "victim", "guess", "10.4.2.2"))
     assert second > first
     # the right password after the wait logs in and clears the count
-    assert _until_allowed(server, "victim", "right password", "10.4.3.1").status_code == 200
-    assert _login(server, "victim", "guess", "10.4.3.2").status_code == 401
+    assert _waits_out(clocked, second, "victim", "right password", "10.4.3.1") == 200
+    assert _login(clocked, "victim", "guess", "10.4.3.2").status_code == 401
 
 
-def test_failed_logins_back_off_per_address(server: ServerProcess) -> None:
-    """Twenty failures of one address refuse it, even the right password of another name. The
-    twentieth refuses for one second, which a loaded machine can spend before the next request
-    arrives: then it is tried again from a fresh address."""
-    _register(server, "owner", "10.5.0.1")
-    for attempt in range(3):
-        address = f"10.6.{attempt}.1"
-        for i in range(20):  # unknown names, one address
-            assert _login(server, f"nobody{i}", "guess", address).status_code == 401
-        r = _login(server, "owner", "right password", address)
-        if r.status_code == 429:
-            break
-    _refusal(r)
+def test_failed_logins_back_off_per_address(clocked: ClockedServer) -> None:
+    """Twenty failures of one address refuse it, even the right password of another name."""
+    _register(clocked, "owner", "10.5.0.1")
+    for i in range(20):  # unknown names, one address
+        assert _login(clocked, f"nobody{i}", "guess", "10.6.0.1").status_code == 401
+    r = _login(clocked, "owner", "right password", "10.6.0.1")
+    wait = _refusal(r)
     assert "your address" in r.json()["error"]
-    assert _login(server, "owner", "right password", "10.6.9.2").status_code == 200
+    assert _login(clocked, "owner", "right password", "10.6.9.2").status_code == 200
+    assert _waits_out(clocked, wait, "owner", "right password", "10.6.0.1") == 200
 
 
 def test_guests_and_registrations_are_limited_per_address(server: ServerProcess) -> None:

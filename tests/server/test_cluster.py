@@ -15,7 +15,7 @@ from typing import Any
 from jantaku.server.cluster import namespace
 from tests.server.checks import check_record, stored_actions
 from tests.server.cluster_env import REDIS, needs_cluster
-from tests.server.harness import Client, ServerProcess
+from tests.server.harness import REPLY_LIMIT, Client, ServerProcess
 
 pytestmark = needs_cluster
 
@@ -117,7 +117,7 @@ def test_lobby_and_readiness(servers: list[ServerProcess]) -> None:
         c.send({"type": "create", "kind": "party", "length": "quick"})
         made.append(c.expect("created")["table"]["id"])
         c.close()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + REPLY_LIMIT
     for s in servers:
         while True:
             listed = [t["id"] for t in s.get("/api/lobby").json()["open"]]
@@ -129,7 +129,7 @@ def test_lobby_and_readiness(servers: list[ServerProcess]) -> None:
     player = Client(servers[0], token)
     player.send({"type": "join", "table": made[2]})  # driven by the third process
     player.expect("snapshot")
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + REPLY_LIMIT
     while True:  # the own tables, asked at the second door, wherever they are driven
         mine = servers[1].get("/api/me/tables", token).json()["tables"]
         if [t["id"] for t in mine] == [made[2]]:

@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 
 from jantaku.server.cluster import namespace
 from tests.server.cluster_env import REDIS, needs_cluster
-from tests.server.harness import Client, ServerProcess, free_port
+from tests.server.harness import START_LIMIT, Client, ServerProcess, free_port
 
 pytestmark = needs_cluster
 
@@ -156,7 +156,7 @@ def own_redis() -> Iterator[tuple[str, Callable[[], None], Callable[[], None]]]:
     def start() -> None:
         procs.append(subprocess.Popen(args, stdout=subprocess.DEVNULL))
         url = f"redis://127.0.0.1:{port}/0"
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + START_LIMIT
         while not _pings(url):
             assert time.monotonic() < deadline, "redis-server did not start"
             time.sleep(0.05)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import socket
-import time
 from pathlib import Path
 from typing import Any
 
@@ -22,56 +21,60 @@ from jantaku.server.game_exports import BURST, PER_MINUTE
 from jantaku.server.http_api import METRICS_BURST, METRICS_PER_MINUTE
 from jantaku.server.models import GamePlayerRow, TableRow
 from jantaku.server.storage import Store
+from tests.server.clocked import ClockedServer
 from tests.server.counting import CountingServer
 from tests.server.harness import HOST, ServerProcess
 from tests.server.test_reviews import _finished_game
 
 
-def test_exports_not_yet_kept_are_limited_per_address(server: ServerProcess) -> None:
-    token = server.guest()
-    games = [_finished_game(server, token) for _ in range(6)]
-    start = time.monotonic()
-    first = server.get(f"/api/games/{games[0]}/tenhou6")
+def test_exports_not_yet_kept_are_limited_per_address(clocked: ClockedServer) -> None:
+    """The bucket's clock stands still (clocked.py): however long the exports take, no token
+    comes back until the test moves it on by one token's time."""
+    token = clocked.guest()
+    games = [_finished_game(clocked, token) for _ in range(6)]
+    first = clocked.get(f"/api/games/{games[0]}/tenhou6")
     assert first.status_code == 200, first.text
     log = first.json()["log"]
     assert log and all(isinstance(hand, list) for hand in log)  # a tenhou.net/6 record
     for _ in range(3 * BURST):  # the same answer again and again: kept, free
-        again = server.get(f"/api/games/{games[0]}/tenhou6")
+        again = clocked.get(f"/api/games/{games[0]}/tenhou6")
         assert again.status_code == 200 and again.content == first.content
-    answers = [
-        server.get(f"/api/games/{g}/{fmt}")
+    paths = [
+        f"/api/games/{g}/{fmt}"
         for g in games
         for fmt in ("tenhou6", "mjai")
         if (g, fmt) != (games[0], "tenhou6")
     ]
-    written = [r for r in answers if r.status_code == 200]
-    refused = [r for r in answers if r.status_code != 200]
-    came_back = int((time.monotonic() - start) * PER_MINUTE / 60) + 1  # tokens meanwhile
-    assert BURST - 1 <= len(written) <= BURST - 1 + came_back
+    answers = [clocked.get(path) for path in paths]
+    assert [r.status_code for r in answers[: BURST - 1]] == [200] * (BURST - 1)
+    refused = answers[BURST - 1 :]
     assert refused, "a flood of exports is refused"
     for r in refused:
         assert r.status_code == 429 and r.json()["code"] == "rate_limited", r.text
         assert int(r.headers["Retry-After"]) >= 1 and r.json()["retry_after"] >= 1
-    kept = server.get(f"/api/games/{games[0]}/tenhou6")  # still free once refused
+    kept = clocked.get(f"/api/games/{games[0]}/tenhou6")  # still free once refused
     assert kept.status_code == 200 and kept.content == first.content
-    unknown = server.get(f"/api/games/{games[1]}/nonsense")
+    unknown = clocked.get(f"/api/games/{games[1]}/nonsense")
     assert unknown.status_code == 404 and "tenhou6" in unknown.json()["error"]
+    clocked.advance(1.5 * 60 / PER_MINUTE)  # a token and a half: one more export, one only
+    later = [clocked.get(path) for path in paths[BURST - 1 :]]
+    assert [r.status_code for r in later] == [200] + [429] * (len(later) - 1)
 
 
-def test_metrics_reads_are_limited_per_address(server: ServerProcess) -> None:
+def test_metrics_reads_are_limited_per_address(clocked: ClockedServer) -> None:
     """``/api/metrics`` sorts every table's recent timings (its work grows with the tables):
-    10 reads at once from one address, then 30 a minute; the health check is not limited."""
-    start = time.monotonic()
-    answers = [server.get("/api/metrics") for _ in range(3 * METRICS_BURST)]
-    came_back = int((time.monotonic() - start) * METRICS_PER_MINUTE / 60) + 1
-    served = [r for r in answers if r.status_code == 200]
-    refused = [r for r in answers if r.status_code != 200]
-    assert METRICS_BURST <= len(served) <= METRICS_BURST + came_back
+    10 reads at once from one address, then 30 a minute; the health check is not limited. The
+    bucket's clock stands still until the test moves it (clocked.py)."""
+    answers = [clocked.get("/api/metrics") for _ in range(3 * METRICS_BURST)]
+    served, refused = answers[:METRICS_BURST], answers[METRICS_BURST:]
+    assert all(r.status_code == 200 for r in served)
     assert "commit" in served[0].json() and "transaction" in served[0].json()
     for r in refused:
         assert r.status_code == 429 and r.json()["code"] == "rate_limited", r.text
         assert int(r.headers["Retry-After"]) >= 1
-    assert all(server.get("/api/health").status_code == 200 for _ in range(3 * METRICS_BURST))
+    assert all(clocked.get("/api/health").status_code == 200 for _ in range(3 * METRICS_BURST))
+    clocked.advance(1.5 * 60 / METRICS_PER_MINUTE)  # a token and a half: one more read
+    assert [clocked.get("/api/metrics").status_code for _ in range(2)] == [200, 429]
 
 
 def _outsider_get(server: ServerProcess, path: str) -> httpx.Response:

@@ -19,7 +19,7 @@ from jantaku.server.storage import ActionRecord, Store
 from jantaku.server.tables import Table
 from jantaku.server.writer import ActionWrite, Writer
 from tests.server.rows import live_table_row
-from tests.server.test_writer import _bot_tables, _record
+from tests.server.test_writer import HANG, _bot_tables, _record
 
 Append = Callable[[list[ActionRecord]], list[BaseException | None]]
 
@@ -141,7 +141,7 @@ def test_tables_play_on_through_a_short_outage(database: str) -> None:
         lobby.run_all()
         _failing(store, fail)
         tables = [t for t, _viewer in _bot_tables(lobby, 3)]
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + HANG
         while time.monotonic() < deadline and any(t.status == "live" for t in tables):
             await asyncio.sleep(0.02)
         await lobby.stop_all()

@@ -58,7 +58,9 @@ class _Sent:
         if msg.get("type") == "act":
             self.actions.append(msg)
 
-    def wait_for(self, page: Page, seq: int, kind: str, seconds: float = 5) -> None:
+    def wait_for(self, page: Page, seq: int, kind: str, seconds: float = 60) -> None:
+        """Until the page has sent a ``kind`` at step ``seq`` (a busy browser sends it late;
+        only one never sent costs the whole wait)."""
         deadline = time.monotonic() + seconds
         while not any(a["seq"] == seq and a["action"]["type"] == kind for a in self.actions):
             assert time.monotonic() < deadline, f"no {kind} sent at step {seq}: {self.actions[-3:]}"
@@ -124,7 +126,7 @@ def test_space_and_enter_never_discard_after_a_mouse_discard(
             # at once: called, or the hand drawn and the next one dealt behind its result)
             seq = _seq(page)
             page.locator("[data-testid=hand-tile]:not([aria-disabled]) >> nth=-1").click()
-            sent.wait_for(page, seq, "discard", seconds=15)
+            sent.wait_for(page, seq, "discard")
             clicked = True
         else:
             page.wait_for_timeout(50)

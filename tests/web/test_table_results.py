@@ -45,16 +45,20 @@ def _seat(proc: ServerProcess, page: Page, kind: str, length: str, bot: str) -> 
 
 
 def _play(
-    client: Client, table: str, policy: Policy, stop: Callable[[dict[str, Any]], bool]
+    client: Client,
+    table: str,
+    policy: Policy,
+    stop: Callable[[dict[str, Any]], bool],
+    confirm: bool = True,
 ) -> dict[str, Any]:
     """Answer the seat's prompts with ``policy`` until a message ``stop`` accepts (returned);
-    each other hand's result is confirmed."""
+    each other hand's result is confirmed (unless ``confirm`` is false: the page does)."""
     for _ in range(200000):
         msg = client.pending or client.recv(timeout=60)
         client.pending = None
         if stop(msg):
             return msg
-        if msg["type"] == "events" and msg.get("between_hands"):
+        if confirm and msg["type"] == "events" and msg.get("between_hands"):
             client.send({"type": "continue", "table": table})
         if msg["type"] == "prompt" and msg["table"] == table:
             time.sleep(0.012)  # under the server's 100 messages a second
@@ -107,16 +111,22 @@ def _shots(page: Page, artifacts: Path, name: str) -> None:
         page.screenshot(path=str(artifacts / f"{name}-{width}x{height}.png"))
 
 
+# the table waits for its one person to close each hand's result
+@pytest.mark.parametrize("server_proc", [("--solo-hand-pause", "3600")], indirect=True)
 def test_the_match_end_says_why_and_shows_points_sticks_and_that_it_is_unrated(
     server_proc: ServerProcess, new_page, artifacts: Path
 ) -> None:
+    """Each hand's result is closed by the page's Continue, which tells the table it was seen:
+    the next hand is not played behind the dialog, so nothing redraws the page while the
+    button is clicked (a hand played at full speed behind it kept a loaded machine's browser
+    so busy that the click took longer than its limit)."""
     page = new_page(1440, 900)
     login_guest(page, server_proc.base)
     client, table = _seat(server_proc, page, "practice", "quick", "efficiency")
-    player = _Background(lambda: _play(client, table, choose, _ended))
+    player = _Background(lambda: _play(client, table, choose, _ended, confirm=False))
     deadline = time.monotonic() + 400
     while not page.evaluate(STATE)["matchEnd"]:  # close each hand's result as it comes
-        assert time.monotonic() < deadline
+        assert time.monotonic() < deadline, "no match end: did Continue not start the next hand?"
         if page.evaluate(STATE)["handEnd"]:
             page.get_by_test_id("continue").click()
         page.wait_for_timeout(50)
@@ -251,6 +261,8 @@ def _draw_with_ready_hand(msg: dict[str, Any]) -> bool:
     return bool(ends) and ends[0]["draw"] == "exhaustive" and any(ends[0]["hands"])
 
 
+# the table waits for its one person to close each hand's result (as at the match end above)
+@pytest.mark.parametrize("server_proc", [("--solo-hand-pause", "3600")], indirect=True)
 def test_a_draw_shows_the_ready_hands_with_their_melds(
     server_proc: ServerProcess, new_page, artifacts: Path
 ) -> None:
@@ -259,7 +271,7 @@ def test_a_draw_shows_the_ready_hands_with_their_melds(
     client, table = _seat(server_proc, page, "practice", "full", "random")
     me = int(client.messages[-1]["seat"])
     policy = _ready_policy(me, client)
-    player = _Background(lambda: _play(client, table, policy, _draw_with_ready_hand))
+    player = _Background(lambda: _play(client, table, policy, _draw_with_ready_hand, confirm=False))
     deadline = time.monotonic() + 500
     drawn = None
     while drawn is None:

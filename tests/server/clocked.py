@@ -1,0 +1,34 @@
+"""A real server whose login back-offs and sign-up, metrics and export buckets run on a clock
+the test moves (clocked_server.py): a refusal lasts until the test says its time is over,
+however slowly a loaded machine answers the requests in between."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from tests.server.harness import ServerProcess
+
+_LAUNCHER = Path(__file__).with_name("clocked_server.py")
+
+
+class ClockedServer(ServerProcess):
+    """A real server whose limiters read the time from ``clock`` (standing still at first)."""
+
+    def __init__(self, database: str, clock: Path, *extra: str) -> None:
+        super().__init__(database, *extra)
+        self.clock = clock
+        self.now = 1000.0
+        self._write()
+        self.launcher = (str(_LAUNCHER), str(clock))
+
+    def advance(self, seconds: float) -> None:
+        """Move the limiters' clock ``seconds`` on."""
+        self.now += seconds
+        self._write()
+
+    def _write(self) -> None:
+        # whole or not at all: the server may read it at any moment
+        part = self.clock.with_name(self.clock.name + ".part")
+        part.write_text(repr(self.now), encoding="utf-8")
+        os.replace(part, self.clock)
