@@ -1,5 +1,5 @@
-"""The group's HTTP budget spent in shares (shared_budget.py): against a real Redis, processes
-spending an address's bucket a token at a time give what one in-memory bucket gives on the
+"""The group's budgets spent in shares (shared_budget.py): against a real Redis, processes
+spending an address's bucket a token at a time grant what one in-memory bucket grants on the
 same steps at the same (fake) times, and with shares they never grant more than the one bucket
 and refuse only when little of it is left; with Redis away each process counts in memory
 (fail open to the per-process budget) and asks Redis again only after a while; the shares kept
@@ -61,7 +61,10 @@ def test_processes_spending_a_token_at_a_time_match_one_in_memory_bucket() -> No
     pairs = _run(job)
     assert any(e > 0 for e, _ in pairs) and any(e == 0 for e, _ in pairs)
     for expected, got in pairs:
-        assert got == pytest.approx(expected, abs=1e-6)
+        assert (got == 0) == (expected == 0), (expected, got)  # granted exactly as one bucket
+        # a refusal remembered is told the wait from what the bucket held then: others may
+        # have taken since, so never more than the bucket's own
+        assert 0 <= got <= expected + 1e-6, (expected, got)
 
 
 @needs_redis

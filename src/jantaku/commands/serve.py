@@ -170,6 +170,21 @@ def _database_url(url: str) -> str:
     show_default=True,
     help="The same budget's tokens at once (over it: 429 too_many_requests).",
 )
+@click.option(
+    "--address-messages-per-second",
+    type=click.FloatRange(min=0.01),
+    default=200.0,
+    show_default=True,
+    help="WebSocket messages of one client address, all its connections together (of the "
+    "whole group with --redis); a hall of players behind one address may need more.",
+)
+@click.option(
+    "--address-message-burst",
+    type=click.IntRange(min=1),
+    default=400,
+    show_default=True,
+    help="The same budget's messages at once (over it: rate_limited).",
+)
 @click.option("--log-level", default="warning", show_default=True)
 def serve(
     host: str,
@@ -193,6 +208,8 @@ def serve(
     ranked_distinct_addresses: bool,
     http_tokens_per_second: float,
     http_token_burst: int,
+    address_messages_per_second: float,
+    address_message_burst: int,
     log_level: str,
 ) -> None:
     """Serve jantaku tables: lobby, ranked and party tables, bots, records (docs/protocol.md)."""
@@ -220,6 +237,8 @@ def serve(
         ranked_distinct_addresses=ranked_distinct_addresses,
         http_tokens_per_second=http_tokens_per_second,
         http_token_burst=http_token_burst,
+        address_messages_per_second=address_messages_per_second,
+        address_message_burst=address_message_burst,
     )
     app = create_app(_database_url(database or default_url()), settings, redis_url)
     _fewer_full_collections()

@@ -62,8 +62,8 @@ class RemoteClient(Client):
 
     def spend(self, messages: float) -> None:
         """The budgets of a connection are kept by its own process (the door), which counted
-        the message; the owner of the table has none of them to charge (a reply's size is
-        bounded all the same, docs/protocol.md)."""
+        the message and charged a join's missed events ahead, a whole page (cluster.py); the
+        owner of the table has none of them to charge."""
 
 
 class Relay:
