@@ -113,6 +113,81 @@ def test_two_processes_refuse_an_address_after_one_burst() -> None:
     assert waits[-1] == 0
 
 
+class _Counted:
+    """A real Redis whose scripts are counted."""
+
+    def __init__(self, aio: Any) -> None:
+        self.aio = aio
+        self.calls = 0
+
+    async def eval(self, *args: Any) -> Any:
+        self.calls += 1
+        return await self.aio.eval(*args)
+
+
+@needs_redis
+def test_a_flooding_address_costs_a_round_trip_per_share_not_per_request() -> None:
+    """Two processes flooded by one address at ten times its rate (the message budget's
+    defaults: 400 at once, 200 a second, shares of 20) for 2 s: they grant what the bucket
+    gives, give or take the shares held, and ask Redis about once per share granted plus once
+    per share's refill time for the refusals, where every refused request was a Redis round
+    trip before."""
+    burst, rate, seconds, per_second = 400, 200.0, 2.0, 2000
+
+    async def job(r: Any, prefix: str) -> tuple[float, int, int, float]:
+        counted = _Counted(r)
+        doors = [
+            SharedBudget(counted, prefix, TokenBuckets(burst, rate), TokenBuckets(burst, rate))
+            for _ in range(2)
+        ]
+        share = doors[0].share
+        granted, requests = 0.0, int(seconds * per_second)
+        for i in range(requests):
+            now = 1000.0 + i / per_second
+            if await doors[i % 2].take("a", 1, now=now) == 0:
+                granted += 1
+        return granted, counted.calls, requests, share
+
+    granted, calls, requests, share = _run(job)
+    assert share == 20
+    capacity = burst + rate * seconds
+    assert capacity - 3 * share <= granted <= capacity, granted
+    assert calls <= granted / share + 2 * (seconds * rate / (share - 1) + 2), (calls, requests)
+
+
+@needs_redis
+def test_a_charge_after_the_fact_is_paid_with_the_next_share() -> None:
+    """A reply dearer than its message charged at one process (``spend``, no Redis round
+    trip) leaves its share owing; the next share taken there pays it first, so the two
+    processes grant the bucket less that charge, at the same moment."""
+
+    async def job(r: Any, prefix: str) -> tuple[int, int]:
+        counted = _Counted(r)
+        doors = [
+            SharedBudget(counted, prefix, TokenBuckets(100, 200.0), TokenBuckets(100, 200.0))
+            for _ in range(2)
+        ]
+        assert doors[0].share == 5
+        now = 1000.0
+        assert await doors[0].take("a", 1, now=now) == 0
+        calls = counted.calls
+        doors[0].spend("a", 9, now=now)
+        assert counted.calls == calls  # charged in memory
+        granted, refused = 1, 0
+        for i in range(1000):
+            if await doors[i % 2].take("a", 1, now=now) == 0:
+                granted, refused = granted + 1, 0
+            else:
+                refused += 1
+                if refused == 4:
+                    break
+        return granted, refused
+
+    granted, refused = _run(job)
+    assert refused == 4
+    assert granted == 100 - 9
+
+
 class _Down:
     """A Redis that cannot be reached: every call fails (and is counted)."""
 
@@ -151,6 +226,20 @@ def test_without_redis_each_process_counts_in_memory_and_retries_later() -> None
     assert waits[6] == 0.0  # 2.5 tokens came back in memory
     asyncio.run(budget.take("a", 1, now=1000.0 + RETRY_AFTER + 0.1))
     assert down.calls == 2
+
+
+def test_without_redis_a_charge_is_the_process_budget() -> None:
+    """Redis away: a charge after the fact is taken of the in-memory bucket, as without Redis."""
+    local = TokenBuckets(10, 1.0)
+    budget = SharedBudget(_Down(), "p:", TokenBuckets(10, 1.0), local)  # type: ignore[arg-type]
+
+    async def job() -> float:
+        now = 1000.0
+        assert await budget.take("a", 1, now=now) == 0  # Redis fails: in memory from now on
+        budget.spend("a", 6, now=now)
+        return local.take("a", now=now, cost=4)
+
+    assert asyncio.run(job()) == pytest.approx(1.0)  # 10 - 1 - 6 = 3 left: 1 s for a 4th
 
 
 def test_shares_kept_are_bounded_and_run_out() -> None:
