@@ -228,6 +228,32 @@ def test_without_redis_each_process_counts_in_memory_and_retries_later() -> None
     assert down.calls == 2
 
 
+class _Slow:
+    """A Redis with tokens without end that answers after a moment (and counts the calls)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def eval(self, script: str, n: int, key: str, *args: Any) -> Any:
+        self.calls += 1
+        await asyncio.sleep(0.01)
+        return [str(args[3]), "0"]
+
+
+def test_requests_of_one_address_at_once_share_one_round_trip() -> None:
+    """50 requests of one address at once (its connections' messages): one round trip for a
+    share of 20 at a time, the others wait for it, not one each."""
+    slow = _Slow()
+    budget = SharedBudget(slow, "p:", TokenBuckets(400, 200.0), TokenBuckets(400, 200.0))  # type: ignore[arg-type]
+    assert budget.share == 20
+
+    async def job() -> list[float]:
+        return await asyncio.gather(*(budget.take("a", 1, now=1000.0) for _ in range(50)))
+
+    assert asyncio.run(job()) == [0.0] * 50
+    assert slow.calls == 3
+
+
 def test_without_redis_a_charge_is_the_process_budget() -> None:
     """Redis away: a charge after the fact is taken of the in-memory bucket, as without Redis."""
     local = TokenBuckets(10, 1.0)

@@ -15,9 +15,10 @@ the next share, before anything else.
 
 A refusal is remembered: the bucket's tokens it reported, plus the rate since, are at least
 what the bucket holds (other processes only take), so until they make a whole share the address
-is refused in memory, without asking Redis. A flooding address costs a Redis round trip per
-share, granted or refused, never one per request or message; the wait it is told is then at
-most the bucket's.
+is refused in memory, without asking Redis; and a process asks about one address once at a
+time (its other requests meanwhile wait for that share). A flooding address costs a Redis
+round trip per share, granted or refused, never one per request or message, however many
+connections it spreads them over; the wait it is told is then at most the bucket's.
 
 When Redis cannot be reached the budget fails *open to the process's own budget*: each
 process counts the address in memory as without Redis (the in-memory bucket given as
@@ -29,6 +30,7 @@ own message budget in memory."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import time
@@ -78,6 +80,8 @@ class SharedBudget:
         self._shares: dict[str, tuple[float, float]] = {}
         # key -> (tokens, at): the bucket's tokens as Redis last refused the key (at most)
         self._short: dict[str, tuple[float, float]] = {}
+        # key -> done: the round trip under way for the key (the others of it wait for it)
+        self._asking: dict[str, asyncio.Future[None]] = {}
         self._down_until = -math.inf  # Redis failed: count in memory until then
         self._logged = -math.inf
         self._ops = 0
@@ -85,22 +89,46 @@ class SharedBudget:
     async def take(self, key: str, cost: float, now: float | None = None) -> float:
         """Take ``cost`` tokens of ``key``: 0 when granted, else the seconds to wait. ``now``
         (tests) is the time of both the shares and Redis's bucket."""
-        clock = time.monotonic() if now is None else now
         cost = min(cost, self.params.burst)
-        if clock < self._down_until:
-            return self.local.take(key, now, cost)
-        self._tick(clock)
-        held, taken = self._held(key, clock)
-        if held >= cost:
-            self._shares[key] = (held - cost, taken)
-            return 0.0
-        # the tokens held are this request's now: a request of the same key meanwhile asks
-        # Redis for its own; what is owed is asked for with it
+        while True:
+            clock = time.monotonic() if now is None else now
+            if clock < self._down_until:
+                return self.local.take(key, now, cost)
+            self._tick(clock)
+            held, taken = self._held(key, clock)
+            if held >= cost:
+                self._shares[key] = (held - cost, taken)
+                return 0.0
+            asking = self._asking.get(key)
+            if asking is None:
+                break
+            # one round trip per key at a time: the share it brings may cover this one too
+            self._keep(key, held, taken)
+            await asyncio.shield(asking)
+        # the tokens held are this request's now; what is owed is asked for with it
         need = min(self.params.burst, cost - held)
         wait = self._refused(key, need, clock)
         if wait > 0:
             self._keep(key, held, taken)
             return wait
+        asking = self._asking[key] = asyncio.get_running_loop().create_future()
+        try:
+            return await self._ask(key, cost, need, (held, taken), clock, now)
+        finally:
+            del self._asking[key]
+            asking.set_result(None)
+
+    async def _ask(
+        self,
+        key: str,
+        cost: float,
+        need: float,
+        kept: tuple[float, float],
+        clock: float,
+        now: float | None,
+    ) -> float:
+        """Ask Redis for ``need`` tokens of ``key`` at least and a share at most."""
+        held, taken = kept
         want = max(need, self.share)
         args = (self.params.burst, self.params.rate, need, want, self.ttl)
         try:
