@@ -4,8 +4,10 @@ within its own budget, cannot make the server handle 64 times one connection's m
 Counted in this process's memory (one process), or with Redis for the whole group of
 processes, spent in shares (shared_budget.py): an address with connections at N doors of the
 group gets one budget, not N, and a message its process's share covers costs no Redis round
-trip. When Redis cannot be reached it fails open to this process's own count, as the HTTP
-budget does (docs/deploy.md says why)."""
+trip. A share lives longer than the HTTP budget's: a player's messages are few and spread
+out, and what the group grants an address stays within its one bucket whatever the life.
+When Redis cannot be reached it fails open to this process's own count, as the HTTP budget
+does (docs/deploy.md says why)."""
 
 from __future__ import annotations
 
@@ -18,7 +20,11 @@ from jantaku.server.shared_budget import SharedBudget
 if TYPE_CHECKING:
     import redis.asyncio as aioredis
 
-__all__ = ["AddressMessages"]
+__all__ = ["SHARE_LIFE", "AddressMessages"]
+
+#: seconds a share of an address's messages may be spent: a player sends a message every few
+#: seconds, so a share of 20 lasts a while (the group's grant is bounded all the same)
+SHARE_LIFE = 30.0
 
 
 class AddressMessages:
@@ -41,6 +47,7 @@ class AddressMessages:
             self.local,
             self.local.max_keys,
             name="message budget",
+            life=SHARE_LIFE,
         )
 
     async def take(self, address: str) -> float:

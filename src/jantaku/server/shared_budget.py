@@ -6,12 +6,12 @@ trips, not 40), and N processes behind a round-robin proxy give an address one b
 
 A process takes up to a share (half a second of the rate, at most a twentieth of the burst, at
 least the request's weight) from the address's bucket in one Lua script and spends it in
-memory. Tokens taken are never given back: a share left unused runs out after
-:data:`SHARE_LIFE` seconds, so what the group grants an address never exceeds what the one
-bucket gives, and an address spread over N processes loses at most N shares (refilled in half
-a second). A charge made after the fact (:meth:`SharedBudget.spend`: a reply dearer than one
-message) is taken from the share and may leave it owing; the debt is taken from the bucket with
-the next share, before anything else.
+memory. Tokens taken are never given back: a share left unused runs out after its life
+(:data:`SHARE_LIFE` seconds unless the budget says another), so what the group grants an
+address never exceeds what the one bucket gives, and an address spread over N processes loses
+at most N shares (refilled in half a second). A charge made after the fact
+(:meth:`SharedBudget.spend`: a reply dearer than one message) is taken from the share and may
+leave it owing; the debt is taken from the bucket with the next share, before anything else.
 
 A refusal is remembered: the bucket's tokens it reported, plus the rate since, are at least
 what the bucket holds (other processes only take), so until they make a whole share the address
@@ -66,6 +66,7 @@ class SharedBudget:
         local: TokenBuckets,
         max_keys: int = 100_000,
         name: str = "HTTP budget",
+        life: float = SHARE_LIFE,
     ) -> None:
         self.aio = aio
         self.prefix = prefix
@@ -73,6 +74,7 @@ class SharedBudget:
         self.local = local
         self.max_keys = max_keys
         self.name = name
+        self.life = life  # seconds a share (or a debt, a refusal) is kept
         self.share = max(1.0, min(params.burst * SHARE_OF_BURST, params.rate * SHARE_SECONDS))
         full = params.burst / params.rate if params.rate > 0 else 86400.0
         self.ttl = math.ceil(full * 1000) + 1000  # a bucket left alone this long is full
@@ -153,7 +155,7 @@ class SharedBudget:
         """Charge ``cost`` tokens of ``key`` whether or not they are there (a reply already
         sent that cost that much), without a Redis round trip: from the share held, which may
         owe up to the burst; the next share taken pays what is owed first. A debt is dropped
-        as a share is, :data:`SHARE_LIFE` seconds after it was made."""
+        as a share is, its life after it was made."""
         clock = time.monotonic() if now is None else now
         if clock < self._down_until:
             self.local.spend(key, cost, now)
@@ -166,7 +168,7 @@ class SharedBudget:
     def _held(self, key: str, clock: float) -> tuple[float, float]:
         """Take out what this process holds of ``key`` (nothing once it ran out)."""
         held, taken = self._shares.pop(key, (0.0, clock))
-        if clock - taken > SHARE_LIFE:
+        if clock - taken > self.life:
             return 0.0, clock
         return held, taken
 
@@ -177,7 +179,7 @@ class SharedBudget:
         if last is None:
             return 0.0
         tokens, at = last
-        if clock - at > SHARE_LIFE:
+        if clock - at > self.life:
             del self._short[key]
             return 0.0
         rate = self.params.rate
@@ -208,7 +210,7 @@ class SharedBudget:
         self._ops += 1
         if self._ops % _SWEEP_EVERY == 0:
             for kept in (self._shares, self._short):
-                for key in [k for k, (_, t) in kept.items() if clock - t > SHARE_LIFE]:
+                for key in [k for k, (_, t) in kept.items() if clock - t > self.life]:
                     del kept[key]
         for kept in (self._shares, self._short):
             while len(kept) >= self.max_keys:
