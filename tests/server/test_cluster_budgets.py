@@ -19,7 +19,7 @@ import pytest
 from jantaku.server.cluster import INVITE_BURST, INVITE_LOOKUPS_PER_SECOND
 from jantaku.server.config import ServerSettings
 from jantaku.server.http_budget import weight
-from jantaku.server.table_messages import missed_charge
+from jantaku.server.table_messages import EVENTS_PER_MESSAGE, MISSED_PAGE
 from tests.server.cluster_env import REDIS, needs_cluster
 from tests.server.harness import Client, ServerProcess, fresh_address
 
@@ -201,34 +201,47 @@ def test_a_connection_is_still_refused_past_its_own_budget(
         c.close()
 
 
+def _counted(c: Client, sent: list[int]) -> Client:
+    """``c``, whose messages from now on are counted in ``sent[0]``."""
+    send = c.send
+
+    def counting(msg: dict[str, Any] | str) -> None:
+        sent[0] += 1
+        send(msg)
+
+    c.send = counting  # type: ignore[method-assign]
+    return c
+
+
 def test_missed_events_of_a_join_another_process_answers_are_charged_at_the_door(
     message_doors: list[ServerProcess],
 ) -> None:
     """A player's table is driven at the first door; its second connection, at the second
     door, joins it again with ``seen`` a few times (each answered from the first door with the
-    missed events): each of those joins costs the address a message and a whole page of
-    missed events (8), so the pings after are refused that much sooner."""
+    missed events, fewer than a page): the address is charged for those events as at the
+    table's own door, a message per 16 (a page charged ahead, the rest given back), so the
+    pings after are refused that much sooner, and no sooner."""
     address = fresh_address()
     token = message_doors[0].guest()
-    sent = 0  # the messages the address has sent
-    home = Client(message_doors[0], token, address=address)
+    sent = [2]  # the messages the address has sent: the two hellos so far
+    home = _counted(Client(message_doors[0], token, address=address), sent)
     home.send({"type": "create", "kind": "practice", "length": "quick"})
     table = str(home.expect("created")["table"]["id"])
     home.send({"type": "join", "table": table, "fill_bots": True})
-    home.expect("snapshot")
-    away = Client(message_doors[1], token, address=address)
-    sent += 4  # two hellos, the create and the join
-    joins = 5
+    home.play(table, stop_after=4)
+    away = _counted(Client(message_doors[1], token, address=address), sent)
+    joins, missed = 5, 0
     for i in range(joins):
         away.send({"type": "join", "table": table, "seen": 0, "id": i})
         snapshot: dict[str, Any] = away.expect("snapshot")
-        assert snapshot["missed"]["from"] == 0 and snapshot["missed"]["events"], snapshot
-    sent += joins
+        assert snapshot["missed"]["from"] == 0, snapshot
+        missed += len(snapshot["missed"]["events"])
+    assert 0 < missed < joins * MISSED_PAGE  # part of a page each: what is given back counts
     start = time.monotonic()
     served, refusal = _pings_until_refused([home, away], 2 * MESSAGES)
     came_back = 0.01 * (time.monotonic() - start) + 1  # and the messages' refill before
     assert refusal == FROM_ADDRESS, (served, refusal)
-    charged = sent + joins * missed_charge()  # a relayed join's missed events: 1 + 8 each
-    assert MESSAGES <= served + charged <= MESSAGES + came_back, (served, charged)
+    charged = sent[0] - served - 1 + missed / EVENTS_PER_MESSAGE  # the pings' are served's
+    assert MESSAGES - 1 < served + charged <= MESSAGES + came_back, (served, charged)
     for c in (home, away):
         c.close()

@@ -349,8 +349,10 @@ class Cluster:
             client.routes[table_id] = (owner, raw)
         if data["type"] == "join" and _asks_missed(data):
             # the owner sends the missed events, the door holds the budgets: a whole page is
-            # charged here ahead (the owner's count could come back only after more messages)
+            # charged here ahead (the owner's count comes back only after more messages may
+            # have arrived), and what the owner did not send is given back then (relay.py)
             client.spend(missed_charge())
+            client.ahead += 1
         self.relay.forward(owner, client, table_id, raw)
         return True
 

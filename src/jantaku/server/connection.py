@@ -60,6 +60,9 @@ class Client:
         self.burst = settings.message_burst
         self.last = time.monotonic()
         self.by_address: AddressMessages | None = None  # the address's budget (``allow``)
+        # joins another process answers, charged a page of missed events ahead (cluster.py),
+        # whose owner has not yet said what it sent
+        self.ahead = 0
         self.refused = 0.0  # recent refusals: a steady flood keeps it growing
         self.closed = False
         # several processes: the tables it joined or watches, by id -> (the process driving
@@ -127,10 +130,11 @@ class Client:
 
     def spend(self, messages: float) -> None:
         """Charge a reply that costs more than a message (``messages`` more of them) to the
-        connection's budget and its address's; what is spent ahead is earned back first."""
-        if messages <= 0:
+        connection's budget and its address's; what is spent ahead is earned back first. A
+        negative charge gives back what was charged ahead and not used."""
+        if messages == 0:
             return
-        self.tokens = max(-self.burst, self.tokens - messages)
+        self.tokens = min(self.burst, max(-self.burst, self.tokens - messages))
         if self.by_address is not None:
             self.by_address.spend(self.address, messages)
 
