@@ -33,6 +33,13 @@ def _database_url(url: str) -> str:
     return url
 
 
+def _shown(host: str) -> str:
+    """The address to open for ``host`` (one listening everywhere is reachable at loopback;
+    an IPv6 address in brackets)."""
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    return f"[{shown}]" if ":" in shown else shown
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int)
@@ -257,10 +264,7 @@ def serve(
         async def startup(self, sockets: list[Any] | None = None) -> None:
             await super().startup(sockets=sockets)
             if self.started:
-                shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-                if ":" in shown:
-                    shown = f"[{shown}]"
-                click.echo(f"jantaku is running: open http://{shown}:{port}/")
+                click.echo(f"jantaku is running: open http://{_shown(host)}:{port}/")
                 sys.stdout.flush()
 
     config = uvicorn.Config(
