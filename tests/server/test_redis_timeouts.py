@@ -1,7 +1,8 @@
 """A Redis that stops answering (it accepts connections but never replies: a hung host) fails
 each call after the command timeout instead of stalling what waits for it: the lease calls
 (all awaited: none blocks the event loop) and the shared limits, which then refuse
-(``Busy``) as they do when Redis is down. The timeout is the server's own: redis-py had none by
+(``Busy``) as they do when Redis is down, while the message budget of an address counts in the
+process instead (fail open). The timeout is the server's own: redis-py had none by
 default before version 8. Runs without a Redis: the hung one is a socket here."""
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from typing import Any
 import pytest
 import redis
 
+from jantaku.server.config import ServerSettings
 from jantaku.server.leases import Leases
 from jantaku.server.limits import Busy, TokenBuckets
+from jantaku.server.message_budget import AddressMessages
 from jantaku.server.shared_limits import SharedLimits
 
 NO_HANG = 15.0  # seconds: far beyond the command timeout; a stalled call never returns
@@ -81,3 +84,20 @@ def test_lease_calls_and_the_shared_limits_fail(hung_redis: str) -> None:
 
     assert isinstance(_outcome(lambda: asyncio.run(claim())), redis.exceptions.TimeoutError)
     assert isinstance(_outcome(lambda: asyncio.run(take())), Busy)
+
+
+def test_the_message_budget_counts_in_the_process_while_redis_hangs(hung_redis: str) -> None:
+    """The group's message budget of an address, Redis hung: the messages are counted by the
+    process's own bucket (3 at once here), neither all refused nor let through uncounted."""
+    leases = Leases(hung_redis, "node-a", 5.0)
+    settings = ServerSettings(address_message_burst=3, address_messages_per_second=0.01)
+    budget = AddressMessages(settings)
+    budget.share(leases.aio, leases.prefix)
+    waits: list[float] = []
+
+    async def flood() -> None:
+        for _ in range(5):
+            waits.append(await budget.take("10.0.0.1"))
+
+    assert _outcome(lambda: asyncio.run(flood())) is None
+    assert waits[:3] == [0.0] * 3 and all(w > 0 for w in waits[3:]), waits

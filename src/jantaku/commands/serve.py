@@ -43,6 +43,13 @@ def _refuse_unreachable(database: str, redis_url: str | None) -> None:
         raise click.ClickException(problem)
 
 
+def _shown(host: str) -> str:
+    """The address to open for ``host`` (one listening everywhere is reachable at loopback;
+    an IPv6 address in brackets)."""
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    return f"[{shown}]" if ":" in shown else shown
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int)
@@ -180,6 +187,21 @@ def _refuse_unreachable(database: str, redis_url: str | None) -> None:
     show_default=True,
     help="The same budget's tokens at once (over it: 429 too_many_requests).",
 )
+@click.option(
+    "--address-messages-per-second",
+    type=click.FloatRange(min=0.01),
+    default=200.0,
+    show_default=True,
+    help="WebSocket messages of one client address, all its connections together (of the "
+    "whole group with --redis); a hall of players behind one address may need more.",
+)
+@click.option(
+    "--address-message-burst",
+    type=click.IntRange(min=1),
+    default=400,
+    show_default=True,
+    help="The same budget's messages at once (over it: rate_limited).",
+)
 @click.option("--log-level", default="warning", show_default=True)
 def serve(
     host: str,
@@ -203,6 +225,8 @@ def serve(
     ranked_distinct_addresses: bool,
     http_tokens_per_second: float,
     http_token_burst: int,
+    address_messages_per_second: float,
+    address_message_burst: int,
     log_level: str,
 ) -> None:
     """Serve jantaku tables: lobby, ranked and party tables, bots, records (docs/protocol.md)."""
@@ -230,6 +254,8 @@ def serve(
         ranked_distinct_addresses=ranked_distinct_addresses,
         http_tokens_per_second=http_tokens_per_second,
         http_token_burst=http_token_burst,
+        address_messages_per_second=address_messages_per_second,
+        address_message_burst=address_message_burst,
     )
     url = _database_url(database or default_url())
     _refuse_unreachable(url, redis_url)
@@ -250,10 +276,7 @@ def serve(
         async def startup(self, sockets: list[Any] | None = None) -> None:
             await super().startup(sockets=sockets)
             if self.started:
-                shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-                if ":" in shown:
-                    shown = f"[{shown}]"
-                click.echo(f"jantaku is running: open http://{shown}:{port}/")
+                click.echo(f"jantaku is running: open http://{_shown(host)}:{port}/")
                 sys.stdout.flush()
 
     config = uvicorn.Config(

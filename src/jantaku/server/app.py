@@ -67,7 +67,9 @@ class Server:
 
             cluster = self.hub.cluster = Cluster(self.hub, self.redis_url)
             await cluster.start(self.sockets.handle)
-            self.http_budget.share(cluster.leases.aio, cluster.leases.prefix)  # one per group
+            # one per group: the HTTP budget and the message budget of each address
+            self.http_budget.share(cluster.leases.aio, cluster.leases.prefix)
+            self.sockets.by_address.share(cluster.leases.aio, cluster.leases.prefix)
 
     async def drain(self) -> None:
         """Hand every table to the other processes at once (before the sockets close)."""

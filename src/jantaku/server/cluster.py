@@ -30,6 +30,7 @@ from jantaku.server.protocol import AtTable, ProtocolError, parse_message
 from jantaku.server.relay import Handle, Relay
 from jantaku.server.shared_counts import Admission
 from jantaku.server.shared_limits import SharedLimits
+from jantaku.server.table_messages import missed_charge
 from jantaku.server.tables import Table, TableError
 from jantaku.server.writer import Done
 
@@ -54,6 +55,12 @@ def namespace(database_url: str) -> str:
     """The key prefix of the processes sharing one database: every process of a group must be
     given the same ``--database`` URL (two groups on one Redis stay apart)."""
     return "jantaku:" + hashlib.sha256(database_url.encode()).hexdigest()[:12] + ":"
+
+
+def _asks_missed(data: dict[str, Any]) -> bool:
+    """Whether a join says ``seen`` (its snapshot carries the events missed since)."""
+    seen = data.get("seen")
+    return isinstance(seen, int) and not isinstance(seen, bool) and seen >= 0
 
 
 class Cluster:
@@ -340,6 +347,12 @@ class Cluster:
             return False  # nobody drives it: this process answers (no such live table)
         if remember:
             client.routes[table_id] = (owner, raw)
+        if data["type"] == "join" and _asks_missed(data):
+            # the owner sends the missed events, the door holds the budgets: a whole page is
+            # charged here ahead (the owner's count comes back only after more messages may
+            # have arrived), and what the owner did not send is given back then (relay.py)
+            client.spend(missed_charge())
+            client.ahead += 1
         self.relay.forward(owner, client, table_id, raw)
         return True
 

@@ -66,10 +66,10 @@ class ServerSettings:
     max_message_bytes: int = 16 * 1024
     messages_per_second: float = 100.0
     message_burst: int = 200
-    # every connection of one client address together, in this process (one address may hold
-    # sockets_per_address connections): four players at one address, each at a busy table with
-    # a replay and the lobby open, send a few messages a second each; this is ten times that
-    # and twice one connection's rate, so one tab's burst fits too
+    # every connection of one client address together, of the group with Redis (one address
+    # may hold sockets_per_address connections): four players at one address, each at a busy
+    # table with a replay and the lobby open, send a few messages a second each; this is ten
+    # times that and twice one connection's rate, so one tab's burst fits too
     address_messages_per_second: float = 200.0
     address_message_burst: int = 400
     # HTTP requests of one client address (of the group, with Redis), in tokens: each

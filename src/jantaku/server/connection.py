@@ -14,7 +14,7 @@ from starlette.websockets import WebSocket
 
 from jantaku.server.addresses import address_key
 from jantaku.server.config import ServerSettings
-from jantaku.server.limits import TokenBuckets
+from jantaku.server.message_budget import AddressMessages
 from jantaku.server.messages import Error, Ref, ServerMessage
 from jantaku.server.models import UserRow
 from jantaku.server.tables import Table
@@ -59,7 +59,10 @@ class Client:
         self.rate = settings.messages_per_second
         self.burst = settings.message_burst
         self.last = time.monotonic()
-        self.by_address: TokenBuckets | None = None  # the address's budget (``allow``)
+        self.by_address: AddressMessages | None = None  # the address's budget (``allow``)
+        # joins another process answers, charged a page of missed events ahead (cluster.py),
+        # whose owner has not yet said what it sent
+        self.ahead = 0
         self.refused = 0.0  # recent refusals: a steady flood keeps it growing
         self.closed = False
         # several processes: the tables it joined or watches, by id -> (the process driving
@@ -103,11 +106,12 @@ class Client:
         self.closed = True
         self.queue.put_nowait(None)
 
-    def allow(self, by_address: TokenBuckets | None = None) -> str | None:
+    async def allow(self, by_address: AddressMessages | None = None) -> str | None:
         """Take a token for one message: None when it may be handled, else what was spent,
-        its own budget or (``by_address``) the one every connection of its address shares.
-        Its own is taken from first: one connection's flood spends no more of the address's
-        than its own rate."""
+        its own budget or (``by_address``) the one every connection of its address shares
+        (the group's, with Redis: a Redis round trip only when this process's share of the
+        address is spent). Its own is taken from first: one connection's flood spends no
+        more of the address's than its own rate."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
@@ -115,7 +119,7 @@ class Client:
         why = None
         if self.tokens < 1:
             why = "too many messages"
-        elif by_address is not None and by_address.take(self.address, now) > 0:
+        elif by_address is not None and await by_address.take(self.address) > 0:
             why = "too many messages from your address"
         if why is None:
             self.tokens -= 1
@@ -126,10 +130,11 @@ class Client:
 
     def spend(self, messages: float) -> None:
         """Charge a reply that costs more than a message (``messages`` more of them) to the
-        connection's budget and its address's; what is spent ahead is earned back first."""
-        if messages <= 0:
+        connection's budget and its address's; what is spent ahead is earned back first. A
+        negative charge gives back what was charged ahead and not used."""
+        if messages == 0:
             return
-        self.tokens = max(-self.burst, self.tokens - messages)
+        self.tokens = min(self.burst, max(-self.burst, self.tokens - messages))
         if self.by_address is not None:
             self.by_address.spend(self.address, messages)
 

@@ -32,7 +32,7 @@ from jantaku.server.protocol import (
     Watch,
 )
 from jantaku.server.seating import ALIASES, FILLER, PLAYERS
-from jantaku.server.table_messages import MISSED_PAGE
+from jantaku.server.table_messages import MISSED_PAGE, missed_charge
 from jantaku.server.tables import RANKED_NO_BOTS, Table, TableError
 
 __all__ = ["HANDLERS", "bot_name", "dispatch"]
@@ -42,11 +42,6 @@ Handler = Callable[[Hub, Client, Any], ServerMessage | None]
 # Ranked tables seat their solo queue (doman-rules.md §4): a table made or joined by its id
 # would let friends, or one person's several accounts, sit together and farm rank.
 QUEUE_ONLY = "ranked tables are seated by their queue only: send queue with the kind and length"
-
-
-#: the missed events a join's snapshot sends (``seen``) for the cost of one more message of
-#: the connection's and its address's budgets: catching a whole match up costs a few dozen
-EVENTS_PER_MESSAGE = 16
 
 #: every family's level names: a name among them seats only at a table of a family offering it
 _LEVELS = frozenset(name for f in all_families() for name in f.levels)
@@ -211,7 +206,7 @@ def _join(hub: Hub, client: Client, message: Join) -> None:
     table.attach(client, seat, message.seen)
     if message.seen is not None:  # each missed event sent costs its filtering and JSON
         sent = min(MISSED_PAGE, table.events_count() - message.seen)
-        client.spend(sent / EVENTS_PER_MESSAGE)
+        client.spend(missed_charge(sent))
     if message.fill_bots and table.status == "open":
         table.fill_with_bots(bot)
     _maybe_start(table)

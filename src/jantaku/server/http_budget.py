@@ -11,7 +11,7 @@ reviews and sheets not yet computed, failed logins, sign-ups), which this budget
 for. Counted in this process's memory (one process: no Redis step on any request), or with
 Redis for the whole group of processes, spent in shares (shared_budget.py), so N processes
 behind a round-robin proxy give an address one budget, not N. WebSocket messages have budgets
-of their own (connection.py)."""
+of their own (connection.py, message_budget.py)."""
 
 from __future__ import annotations
 

@@ -108,12 +108,13 @@ class TokenBuckets:
 
     def spend(self, key: str, cost: float, now: float | None = None) -> None:
         """Take ``cost`` tokens whether or not they are there (a reply already sent that cost
-        that much): the bucket may owe up to ``burst``, earned back before anything else."""
+        that much): the bucket may owe up to ``burst``, earned back before anything else. A
+        negative cost gives tokens back (never beyond ``burst``)."""
         now = time.monotonic() if now is None else now
         self._tick(now)
         tokens, then = self._buckets.pop(key, (self.burst, now))
         tokens = min(self.burst, tokens + (now - then) * self.rate)
-        self._buckets[key] = (max(-self.burst, tokens - cost), now)
+        self._buckets[key] = (min(self.burst, max(-self.burst, tokens - cost)), now)
 
     def __len__(self) -> int:
         return len(self._buckets)

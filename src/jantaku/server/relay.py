@@ -21,6 +21,7 @@ from jantaku.server.config import ServerSettings
 from jantaku.server.connection import Client
 from jantaku.server.leases import COMMAND_TIMEOUT
 from jantaku.server.messages import Ref, ServerMessage
+from jantaku.server.table_messages import missed_charge
 
 __all__ = ["CHANNEL_PREFIX", "Relay", "RemoteClient"]
 
@@ -62,8 +63,9 @@ class RemoteClient(Client):
 
     def spend(self, messages: float) -> None:
         """The budgets of a connection are kept by its own process (the door), which counted
-        the message; the owner of the table has none of them to charge (a reply's size is
-        bounded all the same, docs/protocol.md)."""
+        the message and charged a join's missed events ahead, a whole page (cluster.py): the
+        owner tells it what they cost, and the door gives back the rest."""
+        self.relay.publish(self.door, {"kind": "charged", "conn": self.conn, "cost": messages})
 
 
 class Relay:
@@ -225,6 +227,11 @@ class Relay:
                 self.handle(proxy, data["raw"])
             finally:
                 proxy.queued_for = None
+        elif kind == "charged":
+            client = self.doors.get(data["conn"])
+            if client is not None and client.ahead > 0:  # never more than it charged ahead
+                client.ahead -= 1
+                client.spend(min(0.0, float(data["cost"]) - missed_charge()))
         elif kind == "bye":
             self._bye((data["door"], data["conn"]))
         elif kind == "logout" and data["from"] != self.node and self.on_logout is not None:

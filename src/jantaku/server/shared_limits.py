@@ -18,7 +18,8 @@ closed so, each for its reason:
 - /api/metrics reads: for the server's own machine, which sorts every table's timings for one.
 - invite lookups (cluster.py): the table a code finds is reached through Redis anyway.
 
-The HTTP budget of every request fails open to a per-process count instead (shared_budget.py)."""
+The HTTP budget of every request and the message budget of every WebSocket message fail open
+to a per-process count instead (shared_budget.py)."""
 
 from __future__ import annotations
 
@@ -39,8 +40,8 @@ Check = tuple[Backoff, str, str]
 UNAVAILABLE = "the server cannot reach its limits store; try again in a moment"
 
 # KEYS[1]: the bucket (a hash: tokens, when). ARGV: burst, tokens per second, the tokens
-# needed, the tokens wanted (at least those needed: a share of the group's HTTP budget,
-# shared_budget.py), time to live in ms, now in seconds ('': Redis's clock). Takes
+# needed, the tokens wanted (at least those needed: a share of a group's HTTP or message
+# budget, shared_budget.py), time to live in ms, now in seconds ('': Redis's clock). Takes
 # min(wanted, tokens) when at least those needed are there. Returns {granted, wait} as strings
 # (a Lua number would come back truncated to an integer): 0 granted, wait that many seconds;
 # -1, never.

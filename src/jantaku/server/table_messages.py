@@ -15,11 +15,20 @@ from jantaku.server.messages import Events, Prompt, ServerMessage, Snapshot
 from jantaku.server.seats import Seat, TableError, public_summary
 from jantaku.server.writer import Outbox
 
-__all__ = ["MISSED_PAGE", "TableMessages"]
+__all__ = ["EVENTS_PER_MESSAGE", "MISSED_PAGE", "TableMessages", "missed_charge"]
 
 #: the most events one snapshot's ``missed`` holds (a rejoin asks again for the rest): each
 #: costs its filtering and JSON, so what one join may cost stays near what a snapshot costs
 MISSED_PAGE = 128
+#: the missed events a join's snapshot sends (``seen``) for the cost of one more message of
+#: the connection's and its address's budgets: catching a whole match up costs a few dozen
+EVENTS_PER_MESSAGE = 16
+
+
+def missed_charge(sent: int = MISSED_PAGE) -> float:
+    """The messages ``sent`` missed events cost (a whole page's by default: what a door
+    charges ahead for a join another process answers, cluster.py)."""
+    return min(sent, MISSED_PAGE) / EVENTS_PER_MESSAGE
 
 
 class TableMessages:

@@ -17,7 +17,8 @@ from jantaku.server.config import TableRequestError
 from jantaku.server.connection import Client
 from jantaku.server.handlers import dispatch
 from jantaku.server.hub import Hub
-from jantaku.server.limits import Busy, TokenBuckets
+from jantaku.server.limits import Busy
+from jantaku.server.message_budget import AddressMessages
 from jantaku.server.messages import Error, Ref, Shutdown
 from jantaku.server.protocol import Hello, ProtocolError, parse_message, utf8_size
 from jantaku.server.tables import TableError
@@ -33,10 +34,8 @@ class SocketEndpoint:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.settings = settings = hub.settings
-        # the messages of every connection of one address together (in this process)
-        self.by_address = TokenBuckets(
-            settings.address_message_burst, settings.address_messages_per_second
-        )
+        # the messages of every connection of one address together (of the group, with Redis)
+        self.by_address = AddressMessages(settings)
 
     async def announce_shutdown(self, timeout: float = 2.0) -> None:
         """Tell every client to reconnect, then wait (at most ``timeout``) until each queue has
@@ -100,7 +99,7 @@ class SocketEndpoint:
                 client.send(Error("too_large", f"messages are at most {most} bytes"))
                 _close(client)
                 break
-            spent = client.allow(self.by_address)
+            spent = await client.allow(self.by_address)
             if spent is not None:
                 if client.refused > 2 * self.settings.message_burst:
                     client.send(Error("flood", f"{spent}; closing"))
