@@ -297,6 +297,92 @@ def test_expiring_a_table_taken_over_leaves_the_loop_free(pg_database: str, tmp_
         server.stop()
 
 
+def _live(store: Store, fence: int) -> str:
+    """A live party table stored as a process that stopped left it: a person (its dealer, to
+    act first) and three computer players; no process drives it."""
+    table_id = secrets.token_hex(6)
+    person = store.add_user(f"resumed-{table_id}", None, guest=True)
+    seats = [Seat(user_id=person.id, name=person.name).stored()]
+    seats += [Seat(name="filler", bot="filler").stored() for _ in range(3)]
+    now = time.time()
+    store.create_table(
+        TableRow(
+            id=table_id,
+            family="riichi",
+            kind="party",
+            config=table_config("party", "quick").to_json(),
+            seed=table_id,
+            commitment=commitment_of(table_id),
+            status="live",
+            invite_code=None,
+            seats=seats,
+            created_at=now,
+            started_at=now,
+            fence=fence,
+        )
+    )
+    return table_id
+
+
+def test_resuming_a_table_after_a_restart_leaves_the_loop_free(
+    database: str, tmp_path: Path
+) -> None:
+    """A restarted server plays each stored live match again on a thread: while one replay
+    is held, the server is up and answers, and a message for that table waits until it is
+    resumed (not ``no_table``)."""
+    store = Store(database)
+    table_id = _live(store, 0)
+    store.close()
+    server = GatedServer(database, tmp_path)
+    watcher = None
+    try:
+        with server.holding("replay"):
+            server.start()
+            pinger = Client(server)
+            server.wait_entered("replay")
+            pinger.send({"type": "ping", "id": 1})
+            assert pinger.expect("pong", timeout=20)["ref"] == 1  # while the replay is held
+            watcher = Client(server)
+            watcher.send({"type": "watch", "table": table_id, "id": 2})
+            time.sleep(0.2)  # the watch reaches the server while the replay is held
+            pinger.close()
+        answer = watcher.recv()
+        assert answer["type"] == "snapshot", answer
+        assert answer["table"]["id"] == table_id and answer["table"]["status"] == "live"
+    finally:
+        if watcher is not None:
+            watcher.close()
+        server.stop()
+
+
+@needs_cluster
+def test_resuming_a_claimed_table_leaves_the_loop_free(pg_database: str, tmp_path: Path) -> None:
+    """A live table taken over from a process that died is played again on a thread: while
+    the replay is held, other clients are answered, and a message for the table waits until
+    it is resumed here."""
+    assert REDIS is not None
+    server = GatedServer(pg_database, tmp_path, "--redis", REDIS).start()
+    store = Store(pg_database)
+    watcher = Client(server)
+    try:
+        with server.holding("replay"):
+            pinger = Client(server)
+            table_id = _live(store, 1)  # the next scan takes it over
+            server.wait_entered("replay")
+            pinger.send({"type": "ping", "id": 1})
+            assert pinger.expect("pong", timeout=20)["ref"] == 1  # while the replay is held
+            watcher.send({"type": "watch", "table": table_id, "id": 2})
+            time.sleep(0.2)  # the watch reaches the server while the replay is held
+            pinger.close()
+        answer = watcher.recv()
+        assert answer["type"] == "snapshot", answer
+        assert answer["table"]["id"] == table_id and answer["table"]["status"] == "live"
+    finally:
+        watcher.close()
+        store.close()
+        server.stop()
+
+
 @pytest.fixture(autouse=True)
 def _no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy"):
