@@ -107,7 +107,8 @@ class Lobby(LobbyListing, LobbyRecovery):
         database), before any later write of the table, and with several processes its lease
         is claimed meanwhile (nor does the loop wait for Redis); what the table sends waits
         until both are done; when either fails the table is gone again and ``failed`` is
-        called."""
+        called (a row stored for a table whose lease could not be had is removed again: no
+        other process may take it for an orphan)."""
         config = table_config(kind, length, kuitan, private)
         if created_by is not None:
             limit = self.settings.open_tables_per_user
@@ -146,10 +147,17 @@ class Lobby(LobbyListing, LobbyRecovery):
                 refusals.append(error)
                 self._not_created(table, error, failed)
 
+        def leased(error: BaseException | None) -> None:
+            if error is not None:
+                self._drop_new(table)
+            created(error)
+
         fence = None
         if self.claim is not None:  # its lease: what the table sends waits for it too
             table.outbox.wrote()
-            fence = self.claim(table_id, created)
+            fence = self.claim(table_id, leased)
+            if refusals:  # refused at once: nothing is stored, and nobody finds the table
+                return table
         row = _new_row(table, fence)
         table.fence, table.on_lost, table.writer = fence, self.on_lost, self.writer
         if self.writer is None:
@@ -175,6 +183,24 @@ class Lobby(LobbyListing, LobbyRecovery):
         table.refused(error)
         if failed is not None:
             failed()
+
+    def _drop_new(self, table: Table) -> None:
+        """Remove the row of a new table whose lease could not be had: after its own write (on
+        the writer thread, when that stores it); no row, or its write failed: nothing."""
+        store, table_id, seed = self.store, table.id, table.seed
+        if self.writer is None:
+            store.drop_new_table(table_id, seed)
+            return
+
+        def dropped(error: BaseException | None) -> None:
+            if error is not None:
+                log.warning("removing the row of table %s failed: %r", table_id, error)
+
+        def drop() -> None:
+            store.drop_new_table(table_id, seed)
+
+        # fence None: run even when the row's own write failed (it then finds nothing)
+        self.writer.call(table_id, None, drop, dropped)
 
     def open_created_by(self, user_id: int) -> int:
         """How many open tables the player created."""
