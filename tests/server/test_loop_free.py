@@ -28,6 +28,7 @@ from tests.server.accounts import registered
 from tests.server.cluster_env import REDIS, needs_cluster
 from tests.server.gated import GatedServer
 from tests.server.harness import Client
+from tests.server.rows import stored_live_table
 
 
 def _answers_meanwhile(
@@ -297,33 +298,6 @@ def test_expiring_a_table_taken_over_leaves_the_loop_free(pg_database: str, tmp_
         server.stop()
 
 
-def _live(store: Store, fence: int) -> str:
-    """A live party table stored as a process that stopped left it: a person (its dealer, to
-    act first) and three computer players; no process drives it."""
-    table_id = secrets.token_hex(6)
-    person = store.add_user(f"resumed-{table_id}", None, guest=True)
-    seats = [Seat(user_id=person.id, name=person.name).stored()]
-    seats += [Seat(name="filler", bot="filler").stored() for _ in range(3)]
-    now = time.time()
-    store.create_table(
-        TableRow(
-            id=table_id,
-            family="riichi",
-            kind="party",
-            config=table_config("party", "quick").to_json(),
-            seed=table_id,
-            commitment=commitment_of(table_id),
-            status="live",
-            invite_code=None,
-            seats=seats,
-            created_at=now,
-            started_at=now,
-            fence=fence,
-        )
-    )
-    return table_id
-
-
 def test_resuming_a_table_after_a_restart_leaves_the_loop_free(
     database: str, tmp_path: Path
 ) -> None:
@@ -331,7 +305,7 @@ def test_resuming_a_table_after_a_restart_leaves_the_loop_free(
     is held, the server is up and answers, and a message for that table waits until it is
     resumed (not ``no_table``)."""
     store = Store(database)
-    table_id = _live(store, 0)
+    table_id = stored_live_table(store, 0)
     store.close()
     server = GatedServer(database, tmp_path)
     watcher = None
@@ -367,7 +341,7 @@ def test_resuming_a_claimed_table_leaves_the_loop_free(pg_database: str, tmp_pat
     try:
         with server.holding("replay"):
             pinger = Client(server)
-            table_id = _live(store, 1)  # the next scan takes it over
+            table_id = stored_live_table(store, 1)  # the next scan takes it over
             server.wait_entered("replay")
             pinger.send({"type": "ping", "id": 1})
             assert pinger.expect("pong", timeout=20)["ref"] == 1  # while the replay is held

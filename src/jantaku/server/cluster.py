@@ -208,6 +208,11 @@ class Cluster:
             await self.leases.release([table_id])
             raise
         table = None if row is None else await self.hub.lobby.resume(row, fence, stored)
+        if table is not None and self.draining:  # stopped while it was read and played again
+            table.status = "moved"
+            self.hub.lobby.tables.pop(table_id, None)
+            self.hub.lobby.idle_since.pop(table_id, None)
+            table = None
         if table is None:
             await self.leases.release([table_id])
             return None
