@@ -18,7 +18,7 @@ from typing import Any
 
 from jantaku.engine.game import GameResult
 from jantaku.families import UnknownFamilyError, family
-from jantaku.server.config import ServerSettings, TableKind, table_config
+from jantaku.server.config import ServerSettings, TableConfig, TableKind, table_config
 from jantaku.server.lobby_listing import LobbyListing
 from jantaku.server.match_summary import rank_fields
 from jantaku.server.models import TableRow
@@ -110,20 +110,7 @@ class Lobby(LobbyListing, LobbyRecovery):
         called (a row stored for a table whose lease could not be had is removed again: no
         other process may take it for an orphan)."""
         config = table_config(kind, length, kuitan, private)
-        if created_by is not None:
-            limit = self.settings.open_tables_per_user
-            if self.open_created_by(created_by) >= limit:
-                raise TableError(
-                    "too_many_tables",
-                    f"you have {limit} open tables already; start one or leave it empty to "
-                    "expire before creating another",
-                )
-        try:
-            family(config.family)
-        except UnknownFamilyError:
-            raise TableError(
-                "unavailable", f"no {config.family} engine on this server yet"
-            ) from None
+        self._may_create(config, created_by)
         table_id = table_id or secrets.token_hex(6)
         invite = secrets.token_urlsafe(6) if private else None
         table = Table(
@@ -183,6 +170,24 @@ class Lobby(LobbyListing, LobbyRecovery):
         table.refused(error)
         if failed is not None:
             failed()
+
+    def _may_create(self, config: TableConfig, created_by: int | None) -> None:
+        """Refuse a table the player may not create now (too many open ones of theirs), or
+        one of a family this server has no engine for (TableError)."""
+        if created_by is not None:
+            limit = self.settings.open_tables_per_user
+            if self.open_created_by(created_by) >= limit:
+                raise TableError(
+                    "too_many_tables",
+                    f"you have {limit} open tables already; start one or leave it empty to "
+                    "expire before creating another",
+                )
+        try:
+            family(config.family)
+        except UnknownFamilyError:
+            raise TableError(
+                "unavailable", f"no {config.family} engine on this server yet"
+            ) from None
 
     def _drop_new(self, table: Table) -> None:
         """Remove the row of a new table whose lease could not be had: after its own write (on
