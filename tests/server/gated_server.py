@@ -2,7 +2,8 @@
 hold: while the file ``DIR/NAME`` exists, a call of NAME (a session lookup
 ``Accounts.by_token``, ``Store.table_id_by_invite``, ``Store.session``, ``Store.game``,
 ``Store.user``, ``Store.table``, ``Store.add_user``, ``Store.drop_session``, a table's
-``Store.create_table`` and ``Store.update_table``, a takeover's ``Store.claim_fence``, and
+``Store.create_table`` and ``Store.update_table``, a takeover's ``Store.claim_fence``,
+``replay``: a stored match played again when it resumes, ``Table.replay``, and
 ``claim_lease``: a table's lease claimed in Redis, ``Leases.claim``)
 writes ``DIR/NAME.entered`` and waits until the test removes ``DIR/NAME`` (an awaited call
 waits as a slow reply would, without holding the event loop). A test holds a call and
@@ -57,6 +58,9 @@ def _install() -> None:
     for name in (*names, "create_table", "update_table", "claim_fence"):
         setattr(Store, name, _held(name, getattr(Store, name)))
     Store.drop_session = _held("drop_session", Store.drop_session)  # type: ignore[method-assign]
+    from jantaku.server.tables import Table
+
+    Table.replay = _held("replay", Table.replay)  # type: ignore[method-assign]
     from jantaku.server.leases import Leases
 
     Leases.claim = _held_async("claim_lease", Leases.claim)  # type: ignore[method-assign]

@@ -10,6 +10,7 @@ from typing import Any
 from jantaku.server.config import table_config
 from jantaku.server.models import TableRow
 from jantaku.server.seats import Seat, commitment_of
+from jantaku.server.storage import Store
 
 
 def live_table_row(table_id: str, kind: str = "party", fence: int = 0) -> TableRow:
@@ -61,3 +62,14 @@ def quick_table_row(
         started_at=created if status == "live" else None,
         fence=fence,
     )
+
+
+def stored_live_table(store: Store, fence: int) -> str:
+    """A live party table stored as a process that stopped left it: a person (its dealer, to
+    act first) and three computer players; no process drives it."""
+    row = quick_table_row("party", fence=fence)
+    person = store.add_user(f"resumed-{row.id}", None, guest=True)
+    row.seats = [Seat(user_id=person.id, name=person.name).stored()]
+    row.seats += [Seat(name="filler", bot="filler").stored() for _ in range(3)]
+    store.create_table(row)
+    return row.id

@@ -24,7 +24,7 @@ from tests.server.accounts import registered
 from tests.server.cluster_env import REDIS, needs_cluster
 from tests.server.gated import GatedServer
 from tests.server.harness import Client
-from tests.server.rows import quick_table_row
+from tests.server.rows import quick_table_row, stored_live_table
 
 
 def _answers_meanwhile(
@@ -275,6 +275,65 @@ def test_expiring_a_table_taken_over_leaves_the_loop_free(pg_database: str, tmp_
             time.sleep(0.05)
         assert row is not None and row.status == "expired"
     finally:
+        store.close()
+        server.stop()
+
+
+def test_resuming_a_table_after_a_restart_leaves_the_loop_free(
+    database: str, tmp_path: Path
+) -> None:
+    """A restarted server plays each stored live match again on a thread: while one replay
+    is held, the server is up and answers, and a message for that table waits until it is
+    resumed (not ``no_table``)."""
+    store = Store(database)
+    table_id = stored_live_table(store, 0)
+    store.close()
+    server = GatedServer(database, tmp_path)
+    watcher = None
+    try:
+        with server.holding("replay"):
+            server.start()
+            pinger = Client(server)
+            server.wait_entered("replay")
+            pinger.send({"type": "ping", "id": 1})
+            assert pinger.expect("pong", timeout=20)["ref"] == 1  # while the replay is held
+            watcher = Client(server)
+            watcher.send({"type": "watch", "table": table_id, "id": 2})
+            time.sleep(0.2)  # the watch reaches the server while the replay is held
+            pinger.close()
+        answer = watcher.recv()
+        assert answer["type"] == "snapshot", answer
+        assert answer["table"]["id"] == table_id and answer["table"]["status"] == "live"
+    finally:
+        if watcher is not None:
+            watcher.close()
+        server.stop()
+
+
+@needs_cluster
+def test_resuming_a_claimed_table_leaves_the_loop_free(pg_database: str, tmp_path: Path) -> None:
+    """A live table taken over from a process that died is played again on a thread: while
+    the replay is held, other clients are answered, and a message for the table waits until
+    it is resumed here."""
+    assert REDIS is not None
+    server = GatedServer(pg_database, tmp_path, "--redis", REDIS).start()
+    store = Store(pg_database)
+    watcher = Client(server)
+    try:
+        with server.holding("replay"):
+            pinger = Client(server)
+            table_id = stored_live_table(store, 1)  # the next scan takes it over
+            server.wait_entered("replay")
+            pinger.send({"type": "ping", "id": 1})
+            assert pinger.expect("pong", timeout=20)["ref"] == 1  # while the replay is held
+            watcher.send({"type": "watch", "table": table_id, "id": 2})
+            time.sleep(0.2)  # the watch reaches the server while the replay is held
+            pinger.close()
+        answer = watcher.recv()
+        assert answer["type"] == "snapshot", answer
+        assert answer["table"]["id"] == table_id and answer["table"]["status"] == "live"
+    finally:
+        watcher.close()
         store.close()
         server.stop()
 

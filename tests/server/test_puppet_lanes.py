@@ -95,11 +95,21 @@ class _Noted:
         return self._timed("choose", run)
 
 
-def _puppets(name: str, gate: _Gate) -> None:
+def _puppets(name: str, gate: _Gate, made: list[_Noted] | None = None) -> None:
     def build(family: Family, preset: str, seat: int) -> Player:
-        return _Noted(family, seat, gate)
+        player = _Noted(family, seat, gate)
+        if made is not None:
+            made.append(player)
+        return player
 
     register_player(name, build)
+
+
+def _one_at_a_time(player: _Noted) -> None:
+    """No two calls of ``player`` ran at once."""
+    spans = sorted(player.spans)
+    overlaps = [(a, b) for a, b in itertools.pairwise(spans) if b[0] < a[1]]
+    assert not overlaps, (player.seat, overlaps[:3])
 
 
 def _table(lobby: Lobby, bot: str, seed: str, window: float) -> Table:
@@ -162,13 +172,65 @@ def test_a_puppet_is_called_one_call_at_a_time_in_order(tmp_path: Path) -> None:
         for seat, player in table._players.items():
             assert isinstance(player, _Noted)
             assert player.seen == [e.seen_by(seat).to_json() for e in engine.log], seat
-            spans = sorted(player.spans)
-            overlaps = [(a, b) for a, b in itertools.pairwise(spans) if b[0] < a[1]]
-            assert not overlaps, (seat, overlaps[:3])
+            _one_at_a_time(player)
         store.close()
     finally:
         gate.release.set()
         del PLAYERS["noted"]
+
+
+def test_a_puppets_own_turn_does_not_wait_for_its_dropped_decision(tmp_path: Path) -> None:
+    """A call decision held until the end of the test: its window closes (a pass), and when
+    that puppet's own turn comes the table does not wait for the held decision (its answer is
+    dropped): a fresh puppet of the same name, caught up with the match from its events, plays
+    the seat, and the table goes on. No puppet object is ever called twice at once, and the
+    one playing the seat has seen every event once, in order. Before, the turn waited until
+    the held decision ended, and the table with it."""
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    gate = _Gate()
+    made: list[_Noted] = []
+    _puppets("held", gate, made)
+    try:
+        lobby = Lobby(store, ServerSettings(bot_delay=0.0))
+        table = _table(lobby, "held", "own-turn", 0.05)
+        engine = table.engine
+        assert engine is not None
+        held: list[_Noted] = []
+
+        async def play() -> None:
+            lobby.run_all()
+            await _until(gate.held.is_set, "a puppet could call")
+            seat = gate.seat
+            assert seat is not None
+            held.append(table._players[seat])  # type: ignore[arg-type]
+            at = len(engine.log)
+
+            def went_on() -> bool:  # the seat's turns came and went; the decision still held
+                return len(engine.log) >= at + 40 or table.status != "live"
+
+            try:
+                await _until(went_on, "the table went on past the held seat's turn", 2000)
+                assert not gate.release.is_set() and held[0].decided == 0  # still held
+                assert table._players[seat] is not held[0]  # a fresh one plays the seat
+            finally:
+                gate.release.set()
+            await lobby.stop_all()
+            want = len(engine.log)
+            await _until(
+                lambda: all(len(p.seen) >= want for p in table._players.values()), "told all"
+            )
+
+        asyncio.run(play())
+        for seat, player in table._players.items():
+            assert isinstance(player, _Noted)
+            assert player.seen == [e.seen_by(seat).to_json() for e in engine.log], seat
+        assert len(made) > 4 and held[0] in made  # the held one was replaced
+        for player in made:
+            _one_at_a_time(player)
+        store.close()
+    finally:
+        gate.release.set()
+        del PLAYERS["held"]
 
 
 def test_one_tables_slow_puppets_leave_threads_to_the_others(tmp_path: Path) -> None:
@@ -191,6 +253,7 @@ def test_one_tables_slow_puppets_leave_threads_to_the_others(tmp_path: Path) -> 
             engine = stuck.engine
             assert engine is not None
             last = [-1]
+            answered = _answers(store, stuck)  # the held decision's pass is not stored yet
 
             def stalled() -> bool:  # it waits for the held seat's own turn, and nothing moves
                 waiting = engine.to_act() == [slow.seat] and not engine.awaiting_calls()
@@ -198,8 +261,12 @@ def test_one_tables_slow_puppets_leave_threads_to_the_others(tmp_path: Path) -> 
                 return waiting and still
 
             # a second decision would take the second thread, unless the table waits for the
-            # first (the held seat's turn comes after its call decision)
-            await _until(lambda: slow.holding >= 2 or stalled(), "a second window", 200, 0.3)
+            # first: later windows pass for want of it (or, before, the held seat's turn
+            # waited for it)
+            def later() -> bool:
+                return slow.holding >= 2 or stalled() or _answers(store, stuck) >= answered + 4
+
+            await _until(later, "later windows", 200, 0.3)
             other = _table(lobby, "quick", "quick", 0.3)
             lobby.run_all()
 
@@ -298,3 +365,31 @@ def test_a_decision_not_begun_when_its_window_ends_never_runs() -> None:
         busy.set()
         pool.shutdown()
     assert player.calls == ["first"]
+
+
+def test_a_retired_lane_runs_nothing_more() -> None:
+    """A decision nobody waits for any more makes its lane ``stale``; retired, the lane drops
+    what waits behind it (the table plays that seat with a fresh puppet): only the decision
+    under way runs to its end."""
+    player = _Calls()
+    lane = Lane(player)
+    pool = ThreadPoolExecutor(1)
+
+    async def run() -> None:
+        job = lane.decide("late", pool)
+        lane.observe(["a"])
+        await asyncio.sleep(0.05)
+        assert not lane.stale  # still wanted
+        job.cancel()
+        assert lane.stale
+        lane.retire()
+        player.gate.set()
+        await job.ended
+        assert job.result.cancelled() and not lane.busy
+
+    try:
+        asyncio.run(run())
+    finally:
+        player.gate.set()
+        pool.shutdown()
+    assert player.calls == ["choose late"]

@@ -186,9 +186,9 @@ class Cluster:
     async def claim(self, table_id: str) -> Table | None:
         """Take over a table whose lease ran out: the lease, a new fencing number (after which
         the old owner can store nothing more), then the table resumed from its stored
-        actions and driven here. The database is read on a thread; meanwhile a message for
-        the table (a client's here, or one relayed from another process) waits for the
-        table, and a second claim of it gets the first one's."""
+        actions and driven here. The database is read, and the match played again, on a
+        thread; meanwhile a message for the table (a client's here, or one relayed from
+        another process) waits for the table, and a second claim of it gets the first one's."""
         pending = self._claiming.get(table_id)
         if pending is not None:
             return await asyncio.shield(pending)
@@ -214,7 +214,12 @@ class Cluster:
         except Exception:
             await self.leases.release([table_id])
             raise
-        table = self.hub.lobby.rebuild(row, fence, stored) if row is not None else None
+        table = None if row is None else await self.hub.lobby.resume(row, fence, stored)
+        if table is not None and self.draining:  # stopped while it was read and played again
+            table.status = "moved"
+            self.hub.lobby.tables.pop(table_id, None)
+            self.hub.lobby.idle_since.pop(table_id, None)
+            table = None
         if table is None:
             await self.leases.release([table_id])
             return None
@@ -233,9 +238,10 @@ class Cluster:
 
     async def scan(self) -> None:
         """Claim stored open or live tables nobody holds: in random order, at most this
-        process's share of them and ``claim_budget`` seconds of resuming per scan (a resume
-        runs on the event loop: a process that took over a dead one's tables all at once
-        would stall its own tables and miss its renewals, and the fail-over would cascade)."""
+        process's share of them and ``claim_budget`` seconds of claiming per scan (a match is
+        played again on a thread, but the threads share the interpreter with the event loop:
+        a process that took over a dead one's tables all at once would slow its own tables
+        and could miss its renewals, and the fail-over would cascade)."""
         if self.draining:
             return
         stored = await asyncio.to_thread(self.hub.store.table_ids, "open", "live")

@@ -275,6 +275,7 @@ class HttpApi:
         if len(table_id) > _KEY_MAX:
             return _not_found("table")
         viewer = await self._viewer(request)
+        await self.hub.lobby.until_resumed(table_id)  # after a restart: until it is back
         table = self.hub.lobby.tables.get(table_id)
         if table is not None:
             if table.config.private and table.seat_of(viewer) is None:

@@ -63,13 +63,14 @@ class Hub:
 
     def open(self, recover: bool = True) -> None:
         """Open the database and resume the live tables it holds (not with several processes:
-        each claims its share, cluster.py)."""
+        each claims its share, cluster.py): once the lobby runs them, each played again on a
+        thread while the server answers (recovery.py)."""
         self._store = Store(self.database_url)
         self._accounts = Accounts(self._store, self.settings.session_days * 86400.0)
         self._lobby = Lobby(self._store, self.settings)
         if recover:
-            resumed = self._lobby.recover()
-            log.info("resumed %d live tables", resumed)
+            resumed = self._lobby.recover(later=True)
+            log.info("resuming %d live tables", resumed)
 
     @property
     def store(self) -> Store:

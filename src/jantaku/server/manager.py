@@ -1,5 +1,6 @@
-"""The lobby: creates tables, finds them by id or invite code, recovers live ones on start,
-lists them a page at a time (lobby_listing.py), and closes open tables that nobody uses."""
+"""The lobby: creates tables, finds them by id or invite code, recovers live ones on start
+(recovery.py), lists them a page at a time (lobby_listing.py), and closes open tables that
+nobody uses."""
 
 from __future__ import annotations
 
@@ -21,11 +22,12 @@ from jantaku.server.config import ServerSettings, TableConfig, TableKind, table_
 from jantaku.server.lobby_listing import LobbyListing
 from jantaku.server.match_summary import rank_fields
 from jantaku.server.models import TableRow
-from jantaku.server.origins import address_refused, forgotten
+from jantaku.server.origins import address_refused
 from jantaku.server.records import plan_ranks, player_lines, ranked_users
+from jantaku.server.recovery import LobbyRecovery
 from jantaku.server.seats import check_entry
-from jantaku.server.storage import Fenced, Store, StoredAction
-from jantaku.server.tables import Seat, Table, TableError
+from jantaku.server.storage import Fenced, Store
+from jantaku.server.tables import Table, TableError
 from jantaku.server.writer import Done, Writer
 
 __all__ = ["Lobby", "check_entry"]
@@ -56,7 +58,7 @@ def _new_row(table: Table, fence: int | None) -> TableRow:
     )
 
 
-class Lobby(LobbyListing):
+class Lobby(LobbyListing, LobbyRecovery):
     def __init__(self, store: Store, settings: ServerSettings) -> None:
         self.store = store
         self.settings = settings
@@ -82,6 +84,10 @@ class Lobby(LobbyListing):
         # stores the tables' actions off the event loop, from run_all on (before it, and
         # without a running loop, each action is stored on the spot)
         self.writer: Writer | None = None
+        # the live tables being resumed after a restart (recovery.py)
+        self.resuming: dict[str, asyncio.Event] = {}
+        self._recovered: list[TableRow] = []
+        self._resumer: asyncio.Task[None] | None = None
 
     def create(
         self,
@@ -101,22 +107,10 @@ class Lobby(LobbyListing):
         database), before any later write of the table, and with several processes its lease
         is claimed meanwhile (nor does the loop wait for Redis); what the table sends waits
         until both are done; when either fails the table is gone again and ``failed`` is
-        called."""
+        called (a row stored for a table whose lease could not be had is removed again: no
+        other process may take it for an orphan)."""
         config = table_config(kind, length, kuitan, private)
-        if created_by is not None:
-            limit = self.settings.open_tables_per_user
-            if self.open_created_by(created_by) >= limit:
-                raise TableError(
-                    "too_many_tables",
-                    f"you have {limit} open tables already; start one or leave it empty to "
-                    "expire before creating another",
-                )
-        try:
-            family(config.family)
-        except UnknownFamilyError:
-            raise TableError(
-                "unavailable", f"no {config.family} engine on this server yet"
-            ) from None
+        self._may_create(config, created_by)
         table_id = table_id or secrets.token_hex(6)
         invite = secrets.token_urlsafe(6) if private else None
         table = Table(
@@ -140,10 +134,17 @@ class Lobby(LobbyListing):
                 refusals.append(error)
                 self._not_created(table, error, failed)
 
+        def leased(error: BaseException | None) -> None:
+            if error is not None:
+                self._drop_new(table)
+            created(error)
+
         fence = None
         if self.claim is not None:  # its lease: what the table sends waits for it too
             table.outbox.wrote()
-            fence = self.claim(table_id, created)
+            fence = self.claim(table_id, leased)
+            if refusals:  # refused at once: nothing is stored, and nobody finds the table
+                return table
         row = _new_row(table, fence)
         table.fence, table.on_lost, table.writer = fence, self.on_lost, self.writer
         if self.writer is None:
@@ -169,6 +170,42 @@ class Lobby(LobbyListing):
         table.refused(error)
         if failed is not None:
             failed()
+
+    def _may_create(self, config: TableConfig, created_by: int | None) -> None:
+        """Refuse a table the player may not create now (too many open ones of theirs), or
+        one of a family this server has no engine for (TableError)."""
+        if created_by is not None:
+            limit = self.settings.open_tables_per_user
+            if self.open_created_by(created_by) >= limit:
+                raise TableError(
+                    "too_many_tables",
+                    f"you have {limit} open tables already; start one or leave it empty to "
+                    "expire before creating another",
+                )
+        try:
+            family(config.family)
+        except UnknownFamilyError:
+            raise TableError(
+                "unavailable", f"no {config.family} engine on this server yet"
+            ) from None
+
+    def _drop_new(self, table: Table) -> None:
+        """Remove the row of a new table whose lease could not be had: after its own write (on
+        the writer thread, when that stores it); no row, or its write failed: nothing."""
+        store, table_id, seed = self.store, table.id, table.seed
+        if self.writer is None:
+            store.drop_new_table(table_id, seed)
+            return
+
+        def dropped(error: BaseException | None) -> None:
+            if error is not None:
+                log.warning("removing the row of table %s failed: %r", table_id, error)
+
+        def drop() -> None:
+            store.drop_new_table(table_id, seed)
+
+        # fence None: run even when the row's own write failed (it then finds nothing)
+        self.writer.call(table_id, None, drop, dropped)
 
     def open_created_by(self, user_id: int) -> int:
         """How many open tables the player created."""
@@ -285,72 +322,6 @@ class Lobby(LobbyListing):
             table.lost()
         table.rank_changes = planned[0]
 
-    def recover(self) -> int:
-        """Rebuild every stored open or live table; returns how many live ones resumed. An open
-        table older than ``table_idle_seconds`` is expired instead: nobody is connected after a
-        restart, and it has been waiting long enough."""
-        resumed = 0
-        for row in self.store.tables("open", "live"):
-            if row.status == "open" and forgotten(row.config, self.settings):
-                self.store.update_table(row.id, status="expired")  # its players queue again
-                continue
-            table = self.rebuild(row)
-            resumed += table is not None and table.status == "live"
-        return resumed
-
-    def rebuild(
-        self, row: TableRow, fence: int | None = None, stored: list[StoredAction] | None = None
-    ) -> Table | None:
-        """One stored open or live table, live again in this process (driven with the fencing
-        number ``fence`` when several processes share the database; ``stored``: its actions,
-        read already); None when it expired or cannot be resumed."""
-        if row.status == "open":
-            waited = max(0.0, time.time() - row.created_at)
-            if waited >= self.settings.table_idle_seconds:
-                self._store_expired(row.id)
-                return None
-            self.idle_since[row.id] = time.monotonic() - waited
-        config = TableConfig.from_json(row.config)
-        table = Table(
-            row.id,
-            config,
-            self.store,
-            self.settings,
-            seed=row.seed,
-            invite_code=row.invite_code,
-            on_finish=self._finished,
-        )
-        table.fence, table.on_lost, table.writer = fence, self.on_lost, self.writer
-        table.seats = [Seat.restored(s) for s in row.seats]
-        self.tables[row.id] = table
-        self._index_invite(table)
-        table.created_by, table.created_at = row.created_by, row.created_at
-        if row.status == "live":
-            try:
-                actions = self.store.actions(row.id) if stored is None else stored
-                table.resume(actions, row.started_at or time.time())
-            except Exception:
-                log.exception("table %s cannot be resumed", row.id)
-                self.tables.pop(row.id, None)
-                return None
-        return table
-
-    def _store_expired(self, table_id: str) -> None:
-        """Store that a table nobody drives any more expired: on the writer thread once it
-        runs (a takeover's event loop never waits for the database); nothing waits for it."""
-        if self.writer is None:
-            self.store.update_table(table_id, status="expired")
-            return
-        store = self.store
-
-        def stored(error: BaseException | None) -> None:
-            if error is not None:
-                log.warning("storing that table %s expired failed: %r", table_id, error)
-
-        self.writer.call(
-            table_id, None, lambda: store.update_table(table_id, status="expired"), stored
-        )
-
     def run_all(self) -> None:
         loop = asyncio.get_running_loop()
         if self.writer is None:
@@ -362,9 +333,10 @@ class Lobby(LobbyListing):
             self._sweeper = loop.create_task(self._sweep())
         if self._probe_task is None:
             self._probe_task = loop.create_task(self._probe())
+        self._resume_recovered()
 
     async def stop_all(self) -> None:
-        for task in (self._sweeper, self._probe_task):
+        for task in (self._sweeper, self._probe_task, self._resumer):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):

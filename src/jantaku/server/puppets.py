@@ -8,7 +8,8 @@ it may still run then. So each puppet has a lane: while a decision of its runs o
 the table's later calls for it wait behind it, in order. The event loop never waits for a
 thread: a queued ``observe`` simply runs when the lane is free, and the table waits only for a
 ``choose`` it needs (its own turn: nobody else is asked then). A late decision's answer is
-dropped."""
+dropped; and the own turn does not wait for it: the table retires that lane and seats a fresh
+puppet caught up from the match's events (table_driver.py)."""
 
 from __future__ import annotations
 
@@ -89,6 +90,19 @@ class Lane:
     def busy(self) -> bool:
         """Whether a call of this puppet is under way (on a thread) or waits for one."""
         return self._running is not None or bool(self._queue)
+
+    @property
+    def stale(self) -> bool:
+        """Whether the call under way on a thread is a decision nobody waits for any more (it
+        outlasted its window: its answer will be dropped)."""
+        return self._running is not None and self._running.result.cancelled()
+
+    def retire(self) -> None:
+        """The table stops using this puppet: what waits in its lane never runs (the call
+        under way, if any, runs to its end and its answer is dropped)."""
+        queued, self._queue = list(self._queue), deque()
+        for job in queued:
+            job.cancel()
 
     def observe(self, events: Sequence[Any]) -> None:
         """Show the puppet ``events``: now, or after what its lane holds. A failure is logged

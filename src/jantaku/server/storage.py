@@ -18,6 +18,7 @@ from sqlalchemy import (
     Engine,
     Select,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -144,6 +145,13 @@ class Store:
     def create_table(self, row: TableRow) -> None:
         with self.sessions.begin() as s:
             s.add(row)
+
+    def drop_new_table(self, table_id: str, seed: str) -> bool:
+        """Remove the row of a table that could not be created (still open, with its own
+        ``seed``: never another's row of the same id); whether there was one."""
+        where = (TableRow.id == table_id, TableRow.seed == seed, TableRow.status == "open")
+        with self.engine.begin() as c:
+            return bool(c.execute(delete(TableRow).where(*where)).rowcount)
 
     def update_table(self, table_id: str, fence: int | None = None, **values: Any) -> None:
         """Change a table's row; with ``fence``, only while no newer owner claimed it (else

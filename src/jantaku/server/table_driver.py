@@ -85,12 +85,17 @@ class TableDriver:
         if s.bot is None and not s.takeover:
             return None
         player = self._players.get(seat)
-        if player is None:
-            # a takeover, or a computer player after a restart: it catches up with the match
-            player = seat_player(s.bot or FILLER, self.family, self.config.preset, seat)
-            assert self.engine is not None
-            self._lane(seat, player).observe([e.seen_by(seat) for e in self.engine.log])
-            self._players[seat] = player
+        if player is None:  # a takeover, or a computer player after a restart
+            player = self._fresh_player(seat)
+        return player
+
+    def _fresh_player(self, seat: int) -> Player:
+        """A new computer player for ``seat``, caught up with the match from its events."""
+        s = self.seats[seat]
+        player = seat_player(s.bot or FILLER, self.family, self.config.preset, seat)
+        assert self.engine is not None
+        self._lane(seat, player).observe([e.seen_by(seat) for e in self.engine.log])
+        self._players[seat] = player
         return player
 
     def _lane(self, seat: int, player: Player) -> Lane:
@@ -100,6 +105,19 @@ class TableDriver:
         if lane is None or lane.player is not player:
             lane = self._lanes[seat] = Lane(player)
         return lane
+
+    def _own_lane(self, seat: int, player: Player) -> Lane:
+        """The lane of a decision the table waits for (the puppet's own turn). A call decision
+        of the puppet that outlasted its window may still run on its thread, and its answer is
+        dropped: nothing waits for it. Then a fresh puppet of the same name takes the seat,
+        caught up with the match from its events as after a restart (a puppet's state is what
+        it observed), and the old one is dropped once its late decision ends; so the turn is
+        not late by that decision's time, and no puppet is ever called twice at once."""
+        lane = self._lane(seat, player)
+        if not lane.stale:
+            return lane
+        lane.retire()
+        return self._lane(seat, self._fresh_player(seat))
 
     def _take_over_absent(self, now: float) -> float | None:
         """A computer player takes every seat whose person has been away for the grace period,
@@ -227,7 +245,8 @@ class TableDriver:
             if self.status != "live" or not self._asked(seat):
                 return
             if len(self.engine.log) != seen:  # the match moved meanwhile: decide again
-                action = await self._lane(seat, player).choose(self.engine.view(seat))
+                player = self._players.get(seat, player)  # a fresh one may have taken over
+                action = await self._own_lane(seat, player).choose(self.engine.view(seat))
                 if self.status != "live" or not self._asked(seat):
                     return
         self._commit(action, "bot")
@@ -237,20 +256,19 @@ class TableDriver:
 
     async def _decide(self, seat: int, player: Player) -> Action | None:
         """A computer player's decision. On its own turn, or without a call window, made here,
-        on the event loop (once its lane is free: a call decision of its may still run). A call
-        decision is made on a thread and bounded by the window: one not made when the window
-        ends is a pass. Else a slow decision (a classical puppet's may take longer than the
-        window) would close the window late exactly when a puppet could call, which everybody
-        at the table sees. None: the match moved on meanwhile."""
+        on the event loop (:meth:`_own_lane`). A call decision is made on a thread and bounded
+        by the window: one not made when the window ends is a pass. Else a slow decision (a
+        classical puppet's may take longer than the window) would close the window late
+        exactly when a puppet could call, which everybody at the table sees. None: the match
+        moved on meanwhile."""
         engine = self.engine
         assert engine is not None
-        lane = self._lane(seat, player)
         seen = len(engine.log)
         window = self._window_until
         if not engine.awaiting_calls() or window is None or self._call_window() <= 0:
-            action: Action = await lane.choose(engine.view(seat))
+            action: Action = await self._own_lane(seat, player).choose(engine.view(seat))
         else:
-            action = await self._call_decision(seat, lane, window)
+            action = await self._call_decision(seat, self._lane(seat, player), window)
         if self.status != "live" or not self._asked(seat) or len(engine.log) != seen:
             return None
         return action

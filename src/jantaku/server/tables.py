@@ -306,6 +306,12 @@ class Table(TableMessages, TableClocks, TableDriver):
     def resume(self, stored: list[Any], started_at: float) -> None:
         """Rebuild a live table from its stored actions (after a restart); every seat's stored
         time bank is kept, and the seats to act get their deadlines from now."""
+        self.replay(stored, started_at)
+        self.resumed()
+
+    def replay(self, stored: list[Any], started_at: float) -> None:
+        """The match of :meth:`resume` played again, engine work only: it may run on a thread
+        while nothing else holds the table (a long match must not hold the event loop)."""
         self.status = "live"
         self.started_at = started_at
         engine = self._begin()
@@ -316,7 +322,11 @@ class Table(TableMessages, TableClocks, TableDriver):
             engine.apply(Action.from_json(row.action))
             self.seq = row.seq
         self.step = self.seq
-        now = time.monotonic()
+
+    def resumed(self) -> None:
+        """The replayed match resumes from now (on the event loop)."""
+        engine, now = self.engine, time.monotonic()
+        assert engine is not None
         for s in self.seats:
             if s.user_id is not None:
                 s.absent_since = now
@@ -424,9 +434,8 @@ class Table(TableMessages, TableClocks, TableDriver):
     def _show(self, events: list[Event]) -> None:
         """After the match moved: open a call window or a pause between hands as the events
         ask, send every viewer what it may see, and finish the match when it is over."""
-        engine = self.engine
+        engine, now = self.engine, time.monotonic()
         assert engine is not None
-        now = time.monotonic()
         if engine.awaiting_calls():
             if self._window_until is None:
                 self._window_until = now + self._call_window()

@@ -113,6 +113,8 @@ class SocketEndpoint:
                     continue  # another process drives that table: it answers
             elif not await self._look_up(client, raw):
                 continue
+            elif self.hub.lobby.resuming:  # after a restart: its table may not be back yet
+                await self._until_resumed(raw)
             self.handle(client, raw)
 
     async def _look_up(self, client: Client, raw: str | bytes) -> bool:
@@ -134,6 +136,20 @@ class SocketEndpoint:
             client.send(Error("busy", str(e), message.ref))
             return False
         return True
+
+    async def _until_resumed(self, raw: str | bytes) -> None:
+        """A message naming a table that is being resumed after a restart waits until it is
+        (one naming a table by its invite code: until every one is)."""
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            return  # the handler says what is wrong
+        if not isinstance(data, dict):
+            return
+        if isinstance(data.get("table"), str):
+            await self.hub.lobby.until_resumed(data["table"])
+        elif isinstance(data.get("invite"), str):
+            await self.hub.lobby.until_resumed(None)
 
     def handle(self, client: Client, raw: str | bytes) -> None:
         """Parse one message and run its handler; the reply or the refusal answers its id."""
