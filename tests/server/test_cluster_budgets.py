@@ -33,32 +33,35 @@ OWN_BURST, OWN_RATE = ServerSettings().message_burst, ServerSettings().messages_
 FROM_ADDRESS = "too many messages from your address; slow down"
 
 
-@pytest.fixture
-def doors(pg_database: str) -> Iterator[list[ServerProcess]]:
+def _two_doors(database: str, *budget: str) -> Iterator[list[ServerProcess]]:
+    """Two processes of one group on ``database`` and the test Redis, with ``budget``."""
     assert REDIS is not None
-    budget = ("--http-token-burst", str(BURST), "--http-tokens-per-second", "0.01")
     procs: list[ServerProcess] = []
     try:
         for _ in range(2):
-            procs.append(ServerProcess(pg_database, "--redis", REDIS, *budget).start())
+            procs.append(ServerProcess(database, "--redis", REDIS, *budget).start())
         yield procs
     finally:
         for p in procs:
             p.stop()
+
+
+@pytest.fixture
+def doors(pg_database: str) -> Iterator[list[ServerProcess]]:
+    yield from _two_doors(
+        pg_database, "--http-token-burst", str(BURST), "--http-tokens-per-second", "0.01"
+    )
 
 
 @pytest.fixture
 def message_doors(pg_database: str) -> Iterator[list[ServerProcess]]:
-    assert REDIS is not None
-    budget = ("--address-message-burst", str(MESSAGES), "--address-messages-per-second", "0.01")
-    procs: list[ServerProcess] = []
-    try:
-        for _ in range(2):
-            procs.append(ServerProcess(pg_database, "--redis", REDIS, *budget).start())
-        yield procs
-    finally:
-        for p in procs:
-            p.stop()
+    yield from _two_doors(
+        pg_database,
+        "--address-message-burst",
+        str(MESSAGES),
+        "--address-messages-per-second",
+        "0.01",
+    )
 
 
 def _alternate(doors: list[ServerProcess], method: str, path: str, address: str) -> list[int]:

@@ -289,24 +289,13 @@ def test_resuming_a_table_after_a_restart_leaves_the_loop_free(
     table_id = stored_live_table(store, 0)
     store.close()
     server = GatedServer(database, tmp_path)
-    watcher = None
     try:
         with server.holding("replay"):
             server.start()
             pinger = Client(server)
-            server.wait_entered("replay")
-            pinger.send({"type": "ping", "id": 1})
-            assert pinger.expect("pong", timeout=20)["ref"] == 1  # while the replay is held
-            watcher = Client(server)
-            watcher.send({"type": "watch", "table": table_id, "id": 2})
-            time.sleep(0.2)  # the watch reaches the server while the replay is held
-            pinger.close()
-        answer = watcher.recv()
-        assert answer["type"] == "snapshot", answer
-        assert answer["table"]["id"] == table_id and answer["table"]["status"] == "live"
+            watcher = _pinged_while_replaying(server, pinger, table_id)
+        _watches_it_live(watcher, table_id)
     finally:
-        if watcher is not None:
-            watcher.close()
         server.stop()
 
 
@@ -318,24 +307,38 @@ def test_resuming_a_claimed_table_leaves_the_loop_free(pg_database: str, tmp_pat
     assert REDIS is not None
     server = GatedServer(pg_database, tmp_path, "--redis", REDIS).start()
     store = Store(pg_database)
-    watcher = Client(server)
     try:
         with server.holding("replay"):
             pinger = Client(server)
             table_id = stored_live_table(store, 1)  # the next scan takes it over
-            server.wait_entered("replay")
-            pinger.send({"type": "ping", "id": 1})
-            assert pinger.expect("pong", timeout=20)["ref"] == 1  # while the replay is held
-            watcher.send({"type": "watch", "table": table_id, "id": 2})
-            time.sleep(0.2)  # the watch reaches the server while the replay is held
-            pinger.close()
+            watcher = _pinged_while_replaying(server, pinger, table_id)
+        _watches_it_live(watcher, table_id)
+    finally:
+        store.close()
+        server.stop()
+
+
+def _pinged_while_replaying(server: GatedServer, pinger: Client, table_id: str) -> Client:
+    """Once the server holds the replay of ``table_id``: ``pinger`` is answered meanwhile,
+    and a new client's watch of the table reaches the server; that client."""
+    server.wait_entered("replay")
+    pinger.send({"type": "ping", "id": 1})
+    assert pinger.expect("pong", timeout=20)["ref"] == 1  # while the replay is held
+    pinger.close()
+    watcher = Client(server)
+    watcher.send({"type": "watch", "table": table_id, "id": 2})
+    time.sleep(0.2)  # the watch reaches the server while the replay is held
+    return watcher
+
+
+def _watches_it_live(watcher: Client, table_id: str) -> None:
+    """The watch waited for the replay: the table, live (not ``no_table``)."""
+    try:
         answer = watcher.recv()
         assert answer["type"] == "snapshot", answer
         assert answer["table"]["id"] == table_id and answer["table"]["status"] == "live"
     finally:
         watcher.close()
-        store.close()
-        server.stop()
 
 
 @pytest.fixture(autouse=True)
