@@ -184,9 +184,12 @@ def test_a_dropped_connection_loses_no_event(server: ServerProcess) -> None:
     """The connection drops right after an action, again and again: the events sent meanwhile
     reach ``observe`` all the same, each once and in order, as the seat's own log has them."""
     bot = Watched("riichi")
-    client = Away(server.base, timeout=60, drops=(2, 7, 15, 16, 30))
+    drops = (2, 7, 15, 16, 30)
+    client = Away(server.base, timeout=60, drops=drops)
     result = client.sit(bot, TableRequest("practice", "quick"))
-    assert result.recorded and client.reconnects >= 5
+    # a match that ends early (a player below zero) leaves the later drops unreached
+    assert result.recorded and client.acts > drops[0]
+    assert client.reconnects >= sum(d < client.acts for d in drops)
     assert _observed(bot) == _seat_log(server, result.table, result.seat)
     _check_views(bot, result.seat)
 
