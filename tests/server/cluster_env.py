@@ -4,8 +4,13 @@ to start them) when absent; each test's own database is conftest.py's ``pg_datab
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from jantaku.server.cluster import Cluster
+    from jantaku.server.hub import Hub
 
 PG = os.environ.get("JANTAKU_TEST_POSTGRES")
 REDIS = os.environ.get("JANTAKU_TEST_REDIS")
@@ -15,3 +20,16 @@ needs_cluster = pytest.mark.skipif(
     reason="several processes need PostgreSQL and Redis: export JANTAKU_TEST_POSTGRES and "
     "JANTAKU_TEST_REDIS (bash ci/postgres.sh start; bash ci/redis.sh start)",
 )
+
+
+async def joined_cluster(hub: Hub) -> Cluster:
+    """``hub`` (opened) as one process of a group on the test Redis, its tables run (an
+    in-process server without sockets: nothing is relayed to it)."""
+    from jantaku.server.cluster import Cluster
+
+    assert REDIS is not None
+    cluster = Cluster(hub, REDIS)
+    await cluster.start(lambda _client, _raw: None)
+    hub.cluster = cluster
+    hub.lobby.run_all()
+    return cluster

@@ -183,16 +183,9 @@ def test_an_address_has_one_message_budget_for_the_group(
 def roomy_doors(pg_database: str) -> Iterator[list[ServerProcess]]:
     """Two doors whose message budget per address is far above one connection's: a share of
     100 messages, so a message seldom waits for Redis."""
-    assert REDIS is not None
-    budget = ("--address-message-burst", "2000", "--address-messages-per-second", "1000")
-    procs: list[ServerProcess] = []
-    try:
-        for _ in range(2):
-            procs.append(ServerProcess(pg_database, "--redis", REDIS, *budget).start())
-        yield procs
-    finally:
-        for p in procs:
-            p.stop()
+    yield from _two_doors(
+        pg_database, "--address-message-burst", "2000", "--address-messages-per-second", "1000"
+    )
 
 
 def test_a_connection_is_still_refused_past_its_own_budget(

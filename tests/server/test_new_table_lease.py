@@ -15,6 +15,7 @@ from jantaku.server.manager import Lobby
 from jantaku.server.storage import Store
 from jantaku.server.tables import TableError
 from jantaku.server.writer import Done
+from tests.server.cluster_env import joined_cluster
 
 _BUSY = TableError("busy", "that table id is taken; try again")
 
@@ -83,7 +84,6 @@ def test_a_table_id_leased_elsewhere_leaves_no_row(database: str) -> None:
     table was given; the creator is told, and nothing is stored."""
     if not database.startswith("postgresql"):
         pytest.skip("several processes share PostgreSQL")
-    from jantaku.server.cluster import Cluster
     from jantaku.server.hub import Hub
 
     hub = Hub(database, ServerSettings())
@@ -91,11 +91,8 @@ def test_a_table_id_leased_elsewhere_leaves_no_row(database: str) -> None:
     told: list[str] = []
 
     async def scenario() -> str:
-        cluster = Cluster(hub, os.environ["JANTAKU_TEST_REDIS"])
-        await cluster.start(lambda _client, _raw: None)
-        hub.cluster = cluster
+        cluster = await joined_cluster(hub)
         lobby = hub.lobby
-        lobby.run_all()
         table_id = "leased" + os.urandom(3).hex()
         await cluster.leases.aio.set(cluster.leases.lease_prefix + table_id, "another", px=60000)
         done = asyncio.get_running_loop().create_future()

@@ -20,6 +20,7 @@ from jantaku.server.messages import Events, MatchEnded, TableUpdate
 from jantaku.server.storage import ActionRecord, Fenced, Store
 from jantaku.server.tables import Table
 from jantaku.server.writer import ActionWrite, Writer
+from tests.server.cluster_env import joined_cluster
 from tests.server.rows import live_table_row
 
 
@@ -308,7 +309,6 @@ def test_a_drain_stores_everything_before_the_leases_go(database: str) -> None:
     released, every action each table accepted is stored (the next owner resumes from it)."""
     if not database.startswith("postgresql"):
         pytest.skip("several processes share PostgreSQL")
-    from jantaku.server.cluster import Cluster
     from jantaku.server.hub import Hub
 
     hub = Hub(database, ServerSettings(bot_delay=0.0, hand_pause=0.0, solo_hand_pause=0.0))
@@ -316,11 +316,8 @@ def test_a_drain_stores_everything_before_the_leases_go(database: str) -> None:
     checked: list[tuple[str, int, int]] = []
 
     async def scenario() -> None:
-        cluster = Cluster(hub, os.environ["JANTAKU_TEST_REDIS"])
-        await cluster.start(lambda _client, _raw: None)
-        hub.cluster = cluster
+        cluster = await joined_cluster(hub)
         lobby = hub.lobby
-        lobby.run_all()
         assert lobby.writer is not None
         _slow(hub.store, 0.02)
         tables = [t for t, _v in _bot_tables(lobby, 4)]

@@ -26,7 +26,7 @@ from jantaku.server.matchmaking import Matchmaker
 from jantaku.server.messages import Error
 from jantaku.server.models import TableRow
 from jantaku.server.origins import group_key
-from jantaku.server.protocol import AtTable, ProtocolError, parse_message
+from jantaku.server.protocol import AtTable, Join, ProtocolError, parse_message
 from jantaku.server.relay import Handle, Relay
 from jantaku.server.shared_counts import Admission
 from jantaku.server.shared_limits import SharedLimits
@@ -57,10 +57,14 @@ def namespace(database_url: str) -> str:
     return "jantaku:" + hashlib.sha256(database_url.encode()).hexdigest()[:12] + ":"
 
 
-def _asks_missed(data: dict[str, Any]) -> bool:
-    """Whether a join says ``seen`` (its snapshot carries the events missed since)."""
-    seen = data.get("seen")
-    return isinstance(seen, int) and not isinstance(seen, bool) and seen >= 0
+def _asks_missed(raw: str | bytes) -> bool:
+    """Whether a join says ``seen`` (its snapshot carries the events missed since), read as
+    the owner's handler reads it."""
+    try:
+        message = parse_message(raw)
+    except ProtocolError:
+        return False  # the owner refuses it
+    return isinstance(message, Join) and message.seen is not None
 
 
 class Cluster:
@@ -217,8 +221,7 @@ class Cluster:
         table = None if row is None else await self.hub.lobby.resume(row, fence, stored)
         if table is not None and self.draining:  # stopped while it was read and played again
             table.status = "moved"
-            self.hub.lobby.tables.pop(table_id, None)
-            self.hub.lobby.idle_since.pop(table_id, None)
+            self.hub.lobby.forget(table_id)
             table = None
         if table is None:
             await self.leases.release([table_id])
@@ -290,8 +293,7 @@ class Cluster:
 
     def _lost(self, table: Table) -> None:
         log.info("table %s is driven by another process now", table.id)
-        self.hub.lobby.tables.pop(table.id, None)
-        self.hub.lobby.idle_since.pop(table.id, None)
+        self.hub.lobby.forget(table.id)
         asyncio.get_running_loop().create_task(table.stop())
 
     # ------------------------------------------------------------------ doors
@@ -353,7 +355,7 @@ class Cluster:
             return False  # nobody drives it: this process answers (no such live table)
         if remember:
             client.routes[table_id] = (owner, raw)
-        if data["type"] == "join" and _asks_missed(data):
+        if data["type"] == "join" and _asks_missed(raw):
             # the owner sends the missed events, the door holds the budgets: a whole page is
             # charged here ahead (the owner's count comes back only after more messages may
             # have arrived), and what the owner did not send is given back then (relay.py)

@@ -310,8 +310,7 @@ class Lobby(LobbyListing, LobbyRecovery):
             table.rank_changes = planned[0]
             table.outbox.stored()
 
-        self.tables.pop(table.id, None)
-        self.idle_since.pop(table.id, None)
+        self.forget(table.id)
         if table.writer is not None:  # after the match's actions; the end is shown once stored
             table.outbox.wrote()
             table.writer.call(table.id, table.fence, record, recorded)
@@ -409,8 +408,12 @@ class Lobby(LobbyListing, LobbyRecovery):
 
     def _expire(self, table: Table) -> None:
         table.expire()
-        self.tables.pop(table.id, None)
-        self.idle_since.pop(table.id, None)
+        self.forget(table.id)
+
+    def forget(self, table_id: str) -> None:
+        """Nobody finds the table here any more (it ended, expired or moved elsewhere)."""
+        self.tables.pop(table_id, None)
+        self.idle_since.pop(table_id, None)
 
     def kinds(self) -> list[str]:
         return [k.value for k in TableKind]
