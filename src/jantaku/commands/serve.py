@@ -22,8 +22,8 @@ def _fewer_full_collections() -> None:
 
 
 def _database_url(url: str) -> str:
-    """``url`` when it names a database jantaku keeps its tables in; else one clear line (a
-    made-up scheme failed with a traceback while the server started)."""
+    """``url`` when it names a database jantaku keeps its tables in; else one clear line, before
+    the server starts (its start would end in a driver's traceback)."""
     from jantaku.server.database_url import database_url
 
     try:
@@ -34,8 +34,8 @@ def _database_url(url: str) -> str:
 
 
 def _refuse_unreachable(database: str, redis_url: str | None) -> None:
-    """One line and exit status 1 when the database or Redis does not answer (the server's
-    start failed with a driver's traceback)."""
+    """One line and exit status 1 when the database or Redis does not answer, before the
+    server starts (its start would end in a driver's traceback)."""
     from jantaku.server.reachable import database_problem, redis_problem
 
     problem = database_problem(database) or (redis_url and redis_problem(redis_url))
