@@ -65,10 +65,17 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks the browser tests and runs them after all others (the order is kept otherwise):
+    the session's Playwright keeps an event loop running in the worker, and ``asyncio.run``
+    in a later test of that worker would be refused."""
     here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.fspath)).parents:
+    web = [here in Path(str(item.fspath)).parents for item in items]
+    for item, is_web in zip(items, web, strict=True):
+        if is_web:
             item.add_marker(pytest.mark.web)
+    items[:] = [i for i, w in zip(items, web, strict=True) if not w] + [
+        i for i, w in zip(items, web, strict=True) if w
+    ]
 
 
 @pytest.fixture
