@@ -19,7 +19,7 @@ import pytest
 
 from jantaku.server.config import ServerSettings
 from jantaku.server.messages import Error, ServerMessage
-from jantaku.server.seat_counts import SeatOrigins
+from jantaku.server.seat_counts import SeatOrigins, takes_seat
 from jantaku.server.shared_seats import SeatSets, SharedSeats
 from tests.server.redis_run import REDIS, run_with_redis
 
@@ -151,3 +151,14 @@ def test_with_redis_away_the_process_count_holds() -> None:
     asyncio.run(job())
     assert handled == [CREATE] * 3 and client.sent == []  # the handler's own count decides
     assert down.calls == 1  # asked once, then counted in the process for a while
+
+
+def test_a_join_spelt_with_escapes_is_counted_too() -> None:
+    """What may take a seat is read as the handler reads it: a type spelt with JSON escapes
+    does not slip past the count."""
+    assert takes_seat('{"type": "join", "table": "t"}')
+    assert takes_seat(b'{"type": "\\u006aoin", "table": "t"}')
+    assert takes_seat('{"type": "cr\\u0065ate", "private": true}')
+    assert not takes_seat('{"type": "act", "table": "join"}')
+    assert not takes_seat('{"type": "ping"}')
+    assert not takes_seat("not json, join")

@@ -111,7 +111,8 @@ def _check_seats(hub: Hub, client: Client, user_id: int, table: Table | None = N
 
 def _seated_from(hub: Hub, client: Client, table: Table, user_id: int) -> None:
     """Note the address the seat of ``user_id`` at ``table`` was taken from."""
-    hub.seat_origins.note(table, user_id, origin_of(hub.origin_key, client.address))
+    origin = origin_of(hub.origin_key, client.address)
+    hub.seat_origins.note(table, user_id, origin, hub.lobby.tables)
 
 
 def _maybe_start(table: Table, force: bool = False) -> None:

@@ -30,13 +30,20 @@ __all__ = [
 ]
 
 
+_SWEEP_EVERY = 256  # seats noted between two sweeps of what holds none any more
+
+
 def unfinished(table: Table) -> bool:
     return table.status in ("open", "live")
 
 
 def takes_seat(raw: str | bytes) -> bool:
     """Whether a client message may take a seat (a ``join``, a ``create``): the others need
-    no seat count (what is not a message at all, the handler refuses)."""
+    no seat count (what is not a message at all, the handler refuses). Read only when the
+    text may say so: without an escape, a type spelt in JSON is spelt in the text too."""
+    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+    if "\\" not in text and "join" not in text and "create" not in text:
+        return False
     try:
         data = loads_bounded(raw)
     except ProtocolError:
@@ -67,13 +74,18 @@ class SeatOrigins:
     def __init__(self) -> None:
         self._tables: dict[str, dict[str, set[int]]] = {}
         self._by_origin: dict[str, set[str]] = {}  # address -> tables noted for it
+        self._notes = 0
 
-    def note(self, table: Table, user_id: int, origin: str) -> None:
-        """``user_id`` took (or took back) a seat of ``table`` from ``origin``."""
+    def note(self, table: Table, user_id: int, origin: str, tables: Mapping[str, Table]) -> None:
+        """``user_id`` took (or took back) a seat of ``table`` from ``origin``; now and then
+        what holds no seat any more among ``tables`` (the unfinished ones here) is forgotten."""
         if table.config.ranked:
             return
         self._tables.setdefault(table.id, {}).setdefault(origin, set()).add(user_id)
         self._by_origin.setdefault(origin, set()).add(table.id)
+        self._notes += 1
+        if self._notes % _SWEEP_EVERY == 0:
+            list(self.pairs(tables))  # what holds no seat is forgotten on the way
 
     def tables_of(self, origin: str, tables: Mapping[str, Table]) -> set[str]:
         """The unfinished tables here where a player who sat from ``origin`` holds a seat."""
