@@ -143,7 +143,12 @@ class SharedSeats:
         """Handle a client message here (``handle``); a seat it would take (a ``join``, a
         private ``create``) is counted for the group first, and refused
         (``too_many_tables``, as the handler refuses) when the group's count is full."""
-        taken = await self._take(client, raw) if takes_seat(raw) else None
+        taken = None
+        if takes_seat(raw):
+            try:
+                taken = await self._take(client, raw)
+            except Exception:  # a bug must not cost the connection: the handler's count holds
+                log.exception("counting the seat of %r failed", raw[:200])
         if isinstance(taken, Error):
             client.send(taken)
             return
@@ -155,13 +160,13 @@ class SharedSeats:
         """Write this process's seats again for a time to live (the cluster's renewal
         loop), and take away those it counted before and no longer does."""
         counted = seat_fields(self.hub.lobby.tables, self.hub.seat_origins)
-        gone = self._written - counted
+        before = set(self._written)
         try:
-            await self.sets.write(counted, gone)
+            await self.sets.write(counted, before - counted)
         except Exception:
             self._written |= counted  # what is gone is taken away at the next renewal
             raise
-        self._written = counted
+        self._written = counted | (self._written - before)  # and what was settled meanwhile
 
     async def _take(self, client: Client, raw: str | bytes) -> Error | tuple[int, str, str] | None:
         """Count the seat a message would take: None when it takes none here (or Redis is
