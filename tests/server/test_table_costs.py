@@ -106,3 +106,39 @@ def test_a_connection_watches_a_few_tables_at_once(server: ServerProcess) -> Non
     finally:
         for c in (*hosts, spectator):
             c.close()
+
+
+def test_an_address_counts_the_seats_its_players_hold(database: str) -> None:
+    """``--tables-per-address 2``: a table where another account of the address sits already
+    is no new one, and a seat given up before the start counts no more (the table is open
+    still: it counted until it closed before)."""
+    server = ServerProcess(database, "--tables-per-address", "2").start()
+    address = "10.77.0.2"
+    hosts = [Client(server, server.guest()) for _ in range(3)]
+    players = [Client(server, server.guest(), address) for _ in range(4)]
+    try:
+        tables = []
+        for host in hosts:
+            host.send({"type": "create", "kind": "party", "length": "quick"})
+            tables.append(host.expect("created")["table"]["id"])
+
+        def join(player: Client, table: str) -> dict[str, Any]:
+            player.send({"type": "join", "table": table, "id": "seat"})
+            while True:
+                msg = player.recv()
+                if msg["type"] == "snapshot" or msg.get("ref") == "seat":
+                    return msg
+
+        assert join(players[0], tables[0])["type"] == "snapshot"
+        assert join(players[1], tables[1])["type"] == "snapshot"
+        refused = join(players[2], tables[2])
+        assert refused["type"] == "error" and refused["code"] == "too_many_tables", refused
+        assert "your address" in refused["message"]
+        assert join(players[2], tables[1])["type"] == "snapshot"  # the address sits there
+        players[0].send({"type": "leave", "table": tables[0]})
+        players[0].expect("ok")
+        assert join(players[3], tables[2])["type"] == "snapshot"
+    finally:
+        for c in (*hosts, *players):
+            c.close()
+        server.stop()

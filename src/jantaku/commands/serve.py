@@ -202,32 +202,29 @@ def _shown(host: str) -> str:
     show_default=True,
     help="The same budget's messages at once (over it: rate_limited).",
 )
+@click.option(
+    "--tables-per-user",
+    type=click.IntRange(min=1),
+    default=4,
+    show_default=True,
+    help="Unfinished tables a player sits at (of the whole group with --redis); a seat one "
+    "left counts until its match ends.",
+)
+@click.option(
+    "--tables-per-address",
+    type=click.IntRange(min=1),
+    default=16,
+    show_default=True,
+    help="The same for all accounts of one client address together.",
+)
 @click.option("--log-level", default="warning", show_default=True)
 def serve(
     host: str,
     port: int,
     database: str | None,
     redis_url: str | None,
-    turn_seconds: float | None,
-    call_seconds: float | None,
-    bank_seconds: float,
-    grace_seconds: float,
-    abandon_seconds: float,
-    bot_delay: float,
-    call_window: float,
-    solo_call_window: float,
-    decision_threads: int | None,
-    hand_pause: float,
-    solo_hand_pause: float | None,
-    session_days: float,
-    session_recheck_seconds: float,
-    table_idle_seconds: float,
-    ranked_distinct_addresses: bool,
-    http_tokens_per_second: float,
-    http_token_burst: int,
-    address_messages_per_second: float,
-    address_message_burst: int,
     log_level: str,
+    **settings_options: Any,
 ) -> None:
     """Serve jantaku tables: lobby, ranked and party tables, bots, records (docs/protocol.md)."""
     import uvicorn
@@ -236,27 +233,8 @@ def serve(
     from jantaku.server.config import ServerSettings
     from jantaku.server.storage import default_url
 
-    settings = ServerSettings(
-        turn_seconds=turn_seconds,
-        call_seconds=call_seconds,
-        bank_seconds=bank_seconds,
-        grace_seconds=grace_seconds,
-        abandon_seconds=abandon_seconds,
-        bot_delay=bot_delay,
-        call_window=call_window,
-        solo_call_window=solo_call_window,
-        decision_threads=decision_threads,
-        hand_pause=hand_pause,
-        solo_hand_pause=solo_hand_pause,
-        session_days=session_days,
-        session_recheck_seconds=session_recheck_seconds,
-        table_idle_seconds=table_idle_seconds,
-        ranked_distinct_addresses=ranked_distinct_addresses,
-        http_tokens_per_second=http_tokens_per_second,
-        http_token_burst=http_token_burst,
-        address_messages_per_second=address_messages_per_second,
-        address_message_burst=address_message_burst,
-    )
+    # every other option is the ServerSettings field of its name
+    settings = ServerSettings(**settings_options)
     url = _database_url(database or default_url())
     _refuse_unreachable(url, redis_url)
     app = create_app(url, settings, redis_url)

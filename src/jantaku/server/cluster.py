@@ -30,6 +30,7 @@ from jantaku.server.protocol import AtTable, Join, ProtocolError, parse_message
 from jantaku.server.relay import Handle, Relay
 from jantaku.server.shared_counts import Admission
 from jantaku.server.shared_limits import SharedLimits
+from jantaku.server.shared_seats import SharedSeats
 from jantaku.server.table_messages import missed_charge
 from jantaku.server.tables import Table, TableError
 from jantaku.server.writer import Done
@@ -80,6 +81,7 @@ class Cluster:
         # the limits per player and per address count for the whole group
         ms = self.leases.ms
         self.admission = Admission(hub, self.leases.aio, self.leases.prefix, self.node, ms)
+        self.seats = SharedSeats(hub, self.leases.aio, self.leases.prefix, ms)
         self.draining = False
         self._renewed = time.monotonic()
         self._tasks: list[asyncio.Task[None]] = []
@@ -112,6 +114,7 @@ class Cluster:
         self.hub.limits = SharedLimits(self.leases.aio, self.leases.prefix)
         self.hub.origin_key = group_key(self.hub.store)  # the queue's hashes agree in the group
         self.relay.handle = handle
+        self.relay.seated = self.seats.handle  # a relayed join's seat counts for the group
         self.relay.on_logout = self.hub.session_ended  # a logout at another process
         await self.relay.start()
         await self._heartbeat()
@@ -279,6 +282,7 @@ class Cluster:
             if not ok:
                 self._drop(t)
         await self.admission.renew()  # the connections and open tables counted here
+        await self.seats.renew()  # the seats of the tables driven here
 
     async def _heartbeat(self) -> None:
         ms = int(self.lease_seconds * 1000)

@@ -31,6 +31,7 @@ from jantaku.server.protocol import (
     Unwatch,
     Watch,
 )
+from jantaku.server.seat_counts import check_seats, unfinished
 from jantaku.server.seating import ALIASES, FILLER, PLAYERS
 from jantaku.server.table_messages import MISSED_PAGE, missed_charge
 from jantaku.server.tables import RANKED_NO_BOTS, Table, TableError
@@ -89,42 +90,29 @@ def _table(hub: Hub, client: Client, message: AtTable) -> Table:
     return hub.lobby.get(message.table, client.user_id, client.tables)
 
 
-def _unfinished(table: Table) -> bool:
-    return table.status in ("open", "live")
-
-
-def _check_seats(hub: Hub, client: Client, user_id: int) -> None:
-    """Before ``user_id`` takes a new seat at an unranked table: refused (``too_many_tables``)
-    when they sit at ``tables_per_user`` tables that have not finished, or seats were taken
-    from their address at ``tables_per_address`` such tables (one address's many guest
-    accounts). A seat one withdrew from counts until its match ends: computer players play it
-    on at the server's cost, so nobody has matches of computer players played without end
-    (create, fill, leave, again). A ranked table needs no such check: it starts with four
-    players of its queue, one per address, and seats no computer player."""
+def _check_seats(hub: Hub, client: Client, user_id: int, table: Table | None = None) -> None:
+    """Before ``user_id`` takes a new seat at an unranked table (``table``; None: a private
+    table being created): refused (``too_many_tables``) when they sit at ``tables_per_user``
+    tables that have not finished, or players from their address at ``tables_per_address``
+    such tables (one address's many guest accounts), as this process counts them
+    (seat_counts.py; with several processes the group's count was checked before,
+    shared_seats.py). A ranked table needs no such check: it starts with four players of its
+    queue, one per address, and seats no computer player."""
     settings, tables = hub.settings, hub.lobby.tables
-    held = sum(1 for t in tables.values() if _unfinished(t) and t.seat_of(user_id) is not None)
-    if held >= settings.tables_per_user:
-        raise TableError(
-            "too_many_tables",
-            f"you sit at {settings.tables_per_user} tables that have not finished (those you "
-            "left too, while computer players finish them); wait for one to end",
-        )
-    key = origin_of(hub.origin_key, client.address)
-    mine = {i for i in hub.seated_from.pop(key, ()) if i in tables and _unfinished(tables[i])}
-    if mine:
-        hub.seated_from[key] = mine
-    if len(mine) >= settings.tables_per_address:
-        raise TableError(
-            "too_many_tables",
-            f"players from your address sit at {settings.tables_per_address} tables that have "
-            "not finished; wait for one to end",
-        )
+    check_seats(
+        tables,
+        hub.seat_origins,
+        (settings.tables_per_user, settings.tables_per_address),
+        user_id,
+        origin_of(hub.origin_key, client.address),
+        None if table is None else table.id,
+    )
 
 
-def _seated_from(hub: Hub, client: Client, table: Table) -> None:
-    """Note that a seat of the unranked ``table`` was taken from the client's address."""
-    if not table.config.ranked:
-        hub.seated_from.setdefault(origin_of(hub.origin_key, client.address), set()).add(table.id)
+def _seated_from(hub: Hub, client: Client, table: Table, user_id: int) -> None:
+    """Note the address the seat of ``user_id`` at ``table`` was taken from."""
+    origin = origin_of(hub.origin_key, client.address)
+    hub.seat_origins.note(table, user_id, origin, hub.lobby.tables)
 
 
 def _maybe_start(table: Table, force: bool = False) -> None:
@@ -179,7 +167,7 @@ def _create(hub: Hub, client: Client, message: Create) -> None:
         table.outbox.send(client, Created(table.summary()), ref)
         return
     seat = table.sit(user_id, client.name)
-    _seated_from(hub, client, table)
+    _seated_from(hub, client, table, user_id)
     table.outbox.send(client, Created(table.summary(), table.invite_code, seat), ref)
 
 
@@ -193,12 +181,12 @@ def _join(hub: Hub, client: Client, message: Join) -> None:
         if table.config.ranked and client.queued_for != table.id:
             raise TableError("queue_only", QUEUE_ONLY)
         if not table.config.ranked:
-            _check_seats(hub, client, user_id)
+            _check_seats(hub, client, user_id, table)
     if message.fill_bots and table.status == "open":
         _may_fill(table)
     bot = bot_name(message.bot, _family_of(table))
     seat = table.sit(user_id, client.name, message.seat)
-    _seated_from(hub, client, table)
+    _seated_from(hub, client, table, user_id)
     for t in list(client.tables):
         if t is table:
             t.detach(client)
@@ -231,7 +219,7 @@ def _watch(hub: Hub, client: Client, message: Watch) -> None:
     table = _table(hub, client, message)
     limit = hub.settings.watches_per_connection
     watched = [
-        t for t in client.tables if client in t.watchers and t is not table and _unfinished(t)
+        t for t in client.tables if client in t.watchers and t is not table and unfinished(t)
     ]
     if len(watched) >= limit:
         raise TableError("too_many_tables", f"you watch {limit} tables already; unwatch one first")

@@ -17,6 +17,7 @@ from jantaku.server.manager import Lobby
 from jantaku.server.models import UserRow
 from jantaku.server.origins import origin_of, process_key
 from jantaku.server.protocol import ProtocolError
+from jantaku.server.seat_counts import SeatOrigins
 from jantaku.server.shared_limits import LocalLimits, SharedLimits
 from jantaku.server.storage import Store
 
@@ -57,9 +58,9 @@ class Hub:
         self.limits: LocalLimits | SharedLimits = LocalLimits()
         # the key of the ranked queue's address hashes (a group's processes share one)
         self.origin_key = process_key()
-        # the unfinished unranked tables seated from each address (its keyed hash), by id: one
-        # address's many guest accounts share a limit (handlers.py)
-        self.seated_from: dict[str, set[str]] = {}
+        # the addresses (keyed hashes) the seats of the unranked tables here were taken from:
+        # one address's many guest accounts share a limit (handlers.py, seat_counts.py)
+        self.seat_origins = SeatOrigins()
 
     def open(self, recover: bool = True) -> None:
         """Open the database and resume the live tables it holds (not with several processes:

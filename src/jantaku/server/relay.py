@@ -12,7 +12,7 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -21,6 +21,7 @@ from jantaku.server.config import ServerSettings
 from jantaku.server.connection import Client
 from jantaku.server.leases import COMMAND_TIMEOUT
 from jantaku.server.messages import Ref, ServerMessage
+from jantaku.server.seat_counts import takes_seat
 from jantaku.server.table_messages import missed_charge
 
 __all__ = ["CHANNEL_PREFIX", "Relay", "RemoteClient"]
@@ -31,6 +32,9 @@ CHANNEL_PREFIX = "jantaku:node:"
 
 #: handles one client message as this process's own (websocket.py's SocketEndpoint.handle)
 Handle = Callable[[Client, str | bytes], None]
+#: handles one client message with a Handle once the seat it takes is counted for the group
+#: (shared_seats.py's SharedSeats.handle)
+Seated = Callable[[Client, str | bytes, Handle], Awaitable[None]]
 
 
 class RemoteClient(Client):
@@ -50,6 +54,8 @@ class RemoteClient(Client):
         self.relay_id = None
         self.closed = False
         self.queue_limit = settings.send_queue_bytes
+        # its messages waiting, in order, while a join's seat is counted (Relay.seated)
+        self.waiting: list[dict[str, Any]] = []
 
     def send(self, message: ServerMessage, ref: Ref | None = None) -> None:
         if not self.closed:
@@ -82,6 +88,7 @@ class Relay:
             socket_connect_timeout=COMMAND_TIMEOUT,
         )
         self.handle: Handle | None = None
+        self.seated: Seated | None = None
         # a session (its token's hash) logged out at another process of the group
         self.on_logout: Callable[[str], None] | None = None
         self.doors: dict[str, Client] = {}  # this process's clients by their relay id
@@ -90,6 +97,7 @@ class Relay:
         self.holding: dict[str, list[dict[str, Any]]] = {}
         self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
+        self._turns: set[asyncio.Task[None]] = set()  # the clients' messages waiting in turn
 
     async def start(self) -> None:
         pubsub = self.redis.pubsub()  # the read timeout does not cut an idle subscription
@@ -129,6 +137,8 @@ class Relay:
                 "conn": conn,
                 "table": table_id,
                 "user": user,
+                # the table's seats are counted per address too (shared_seats.py)
+                "address": client.address,
                 "raw": text,
                 # the door's queue seats it there (only this process says so, never the client)
                 "queued": client.queued_for == table_id,
@@ -197,6 +207,37 @@ class Relay:
 
     # ------------------------------------------------------------------ receiving
 
+    def _sender(self, proxy: RemoteClient, data: dict[str, Any]) -> None:
+        """Who sent a relayed client message, as its door says."""
+        user = data["user"]
+        proxy.user_id, proxy.name = user["id"], user["name"]
+        proxy.rank_index, proxy.guest = user["rank_index"], user["guest"]
+        proxy.address = data.get("address") or f"{proxy.door}:{proxy.conn}"
+        proxy.queued_for = data["table"] if data.get("queued") else None
+
+    async def _in_turn(self, proxy: RemoteClient) -> None:
+        """Handle a client's relayed messages in order, each that may take a seat once the
+        seat is counted for the group (a Redis round trip; other clients' messages go on).
+        What a client said before it left is not handled once the door says it left."""
+        while proxy.waiting:
+            data = proxy.waiting[0]
+            try:
+                if not proxy.closed:
+                    self._sender(proxy, data)
+                    if self.seated is not None and takes_seat(data["raw"]):
+                        await self.seated(proxy, data["raw"], self._unless_gone)
+                    else:
+                        self._unless_gone(proxy, data["raw"])
+            except Exception:
+                log.exception("relayed message failed")
+            finally:
+                proxy.queued_for = None
+                proxy.waiting.pop(0)
+
+    def _unless_gone(self, client: Client, raw: str | bytes) -> None:
+        if not client.closed and self.handle is not None:
+            self.handle(client, raw)
+
     async def _listen(self, pubsub: Any) -> None:
         async for item in pubsub.listen():
             if item.get("type") != "message":
@@ -219,10 +260,14 @@ class Relay:
             proxy = self.remote.get(key)
             if proxy is None:
                 proxy = self.remote[key] = RemoteClient(self, key[0], key[1], self.settings)
-            user = data["user"]
-            proxy.user_id, proxy.name = user["id"], user["name"]
-            proxy.rank_index, proxy.guest = user["rank_index"], user["guest"]
-            proxy.queued_for = data["table"] if data.get("queued") else None
+            if proxy.waiting or (self.seated is not None and takes_seat(data["raw"])):
+                proxy.waiting.append(data)  # after what waits, in order
+                if len(proxy.waiting) == 1:
+                    task = asyncio.get_running_loop().create_task(self._in_turn(proxy))
+                    self._turns.add(task)
+                    task.add_done_callback(self._turns.discard)
+                return
+            self._sender(proxy, data)
             try:
                 self.handle(proxy, data["raw"])
             finally:

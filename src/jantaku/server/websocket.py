@@ -109,11 +109,12 @@ class SocketEndpoint:
                 continue
             cluster = self.hub.cluster
             if cluster is not None:
-                if await cluster.route(client, raw):
-                    continue  # another process drives that table: it answers
-            elif not await self._look_up(client, raw):
+                if not await cluster.route(client, raw):  # else another process answers
+                    await cluster.seats.handle(client, raw, self.handle)  # the group's seats
                 continue
-            elif self.hub.lobby.resuming:  # after a restart: its table may not be back yet
+            if not await self._look_up(client, raw):
+                continue
+            if self.hub.lobby.resuming:  # after a restart: its table may not be back yet
                 await self._until_resumed(raw)
             self.handle(client, raw)
 
