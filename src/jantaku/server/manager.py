@@ -87,6 +87,7 @@ class Lobby(LobbyListing, LobbyRecovery):
         self.writer: Writer | None = None
         # the live tables being resumed after a restart (recovery.py)
         self.resuming: dict[str, asyncio.Event] = {}
+        self.returning: dict[str, Table] = {}
         self._recovered: list[TableRow] = []
         self._resumer: asyncio.Task[None] | None = None
 
