@@ -22,13 +22,13 @@ needs_cluster = pytest.mark.skipif(
 )
 
 
-async def joined_cluster(hub: Hub) -> Cluster:
+async def joined_cluster(hub: Hub, lease_seconds: float = 5.0) -> Cluster:
     """``hub`` (opened) as one process of a group on the test Redis, its tables run (an
     in-process server without sockets: nothing is relayed to it)."""
     from jantaku.server.cluster import Cluster
 
     assert REDIS is not None
-    cluster = Cluster(hub, REDIS)
+    cluster = Cluster(hub, REDIS, lease_seconds)
     await cluster.start(lambda _client, _raw: None)
     hub.cluster = cluster
     hub.lobby.run_all()

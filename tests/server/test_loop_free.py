@@ -10,6 +10,7 @@ the lookup of an invite code of a table driven elsewhere (anyone may send a made
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
+from jantaku.server.auth import token_hash
 from jantaku.server.storage import Store
 from tests.server.accounts import registered
 from tests.server.cluster_env import REDIS, needs_cluster
@@ -295,6 +297,40 @@ def test_resuming_a_table_after_a_restart_leaves_the_loop_free(
             pinger = Client(server)
             watcher = _pinged_while_replaying(server, pinger, table_id)
         _watches_it_live(watcher, table_id)
+    finally:
+        server.stop()
+
+
+def test_the_lobby_lists_a_table_still_being_resumed(database: str, tmp_path: Path) -> None:
+    """While a restarted server plays a stored public match again (held), the lobby lists
+    it as a live table, and its player's own tables show it: the lobby is not empty for
+    the tables still coming back (before, they were missing until resumed)."""
+    store = Store(database)
+    table_id = stored_live_table(store, 0)
+    row = store.table(table_id)
+    assert row is not None
+    token = secrets.token_urlsafe(32)
+    store.add_session(token_hash(token), row.seats[0]["user_id"])
+    store.close()
+    server = GatedServer(database, tmp_path)
+    try:
+        with server.holding("replay"):
+            server.start()
+            server.wait_entered("replay")
+            page = server.get("/api/lobby").json()
+            assert [t["id"] for t in page["live"]] == [table_id], page
+            assert page["live"][0]["status"] == "live" and page["total"]["live"] == 1
+            mine = server.get("/api/me/tables", token).json()["tables"]
+            assert [(t["id"], t["status"], t["seat"]) for t in mine] == [(table_id, "live", 0)]
+            lister = Client(server)
+            lister.send({"type": "lobby", "id": 1})
+            listed = lister.expect("lobby")
+            assert [t["id"] for t in listed["live"]] == [table_id]
+            lister.close()
+        watcher = Client(server)
+        watcher.send({"type": "watch", "table": table_id})
+        _watches_it_live(watcher, table_id)  # resumed once let go
+        assert [t["id"] for t in server.get("/api/lobby").json()["live"]] == [table_id]
     finally:
         server.stop()
 

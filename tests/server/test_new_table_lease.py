@@ -1,7 +1,7 @@
 """A new table whose lease cannot be had (several processes: Redis is away, or another process
 holds that id) is gone again, and leaves no row behind: an open row nobody drives would be
 taken for an orphan and claimed by the next scan of a process of the group, a table nobody
-created."""
+created. One whose row cannot be stored gives its lease up at once."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from jantaku.server.storage import Store
 from jantaku.server.tables import TableError
 from jantaku.server.writer import Done
 from tests.server.cluster_env import joined_cluster
+from tests.server.rows import quick_table_row
 
 _BUSY = TableError("busy", "that table id is taken; try again")
 
@@ -113,5 +114,89 @@ def test_a_table_id_leased_elsewhere_leaves_no_row(database: str) -> None:
         table_id = asyncio.run(scenario())
         assert told == ["failed"]
         assert hub.store.table(table_id) is None
+    finally:
+        hub.store.close()
+
+
+@pytest.mark.parametrize("lease_first", [True, False])
+def test_a_lease_had_for_a_table_whose_row_failed_is_given_up(
+    database: str, lease_first: bool
+) -> None:
+    """The new table's id has a row already, so its insert fails; its lease was had before
+    that failure was known, or after: either way the lobby gives the lease up at once."""
+    store = Store(database)
+    taken = quick_table_row("party", status="expired")
+    store.create_table(taken)
+    told: list[str] = []
+
+    async def scenario() -> None:
+        lobby = Lobby(store, ServerSettings())
+        answers: list[Done] = []
+
+        def claim(_table_id: str, done: Done) -> int:
+            if lease_first:
+                done(None)
+            else:
+                answers.append(done)
+            return 1
+
+        lobby.claim, lobby.unclaim = claim, told.append
+        lobby.run_all()
+        lobby.create("party", "quick", table_id=taken.id, failed=lambda: told.append("failed"))
+        await lobby.flush()
+        if not lease_first:
+            answers[0](None)
+        await lobby.stop_all()
+
+    try:
+        asyncio.run(scenario())
+        assert sorted(told) == sorted(["failed", taken.id])  # told, and the lease given up
+        row = store.table(taken.id)
+        assert row is not None and row.status == "expired"  # the other row is kept
+    finally:
+        store.close()
+
+
+@pytest.mark.skipif(not os.environ.get("JANTAKU_TEST_REDIS"), reason="needs Redis")
+def test_a_new_table_whose_row_cannot_be_stored_gives_its_lease_up(database: str) -> None:
+    """The new table's id has a row already (its insert fails), its lease was had: the lease
+    is released at once, not held by nobody's table until it runs out (a minute here)."""
+    if not database.startswith("postgresql"):
+        pytest.skip("several processes share PostgreSQL")
+    from jantaku.server.hub import Hub
+
+    hub = Hub(database, ServerSettings())
+    hub.open(recover=False)
+    taken = quick_table_row("party", status="expired")  # no scan claims it
+    hub.store.create_table(taken)
+    told: list[str] = []
+
+    async def scenario() -> str | None:
+        cluster = await joined_cluster(hub, lease_seconds=60.0)
+        lobby = hub.lobby
+        done = asyncio.get_running_loop().create_future()
+
+        def failed() -> None:
+            told.append("failed")
+            done.set_result(None)
+
+        lobby.create("party", "quick", table_id=taken.id, failed=failed)
+        await asyncio.wait_for(done, 30)
+        owner = (await cluster.leases.owners([taken.id]))[0]
+        for _ in range(400):  # released by a task of its own: until it ran (20 s at most)
+            if owner is None:
+                break
+            await asyncio.sleep(0.05)
+            owner = (await cluster.leases.owners([taken.id]))[0]
+        await cluster.leases.aio.delete(cluster.leases.lease_prefix + taken.id)
+        await cluster.close()
+        await lobby.stop_all()
+        return owner
+
+    try:
+        assert asyncio.run(scenario()) is None
+        assert told == ["failed"]
+        row = hub.store.table(taken.id)
+        assert row is not None and row.status == "expired"  # the other row is kept
     finally:
         hub.store.close()

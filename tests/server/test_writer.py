@@ -205,7 +205,7 @@ def test_nothing_is_shown_before_it_is_stored(database: str) -> None:
             assert table.engine is not None
             replay = Table(table.id, table.config, store, ServerSettings(), seed=table.seed)
             replay.seats = table.seats
-            replay.resume(stored, table.started_at)
+            replay.replay(stored, table.started_at)  # its stored match, played again
             assert replay.engine is not None
             if replay.engine.holding and not table.engine.holding:
                 replay.engine.close_calls()  # the table's window had closed in its time

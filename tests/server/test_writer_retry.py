@@ -156,7 +156,7 @@ def test_tables_play_on_through_a_short_outage(database: str) -> None:
             assert [a.seq for a in stored] == list(range(1, table.seq + 1))
             replay = Table(table.id, table.config, store, ServerSettings(), seed=table.seed)
             replay.seats = table.seats
-            replay.resume(stored, table.started_at)
+            replay.replay(stored, table.started_at)  # its stored match, played again
             assert replay.engine is not None and table.engine is not None
             if replay.engine.holding and not table.engine.holding:
                 replay.engine.close_calls()  # the table's window had closed in its time

@@ -108,7 +108,7 @@ class Cluster:
     async def start(self, handle: Handle) -> None:
         """Join: the lobby claims its new tables here, the loops start."""
         lobby = self.hub.lobby
-        lobby.claim = self._claim_new
+        lobby.claim, lobby.unclaim = self._claim_new, self._unclaim_new
         lobby.on_lost = self._lost
         lobby.elsewhere = lambda: self._elsewhere
         self.hub.limits = SharedLimits(self.leases.aio, self.leases.prefix)
@@ -189,6 +189,19 @@ class Cluster:
         finally:
             self._creating.discard(table_id)
         done(error)
+
+    def _unclaim_new(self, table_id: str) -> None:
+        """A table being created here could not be (its row was not stored): its lease is
+        released at once, without the event loop waiting for Redis."""
+        task = asyncio.get_running_loop().create_task(self._release_new(table_id))
+        self._leasing.add(task)
+        task.add_done_callback(self._leasing.discard)
+
+    async def _release_new(self, table_id: str) -> None:
+        try:
+            await self.leases.release([table_id])
+        except Exception as e:  # Redis away: the lease runs out instead
+            log.warning("releasing the lease of table %s failed: %r", table_id, e)
 
     async def claim(self, table_id: str) -> Table | None:
         """Take over a table whose lease ran out: the lease, a new fencing number (after which

@@ -241,7 +241,7 @@ class HttpApi:
                 status_code=401,
             )
         tables = []
-        for t in self.hub.lobby.tables.values():
+        for t in self.hub.lobby.own_tables():  # those still being resumed too
             seat = t.seat_of(user.id)
             if seat is not None and t.status in ("open", "live") and not t.seats[seat].withdrawn:
                 mine = {**t.summary(), "seat": seat}

@@ -60,6 +60,8 @@ class LobbyListing:
 
     settings: ServerSettings
     tables: dict[str, Table]
+    # after a restart, the live tables still being resumed, restored from their rows
+    returning: dict[str, Table]
     # the other processes' public tables: (created, summary) each
     elsewhere: Callable[[], list[tuple[float, dict[str, Any]]]] | None
     _remote: tuple[object, list[Listed]]  # elsewhere()'s, read once
@@ -75,6 +77,17 @@ class LobbyListing:
             self._remote = (remote, [_listed_summary(created, s) for created, s in remote])
         return self._remote[1]
 
+    def own_tables(self) -> list[Table]:
+        """This process's tables, with those still being resumed after a restart: a player
+        finds them in the lobby at once, as live tables, while they come back one by one
+        (restored from their rows, not yet played again; a message for one waits until it
+        is back, recovery.py), oldest first."""
+        tables = list(self.tables.values())
+        if self.returning:
+            tables += [t for i, t in self.returning.items() if i not in self.tables]
+            tables.sort(key=lambda t: t.created_at)
+        return tables
+
     def _sorted_out(self) -> tuple[list[Listed], list[Listed], dict[str, int]]:
         """The open unranked and the live public tables, and the ranked queues' counts: worked
         out afresh for each page while the lobby is small; in a large one (its work grows with
@@ -83,7 +96,7 @@ class LobbyListing:
         now = time.monotonic()
         if self._sorted is not None and now < self._sorted[0]:
             return self._sorted[1]
-        public = [_listed(t) for t in self.tables.values() if not t.config.private]
+        public = [_listed(t) for t in self.own_tables() if not t.config.private]
         if self.elsewhere is not None:
             public += self._elsewhere_listed()
             public.sort(key=lambda t: t.created)

@@ -70,6 +70,7 @@ class Lobby(LobbyListing, LobbyRecovery):
         # its fencing number; says on the event loop when the lease is held, or why not), and
         # hears of a table another process took over
         self.claim: Callable[[str, Done], int] | None = None
+        self.unclaim: Callable[[str], None] | None = None  # gives a new table's lease up
         self.on_lost: Callable[[Table], None] | None = None
         self.elsewhere = None  # the other processes' public tables (lobby_listing.py)
         self._remote = (None, [])
@@ -86,6 +87,7 @@ class Lobby(LobbyListing, LobbyRecovery):
         self.writer: Writer | None = None
         # the live tables being resumed after a restart (recovery.py)
         self.resuming: dict[str, asyncio.Event] = {}
+        self.returning: dict[str, Table] = {}
         self._recovered: list[TableRow] = []
         self._resumer: asyncio.Task[None] | None = None
 
@@ -108,7 +110,8 @@ class Lobby(LobbyListing, LobbyRecovery):
         is claimed meanwhile (nor does the loop wait for Redis); what the table sends waits
         until both are done; when either fails the table is gone again and ``failed`` is
         called (a row stored for a table whose lease could not be had is removed again: no
-        other process may take it for an orphan)."""
+        other process may take it for an orphan, and a lease had for a table whose row could
+        not be stored is given up at once: nobody drives that table)."""
         config = table_config(kind, length, kuitan, private)
         self._may_create(config, created_by)
         table_id = table_id or secrets.token_hex(6)
@@ -124,6 +127,7 @@ class Lobby(LobbyListing, LobbyRecovery):
         )
         table.created_by = created_by
         refusals: list[BaseException] = []
+        held: list[bool] = []  # its lease, once had
 
         def created(error: BaseException | None) -> None:
             """Its lease is held, or its row stored, or one of them could not be: then
@@ -133,10 +137,16 @@ class Lobby(LobbyListing, LobbyRecovery):
             elif not refusals:
                 refusals.append(error)
                 self._not_created(table, error, failed)
+                if held:  # its row could not be stored: its lease is given up at once
+                    self._unclaim(table_id)
 
         def leased(error: BaseException | None) -> None:
             if error is not None:
                 self._drop_new(table)
+            else:
+                held.append(True)
+                if refusals:  # its row could not be stored before the lease was had
+                    self._unclaim(table_id)
             created(error)
 
         fence = None
@@ -188,6 +198,12 @@ class Lobby(LobbyListing, LobbyRecovery):
             raise TableError(
                 "unavailable", f"no {config.family} engine on this server yet"
             ) from None
+
+    def _unclaim(self, table_id: str) -> None:
+        """Give up the lease of a new table that could not be created (else it would stay
+        held, the table driven by nobody, until it ran out)."""
+        if self.unclaim is not None:
+            self.unclaim(table_id)
 
     def _drop_new(self, table: Table) -> None:
         """Remove the row of a new table whose lease could not be had: after its own write (on

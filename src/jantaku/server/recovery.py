@@ -3,7 +3,8 @@ process's table is taken over (cluster.py). A live table is played again from it
 actions on a thread, never on the event loop: a long match would hold every other table of the
 process (and every client) meanwhile. The table is found only once it is resumed; until then
 a message for it waits (:meth:`LobbyRecovery.until_resumed`; with several processes the
-cluster's claim holds it)."""
+cluster's claim holds it). The lobby lists a table still coming back after a restart at once,
+as restored from its row (``returning``): a lobby page does not wait for every replay."""
 
 from __future__ import annotations
 
@@ -41,6 +42,9 @@ class LobbyRecovery:
     # the live tables found by ``recover(later=True)``, each one's id with what its messages
     # wait for until it is resumed (run_all resumes them)
     resuming: dict[str, asyncio.Event]
+    # the same tables as restored from their rows, not yet played again: the lobby lists them
+    # meanwhile (lobby_listing.py), nobody else finds them
+    returning: dict[str, Table]
     _recovered: list[TableRow]
     _resumer: asyncio.Task[None] | None
 
@@ -63,6 +67,9 @@ class LobbyRecovery:
             if later and row.status == "live":
                 self.resuming[row.id] = asyncio.Event()
                 self._recovered.append(row)
+                restored = self._restored(row, None)  # only an open one may have expired
+                if restored is not None:
+                    self.returning[row.id] = restored
                 resumed += 1
                 continue
             table = self.rebuild(row)
@@ -79,9 +86,13 @@ class LobbyRecovery:
         resumed = 0
         try:
             for row in rows:
+                restored = self.returning.get(row.id)
+                if restored is not None:  # it stores its actions as the lobby's tables do
+                    restored.writer = self.writer
                 try:
-                    table = await self.resume(row)
+                    table = await self._played_again(restored, row, None)
                 finally:  # what waited for it goes on (to the table, or to "no such table")
+                    self.returning.pop(row.id, None)
                     waited = self.resuming.pop(row.id, None)
                     if waited is not None:
                         waited.set()
@@ -92,6 +103,7 @@ class LobbyRecovery:
             for waited in self.resuming.values():
                 waited.set()
             self.resuming.clear()
+            self.returning.clear()
             self._resumer = None
         log.info("resumed %d live tables", resumed)
 
@@ -127,7 +139,12 @@ class LobbyRecovery:
     ) -> Table | None:
         """:meth:`rebuild`, the match played again on a thread (its actions read there too
         when not given): the event loop goes on meanwhile."""
-        table = self._restored(row, fence)
+        return await self._played_again(self._restored(row, fence), row, stored)
+
+    async def _played_again(
+        self, table: Table | None, row: TableRow, stored: list[StoredAction] | None
+    ) -> Table | None:
+        """The restored ``table`` of ``row`` resumed (:meth:`resume`)."""
         if table is not None and row.status == "live":
             try:
                 await asyncio.to_thread(self._replay, table, row, stored)
@@ -158,6 +175,7 @@ class LobbyRecovery:
         table.fence, table.on_lost, table.writer = fence, self.on_lost, self.writer
         table.seats = [Seat.restored(s) for s in row.seats]
         table.created_by, table.created_at = row.created_by, row.created_at
+        table.status, table.started_at = row.status, row.started_at or 0.0  # as it is listed
         return table
 
     def _replay(self, table: Table, row: TableRow, stored: list[StoredAction] | None) -> None:

@@ -1,8 +1,10 @@
 """A table's clocks: each seat's base time per decision, its time bank, the deadlines shown,
-and how long a call window stays open at least."""
+how long a call window stays open at least (and what is left of it after a restart), and how
+long a hand's result stays on screen."""
 
 from __future__ import annotations
 
+import math
 import time
 from typing import TYPE_CHECKING
 
@@ -22,6 +24,8 @@ class TableClocks:
     seats: list[Seat]
     engine: Game | None
     waiting_since: dict[int, float]
+    started_at: float
+    _window_opened: float | None
     _pause_until: float | None
 
     if TYPE_CHECKING:  # the table's own (see :class:`~jantaku.server.tables.Table`)
@@ -39,6 +43,30 @@ class TableClocks:
         if persons > 1:
             return self.settings.call_window
         return self.settings.solo_call_window if persons else 0.0
+
+    def _window_left(self) -> float:
+        """Seconds left of the call window open when a stored match was played again (after a
+        restart, or a takeover): it closes when it would have without the restart, the call
+        window after its discard's time in the match (which every stored action carries, as
+        the 80- and 120-minute rules read it), so a restart gives a window no time back, and
+        one whose time ran out meanwhile has none left. As at a turn, the seats asked are
+        timed again from the restart (:meth:`_start_clocks`): the window waits for their
+        answers, and a person has the time to reconnect and answer that a turn gives."""
+        if self._window_opened is None:
+            return self._call_window()
+        closes = self.started_at + self._window_opened + self._call_window()
+        return max(0.0, closes - time.time())
+
+    def _hand_pause(self) -> float:
+        """How long a hand's result stays on screen at most: until its one person has seen it
+        when the other seats are computer players (nobody else waits, and nothing moves on
+        behind the person's back), else ``hand_pause`` (an absent-minded person does not hold
+        up the others)."""
+        persons = sum(1 for s in self.seats if s.user_id is not None and not s.takeover)
+        if persons > 1:
+            return self.settings.hand_pause
+        solo = self.settings.solo_hand_pause
+        return math.inf if solo is None else solo
 
     def _base_time(self, seat: int) -> float | None:
         if not self.config.timer or self.engine is None:

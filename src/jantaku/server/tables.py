@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 import random
 import secrets
 import time
@@ -95,6 +94,7 @@ class Table(TableMessages, TableClocks, TableDriver):
         self._lanes: dict[int, Lane] = {}  # each one's calls, one at a time (puppets.py)
         self._thinking: asyncio.Future[None] | None = None  # the call decision on a thread
         self._window_until: float | None = None  # an open call window closes no earlier
+        self._window_opened: float | None = None  # a replayed match's open window: its discard
         # the window's discard is still being stored: its window is timed again from when
         # its messages leave (a slow write must not use up the window nobody saw open)
         self._window_held = False
@@ -305,13 +305,15 @@ class Table(TableMessages, TableClocks, TableDriver):
 
     def resume(self, stored: list[Any], started_at: float) -> None:
         """Rebuild a live table from its stored actions (after a restart); every seat's stored
-        time bank is kept, and the seats to act get their deadlines from now."""
+        time bank is kept, the seats to act get their deadlines from now, and an open call
+        window what was left of it (:meth:`_window_left`)."""
         self.replay(stored, started_at)
         self.resumed()
 
     def replay(self, stored: list[Any], started_at: float) -> None:
         """The match of :meth:`resume` played again, engine work only: it may run on a thread
-        while nothing else holds the table (a long match must not hold the event loop)."""
+        while nothing else holds the table (a long match must not hold the event loop). It
+        notes when the call window open at the end opened: its discard's time in the match."""
         self.status = "live"
         self.started_at = started_at
         engine = self._begin()
@@ -319,22 +321,29 @@ class Table(TableMessages, TableClocks, TableDriver):
             self.clock.time = row.elapsed
             if engine.holding:
                 engine.close_calls()
+            calling = engine.awaiting_calls()
             engine.apply(Action.from_json(row.action))
+            if engine.awaiting_calls() and not calling:
+                self._window_opened = row.elapsed
             self.seq = row.seq
         self.step = self.seq
 
     def resumed(self) -> None:
-        """The replayed match resumes from now (on the event loop)."""
+        """The replayed match resumes from now (on the event loop). An open call window gets
+        what was left of it; one whose time ran out meanwhile, with nobody left to answer,
+        closes before anybody finds the table (nobody sees it open again)."""
         engine, now = self.engine, time.monotonic()
         assert engine is not None
         for s in self.seats:
             if s.user_id is not None:
                 s.absent_since = now
         if engine.awaiting_calls():
-            self._window_until = now + self._call_window()
+            self._window_until = now + self._window_left()
         self._start_clocks(now)
         if engine.result is not None:
             self._finish(engine.result)
+        elif engine.holding and self._window_until is not None and self._window_until <= now:
+            self._close_window()
 
     def run(self) -> None:
         """Start the driver (bots, timers, takeovers)."""
@@ -466,17 +475,6 @@ class Table(TableMessages, TableClocks, TableDriver):
         lane is free (a call decision of its may still run; the table does not wait)."""
         for seat, player in self._players.items():
             self._lane(seat, player).observe([e.seen_by(seat) for e in events])
-
-    def _hand_pause(self) -> float:
-        """How long a hand's result stays on screen at most: until its one person has seen it
-        when the other seats are computer players (nobody else waits, and nothing moves on
-        behind the person's back), else ``hand_pause`` (an absent-minded person does not hold
-        up the others)."""
-        persons = sum(1 for s in self.seats if s.user_id is not None and not s.takeover)
-        if persons > 1:
-            return self.settings.hand_pause
-        solo = self.settings.solo_hand_pause
-        return math.inf if solo is None else solo
 
     def confirm(self, user_id: int | None) -> None:
         """A person has seen the hand's result; the next hand begins once all connected
