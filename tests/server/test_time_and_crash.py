@@ -37,8 +37,9 @@ def test_timeout_discards_the_drawn_tile(database: str, tmp_path: Path) -> None:
         assert time.monotonic() - started >= 0.3
         auto = next(e for e in m["events"] if e["type"] == "discarded" and e["seat"] == me)
         assert auto["tsumogiri"]
-        mine = [a for a in stored_actions(database, table) if a.action["seat"] == me]
-        assert [a.source for a in mine] == ["timeout"]
+        # the seat's first action (more of its call windows may have timed out since)
+        first = next(a for a in stored_actions(database, table) if a.action["seat"] == me)
+        assert (first.action["type"], first.source) == ("discard", "timeout")
         assert c.play(table) is not None
         check_record(server, table, tmp_path)
         c.close()
