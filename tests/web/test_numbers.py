@@ -6,6 +6,7 @@ family's words (Chow, Pung, Kong); ``?review=7`` says that seat does not exist."
 from __future__ import annotations
 
 import re
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import httpx
@@ -15,12 +16,15 @@ from tests.server.harness import ServerProcess
 from tests.web.helpers import login_guest, play_practice_game, session
 
 
-def _en(x: float, digits: int = 0) -> str:
-    """English grouping; a negative number with a true minus sign (−1,000)."""
-    return f"{x:,.{digits}f}".replace("-", "\u2212")
+def _en(x: float | Decimal, digits: int = 0) -> str:
+    """English grouping; a negative number with a true minus sign (−1,000). Rounded as the
+    browser's Intl.NumberFormat rounds: the exact value of the number, a half away from zero
+    (Python's formatting rounds a half to even)."""
+    exact = Decimal(x).quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP)
+    return f"{exact:,.{digits}f}".replace("-", "\u2212")
 
 
-def _de(x: float, digits: int = 0) -> str:
+def _de(x: float | Decimal, digits: int = 0) -> str:
     """German: a dot groups thousands, a comma marks the decimals."""
     return _en(x, digits).translate(str.maketrans(",.", ".,"))
 
@@ -59,7 +63,7 @@ def test_profile_and_review_write_numbers_in_the_ui_language(
         expect(row.locator("td").nth(3)).to_have_text(fmt(score))
         expect(page.get_by_test_id("average-place")).to_contain_text(fmt(stats["average_place"], 2))
         expect(page.get_by_test_id("win-rate")).to_contain_text(
-            _percent(fmt(100 * stats["win_rate"], 1), lang)
+            _percent(fmt(100 * Decimal(stats["win_rate"]), 1), lang)
         )
     assert "," in (page.get_by_test_id("average-place").inner_text()), "German: 2,50"
 
@@ -74,9 +78,9 @@ def test_profile_and_review_write_numbers_in_the_ui_language(
     page.get_by_test_id("review-link").click()
     expect(page.get_by_test_id("review-summary")).to_contain_text("Übereinstimmung", timeout=60_000)
     # the agreement is a percentage written as the profile writes its rates
-    agreement = round(100 * review["summary"]["agreement"])
+    agreement = _de(100 * Decimal(review["summary"]["agreement"]))
     expect(page.get_by_test_id("review-summary")).to_contain_text(
-        f"Übereinstimmung {_percent(str(agreement), 'de')} bei"
+        f"Übereinstimmung {_percent(agreement, 'de')} bei"
     )
     page.get_by_test_id("review-next-diff").click()
     d = _decision_shown(page, review)
