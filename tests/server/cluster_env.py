@@ -4,9 +4,12 @@ to start them) when absent; each test's own database is conftest.py's ``pg_datab
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from tests.server.harness import ServerProcess
 
 if TYPE_CHECKING:
     from jantaku.server.cluster import Cluster
@@ -33,3 +36,28 @@ async def joined_cluster(hub: Hub, lease_seconds: float = 5.0) -> Cluster:
     hub.cluster = cluster
     hub.lobby.run_all()
     return cluster
+
+
+def two_doors(database: str, *options: str) -> Iterator[list[ServerProcess]]:
+    """Two processes of one group on ``database`` and the test Redis, started with
+    ``options`` (a fixture's body: stopped when it ends)."""
+    assert REDIS is not None
+    procs: list[ServerProcess] = []
+    try:
+        for _ in range(2):
+            procs.append(ServerProcess(database, "--redis", REDIS, *options).start())
+        yield procs
+    finally:
+        for p in procs:
+            p.stop()
+
+
+class UnreachableRedis:
+    """A Redis that cannot be reached: every script fails (and is counted)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def eval(self, *args: Any) -> Any:
+        self.calls += 1
+        raise ConnectionError("Redis is away")

@@ -20,7 +20,7 @@ from jantaku.server.cluster import INVITE_BURST, INVITE_LOOKUPS_PER_SECOND
 from jantaku.server.config import ServerSettings
 from jantaku.server.http_budget import weight
 from jantaku.server.table_messages import EVENTS_PER_MESSAGE, MISSED_PAGE
-from tests.server.cluster_env import REDIS, needs_cluster
+from tests.server.cluster_env import needs_cluster, two_doors
 from tests.server.harness import Client, ServerProcess, fresh_address
 
 pytestmark = needs_cluster
@@ -33,29 +33,16 @@ OWN_BURST, OWN_RATE = ServerSettings().message_burst, ServerSettings().messages_
 FROM_ADDRESS = "too many messages from your address; slow down"
 
 
-def _two_doors(database: str, *budget: str) -> Iterator[list[ServerProcess]]:
-    """Two processes of one group on ``database`` and the test Redis, with ``budget``."""
-    assert REDIS is not None
-    procs: list[ServerProcess] = []
-    try:
-        for _ in range(2):
-            procs.append(ServerProcess(database, "--redis", REDIS, *budget).start())
-        yield procs
-    finally:
-        for p in procs:
-            p.stop()
-
-
 @pytest.fixture
 def doors(pg_database: str) -> Iterator[list[ServerProcess]]:
-    yield from _two_doors(
+    yield from two_doors(
         pg_database, "--http-token-burst", str(BURST), "--http-tokens-per-second", "0.01"
     )
 
 
 @pytest.fixture
 def message_doors(pg_database: str) -> Iterator[list[ServerProcess]]:
-    yield from _two_doors(
+    yield from two_doors(
         pg_database,
         "--address-message-burst",
         str(MESSAGES),
@@ -183,7 +170,7 @@ def test_an_address_has_one_message_budget_for_the_group(
 def roomy_doors(pg_database: str) -> Iterator[list[ServerProcess]]:
     """Two doors whose message budget per address is far above one connection's: a share of
     100 messages, so a message seldom waits for Redis."""
-    yield from _two_doors(
+    yield from two_doors(
         pg_database, "--address-message-burst", "2000", "--address-messages-per-second", "1000"
     )
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.cluster_env import REDIS, needs_cluster
+from tests.server.cluster_env import needs_cluster, two_doors
 from tests.server.harness import Client, ServerProcess, fresh_address
 
 pytestmark = needs_cluster
@@ -25,16 +25,8 @@ FOR_ADDRESS = f"players from your address sit at {LIMIT} tables"
 
 
 def _doors(database: str, *extra: str) -> Iterator[list[ServerProcess]]:
-    assert REDIS is not None
     limits = ("--tables-per-user", str(LIMIT), "--tables-per-address", str(LIMIT))
-    procs: list[ServerProcess] = []
-    try:
-        for _ in range(2):
-            procs.append(ServerProcess(database, "--redis", REDIS, *limits, *extra).start())
-        yield procs
-    finally:
-        for p in procs:
-            p.stop()
+    yield from two_doors(database, *limits, *extra)
 
 
 @pytest.fixture

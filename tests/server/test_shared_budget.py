@@ -19,6 +19,7 @@ import pytest
 
 from jantaku.server.limits import TokenBuckets
 from jantaku.server.shared_budget import RETRY_AFTER, SHARE_LIFE, SharedBudget
+from tests.server.cluster_env import UnreachableRedis
 from tests.server.redis_run import run_with_redis
 
 REDIS = os.environ.get("JANTAKU_TEST_REDIS")
@@ -188,17 +189,6 @@ def test_a_charge_after_the_fact_is_paid_with_the_next_share() -> None:
     assert granted == 100 - 9
 
 
-class _Down:
-    """A Redis that cannot be reached: every call fails (and is counted)."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    async def eval(self, *args: Any) -> Any:
-        self.calls += 1
-        raise ConnectionError("Redis is away")
-
-
 class _Granting:
     """A Redis with tokens without end: grants every share asked for."""
 
@@ -209,7 +199,7 @@ class _Granting:
 def test_without_redis_each_process_counts_in_memory_and_retries_later() -> None:
     """Fail open to the per-process budget: the burst is granted from memory, then refused
     with the in-memory bucket's wait; Redis is asked again only after ``RETRY_AFTER``."""
-    down = _Down()
+    down = UnreachableRedis()
     local = TokenBuckets(10, 1.0)
     budget = SharedBudget(down, "p:", TokenBuckets(10, 1.0), local)  # type: ignore[arg-type]
 
@@ -257,7 +247,7 @@ def test_requests_of_one_address_at_once_share_one_round_trip() -> None:
 def test_without_redis_a_charge_is_the_process_budget() -> None:
     """Redis away: a charge after the fact is taken of the in-memory bucket, as without Redis."""
     local = TokenBuckets(10, 1.0)
-    budget = SharedBudget(_Down(), "p:", TokenBuckets(10, 1.0), local)  # type: ignore[arg-type]
+    budget = SharedBudget(UnreachableRedis(), "p:", TokenBuckets(10, 1.0), local)  # type: ignore[arg-type]
 
     async def job() -> float:
         now = 1000.0

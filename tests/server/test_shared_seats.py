@@ -21,6 +21,7 @@ from jantaku.server.config import ServerSettings
 from jantaku.server.messages import Error, ServerMessage
 from jantaku.server.seat_counts import SeatOrigins, takes_seat
 from jantaku.server.shared_seats import SeatSets, SharedSeats
+from tests.server.cluster_env import UnreachableRedis
 from tests.server.redis_run import REDIS, run_with_redis
 
 needs_redis = pytest.mark.skipif(
@@ -127,19 +128,8 @@ def test_a_full_count_refuses_before_the_handler_and_a_refusal_counts_nothing() 
     assert left == 0
 
 
-class _Down:
-    """A Redis that cannot be reached (and counts the calls)."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    async def eval(self, *args: Any) -> Any:
-        self.calls += 1
-        raise ConnectionError("Redis is away")
-
-
 def test_with_redis_away_the_process_count_holds() -> None:
-    down = _Down()
+    down = UnreachableRedis()
     seats = SharedSeats(_hub(), down, "p:", 5000)  # type: ignore[arg-type]
     client = _Client(1, "10.1.0.3")
     handled: list[str] = []
