@@ -31,12 +31,12 @@ own message budget in memory."""
 from __future__ import annotations
 
 import asyncio
-import logging
 import math
 import time
 from typing import TYPE_CHECKING
 
 from jantaku.server.limits import TokenBuckets
+from jantaku.server.redis_outage import RETRY_AFTER, Outage
 from jantaku.server.shared_limits import BUCKET
 
 if TYPE_CHECKING:
@@ -44,12 +44,10 @@ if TYPE_CHECKING:
 
 __all__ = ["RETRY_AFTER", "SHARE_LIFE", "SharedBudget"]
 
-log = logging.getLogger("jantaku.server")
 
 SHARE_SECONDS = 0.5  # a share is this long of the rate ...
 SHARE_OF_BURST = 1 / 20  # ... and at most this part of the burst
 SHARE_LIFE = 5.0  # seconds a share taken may be spent (the rest is dropped)
-RETRY_AFTER = 5.0  # seconds of in-memory counting after Redis failed, before asking again
 _SWEEP_EVERY = 1000  # requests between two sweeps of run-out shares
 
 
@@ -84,8 +82,7 @@ class SharedBudget:
         self._short: dict[str, tuple[float, float]] = {}
         # key -> done: the round trip under way for the key (the others of it wait for it)
         self._asking: dict[str, asyncio.Future[None]] = {}
-        self._down_until = -math.inf  # Redis failed: count in memory until then
-        self._logged = -math.inf
+        self._outage = Outage(self.name)  # Redis failed: count in memory until then
         self._ops = 0
 
     async def take(self, key: str, cost: float, now: float | None = None) -> float:
@@ -94,7 +91,7 @@ class SharedBudget:
         cost = min(cost, self.params.burst)
         while True:
             clock = time.monotonic() if now is None else now
-            if clock < self._down_until:
+            if self._outage.down(clock):
                 return self.local.take(key, now, cost)
             self._tick(clock)
             held, taken = self._held(key, clock)
@@ -137,7 +134,7 @@ class SharedBudget:
             reply = await self.aio.eval(BUCKET, 1, self.prefix + key, *args, _arg(now))
             granted, wait = float(reply[0]), float(reply[1])
         except Exception:
-            self._failed(clock)
+            self._outage.failed(clock)
             return self.local.take(key, now, cost)
         if granted <= 0:
             self._keep(key, held, taken)
@@ -157,7 +154,7 @@ class SharedBudget:
         owe up to the burst; the next share taken pays what is owed first. A debt is dropped
         as a share is, its life after it was made."""
         clock = time.monotonic() if now is None else now
-        if clock < self._down_until:
+        if self._outage.down(clock):
             self.local.spend(key, cost, now)
             return
         self._tick(clock)
@@ -195,13 +192,6 @@ class SharedBudget:
         more, _ = self._shares.pop(key, (0.0, taken))
         if tokens + more != 0:
             self._shares[key] = (max(-self.params.burst, tokens + more), taken)
-
-    def _failed(self, clock: float) -> None:
-        """Redis failed: count in memory for a while, and log it at most every 30 s."""
-        self._down_until = clock + RETRY_AFTER
-        if clock - self._logged >= 30.0:
-            self._logged = clock
-            log.exception("%s store unreachable: counted per process for now", self.name)
 
     def __len__(self) -> int:
         return len(self._shares) + len(self._short)

@@ -20,7 +20,6 @@ counts its own seats)."""
 from __future__ import annotations
 
 import logging
-import math
 import secrets
 import time
 from collections.abc import Callable, Iterable
@@ -31,6 +30,7 @@ from jantaku.server.connection import Client
 from jantaku.server.messages import Error
 from jantaku.server.origins import origin_of
 from jantaku.server.protocol import Create, Join, ProtocolError, parse_message
+from jantaku.server.redis_outage import RETRY_AFTER, Outage
 from jantaku.server.seat_counts import (
     address_refusal,
     seat_fields,
@@ -49,7 +49,6 @@ __all__ = ["RETRY_AFTER", "SeatSets", "SharedSeats"]
 
 log = logging.getLogger("jantaku.server")
 
-RETRY_AFTER = 5.0  # seconds of counting in the process after Redis failed, before asking again
 _CHUNK = 1000  # (set, table) pairs written by one script
 
 #: handles one client message as this process's own (websocket.py's SocketEndpoint.handle)
@@ -136,8 +135,7 @@ class SharedSeats:
         self.hub = hub
         self.sets = SeatSets(aio, prefix, ms)
         self._written: set[Pair] = set()  # what this process counted in Redis last
-        self._down_until = -math.inf  # Redis failed: counted in the process until then
-        self._logged = -math.inf
+        self._outage = Outage("seat counts")  # Redis failed: counted in the process meanwhile
 
     async def handle(self, client: Client, raw: str | bytes, handle: Handle) -> None:
         """Handle a client message here (``handle``); a seat it would take (a ``join``, a
@@ -174,7 +172,7 @@ class SharedSeats:
         player, the address's hash, the table: a private table yet to be made has a name
         of its own until then)."""
         user_id = client.user_id
-        if user_id is None or time.monotonic() < self._down_until:
+        if user_id is None or self._outage.down(time.monotonic()):
             return None
         try:
             message = parse_message(raw)
@@ -189,7 +187,7 @@ class SharedSeats:
         try:
             full = await self.sets.take(f"u:{user_id}", f"a:{origin}", table, limits)
         except Exception:
-            self._failed()
+            self._outage.failed(time.monotonic())
             return None
         if full:
             refusal = user_refusal(limits[0]) if full == 1 else address_refusal(limits[1])
@@ -233,14 +231,6 @@ class SharedSeats:
         try:
             await self.sets.write(counted, gone)
         except Exception:
-            self._failed()  # what was counted ahead runs out
+            self._outage.failed(time.monotonic())  # what was counted ahead runs out
             return
         self._written = (self._written - set(gone)) | counted
-
-    def _failed(self) -> None:
-        """Redis failed: count in the process for a while, and log it at most every 30 s."""
-        clock = time.monotonic()
-        self._down_until = clock + RETRY_AFTER
-        if clock - self._logged >= 30.0:
-            self._logged = clock
-            log.exception("seat counts store unreachable: counted per process for now")
