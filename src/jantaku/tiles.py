@@ -359,7 +359,7 @@ def _scan(text: str) -> list[tuple[int, int, bool]]:
             elif 1 <= digit <= top:
                 out.append((_LETTER_BASE[letter] + digit - 1, dpos, False))
             else:
-                allowed = f"allowed: 1-{top}" + (" or 0 for a red five" if letter in "mps" else "")
+                allowed = f"1-{top}" + (" or 0 for a red five" if letter in "mps" else "")
                 raise NotationError(
                     text,
                     dpos,
