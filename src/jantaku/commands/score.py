@@ -179,8 +179,13 @@ def score(file: BinaryIO, as_json: bool, batch: bool) -> None:
     """Score a hand given as a JSON object in FILE (default: standard input).
 
     The object's keys are documented in docs/score.md (riichi: hand, melds, win_tile, win,
-    winds, dora, flags, honba, deposits; "rules" picks the preset, "options" overrides rule
-    options) and docs/sontag-score-json.md ("rules": "sontag": all four hands)."""
+    seat_wind, round_wind, dora_indicators, ura_indicators, the flags riichi, ippatsu and so
+    on, honba, deposits; "rules" picks the preset, "options" overrides rule options) and
+    docs/sontag-score-json.md ("rules": "sontag": all four hands).
+
+    \b
+    Example:
+      echo '{"hand": "234m456p789s1155z", "win_tile": "5z", "win": "tsumo"}' | jantaku score"""
     if batch:
         _batch(file, sys.stdout)
         return

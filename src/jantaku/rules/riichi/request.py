@@ -26,6 +26,7 @@ no_yaku)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from difflib import get_close_matches
 from typing import Any
 
 from jantaku.errors import InvalidHandError, NotationError
@@ -169,13 +170,21 @@ def _parse(obj: Any) -> tuple[WinContext, RiichiOptions]:
     return fast if fast is not None else read_checked(obj)
 
 
+def _known_keys(key: object) -> str:
+    """What to write instead of an unknown ``key``: the nearest known key, or every one."""
+    near = get_close_matches(key, sorted(KEYS), n=1) if isinstance(key, str) else []
+    if near:
+        return f" (did you mean {near[0]!r}?)"
+    return f" (known keys: {', '.join(sorted(KEYS))})"
+
+
 def read_checked(obj: Any) -> tuple[WinContext, RiichiOptions]:
     """:func:`_parse` the slow way, every check in turn: any request, and what is wrong."""
     if type(obj) is not dict and not isinstance(obj, Mapping):
         raise RequestError("the request must be a JSON object")
     unknown = sorted(set(obj) - KEYS) if not KEYS.issuperset(obj) else ()
     if unknown:
-        raise RequestError(f"unknown key {_show(unknown[0])}")
+        raise RequestError(f"unknown key {_show(unknown[0])}{_known_keys(unknown[0])}")
     options = _options(obj)
     red = options.red_fives > 0
     copies = Copies(red)
