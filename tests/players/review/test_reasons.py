@@ -5,21 +5,29 @@ a riichi is genbutsu; a dangerous push that breaks the hand is marked."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 
 import pytest
 
-from jantaku.engine.actions import ActionKind
+from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.classical import ClassicalMatch
+from jantaku.engine.riichi.match import Match
+from jantaku.engine.riichi.presets import new_match
 from jantaku.engine.riichi.view import PublicSeat, SeatView
 from jantaku.hand import acceptance
 from jantaku.hand.lookup import shanten
 from jantaku.players.review import Decision, review_decision
 from jantaku.players.review.text import shown_loss
+from jantaku.players.riichi.reading import counts_of_tiles, hand_value
 from jantaku.rules.classical import preset as classical_preset
-from jantaku.tiles import Tile, TileKind, parse_tiles
+from jantaku.tiles import Tile, TileKind, parse_kinds, parse_tiles
 from tests.players.riichi.views import copies, own_turn
+
+_CALLS = frozenset({ActionKind.CHI, ActionKind.PON})
+_WINS = frozenset({ActionKind.RON, ActionKind.TSUMO})
+_DRAGONS = frozenset(int(k) for k in parse_kinds("567z"))
 
 
 def _view(hand: str, rivers: Sequence[str], riichi: tuple[bool, ...], dora: str) -> SeatView:
@@ -210,3 +218,40 @@ def test_the_safest_tile_is_genbutsu_whenever_the_hand_holds_one() -> None:
         assert parse_tiles(decision.safest.split()[1])[0].kind_id in genbutsu, (hand, rivers)
         checked += 1
     assert checked >= 10
+
+
+def _made(match: Match, call: Action) -> SeatView:
+    """The caller's view once ``call`` is made in a copy of ``match``: every other seat asked
+    passes, then the caller is on turn with its meld."""
+    made = copy.deepcopy(match)
+    made.apply(call)
+    while (others := [s for s in made.to_act() if s != call.seat]) and not made.finished:
+        made.apply(Action(ActionKind.PASS, others[0]))
+    view = made.view(call.seat)
+    assert view.phase == "turn" and view.seats[call.seat].melds, view.phase
+    return view
+
+
+def test_a_call_shows_the_value_of_the_hand_it_makes() -> None:
+    """The value shown for a chi or pon is the bot's value of the hand once the call is made:
+    the engine makes it, and the bot values the seat's view then (a yakuhai pon is worth its
+    set, a called dora or red five counts)."""
+    calls = kinds = 0
+    for seed in range(200):
+        match = new_match("doman", seed=f"call-value-{seed}", length="east_only")
+        rng = random.Random(seed)
+        while not match.finished and not (calls >= 40 and kinds):
+            seat = match.to_act()[0]
+            view = match.view(seat)
+            for call in (a for a in view.legal_actions if a.kind in _CALLS):
+                after = _made(match, call)
+                shown = review_decision(view, call, level="efficiency").player.value
+                assert shown == hand_value(after, counts_of_tiles(after.hand)), call
+                calls += 1
+                dragon = call.tile is not None and call.tile.kind_id in _DRAGONS
+                kinds += call.kind is ActionKind.PON and dragon
+            quiet = [a for a in view.legal_actions if a.kind not in _CALLS | _WINS]
+            match.apply(rng.choice(quiet or list(view.legal_actions)))
+        if calls >= 40 and kinds:
+            break
+    assert calls >= 40 and kinds, "the random games offered too few calls"

@@ -20,13 +20,34 @@ from jantaku.players.riichi.levels import EFFICIENCY
 from jantaku.players.riichi.reading import (
     counts_of_tiles,
     danger,
+    dora_kinds,
     hand_value,
     threats,
     visible_counts,
+    yakuhai_kinds,
 )
 from jantaku.tiles import TileKind
 
 __all__ = ["FOLD_WEIGHT", "RiichiExplainer"]
+
+
+def _called_value(view: SeatView, counts: list[int], call: Action) -> float:
+    """The bot's value of the hand once ``call`` is made: its set becomes a meld, so the
+    called tile adds its dora and red five, and a yakuhai pon or kan is worth its set (as
+    :func:`hand_value` counts melds)."""
+    me, tile = view.seat, call.tile
+    assert me is not None and tile is not None
+    kept = list(counts)
+    for t in call.tiles:
+        kept[t.kind_id] -= 1
+    doras = dora_kinds(view)
+    meld = (tile, *call.tiles)
+    # the hand's red fives are counted from its tiles, the call's own among them
+    value = hand_value(view, kept) + tile.red + sum(t.kind_id in doras for t in meld)
+    if call.kind is not ActionKind.CHI and tile.kind_id in yakuhai_kinds(view, me):
+        value += 1
+    return value
+
 
 FOLD_WEIGHT = 10.0  # folding: accepted tiles one point of danger outweighs
 _SPEED_TIE = 0.001  # folding: the speed score's weight as a tie-break
@@ -143,8 +164,6 @@ class RiichiExplainer:
                     kept[t.kind_id] -= 1
                 candidate.shanten = shanten(kept, melds + 1)
             if a.kind in (ActionKind.CHI, ActionKind.PON, ActionKind.OPEN_KAN) and a.tile:
-                counts[a.tile.kind_id] += 1
-                candidate.value = hand_value(view, counts)
-                counts[a.tile.kind_id] -= 1
+                candidate.value = _called_value(view, counts, a)
             out.append(candidate)
         return Explained(out, None, threats(view, me), before)

@@ -184,7 +184,8 @@ def open_yaku_path(
 
 
 def hand_value(view: SeatView, counts: Sequence[int]) -> float:
-    """Dora, red fives and yakuhai pairs held or melded, in han-like units."""
+    """Dora, red fives and melded yakuhai sets, in han-like units (a yakuhai pair or a
+    concealed triplet is not counted)."""
     me = view.seat
     assert me is not None
     doras = dora_kinds(view)
