@@ -362,4 +362,5 @@ def test_the_cli_lists_a_farm_by_placements_and_says_so(database: str) -> None:
     assert (
         f"Receiver (#{receiver}) placed above Feeder (#{feeder}) in {n} of {n}, below in 0" in text
     )
+    assert f"rank points a match: Receiver (#{receiver}) +30.0 together, " in text
     assert "Member" not in text

@@ -140,7 +140,8 @@ def _text(report: dict[str, Any], start: float | None, end: float | None) -> str
     lines = [
         f"{report['matches']} ranked matches of {report['accounts']} accounts, {window}",
         f"pairs that sat together in at least {k} of their last {m} ranked matches: "
-        f"{report['tested']}; listed, with a signal of a chance of at most "
+        f"{report['tested']}",
+        f"listed, with a signal (meetings, deal-ins, placements) of a chance of at most "
         f"{report['chance']:g} at random: {len(report['pairs'])}",
     ]
     for i, p in enumerate(report["pairs"], 1):
@@ -163,16 +164,18 @@ def _pair_text(i: int, p: dict[str, Any]) -> list[str]:
         f"(chance {p['deal_in_chance']:.2g})",
         f"   {r} placed above {f} in {p['receiver_placed_above']} of {n}, below in "
         f"{p['feeder_placed_above']} (chance {p['placement_chance']:.2g})",
-        f"   rank points a match: {_per_match(r, p['rank_points']['receiver'], n)}, "
-        f"{_per_match(f, p['rank_points']['feeder'], n)} together; "
-        f"{_apart(r, p['apart']['receiver'])}, {_apart(f, p['apart']['feeder'])} apart",
+        f"   rank points a match: {_with_without(r, 'receiver', p)}; "
+        f"{_with_without(f, 'feeder', p)}",
     ]
 
 
-def _per_match(who: str, points: int, matches: int) -> str:
-    return f"{who} {points / matches:+.1f}" if matches else f"{who} -"
+def _with_without(who: str, role: str, pair: dict[str, Any]) -> str:
+    """An account's rank points a match with the other and without it."""
+    apart = pair["apart"][role]
+    together = _average(pair["rank_points"][role], pair["meetings"])
+    alone = _average(apart["rank_points"], apart["matches"])
+    return f"{who} {together} together, {alone} in {apart['matches']} apart"
 
 
-def _apart(who: str, apart: dict[str, int]) -> str:
-    count = apart["matches"]
-    return f"{_per_match(who, apart['rank_points'], count)} in {count}"
+def _average(points: int, matches: int) -> str:
+    return f"{points / matches:+.1f}" if matches else "-"

@@ -67,8 +67,9 @@ class Pair:
     feeder_rank_points: int = 0
     receiver_above: int = 0  # matches where the receiver placed above the feeder
     feeder_above: int = 0  # ... and the other way
-    receiver_apart: tuple[int, int] = (0, 0)  # its last matches without the feeder, their
-    feeder_apart: tuple[int, int] = (0, 0)  # rank points (and the feeder's without it)
+    # each one's last matches without the other: how many, and the rank points gained in them
+    receiver_apart: tuple[int, int] = (0, 0)
+    feeder_apart: tuple[int, int] = (0, 0)
     games: list[str] = field(default_factory=list)
 
     def chances(self) -> dict[str, float]:
