@@ -220,3 +220,147 @@ def _sqlite(tmp_path: Path) -> str:
     url = f"sqlite:///{tmp_path / 'empty.sqlite3'}"
     Store(url).close()  # the schema, no matches
     return url
+
+
+# Collusion without deal-ins: the feeder stays out of the receiver's way (deals into the others,
+# takes the last place), so only the placements between the two are one-sided.
+
+RANK_POINTS = (30, 15, 0, -30)  # by place
+
+
+def _club(farm: bool, seed: int = 7, matches: int = 60) -> list[RankedMatch]:
+    """A club of six accounts (1-6) where every match seats four of them at random, places at
+    random, three deal-ins among the seats at random. With ``farm``, account 1 never places
+    above account 2 when both sit (it takes the last place from whoever drew it) and no deal-in
+    passes between them."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(matches):
+        players = tuple(rng.sample(range(1, 7), 4))
+        places = rng.sample(range(1, 5), 4)
+        deals = [
+            DealIn(*rng.sample(range(4), 2), rng.choice([1000, 3900, MANGAN])) for _ in range(3)
+        ]
+        if farm and 1 in players and 2 in players:
+            f, r = players.index(1), players.index(2)
+            last = places.index(4)
+            places[f], places[last] = places[last], places[f]  # the feeder takes the 4th
+            deals = [d for d in deals if {d.from_seat, d.to_seat} != {f, r}]
+        deltas = tuple(RANK_POINTS[p - 1] for p in places)
+        out.append(RankedMatch(f"c{i:02d}", float(i), players, tuple(places), deltas, tuple(deals)))
+    return out
+
+
+def test_a_farm_by_placements_alone_is_listed_in_a_club_where_everyone_meets() -> None:
+    """Six accounts meet all the time, so meeting says nothing; the farming pair is listed by
+    its placements (receiver above feeder in every meeting), the receiver the right way round
+    though no point passed between them, and no other pair of the club."""
+    matches = _club(farm=True)
+    report = audit(matches, together=5, last=40)
+    assert [(p.receiver, p.feeder) for p in report.pairs] == [(2, 1)]
+    assert report.tested == 15  # every pair of the club met at least 5 times
+    pair = report.pairs[0]
+    assert pair.listed_by == ("placements",)
+    assert pair.chance == 1.0 and pair.deal_in_chance == 1.0
+    assert (pair.fed, pair.returned, pair.net_points) == (0, 0, 0)
+    assert pair.receiver_above == pair.meetings and pair.feeder_above == 0
+    assert pair.placement_chance == pytest.approx(min(1.0, 2 * 15 / 2**pair.meetings))
+    assert pair.feeder_rank_points == -30 * pair.meetings  # the feeder took every 4th place
+    # the rank points of their last matches without each other, for comparison
+    for account, other, apart in ((2, 1, pair.receiver_apart), (1, 2, pair.feeder_apart)):
+        own = [m for m in matches if account in m.players][-40:]
+        alone = [m for m in own if other not in m.players]
+        points = sum(RANK_POINTS[m.places[m.players.index(account)] - 1] for m in alone)
+        assert apart == (len(alone), points)
+    assert report.groups == [[2, 1]]
+
+
+def test_a_club_with_even_placements_lists_nobody() -> None:
+    """The same club without the farm: every pair met often, and one placed above the other
+    about as often as the other way round, so no pair is listed."""
+    report = audit(_club(farm=False), together=5, last=40)
+    assert report.tested == 15 and report.pairs == []
+
+
+def test_one_sided_deal_ins_list_a_pair_where_meeting_is_no_signal() -> None:
+    """In the club, account 1 deals into account 2 in every match they share and never the
+    other way: listed by its deal-ins, though meeting says nothing."""
+    matches = []
+    for m in _club(farm=False):
+        if 1 in m.players and 2 in m.players:
+            f, r = m.players.index(1), m.players.index(2)
+            others = [d for d in m.deal_ins if {d.from_seat, d.to_seat} != {f, r}]
+            m = RankedMatch(
+                m.game_id, m.finished_at, m.players, m.places, m.rank_deltas,
+                (DealIn(f, r, MANGAN), *others),
+            )  # fmt: skip
+        matches.append(m)
+    report = audit(matches, together=5, last=40)
+    assert [(p.receiver, p.feeder, p.listed_by) for p in report.pairs] == [(2, 1, ("deal-ins",))]
+    pair = report.pairs[0]
+    assert (pair.fed, pair.returned) == (pair.meetings, 0)
+    assert pair.deal_in_chance == pytest.approx(min(1.0, 2 * 15 / 2**pair.meetings))
+
+
+def test_friends_meeting_often_with_even_placements_are_listed_by_meetings_only() -> None:
+    """In a big pool two friends who always queue together are listed for meeting that often,
+    as before; their placements, even, are not a signal."""
+    matches = []
+    for i in range(12):
+        places = (1, 2, 3, 4) if i % 2 else (2, 1, 3, 4)
+        matches.append(RankedMatch(f"f{i}", i, (1, 2, 10 + i, 30 + i), places, (0,) * 4, ()))
+    report = audit(matches, together=5, last=20)
+    assert [(p.receiver, p.feeder, p.listed_by) for p in report.pairs] == [(1, 2, ("meetings",))]
+    assert report.pairs[0].placement_chance == 1.0
+
+
+def _club_in(database: str) -> tuple[int, int]:
+    """Stored: a club of six accounts, 30 matches of four of them at random, where the feeder
+    deals into the third parties whenever it sits with the receiver, who wins from one of them:
+    the receiver places above the feeder, and no deal-in passes between the two."""
+    store = Store(database)
+    try:
+        receiver = store.add_user("Receiver", None, False).id
+        feeder = store.add_user("Feeder", None, False).id
+        club = [receiver, feeder, *(store.add_user(f"Member{i}", None, False).id for i in range(4))]
+        rng = random.Random(5)
+        for i in range(30):
+            players = rng.sample(club, 4)
+            if receiver in players and feeder in players:
+                r, f = players.index(receiver), players.index(feeder)
+                a, b = (s for s in range(4) if s not in (r, f))
+                deals = [DealIn(f, a, 3900), DealIn(f, b, 3900), DealIn(a, r, MANGAN)]
+            else:
+                deals = [DealIn(*rng.sample(range(4), 2), rng.choice([1000, 3900, MANGAN]))
+                         for _ in range(3)]  # fmt: skip
+            _store(store, f"h{i:03d}", START + i * 3600, players, deals)
+    finally:
+        store.close()
+    return receiver, feeder
+
+
+def test_the_cli_lists_a_farm_by_placements_and_says_so(database: str) -> None:
+    receiver, feeder = _club_in(database)
+    code, out, err = _run("--database", database, "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    [pair] = report["pairs"]
+    assert report["accounts"] == 6 and report["tested"] == 15
+    assert (pair["receiver"]["id"], pair["feeder"]["id"]) == (receiver, feeder)
+    assert pair["listed_by"] == ["placements"]
+    n = pair["meetings"]
+    assert pair["receiver_placed_above"] == n and pair["feeder_placed_above"] == 0
+    assert pair["fed"] == pair["returned"] == {"deal_ins": 0, "points": 0}
+    assert pair["chance"] == 1.0 and pair["deal_in_chance"] == 1.0
+    assert pair["placement_chance"] <= 0.01
+    assert pair["rank_points"] == {"receiver": 30 * n, "feeder": 0}  # first and last
+    assert pair["apart"]["receiver"]["matches"] + n == 20  # its last 20, without the feeder
+    code, text, err = _run("--database", database)
+    assert code == 0, err
+    assert f"1. Receiver (#{receiver}) <- Feeder (#{feeder}): met {n} times" in text
+    assert "   listed by: placements\n" in text
+    assert (
+        f"Receiver (#{receiver}) placed above Feeder (#{feeder}) in {n} of {n}, below in 0" in text
+    )
+    assert f"rank points a match: Receiver (#{receiver}) +30.0 together, " in text
+    assert "Member" not in text

@@ -1,5 +1,6 @@
-"""``jantaku ranked-audit``: the accounts that meet unusually often in ranked matches, and the
-points that flowed between them, for an operator to look into (docs/ranked-audit.md)."""
+"""``jantaku ranked-audit``: the accounts that meet unusually often in ranked matches, or whose
+deal-ins or placements between them are one-sided, and the points that flowed between them, for
+an operator to look into (docs/ranked-audit.md)."""
 
 from __future__ import annotations
 
@@ -78,8 +79,8 @@ def _day(t: float) -> str:
     type=click.FloatRange(min=0, max=1, min_open=True),
     default=0.01,
     show_default=True,
-    help="... and only when some pair of the accounts seen meeting that often at random seating "
-    "has a chance of at most this (1: every pair of K meetings).",
+    help="... and only when a signal (meeting that often, deal-ins or placements that one-sided) "
+    "has a chance of at most this at random (1: every pair of K meetings).",
 )
 @click.option("--since", default=None, help="Only matches finished from then (UTC date).")
 @click.option("--until", default=None, help="Only matches finished before then (UTC date).")
@@ -101,10 +102,11 @@ def ranked_audit(
     as_json: bool,
 ) -> None:
     """List the pairs of accounts that sat together in at least K of their last M ranked
-    matches, more often than random seating makes likely, the most one-sided flow of points
-    first: how often and how much one dealt into
-    the other, the rank points each gained in those matches, and the groups the pairs link.
-    A report for a person to judge, never a penalty (docs/ranked-audit.md)."""
+    matches and met more often than random seating makes likely, or dealt into each other
+    mostly one way, or placed one above the other far more often than chance; the most
+    one-sided flow of points first: how often and how much one dealt into the other, who
+    placed above whom, the rank points each gained with and without the other, and the groups
+    the pairs link. A report for a person to judge, never a penalty (docs/ranked-audit.md)."""
     from jantaku.server.ranked_audit import audit
     from jantaku.server.ranked_reading import read_ranked
 
@@ -137,23 +139,43 @@ def _text(report: dict[str, Any], start: float | None, end: float | None) -> str
     k, m = report["together"], report["last"]
     lines = [
         f"{report['matches']} ranked matches of {report['accounts']} accounts, {window}",
-        f"pairs that sat together in at least {k} of their last {m} ranked matches, with a "
-        f"chance of at most {report['chance']:g} at random seating: {len(report['pairs'])}",
+        f"pairs that sat together in at least {k} of their last {m} ranked matches: "
+        f"{report['tested']}",
+        f"listed, with a signal (meetings, deal-ins, placements) of a chance of at most "
+        f"{report['chance']:g} at random: {len(report['pairs'])}",
     ]
     for i, p in enumerate(report["pairs"], 1):
-        r, f = _who(p["receiver"]), _who(p["feeder"])
-        fed, back = p["fed"], p["returned"]
-        lines += [
-            "",
-            f"{i}. {r} <- {f}: met {p['meetings']} times "
-            f"(about {p['expected_meetings']:.1f} at random; chance {p['chance']:.2g})",
-            f"   {f} dealt into {r} {fed['deal_ins']} times, {fed['points']:,} points; "
-            f"back {back['deal_ins']} times, {back['points']:,} points; net {p['net_points']:,}",
-            f"   rank points in those matches: {r} {p['rank_points']['receiver']:+d}, "
-            f"{f} {p['rank_points']['feeder']:+d}; {r} placed above {f} in "
-            f"{p['receiver_placed_above']} of {p['meetings']}",
-        ]
+        lines += ["", *_pair_text(i, p)]
     if report["groups"]:
         lines += ["", "groups:"]
         lines += ["  " + ", ".join(_who(a) for a in group) for group in report["groups"]]
     return "\n".join(lines)
+
+
+def _pair_text(i: int, p: dict[str, Any]) -> list[str]:
+    r, f = _who(p["receiver"]), _who(p["feeder"])
+    fed, back, n = p["fed"], p["returned"], p["meetings"]
+    return [
+        f"{i}. {r} <- {f}: met {n} times "
+        f"(about {p['expected_meetings']:.1f} at random; chance {p['chance']:.2g})",
+        f"   listed by: {', '.join(p['listed_by'])}",
+        f"   {f} dealt into {r} {fed['deal_ins']} times, {fed['points']:,} points; "
+        f"back {back['deal_ins']} times, {back['points']:,} points; net {p['net_points']:,} "
+        f"(chance {p['deal_in_chance']:.2g})",
+        f"   {r} placed above {f} in {p['receiver_placed_above']} of {n}, below in "
+        f"{p['feeder_placed_above']} (chance {p['placement_chance']:.2g})",
+        f"   rank points a match: {_with_without(r, 'receiver', p)}; "
+        f"{_with_without(f, 'feeder', p)}",
+    ]
+
+
+def _with_without(who: str, role: str, pair: dict[str, Any]) -> str:
+    """An account's rank points a match with the other and without it."""
+    apart = pair["apart"][role]
+    together = _average(pair["rank_points"][role], pair["meetings"])
+    alone = _average(apart["rank_points"], apart["matches"])
+    return f"{who} {together} together, {alone} in {apart['matches']} apart"
+
+
+def _average(points: int, matches: int) -> str:
+    return f"{points / matches:+.1f}" if matches else "-"

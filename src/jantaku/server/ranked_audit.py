@@ -1,9 +1,12 @@
 """Rank farming by collusion, for a human to look into (docs/ranked-audit.md): pairs of
-accounts that sat together in at least ``together`` of their last ``last`` ranked matches, more
-often than random seating in the pool of accounts would make likely, with the points that
-flowed between them (one dealing into the other) and the rank points each gained in those
-matches, and the groups such pairs form. A report, never a penalty: a small community meets
-often by chance, and the flow is what tells a farm from a club."""
+accounts that sat together in at least ``together`` of their last ``last`` ranked matches and
+show a signal random seating and even play would rarely give: they met that often
+(``meetings``), their deal-ins into each other went mostly one way (``deal-ins``), or one placed
+above the other in most of their matches (``placements``: a farm without deal-ins, where the
+feeder stays out of the way or takes the last place). Shown with the points that flowed between
+them, the rank points each gained with and without the other, and the groups such pairs form.
+A report, never a penalty: a small community meets often by chance, a stronger player places
+above a weaker one, and a person tells a farm from a club."""
 
 from __future__ import annotations
 
@@ -12,7 +15,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["AuditReport", "DealIn", "Pair", "RankedMatch", "audit"]
+__all__ = ["SIGNALS", "AuditReport", "DealIn", "Pair", "RankedMatch", "audit"]
+
+SIGNALS = ("meetings", "deal-ins", "placements")  # what can list a pair, in report order
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,13 +47,18 @@ class RankedMatch:
 @dataclass(slots=True)
 class Pair:
     """Two accounts that met often; ``receiver`` is the one the net flow of deal-ins went to
-    (or the lower id when none did), ``feeder`` the other."""
+    (when none did, the one that placed above the other more often; then the lower id),
+    ``feeder`` the other. Each ``*chance`` is that of the pool showing such a signal at random
+    (Bonferroni bound); ``listed_by`` names the signals within the audit's chance."""
 
     receiver: int
     feeder: int
     meetings: int  # matches among both accounts' last ones
     expected: float  # meetings at random seating in this pool (equal activity assumed)
     chance: float  # that some pair of the pool meets this often at random seating
+    deal_in_chance: float = 1.0  # that some tested pair's deal-ins go this much one way
+    placement_chance: float = 1.0  # that some tested pair's placements are this lopsided
+    listed_by: tuple[str, ...] = ()  # the SIGNALS within the audit's chance
     fed: int = 0  # the feeder's deal-ins into the receiver ...
     fed_points: int = 0  # ... and their points
     returned: int = 0  # the receiver's deal-ins into the feeder ...
@@ -56,7 +66,16 @@ class Pair:
     receiver_rank_points: int = 0  # rank points gained in the matches they met
     feeder_rank_points: int = 0
     receiver_above: int = 0  # matches where the receiver placed above the feeder
+    feeder_above: int = 0  # ... and the other way
+    # each one's last matches without the other: how many, and the rank points gained in them
+    receiver_apart: tuple[int, int] = (0, 0)
+    feeder_apart: tuple[int, int] = (0, 0)
     games: list[str] = field(default_factory=list)
+
+    def chances(self) -> dict[str, float]:
+        """Each signal's chance at random, in the order of SIGNALS."""
+        odds = (self.chance, self.deal_in_chance, self.placement_chance)
+        return dict(zip(SIGNALS, odds, strict=True))
 
     @property
     def net_points(self) -> int:
@@ -68,7 +87,10 @@ class Pair:
             "feeder": {"id": self.feeder, "name": names.get(self.feeder)},
             "meetings": self.meetings,
             "expected_meetings": round(self.expected, 2),
-            "chance": float(f"{self.chance:.3g}"),
+            "listed_by": list(self.listed_by),
+            "chance": _round(self.chance),
+            "deal_in_chance": _round(self.deal_in_chance),
+            "placement_chance": _round(self.placement_chance),
             "fed": {"deal_ins": self.fed, "points": self.fed_points},
             "returned": {"deal_ins": self.returned, "points": self.returned_points},
             "net_points": self.net_points,
@@ -77,8 +99,21 @@ class Pair:
                 "feeder": self.feeder_rank_points,
             },
             "receiver_placed_above": self.receiver_above,
+            "feeder_placed_above": self.feeder_above,
+            "apart": {
+                "receiver": _apart_json(self.receiver_apart),
+                "feeder": _apart_json(self.feeder_apart),
+            },
             "games": self.games,
         }
+
+
+def _round(chance: float) -> float:
+    return float(f"{chance:.3g}")
+
+
+def _apart_json(apart: tuple[int, int]) -> dict[str, int]:
+    return {"matches": apart[0], "rank_points": apart[1]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +123,7 @@ class AuditReport:
     chance: float
     matches: int  # ranked matches read
     accounts: int  # accounts seen in them
+    tested: int  # pairs that met at least ``together`` times
     pairs: list[Pair]  # most suspicious first
     groups: list[list[int]]  # accounts linked by the pairs, the most suspicious group first
     names: dict[int, str]
@@ -99,6 +135,7 @@ class AuditReport:
             "chance": self.chance,
             "matches": self.matches,
             "accounts": self.accounts,
+            "tested": self.tested,
             "pairs": [p.to_json(self.names) for p in self.pairs],
             "groups": [
                 [{"id": a, "name": self.names.get(a)} for a in group] for group in self.groups
@@ -113,16 +150,17 @@ def audit(
     names: dict[int, str] | None = None,
     chance: float = 0.01,
 ) -> AuditReport:
-    """The pairs that met in at least ``together`` of both accounts' last ``last`` matches,
-    where some pair of the pool meeting that often at random seating has a chance of at most
-    ``chance``; ordered by the net points fed (then by that chance), and the groups they link."""
+    """The pairs that met in at least ``together`` of both accounts' last ``last`` matches and
+    show a signal (SIGNALS) whose chance at random is at most ``chance``; ordered by the net
+    points fed (then by their smallest such chance), and the groups they link."""
     names = names or {}
     ordered = sorted(matches, key=lambda m: (m.finished_at, m.game_id))
     history: dict[int, list[RankedMatch]] = defaultdict(list)
     for m in ordered:
         for account in _accounts(m):
             history[account].append(m)
-    recent = {a: {m.game_id for m in ms[-last:]} for a, ms in history.items()}
+    last_ones = {a: ms[-last:] for a, ms in history.items()}
+    recent = {a: {m.game_id for m in ms} for a, ms in last_ones.items()}
     pool = len(history)
     met: dict[tuple[int, int], list[RankedMatch]] = defaultdict(list)
     for m in ordered:
@@ -130,16 +168,24 @@ def audit(
         for i, a in enumerate(present):
             for b in present[i + 1 :]:
                 met[(a, b)].append(m)
+    tested = [(a, b, shared) for (a, b), shared in met.items() if len(shared) >= together]
     pairs = []
-    for (a, b), shared in met.items():
-        if len(shared) < together:
-            continue
+    for a, b, shared in tested:
         trials = min(len(recent[a]), len(recent[b]))
-        odds = _chance(len(shared), trials, pool)
-        if odds <= chance:
-            pairs.append(_pair(a, b, shared, trials * _seated_with(pool), odds))
-    pairs.sort(key=lambda p: (-p.net_points, p.chance, -p.meetings, p.receiver, p.feeder))
-    return AuditReport(together, last, chance, len(ordered), pool, pairs, _groups(pairs), names)
+        pair = _pair(a, b, shared, trials * _seated_with(pool), _chance(len(shared), trials, pool))
+        pair.deal_in_chance = _lopsided(pair.fed, pair.returned, len(tested))
+        pair.placement_chance = _lopsided(pair.receiver_above, pair.feeder_above, len(tested))
+        pair.listed_by = tuple(s for s, odds in pair.chances().items() if odds <= chance)
+        if pair.listed_by:
+            r, f = pair.receiver, pair.feeder
+            pair.receiver_apart = _apart(r, last_ones[r], f)
+            pair.feeder_apart = _apart(f, last_ones[f], r)
+            pairs.append(pair)
+    pairs.sort(key=lambda p: (-p.net_points, _strongest(p), -p.meetings, p.receiver, p.feeder))
+    groups = _groups(pairs)
+    return AuditReport(
+        together, last, chance, len(ordered), pool, len(tested), pairs, groups, names
+    )
 
 
 def _accounts(m: RankedMatch) -> set[int]:
@@ -171,6 +217,32 @@ def _chance(meetings: int, trials: int, pool: int) -> float:
     return min(1.0, tail * pool * (pool - 1) / 2)
 
 
+def _lopsided(one_way: int, other_way: int, tests: int) -> float:
+    """The chance that some of ``tests`` pairs has events (deal-ins between the two, or
+    matches where one placed above the other) this lopsided, either way, when each goes
+    either way at even odds: the two-sided binomial tail, times ``tests`` (Bonferroni, at most
+    1). The pairs tested are chosen by their meetings alone, which say nothing of the
+    direction, so ``tests`` counts them rather than the pool's pairs."""
+    n = one_way + other_way
+    k = max(one_way, other_way)
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(k, n + 1)) / (1 << n)
+    return min(1.0, 2 * tail * max(1, tests))
+
+
+def _strongest(pair: Pair) -> float:
+    """The smallest chance among the signals that listed ``pair``."""
+    odds = pair.chances()
+    return min((odds[s] for s in pair.listed_by), default=1.0)
+
+
+def _apart(account: int, last_ones: list[RankedMatch], other: int) -> tuple[int, int]:
+    """``account``'s last matches that ``other`` did not sit in, and their rank points."""
+    apart = [m for m in last_ones if other not in m.players]
+    return len(apart), sum(m.rank_deltas[m.seat_of(account)] or 0 for m in apart)
+
+
 def _pair(a: int, b: int, shared: list[RankedMatch], expected: float, odds: float) -> Pair:
     flow = {a: [0, 0], b: [0, 0]}  # deal-ins received from the other: count, points
     for m in shared:
@@ -182,15 +254,21 @@ def _pair(a: int, b: int, shared: list[RankedMatch], expected: float, odds: floa
             elif (d.from_seat, d.to_seat) == (seat_a, seat_b):
                 flow[b][0] += 1
                 flow[b][1] += d.points
-    receiver, feeder = (b, a) if flow[b][1] > flow[a][1] else (a, b)
+    above = {a: 0, b: 0}  # matches placed above the other
+    for m in shared:
+        seat_a, seat_b = m.seat_of(a), m.seat_of(b)
+        above[a] += m.places[seat_a] < m.places[seat_b]
+        above[b] += m.places[seat_b] < m.places[seat_a]
+    b_gained = (flow[b][1], above[b]) > (flow[a][1], above[a])
+    receiver, feeder = (b, a) if b_gained else (a, b)
     pair = Pair(receiver, feeder, len(shared), expected, odds)
     pair.fed, pair.fed_points = flow[receiver]
     pair.returned, pair.returned_points = flow[feeder]
+    pair.receiver_above, pair.feeder_above = above[receiver], above[feeder]
     for m in shared:
         r, f = m.seat_of(receiver), m.seat_of(feeder)
         pair.receiver_rank_points += m.rank_deltas[r] or 0
         pair.feeder_rank_points += m.rank_deltas[f] or 0
-        pair.receiver_above += m.places[r] < m.places[f]
         pair.games.append(m.game_id)
     return pair
 
