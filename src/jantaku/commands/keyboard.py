@@ -21,6 +21,7 @@ _RECAP = {
     "bonus_laid_out": "{who} lays out {tile}",
 }
 _NEW_HAND = ("deal_started", "classical_deal_started")
+_HAND_END = "deal_ended"  # both families: the hand's result comes next
 
 
 class Quit(Exception):
@@ -43,6 +44,9 @@ class KeyboardPlayer:
         for e in events:
             if e.type in _NEW_HAND:
                 self._since = []
+                continue
+            if e.type == _HAND_END:  # what led to the result, before it is shown
+                self.recap()
                 continue
             line = self._recap_line(e)
             if line is not None:

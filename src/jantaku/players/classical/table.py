@@ -41,6 +41,8 @@ class ClassicalTable:
     ) -> None:
         if not 1 <= rounds <= 4:
             raise ValueError(f"a classical game has 1 to 4 wind rounds, not {rounds}")
+        if max_hands < 1:
+            raise ValueError(f"a classical game stops after at least 1 hand, not {max_hands}")
         self.game = game if game is not None else ClassicalMatch(options, seed)
         self.rounds = rounds
         self.max_hands = max_hands
