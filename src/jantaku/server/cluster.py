@@ -235,6 +235,8 @@ class Cluster:
             await self.leases.release([table_id])
             raise
         table = None if row is None else await self.hub.lobby.resume(row, fence, stored)
+        if table is not None:  # its seats count here now, per address too
+            await self.seats.adopt(table)
         if table is not None and self.draining:  # stopped while it was read and played again
             table.status = "moved"
             self.hub.lobby.forget(table_id)
