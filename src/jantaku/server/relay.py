@@ -142,22 +142,21 @@ class Relay:
             "rank_index": client.rank_index,
             "guest": client.guest,
         }
-        self.publish(
-            owner,
-            {
-                "kind": "req",
-                "door": self.node,
-                "conn": conn,
-                "table": table_id,
-                "user": user,
-                # the table's seats are counted per address too (shared_seats.py)
-                "address": client.address,
-                "raw": text,
-                # the door's queue seats it there (only this process says so, never the client)
-                "queued": client.queued_for == table_id,
-                "answer": answer,
-            },
-        )
+        payload = {
+            "kind": "req",
+            "door": self.node,
+            "conn": conn,
+            "table": table_id,
+            "user": user,
+            # the table's seats are counted per address too (shared_seats.py)
+            "address": client.address,
+            "raw": text,
+            # the door's queue seats it there (only this process says so, never the client)
+            "queued": client.queued_for == table_id,
+        }
+        if answer:  # asked by the door only (watch_counts.py)
+            payload["answer"] = True
+        self.publish(owner, payload)
 
     def ended(self, table: Table) -> None:
         """A table driven here ended: the doors of the clients watching it count it no more."""

@@ -180,14 +180,16 @@ class SharedSeats:
         are counted for the group at once (not at the next renewal: what the dead process
         counted has run out). Redis away: they are counted at the next renewal, the
         addresses as the players join again."""
-        if table.config.ranked or not unfinished(table):
-            return  # a ranked table's seats count for their players only
+        if not unfinished(table):
+            return
         tables, origins = self.hub.lobby.tables, self.hub.seat_origins
+        seated = {s.user_id for s in table.seats if s.user_id is not None}
         try:
-            for user_id, origin in await self.records.read(table):
-                if table.seat_of(user_id) is not None:
-                    origins.note(table, user_id, origin, tables)
-            counted = {(f"u:{s.user_id}", table.id) for s in table.seats if s.user_id}
+            if not table.config.ranked:  # a ranked table's seats count for their players only
+                for user_id, origin in await self.records.read(table):
+                    if user_id in seated:
+                        origins.note(table, user_id, origin, tables)
+            counted = {(f"u:{user_id}", table.id) for user_id in seated}
             counted |= {(f"a:{o}", table.id) for _u, o in origins.record(table.id, tables)}
             await self.sets.write(counted)
         except Exception as e:
@@ -251,7 +253,8 @@ class SharedSeats:
 
     async def _settle(self, user_id: int, origin: str, table: str) -> None:
         """After the handler: the player's and the address's sets as this process counts
-        them now (the seat taken, or the table counted ahead taken away again)."""
+        them now (the seat taken, or the table counted ahead taken away again), and the
+        table's record of addresses when it changed."""
         tables = self.hub.lobby.tables
         user, address = f"u:{user_id}", f"a:{origin}"
         counted = {(user, t) for t in user_tables(tables, user_id)}
