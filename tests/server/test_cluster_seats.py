@@ -1,8 +1,9 @@
 """The unfinished tables one sits at are limited for the whole group of processes (two real
 servers on PostgreSQL and Redis, ``--tables-per-user 2 --tables-per-address 2``): seats taken
 at both doors add up, per player and per address; a join another process answers counts with
-the client's address; a seat given up, or a table that expired, frees its place; what a killed
-process counted runs out. Counted per process, each door would give its own limit.
+the client's address; a seat given up, or a table that expired, frees its place; the process
+that takes a killed one's tables over counts their seats, per address too. Counted per
+process, each door would give its own limit.
 
 Needs ``JANTAKU_TEST_POSTGRES`` and ``JANTAKU_TEST_REDIS`` (ci/postgres.sh, ci/redis.sh)."""
 
@@ -14,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.cluster_env import needs_cluster, two_doors
+from tests.server.cluster_env import REDIS, needs_cluster, two_doors
 from tests.server.harness import Client, ServerProcess, fresh_address
 
 pytestmark = needs_cluster
@@ -198,10 +199,28 @@ def test_a_table_that_expired_frees_its_place(idle_doors: list[ServerProcess]) -
     c2.close()
 
 
-def test_a_killed_process_seats_run_out(doors: list[ServerProcess]) -> None:
-    """s1 is killed while an address sits at its two tables: nobody tells Redis, and what it
-    counted runs out (the process that takes the tables over knows their players, not the
-    addresses they came from)."""
+def _taken_over(door: ServerProcess, tables: tuple[str, ...]) -> None:
+    """Wait until ``door`` drives ``tables`` (their process was killed): a watch sent to it
+    is answered once it has taken the table over (until then it went to the dead one)."""
+    watcher = Client(door, door.guest())
+    for table in tables:
+        watcher.send({"type": "watch", "table": table})
+        while True:
+            msg = watcher.recv()
+            if msg["type"] == "snapshot" and msg["table"]["id"] == table:
+                break
+    watcher.close()
+
+
+def test_a_table_taken_over_counts_for_the_addresses_of_its_seats(
+    doors: list[ServerProcess], pg_database: str
+) -> None:
+    """s1 is killed while an address sits at its two tables: nobody tells Redis, what it
+    counted runs out, and s0 takes the tables over. s0 counts their seats for the address
+    they were taken from, as s1 did: the address's limit still holds, at s0 and at a process
+    that joins the group later (which knows only what the group counts in Redis). Before,
+    the process that took the tables over knew their players, not their addresses, and the
+    address got a seat more."""
     s0, s1 = doors
     address = fresh_address()
     t0, t1, t2 = _table(s1), _table(s1), _table(s0)
@@ -216,7 +235,20 @@ def test_a_killed_process_seats_run_out(doors: list[ServerProcess]) -> None:
     s1.kill()
     for c in held:
         c.ws.close_socket()
-    token = s0.guest()  # one account asks again and again (new accounts are limited too)
-    seat = _seated_soon(lambda: _join(s0, t2, token, address), FOR_ADDRESS)
-    assert seat is not None
-    seat.close()
+    _taken_over(s0, (t0, t1))
+    c, msg = _join(s0, t2, address=address)
+    _refused(msg, FOR_ADDRESS)
+    c.close()
+    limits = ("--tables-per-user", str(LIMIT), "--tables-per-address", str(LIMIT))
+    assert REDIS is not None
+    s2 = ServerProcess(pg_database, "--redis", REDIS, *limits).start()
+    try:
+        t3 = _table(s2)
+        c, msg = _join(s2, t3, address=address)
+        _refused(msg, FOR_ADDRESS)
+        c.close()
+        other, msg = _join(s2, t3)  # another address is not limited by it
+        _seated(msg)
+        other.close()
+    finally:
+        s2.stop()

@@ -3,7 +3,7 @@ Redis, two processes taking seats at once never pass a limit (the check and the 
 step); what is not written again runs out, what is written again lasts, what is gone is taken
 away; a full count refuses before the handler and a refused join leaves nothing counted; with
 Redis away the process's own count holds (the handler decides) and Redis is asked again only
-after a while.
+after a while; the record of a table's addresses goes when the table ends, not when it moves.
 
 The Redis tests need ``JANTAKU_TEST_REDIS`` (bash ci/redis.sh start)."""
 
@@ -20,6 +20,7 @@ import pytest
 from jantaku.server.config import ServerSettings
 from jantaku.server.messages import Error, ServerMessage
 from jantaku.server.seat_counts import SeatOrigins, takes_seat
+from jantaku.server.seat_records import SeatRecords
 from jantaku.server.shared_seats import SeatSets, SharedSeats
 from tests.server.cluster_env import UnreachableRedis
 from tests.server.redis_run import REDIS, run_with_redis
@@ -152,3 +153,32 @@ def test_a_join_spelt_with_escapes_is_counted_too() -> None:
     assert not takes_seat('{"type": "act", "table": "join"}')
     assert not takes_seat('{"type": "ping"}')
     assert not takes_seat("not json, join")
+
+
+@needs_redis
+def test_a_tables_record_of_addresses_goes_when_it_ends_not_when_it_moves() -> None:
+    """The addresses of a table's seats (seat_records.py) are read by the process taking the
+    table over; its owner takes the record away when the table ends, but not when it moved
+    to another process (whose record it is then), and a record changed is written again."""
+    first = frozenset({(1, "a" * 64), (2, "b" * 64)})
+    later = frozenset({(1, "a" * 64)})
+
+    async def job(r: Any, prefix: str) -> tuple[frozenset[Any], ...]:
+        owner = SeatRecords(r, prefix)
+        ended = SimpleNamespace(id="t1", status="live")
+        moved = SimpleNamespace(id="t2", status="live")
+        tables: dict[str, Any] = {"t1": ended, "t2": moved}
+        await owner.write({"t1": first, "t2": first}, tables)
+        taker = SeatRecords(r, prefix)
+        read = await taker.read(moved), await taker.read(ended)  # type: ignore[arg-type]
+        await owner.write({"t1": later, "t2": first}, tables)  # a seat of t1 given up
+        changed = await taker.read(ended)  # type: ignore[arg-type]
+        ended.status, moved.status = "finished", "moved"
+        await owner.write({}, {})
+        gone = await taker.read(ended), await taker.read(moved)  # type: ignore[arg-type]
+        return (*read, changed, *gone)
+
+    moved_read, ended_read, changed, ended_gone, moved_kept = run_with_redis(job)
+    assert moved_read == ended_read == first
+    assert changed == later
+    assert ended_gone == frozenset() and moved_kept == first

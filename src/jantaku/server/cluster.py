@@ -28,11 +28,13 @@ from jantaku.server.models import TableRow
 from jantaku.server.origins import group_key
 from jantaku.server.protocol import AtTable, Join, ProtocolError, parse_message
 from jantaku.server.relay import Handle, Relay
+from jantaku.server.seat_counts import unfinished
 from jantaku.server.shared_counts import Admission
 from jantaku.server.shared_limits import SharedLimits
 from jantaku.server.shared_seats import SharedSeats
 from jantaku.server.table_messages import missed_charge
 from jantaku.server.tables import Table, TableError
+from jantaku.server.watch_counts import asks_owner, forwarded
 from jantaku.server.writer import Done
 
 if TYPE_CHECKING:
@@ -110,12 +112,14 @@ class Cluster:
         lobby = self.hub.lobby
         lobby.claim, lobby.unclaim = self._claim_new, self._unclaim_new
         lobby.on_lost = self._lost
+        lobby.on_forget = self._forgotten  # its watchers' doors count it no more
         lobby.elsewhere = lambda: self._elsewhere
         self.hub.limits = SharedLimits(self.leases.aio, self.leases.prefix)
         self.hub.origin_key = group_key(self.hub.store)  # the queue's hashes agree in the group
         self.relay.handle = handle
         self.relay.seated = self.seats.handle  # a relayed join's seat counts for the group
         self.relay.on_logout = self.hub.session_ended  # a logout at another process
+        self.relay.watches = self._watches
         await self.relay.start()
         await self._heartbeat()
         await self.scan()
@@ -235,6 +239,8 @@ class Cluster:
             await self.leases.release([table_id])
             raise
         table = None if row is None else await self.hub.lobby.resume(row, fence, stored)
+        if table is not None:  # its seats count here now, per address too
+            await self.seats.adopt(table)
         if table is not None and self.draining:  # stopped while it was read and played again
             table.status = "moved"
             self.hub.lobby.forget(table_id)
@@ -308,6 +314,15 @@ class Cluster:
         if self.hub.lobby.tables.get(table.id) is table:
             self._lost(table)
 
+    def _watches(self, client: Client, table_id: str) -> bool:
+        """Whether ``client`` watches the unfinished table ``table_id`` driven here."""
+        table = self.hub.lobby.tables.get(table_id)
+        return table is not None and client in table.watchers and unfinished(table)
+
+    def _forgotten(self, table: Table) -> None:
+        if table.status != "moved":  # ended here (a moved one's doors follow it elsewhere)
+            self.relay.ended(table)
+
     def _lost(self, table: Table) -> None:
         log.info("table %s is driven by another process now", table.id)
         self.hub.lobby.forget(table.id)
@@ -348,21 +363,25 @@ class Cluster:
                 return True
         if not isinstance(table_id, str) or len(table_id) > 32:
             return False
-        remember = data["type"] in ("join", "watch")
-        if data["type"] in ("leave", "unwatch"):
+        kind = data["type"]
+        remember = kind in ("join", "watch")
+        if kind in ("leave", "unwatch"):
             client.routes.pop(table_id, None)
+            client.watched_elsewhere.discard(table_id)
         if data["type"] == "leave":
             await self.matchmaker.left(client, table_id)
         if table_id in self._claiming:  # being taken over here: the message waits for it
             await self.claim(table_id)
         if table_id in self.hub.lobby.tables:
+            client.watched_elsewhere.discard(table_id)  # a watch of it is counted here now
             if remember:
                 client.routes[table_id] = (self.node, raw)
             return False
         known = client.routes.get(table_id)
         if not remember and known is not None and known[0] != self.node:
             # the owner it joined at (the watch loop follows the table when it moves)
-            self.relay.forward(known[0], client, table_id, raw)
+            answer = asks_owner(client, kind, table_id, self.hub.settings.watches_per_connection)
+            self.relay.forward(known[0], client, table_id, raw, answer)
             return True
         owner = (await self.leases.owners([table_id]))[0]
         orphan = owner is None and table_id in self._playable  # its owner died: take it now
@@ -370,6 +389,10 @@ class Cluster:
             owner = self.node
         if owner is None or owner == self.node:
             return False  # nobody drives it: this process answers (no such live table)
+        limit = self.hub.settings.watches_per_connection
+        asked = forwarded(client, raw, kind, table_id, limit)  # a watch counts at its door
+        if asked is None:
+            return True  # refused here
         if remember:
             client.routes[table_id] = (owner, raw)
         if data["type"] == "join" and _asks_missed(raw):
@@ -378,7 +401,7 @@ class Cluster:
             # have arrived), and what the owner did not send is given back then (relay.py)
             client.spend(missed_charge())
             client.ahead += 1
-        self.relay.forward(owner, client, table_id, raw)
+        self.relay.forward(owner, client, table_id, raw, asked)
         return True
 
     async def _invited(self, client: Client, raw: str | bytes) -> str | None:

@@ -69,6 +69,10 @@ class Client:
         # the table when the message went, the join or watch message to say again there)
         self.routes: dict[str, tuple[str, str | bytes]] = {}
         self.relay_id: str | None = None  # its name in messages between processes
+        # several processes: the tables driven elsewhere that it watches, as its door counts
+        # them, and per table the owner's answers still due (watch_counts.py)
+        self.watched_elsewhere: set[str] = set()
+        self.watch_answers: dict[str, int] = {}
 
     def send(self, message: ServerMessage, ref: Ref | None = None) -> None:
         """Queue ``message`` (answering the client message of id ``ref``, if given)."""

@@ -31,10 +31,11 @@ from jantaku.server.protocol import (
     Unwatch,
     Watch,
 )
-from jantaku.server.seat_counts import check_seats, unfinished
+from jantaku.server.seat_counts import check_seats
 from jantaku.server.seating import ALIASES, FILLER, PLAYERS
 from jantaku.server.table_messages import MISSED_PAGE, missed_charge
 from jantaku.server.tables import RANKED_NO_BOTS, Table, TableError
+from jantaku.server.watch_counts import check_watch
 
 __all__ = ["HANDLERS", "bot_name", "dispatch"]
 
@@ -213,16 +214,9 @@ def _queue(hub: Hub, client: Client, message: Queue) -> None:
 
 def _watch(hub: Hub, client: Client, message: Watch) -> None:
     """Spectate a table: a connection watches ``watches_per_connection`` unfinished tables at
-    most (each step of each table is written out again for every connection watching it, so
-    one client watching every table with all its connections would cost more than the
-    tables)."""
+    most, here and at the other processes of a group (watch_counts.py)."""
     table = _table(hub, client, message)
-    limit = hub.settings.watches_per_connection
-    watched = [
-        t for t in client.tables if client in t.watchers and t is not table and unfinished(t)
-    ]
-    if len(watched) >= limit:
-        raise TableError("too_many_tables", f"you watch {limit} tables already; unwatch one first")
+    check_watch(client, table.id, hub.settings.watches_per_connection)
     client.tables.add(table)
     table.attach(client, None)
 

@@ -72,6 +72,7 @@ class Lobby(LobbyListing, LobbyRecovery):
         self.claim: Callable[[str, Done], int] | None = None
         self.unclaim: Callable[[str], None] | None = None  # gives a new table's lease up
         self.on_lost: Callable[[Table], None] | None = None
+        self.on_forget: Callable[[Table], None] | None = None  # a table gone from here
         self.elsewhere = None  # the other processes' public tables (lobby_listing.py)
         self._remote = (None, [])
         self._sorted = None
@@ -428,8 +429,10 @@ class Lobby(LobbyListing, LobbyRecovery):
 
     def forget(self, table_id: str) -> None:
         """Nobody finds the table here any more (it ended, expired or moved elsewhere)."""
-        self.tables.pop(table_id, None)
+        table = self.tables.pop(table_id, None)
         self.idle_since.pop(table_id, None)
+        if table is not None and self.on_forget is not None:
+            self.on_forget(table)
 
     def kinds(self) -> list[str]:
         return [k.value for k in TableKind]

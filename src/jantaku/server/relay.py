@@ -3,7 +3,9 @@ process (its door); what it says about a table driven by another process (the ow
 the owner's channel, and what the table sends the client comes back on the door's channel.
 The owner sees such a client as a :class:`RemoteClient`; the tables do not know the
 difference. One publisher task per process keeps every channel's messages in order. What
-every process must hear (a session logged out) goes once to the group's channel."""
+every process must hear (a session logged out) goes once to the group's channel. The door
+counts its clients' watches (watch_counts.py): the owner answers, when asked, whether a
+client watches a table after a message, and says when a table it watched ended."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import redis.asyncio as aioredis
 
@@ -23,6 +25,10 @@ from jantaku.server.leases import COMMAND_TIMEOUT
 from jantaku.server.messages import Ref, ServerMessage
 from jantaku.server.seat_counts import takes_seat
 from jantaku.server.table_messages import missed_charge
+from jantaku.server.watch_counts import answered, ended
+
+if TYPE_CHECKING:
+    from jantaku.server.tables import Table
 
 __all__ = ["CHANNEL_PREFIX", "Relay", "RemoteClient"]
 
@@ -52,6 +58,8 @@ class RemoteClient(Client):
         self.tables = set()
         self.routes = {}
         self.relay_id = None
+        self.watched_elsewhere = set()  # its door counts its watches (watch_counts.py)
+        self.watch_answers = {}
         self.closed = False
         self.queue_limit = settings.send_queue_bytes
         # its messages waiting, in order, while a join's seat is counted (Relay.seated)
@@ -89,6 +97,8 @@ class Relay:
         )
         self.handle: Handle | None = None
         self.seated: Seated | None = None
+        # whether a client watches a table driven here (its door counts the watches)
+        self.watches: Callable[[Client, str], bool] | None = None
         # a session (its token's hash) logged out at another process of the group
         self.on_logout: Callable[[str], None] | None = None
         self.doors: dict[str, Client] = {}  # this process's clients by their relay id
@@ -119,8 +129,11 @@ class Relay:
     def publish(self, node: str, payload: dict[str, Any]) -> None:
         self._out.put_nowait((CHANNEL_PREFIX + node, json.dumps(payload, separators=(",", ":"))))
 
-    def forward(self, owner: str, client: Client, table_id: str, raw: str | bytes) -> None:
-        """A door's client message about a table ``owner`` drives."""
+    def forward(
+        self, owner: str, client: Client, table_id: str, raw: str | bytes, answer: bool = False
+    ) -> None:
+        """A door's client message about a table ``owner`` drives (``answer``: the owner says
+        whether the client watches the table after it, watch_counts.py)."""
         conn = self.door_id(client)
         text = raw.decode(errors="replace") if isinstance(raw, bytes) else raw
         user = {
@@ -129,21 +142,27 @@ class Relay:
             "rank_index": client.rank_index,
             "guest": client.guest,
         }
-        self.publish(
-            owner,
-            {
-                "kind": "req",
-                "door": self.node,
-                "conn": conn,
-                "table": table_id,
-                "user": user,
-                # the table's seats are counted per address too (shared_seats.py)
-                "address": client.address,
-                "raw": text,
-                # the door's queue seats it there (only this process says so, never the client)
-                "queued": client.queued_for == table_id,
-            },
-        )
+        payload = {
+            "kind": "req",
+            "door": self.node,
+            "conn": conn,
+            "table": table_id,
+            "user": user,
+            # the table's seats are counted per address too (shared_seats.py)
+            "address": client.address,
+            "raw": text,
+            # the door's queue seats it there (only this process says so, never the client)
+            "queued": client.queued_for == table_id,
+        }
+        if answer:  # asked by the door only (watch_counts.py)
+            payload["answer"] = True
+        self.publish(owner, payload)
+
+    def ended(self, table: Table) -> None:
+        """A table driven here ended: the doors of the clients watching it count it no more."""
+        for c in table.watchers:
+            if isinstance(c, RemoteClient) and not c.closed:
+                self.publish(c.door, {"kind": "unwatched", "conn": c.conn, "table": table.id})
 
     def logged_out(self, session: str) -> None:
         """Tell every other process of the group that ``session`` (a token's hash) logged
@@ -228,11 +247,22 @@ class Relay:
                         await self.seated(proxy, data["raw"], self._unless_gone)
                     else:
                         self._unless_gone(proxy, data["raw"])
+                    self._answer(proxy, data)
             except Exception:
                 log.exception("relayed message failed")
             finally:
                 proxy.queued_for = None
                 proxy.waiting.pop(0)
+
+    def _answer(self, proxy: RemoteClient, data: dict[str, Any]) -> None:
+        """Tell the door, when it asked, whether its client watches the table now."""
+        if data.get("answer") and self.watches is not None and not proxy.closed:
+            table = data["table"]
+            watching = self.watches(proxy, table)
+            self.publish(
+                proxy.door,
+                {"kind": "watching", "conn": proxy.conn, "table": table, "on": watching},
+            )
 
     def _unless_gone(self, client: Client, raw: str | bytes) -> None:
         if not client.closed and self.handle is not None:
@@ -272,11 +302,19 @@ class Relay:
                 self.handle(proxy, data["raw"])
             finally:
                 proxy.queued_for = None
+            self._answer(proxy, data)
         elif kind == "charged":
             client = self.doors.get(data["conn"])
             if client is not None and client.ahead > 0:  # never more than it charged ahead
                 client.ahead -= 1
                 client.spend(min(0.0, float(data["cost"]) - missed_charge()))
+        elif kind in ("watching", "unwatched"):
+            client = self.doors.get(data["conn"])
+            if client is not None and isinstance(data.get("table"), str):
+                if kind == "watching":
+                    answered(client, data["table"], bool(data.get("on")))
+                else:
+                    ended(client, data["table"])
         elif kind == "bye":
             self._bye((data["door"], data["conn"]))
         elif kind == "logout" and data["from"] != self.node and self.on_logout is not None:

@@ -95,6 +95,20 @@ class SeatOrigins:
                 found.add(table_id)
         return found
 
+    def record(self, table_id: str, tables: Mapping[str, Table]) -> frozenset[tuple[int, str]]:
+        """Each (player, address) whose seat of ``table_id`` is held: what a process taking
+        the table over needs to count its seats per address (seat_records.py)."""
+        seats: set[tuple[int, str]] = set()
+        for origin in list(self._tables.get(table_id, {})):
+            if self._holds(table_id, origin, tables):
+                seats.update((user, origin) for user in self._tables[table_id][origin])
+        return frozenset(seats)
+
+    def records(self, tables: Mapping[str, Table]) -> dict[str, frozenset[tuple[int, str]]]:
+        """:meth:`record` of every table here where a seat is held."""
+        found = {table_id: self.record(table_id, tables) for table_id in list(self._tables)}
+        return {table_id: seats for table_id, seats in found.items() if seats}
+
     def pairs(self, tables: Mapping[str, Table]) -> Iterator[tuple[str, str]]:
         """Every (address, table) whose seat is held (what is gone is forgotten on the way)."""
         for table_id in list(self._tables):

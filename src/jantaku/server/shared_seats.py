@@ -6,7 +6,9 @@ Per player and per address (its keyed hash) a sorted set in Redis holds the tabl
 at, each with the time it runs out. The process driving a table is the one that knows its
 seats: it writes them again with each renewal of its leases (the lease's time-to-live), and
 takes away what it no longer counts (a seat given up, a table that ended, expired or moved);
-what a dead process counted runs out with its leases. A new seat is counted, before the
+what a dead process counted runs out with its leases, and the process taking its tables
+over counts their seats again at once, per address too: the addresses of each table's seats
+are recorded with the table (seat_records.py). A new seat is counted, before the
 handler takes it, by one Lua script that checks both sets and adds the table to both, or to
 neither (atomic: two doors at once cannot both pass the limit); after the handler the seat's
 sets are written again as this process counts them, so a refused join frees what it took.
@@ -35,10 +37,12 @@ from jantaku.server.seat_counts import (
     address_refusal,
     seat_fields,
     takes_seat,
+    unfinished,
     user_refusal,
     user_tables,
 )
-from jantaku.server.tables import TableError
+from jantaku.server.seat_records import SeatRecords
+from jantaku.server.tables import Table, TableError
 
 if TYPE_CHECKING:
     import redis.asyncio as aioredis
@@ -134,6 +138,7 @@ class SharedSeats:
     def __init__(self, hub: Hub, aio: aioredis.Redis, prefix: str, ms: int) -> None:
         self.hub = hub
         self.sets = SeatSets(aio, prefix, ms)
+        self.records = SeatRecords(aio, prefix)  # the addresses of each table's seats
         self._written: set[Pair] = set()  # what this process counted in Redis last
         self._outage = Outage("seat counts")  # Redis failed: counted in the process meanwhile
 
@@ -156,8 +161,10 @@ class SharedSeats:
 
     async def renew(self) -> None:
         """Write this process's seats again for a time to live (the cluster's renewal
-        loop), and take away those it counted before and no longer does."""
-        counted = seat_fields(self.hub.lobby.tables, self.hub.seat_origins)
+        loop), and take away those it counted before and no longer does; and the addresses
+        of each table's seats where they changed (seat_records.py)."""
+        tables = self.hub.lobby.tables
+        counted = seat_fields(tables, self.hub.seat_origins)
         before = set(self._written)
         try:
             await self.sets.write(counted, before - counted)
@@ -165,6 +172,30 @@ class SharedSeats:
             self._written |= counted  # what is gone is taken away at the next renewal
             raise
         self._written = counted | (self._written - before)  # and what was settled meanwhile
+        await self.records.write(self.hub.seat_origins.records(tables), tables)
+
+    async def adopt(self, table: Table) -> None:
+        """A table taken over from another process (cluster.py): the addresses its seats were
+        taken from, as that process recorded them, count here from now on, and its seats
+        are counted for the group at once (not at the next renewal: what the dead process
+        counted has run out). Redis away: they are counted at the next renewal, the
+        addresses as the players join again."""
+        if not unfinished(table):
+            return
+        tables, origins = self.hub.lobby.tables, self.hub.seat_origins
+        seated = {s.user_id for s in table.seats if s.user_id is not None}
+        try:
+            if not table.config.ranked:  # a ranked table's seats count for their players only
+                for user_id, origin in await self.records.read(table):
+                    if user_id in seated:
+                        origins.note(table, user_id, origin, tables)
+            counted = {(f"u:{user_id}", table.id) for user_id in seated}
+            counted |= {(f"a:{o}", table.id) for _u, o in origins.record(table.id, tables)}
+            await self.sets.write(counted)
+        except Exception as e:
+            log.warning("counting the seats of table %s taken over failed: %r", table.id, e)
+            return
+        self._written |= counted
 
     async def _take(self, client: Client, raw: str | bytes) -> Error | tuple[int, str, str] | None:
         """Count the seat a message would take: None when it takes none here (or Redis is
@@ -222,7 +253,8 @@ class SharedSeats:
 
     async def _settle(self, user_id: int, origin: str, table: str) -> None:
         """After the handler: the player's and the address's sets as this process counts
-        them now (the seat taken, or the table counted ahead taken away again)."""
+        them now (the seat taken, or the table counted ahead taken away again), and the
+        table's record of addresses when it changed."""
         tables = self.hub.lobby.tables
         user, address = f"u:{user_id}", f"a:{origin}"
         counted = {(user, t) for t in user_tables(tables, user_id)}
@@ -234,3 +266,10 @@ class SharedSeats:
             self._outage.failed(time.monotonic())  # what was counted ahead runs out
             return
         self._written = (self._written - set(gone)) | counted
+        if table not in tables:
+            return
+        record = self.hub.seat_origins.record(table, tables)
+        try:  # the addresses of its seats, for a process taking the table over
+            await self.records.write({table: record}, tables, every=False)
+        except Exception:
+            self._outage.failed(time.monotonic())  # written at the next renewal
