@@ -2,9 +2,10 @@
 still shows the same thing is the same element after every message (a button replaced between
 mouse down and mouse up would lose the click), and a click on it still sends what it shows.
 
-The page is redrawn on every message; here the messages come from the other seats' play, and
-at the own turn and at a call offer (where the game waits for the seat) from other devices of
-the same account joining the table (each gets the prompt again, and so does the page). The
+The page is redrawn after every message (at the next frame); here the messages come from the
+other seats' play, and at the own turn and at a call offer (where the game waits for the seat)
+from other devices of the same account joining the table (each gets the prompt again, and so
+does the page). The
 tests that need a call offer play a deal known to give one (seeded.py): without it they would
 wait on luck."""
 
@@ -62,7 +63,8 @@ RECORDER = """() => {
 }"""
 
 # Counts the messages the page receives, by type (its listener runs before the page's own, in
-# the same task: once a message is counted, the page has drawn it).
+# the same task: once a message is counted, the page has taken it in; it draws it at the next
+# frame, ``drawn``).
 COUNT_RECEIVED = """(() => {
   const Native = window.WebSocket;
   window.__received = {};
@@ -150,6 +152,12 @@ def _other_devices_join(page: Page, proc: ServerProcess, table: str, n: int = 3)
     page.wait_for_function(
         "(n) => (window.__received.prompt || 0) >= n", arg=before + n, timeout=10000
     )
+    drawn(page)
+
+
+def drawn(page: Page) -> None:
+    """Until the page has drawn what it received: it draws at the next animation frame."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def _still_marked(page: Page) -> None:

@@ -31,11 +31,13 @@ export function discard(tp, entry) {
 }
 
 /** A hand tile's click or key: `i` its place in the sorted hand (-1: the drawn tile), looked up
- * in the state now, so a button kept across redraws acts on what it shows. */
-export function pressTile(tp, i) {
+ * in the state now, so a button kept across redraws acts on what it shows. `shown`: the tile
+ * the clicked button shows; a click that lands before the next frame has drawn a changed hand
+ * (pace.js) does nothing rather than throw another tile from that place. */
+export function pressTile(tp, i, shown = null) {
   const hand = ownHand(tp.state, sortTiles);
   const entry = i < 0 ? hand.drawn : hand.tiles[i];
-  if (entry) discard(tp, entry);
+  if (entry && (shown === null || entry.tile === shown)) discard(tp, entry);
 }
 
 /** The i-th way to make the call being chosen (its button or its key). */

@@ -91,7 +91,7 @@ function handButton(tp, entry, i, warningFor) {
       "aria-label": [tileName(entry.tile), ...notes].join(", "),
       "aria-keyshortcuts": key,
       "aria-disabled": enabled ? null : "true",
-      onclick: () => pressTile(tp, i), // the tile at this place now (a kept button is not redrawn)
+      onclick: () => pressTile(tp, i, entry.tile), // the tile at this place now, if still the one shown
     },
     tileEl(entry.tile, { size: "lg", label: tileName(entry.tile) }),
   );

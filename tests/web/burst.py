@@ -1,0 +1,70 @@
+"""A burst of messages for the table page: the messages the server sends are held in the page
+and then handed to its handler one after another in one task, as a busy phone or a reconnect
+meets them (all before the next frame); the page's redraws are counted meanwhile. Shared by
+the browser tests and ``benchmarks/table_redraws.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page
+
+# An init script: while window.__hold is set, every message of the page's WebSockets is kept
+# (its handler, socket and event); window.__release() hands them over in one task.
+HOLD = """(() => {
+  const Native = window.WebSocket;
+  window.__hold = false;
+  window.__held = [];
+  const take = (fn, ws) => (ev) => {
+    if (window.__hold) window.__held.push([fn, ws, ev]);
+    else fn.call(ws, ev);
+  };
+  window.WebSocket = class extends Native {
+    set onmessage(fn) {
+      super.onmessage = take(fn, this);
+    }
+  };
+  window.__release = () => {
+    const held = window.__held;
+    window.__hold = false;
+    window.__held = [];
+    for (const [fn, ws, ev] of held) fn.call(ws, ev);
+    return held.map(([, , ev]) => JSON.parse(ev.data));
+  };
+})();"""
+
+# Counts the page's redraws from now on: each writes the step it shows (data-seq) once.
+COUNT_DRAWS = """() => {
+  window.__draws = 0;
+  const page = document.querySelector('[data-testid=table-page]');
+  if (window.__drawsOf === page) return;
+  window.__drawsOf = page;
+  new MutationObserver((records) => { window.__draws += records.length; })
+    .observe(page, { attributes: true, attributeFilter: ['data-seq'] });
+}"""
+
+
+def hold(page: Page) -> None:
+    """From now on the page keeps the messages it receives."""
+    page.evaluate("window.__hold = true")
+
+
+def held(page: Page) -> list[dict[str, Any]]:
+    """The messages held so far."""
+    return list(page.evaluate("window.__held.map(([, , ev]) => JSON.parse(ev.data))"))
+
+
+def release(page: Page) -> tuple[list[dict[str, Any]], int]:
+    """Hand the held messages to the page in one task; returns them and the redraws counted
+    from then until the page shows the last step they name (a draw by the next frame, or by
+    the timer of a tab without frames). Call ``COUNT_DRAWS`` first."""
+    got = page.evaluate("({ before: window.__draws, messages: window.__release() })")
+    messages = list(got["messages"])
+    last = max(int(m["seq"]) for m in messages if "seq" in m)
+    draws = page.wait_for_function(
+        "([seq, before]) => Number(document.querySelector('[data-testid=table-page]')"
+        ".dataset.seq) >= seq && window.__draws - before",
+        arg=[last, got["before"]],
+        polling=20,
+    ).json_value()
+    return messages, int(draws)
