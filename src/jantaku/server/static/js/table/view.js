@@ -16,6 +16,7 @@ import { dangerDialog, waitingRoom } from "./dialogs.js";
 import { tickTimers } from "./timer.js";
 import { leaveDialog } from "./leave.js";
 import { keepChildren } from "./keep.js";
+import { noteDrawn } from "./shown.js";
 
 function notice(tp, text, testid) {
   return el("p", { class: "table-notice", role: "status", "data-testid": testid }, text);
@@ -133,6 +134,7 @@ function restoreFocus(tp, overlay, focusedTestId, focused) {
 export function render(tp) {
   if (!tp.alive) return;
   const { t, state, page } = tp;
+  noteDrawn(tp); // what this drawing offers: the inputs act on it alone (shown.js)
   const focused = document.activeElement;
   const focusedTestId = focused?.dataset?.testid;
   const notices = el("div", { class: "table-notices" });
