@@ -10,7 +10,8 @@ from typing import Any
 from playwright.sync_api import Page
 
 # An init script: while window.__hold is set, every message of the page's WebSockets is kept
-# (its handler, socket and event); window.__release() hands them over in one task.
+# (its handler, socket and event); window.__release() hands them over in one task, and
+# window.__handOver(n) the first n of them (the rest stay held).
 HOLD = """(() => {
   const Native = window.WebSocket;
   window.__hold = false;
@@ -23,6 +24,9 @@ HOLD = """(() => {
     set onmessage(fn) {
       super.onmessage = take(fn, this);
     }
+  };
+  window.__handOver = (n) => {
+    for (const [fn, ws, ev] of window.__held.splice(0, n)) fn.call(ws, ev);
   };
   window.__release = () => {
     const held = window.__held;
@@ -52,6 +56,12 @@ def hold(page: Page) -> None:
 def held(page: Page) -> list[dict[str, Any]]:
     """The messages held so far."""
     return list(page.evaluate("window.__held.map(([, , ev]) => JSON.parse(ev.data))"))
+
+
+def hand_over(page: Page, n: int) -> None:
+    """Hand the first ``n`` held messages to the page (in one task); the rest stay held, and
+    so does what comes after."""
+    page.evaluate("(n) => window.__handOver(n)", n)
 
 
 def release(page: Page) -> tuple[list[dict[str, Any]], int]:

@@ -22,7 +22,7 @@ from playwright.sync_api import Page, expect
 from tests.server.harness import Client, ServerProcess, choose
 from tests.web.helpers import login_guest, session
 from tests.web.seeded import SKIP, STOP, Answer, SeededServer, first_seed
-from tests.web.table_driver import STATE, step
+from tests.web.table_driver import STATE, close_result, drawn, step
 from tests.web.test_table_pacing import _Sent
 from tests.web.test_table_results import _play, _seat
 
@@ -119,8 +119,8 @@ def _own_prompt(page: Page, msg: dict[str, Any], ready: str) -> None:
         "(seq) => Number(document.querySelector('[data-testid=table-page]').dataset.seq) === seq",
         arg=msg["seq"],
     )
-    while page.get_by_test_id("hand-end").count():
-        page.get_by_test_id("continue").click()
+    while close_result(page):
+        pass
     expect(page.locator(ready).first).to_be_visible()
 
 
@@ -153,11 +153,6 @@ def _other_devices_join(page: Page, proc: ServerProcess, table: str, n: int = 3)
         "(n) => (window.__received.prompt || 0) >= n", arg=before + n, timeout=10000
     )
     drawn(page)
-
-
-def drawn(page: Page) -> None:
-    """Until the page has drawn what it received: it draws at the next animation frame."""
-    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def _still_marked(page: Page) -> None:
