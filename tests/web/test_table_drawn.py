@@ -1,7 +1,8 @@
 """The table page acts on what it shows. It is drawn at the next frame after a message, so for
 a moment the screen may show a step the page has left: a click on a hand tile still drawn
 disabled, or a key, then meets a prompt the player has not seen. It must do nothing; once the
-prompt is drawn, the same click or key acts.
+prompt is drawn, the same click or key acts. Likewise a result's Continue pressed twice before
+the redraw closes it once.
 
 The test holds what the server sends (tests/web/burst.py) after the own discard, so the page
 stays at the drawing with every tile disabled; then, in one task (before any frame), it hands
@@ -16,11 +17,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.server.harness import ServerProcess, choose
 from tests.web.burst import HOLD, hold
 from tests.web.helpers import login_guest, session
 from tests.web.table_driver import STATE, step
 from tests.web.test_table_pacing import _practice
-from tests.web.test_table_results import _seats
+from tests.web.test_table_results import _between_hands, _play, _seat, _seats
 
 # A prompt for the next step handed to the page, then the input, all in one task; returns the
 # actions the page sent meanwhile. ``offer``: "discard" (the first hand tile may go) or "call"
@@ -107,3 +109,40 @@ def test_an_input_before_the_frame_that_draws_a_prompt_does_nothing(
     assert not later["drawnDisabled"] or offer == "call", later
     want = "discard" if offer == "discard" else "pass"
     assert [a["type"] for a in later["sent"]] == [want], later
+
+
+# Two clicks on the result's Continue in one task (a double click before the redraw); returns
+# the messages the page sent meanwhile.
+CONTINUE_TWICE = """() => {
+  const socket = window.jantaku.socket;
+  const sent = [];
+  const send = socket.send;
+  socket.send = (msg) => { sent.push(msg.type); };
+  try {
+    const button = document.querySelector('[data-testid=continue]');
+    button.click();
+    button.click();
+    return { sent, still: button.isConnected };
+  } finally {
+    socket.send = send;
+  }
+}"""
+
+
+def test_a_result_pressed_twice_before_the_redraw_is_closed_once(
+    server_proc: ServerProcess, new_page: Any
+) -> None:
+    """The end-of-hand screen stays drawn until the next frame: a second press of its Continue
+    meanwhile closes nothing more and tells the server nothing more (one ``continue``)."""
+    page = new_page(1440, 900)
+    login_guest(page, server_proc.base)
+    client, table = _seat(server_proc, page, "practice", "quick", "efficiency")
+    try:
+        _play(client, table, choose, _between_hands)  # the seat has not confirmed the result
+        expect(page.get_by_test_id("hand-end")).to_be_visible(timeout=20000)
+        got = page.evaluate(CONTINUE_TWICE)
+        assert got["still"], got  # both presses met the drawn result
+        assert got["sent"] == ["continue"], got
+        expect(page.get_by_test_id("hand-end")).to_have_count(0)
+    finally:
+        client.close()
