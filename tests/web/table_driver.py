@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
+
+from tests.web.burst import hand_over, held, hold
 
 # Waits for the page's next drawing: the table page draws at the next animation frame after a
 # message or a click (pace.js; a tab without frames by a timer within 200 ms, hence the 250 ms).
@@ -63,6 +66,36 @@ def close_result(page: Page) -> bool:
     shown.get_by_test_id("continue").click()
     expect(shown).to_have_count(0)
     return True
+
+
+def discard_drawn_by_key(page: Page) -> None:
+    """Throw the drawn tile by the keyboard (D) and let the page draw the own discard before
+    what the computer players do next reaches it: they answer at once (a call too), and the
+    page draws once per frame, so without the wait the own discard could first be drawn after
+    the next play came (no longer the newest, or called away). The page needs the init script
+    ``burst.HOLD``."""
+    hold(page)
+    page.keyboard.press("d")  # the keyboard's drawn-tile discard
+    deadline = time.monotonic() + 30
+    while True:
+        messages = held(page)
+        mine = [i for i, m in enumerate(messages) if _discards(m)]
+        if mine:
+            break
+        assert time.monotonic() < deadline, f"the own discard never came back: {messages}"
+        if page.get_by_test_id("danger-dialog").count():  # a tile the Störspiel rule warns of
+            page.get_by_test_id("danger-confirm").click()
+        page.wait_for_timeout(20)
+    hand_over(page, mine[0] + 1)
+    drawn(page)
+    page.evaluate("window.__release()")
+
+
+def _discards(msg: dict[str, Any]) -> bool:
+    """Whether a message tells a discard (the first held after the own turn is the own)."""
+    return msg.get("type") == "events" and any(
+        e.get("type") == "discarded" for e in msg.get("events", [])
+    )
 
 
 def _click(page: Page, selector: str) -> bool:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.burst import HOLD, hand_over, held, hold
+from tests.web.burst import HOLD
 from tests.web.helpers import login_guest
 from tests.web.layout import layout_problems
 from tests.web.square_board import (
@@ -24,7 +24,7 @@ from tests.web.square_board import (
     lies_across,
     rows,
 )
-from tests.web.table_driver import STATE, drawn, step
+from tests.web.table_driver import STATE, discard_drawn_by_key, step
 
 CONTROLS = "button, a, input, select, [data-testid=hand-tile]"
 SIZES = [(1440, 900), (390, 844)]
@@ -80,35 +80,6 @@ def _start(page: Page, server: str, family: str) -> None:
     assert page.get_by_test_id("table-page").get_attribute("data-family") == family
 
 
-def _discard_drawn_apart(page: Page) -> None:
-    """Throw the drawn tile by the keyboard (D) and let the page draw the own discard before
-    what the computer players do next reaches it: they answer at once, and the page draws once
-    per frame, so without the wait the own discard could be drawn after the next one came (no
-    longer the newest, not lit up)."""
-    hold(page)
-    page.keyboard.press("d")  # the keyboard's drawn-tile discard
-    deadline = time.monotonic() + 30
-    while True:
-        messages = held(page)
-        mine = [i for i, m in enumerate(messages) if _discards(m)]
-        if mine:
-            break
-        assert time.monotonic() < deadline, f"the own discard never came back: {messages}"
-        if page.get_by_test_id("danger-dialog").count():  # a tile the Störspiel rule warns of
-            page.get_by_test_id("danger-confirm").click()
-        page.wait_for_timeout(20)
-    hand_over(page, mine[0] + 1)
-    drawn(page)
-    page.evaluate("window.__release()")
-
-
-def _discards(msg: dict[str, Any]) -> bool:
-    """Whether a message tells a discard (the first after the own one is the own)."""
-    return msg.get("type") == "events" and any(
-        e.get("type") == "discarded" for e in msg.get("events", [])
-    )
-
-
 def _play_until_every_river_has_tiles(page: Page) -> dict[str, Any]:
     """Click (throwing the drawn tile) until each seat has discarded and the own turn is back."""
     deadline = time.monotonic() + 120
@@ -122,7 +93,7 @@ def _play_until_every_river_has_tiles(page: Page) -> dict[str, Any]:
         if own_turn and all(counts):
             return s
         if own_turn:
-            _discard_drawn_apart(page)
+            discard_drawn_by_key(page)
             page.wait_for_function(
                 "(seq) => Number(document.querySelector('[data-testid=table-page]')"
                 ".dataset.seq) > seq",
