@@ -43,8 +43,14 @@ COUNT_DRAWS = """() => {
   const page = document.querySelector('[data-testid=table-page]');
   if (window.__drawsOf === page) return;
   window.__drawsOf = page;
-  new MutationObserver((records) => { window.__draws += records.length; })
-    .observe(page, { attributes: true, attributeFilter: ['data-seq'] });
+  new MutationObserver((records) => {
+    window.__draws += records.length;
+    // the redraws until the first that shows the step a release waits for (release())
+    const until = window.__drawsUntil;
+    if (until && until.draws === null && Number(page.dataset.seq) >= until.seq) {
+      until.draws = window.__draws - until.before;
+    }
+  }).observe(page, { attributes: true, attributeFilter: ['data-seq'] });
 }"""
 
 
@@ -66,15 +72,16 @@ def hand_over(page: Page, n: int) -> None:
 
 def release(page: Page) -> tuple[list[dict[str, Any]], int]:
     """Hand the held messages to the page in one task; returns them and the redraws counted
-    from then until the page shows the last step they name (a draw by the next frame, or by
-    the timer of a tab without frames). Call ``COUNT_DRAWS`` first."""
-    got = page.evaluate("({ before: window.__draws, messages: window.__release() })")
-    messages = list(got["messages"])
+    from then until the first that shows the last step they name (a draw by the next frame, or
+    by the timer of a tab without frames). Call ``COUNT_DRAWS`` first."""
+    messages = held(page)
     last = max(int(m["seq"]) for m in messages if "seq" in m)
-    draws = page.wait_for_function(
-        "([seq, before]) => Number(document.querySelector('[data-testid=table-page]')"
-        ".dataset.seq) >= seq && window.__draws - before",
-        arg=[last, got["before"]],
-        polling=20,
-    ).json_value()
+    # counted in the page, up to the drawing that first shows the last step: what the page
+    # does after it (an automatic answer and its reply) is not the burst's
+    page.evaluate(
+        "(seq) => { window.__drawsUntil = { seq, before: window.__draws, draws: null };"
+        " window.__release(); }",
+        last,
+    )
+    draws = page.wait_for_function("() => window.__drawsUntil.draws", polling=20).json_value()
     return messages, int(draws)
