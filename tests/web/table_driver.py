@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
-# What the page shows, checked in one round trip (the page redraws after every message).
-STATE = """() => {
+from tests.web.burst import hand_over, held, hold
+
+# Waits for the page's next drawing: the table page draws at the next animation frame after a
+# message or a click (pace.js; a tab without frames by a timer within 200 ms, hence the 250 ms).
+NEXT_FRAME = """new Promise((done) => {
+    const timer = setTimeout(done, 250);
+    requestAnimationFrame(() => requestAnimationFrame(() => { clearTimeout(timer); done(); }));
+  })"""
+
+# What the page shows, checked in one round trip once it has drawn what it received.
+STATE = f"""async () => {{
+  await {NEXT_FRAME};
   const q = (s) => document.querySelector(s);
   const visible = (el) => Boolean(el && el.getClientRects().length);
   const tiles = [...document.querySelectorAll('[data-testid=hand-tile]:not([aria-disabled])')];
-  return {
+  return {{
     matchEnd: visible(q('[data-testid=match-end]')) && !visible(q('[data-testid=hand-end]')),
     handEnd: visible(q('[data-testid=hand-end]')),
     danger: visible(q('[data-testid=danger-dialog]')),
@@ -27,13 +38,64 @@ STATE = """() => {
     inRiichi: visible(q('[data-testid=seat-self] .badge--riichi')),
     kan: visible(q('[data-testid=act-kan]')),
     waits: document.querySelectorAll('[data-testid=waits] .tile').length,
-    hand: [...document.querySelectorAll('[data-testid=hand-tile]')].map((b) => ({
+    hand: [...document.querySelectorAll('[data-testid=hand-tile]')].map((b) => ({{
       tile: b.dataset.tile, enabled: !b.hasAttribute('aria-disabled'),
-      riichi: b.classList.contains('hand-tile--riichi')})),
+      riichi: b.classList.contains('hand-tile--riichi')}})),
     melds: document.querySelectorAll('.own-melds .meld').length,
     seq: Number(document.querySelector('[data-testid=table-page]')?.dataset.seq || -1),
-  };
-}"""
+  }};
+}}"""
+
+
+def drawn(page: Page) -> None:
+    """Until the page has drawn what it received and what was clicked (its next frame)."""
+    page.evaluate(f"async () => {{ await {NEXT_FRAME}; }}")
+
+
+def close_result(page: Page) -> bool:
+    """Close the end-of-hand screen the page shows, if any (False: none), and wait for the
+    drawing that takes it away: the page redraws at the next frame, and until then the closed
+    screen is still on it (a second press of its button does nothing)."""
+    key = page.evaluate(
+        "() => document.querySelector('[data-testid=hand-end]')?.closest('.overlay')"
+        "?.dataset.key ?? null"
+    )
+    if key is None:
+        return False
+    shown = page.locator(f".overlay[data-key='{key}']")
+    shown.get_by_test_id("continue").click()
+    expect(shown).to_have_count(0)
+    return True
+
+
+def discard_drawn_by_key(page: Page) -> None:
+    """Throw the drawn tile by the keyboard (D) and let the page draw the own discard before
+    what the computer players do next reaches it: they answer at once (a call too), and the
+    page draws once per frame, so without the wait the own discard could first be drawn after
+    the next play came (no longer the newest, or called away). The page needs the init script
+    ``burst.HOLD``."""
+    hold(page)
+    page.keyboard.press("d")  # the keyboard's drawn-tile discard
+    deadline = time.monotonic() + 30
+    while True:
+        messages = held(page)
+        mine = [i for i, m in enumerate(messages) if _discards(m)]
+        if mine:
+            break
+        assert time.monotonic() < deadline, f"the own discard never came back: {messages}"
+        if page.get_by_test_id("danger-dialog").count():  # a tile the Störspiel rule warns of
+            page.get_by_test_id("danger-confirm").click()
+        page.wait_for_timeout(20)
+    hand_over(page, mine[0] + 1)
+    drawn(page)
+    page.evaluate("window.__release()")
+
+
+def _discards(msg: dict[str, Any]) -> bool:
+    """Whether a message tells a discard (the first held after the own turn is the own)."""
+    return msg.get("type") == "events" and any(
+        e.get("type") == "discarded" for e in msg.get("events", [])
+    )
 
 
 def _click(page: Page, selector: str) -> bool:

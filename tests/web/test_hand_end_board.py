@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from tests.server.harness import ServerProcess, choose
 from tests.web.helpers import login_guest
+from tests.web.table_driver import close_result
 from tests.web.test_sheet import grouped
 from tests.web.test_table_results import _between_hands, _play, _seat
 
@@ -181,7 +182,7 @@ def test_a_prompt_that_came_behind_the_result_is_shown_with_its_clock_on_closing
             if not page.get_by_test_id("hand-end").count():
                 break
             came = len(prompts)
-            page.get_by_test_id("continue").click()
+            close_result(page)
         expect(page.get_by_test_id("hand-end")).to_have_count(0)
         expect(page.get_by_test_id("own-timer")).to_be_visible(timeout=30000)
         # at once: drawn from the prompt that had come behind the result (the table waits for

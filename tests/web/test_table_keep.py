@@ -2,9 +2,10 @@
 still shows the same thing is the same element after every message (a button replaced between
 mouse down and mouse up would lose the click), and a click on it still sends what it shows.
 
-The page is redrawn on every message; here the messages come from the other seats' play, and
-at the own turn and at a call offer (where the game waits for the seat) from other devices of
-the same account joining the table (each gets the prompt again, and so does the page). The
+The page is redrawn after every message (at the next frame); here the messages come from the
+other seats' play, and at the own turn and at a call offer (where the game waits for the seat)
+from other devices of the same account joining the table (each gets the prompt again, and so
+does the page). The
 tests that need a call offer play a deal known to give one (seeded.py): without it they would
 wait on luck."""
 
@@ -21,7 +22,7 @@ from playwright.sync_api import Page, expect
 from tests.server.harness import Client, ServerProcess, choose
 from tests.web.helpers import login_guest, session
 from tests.web.seeded import SKIP, STOP, Answer, SeededServer, first_seed
-from tests.web.table_driver import STATE, step
+from tests.web.table_driver import STATE, close_result, drawn, step
 from tests.web.test_table_pacing import _Sent
 from tests.web.test_table_results import _play, _seat
 
@@ -62,7 +63,8 @@ RECORDER = """() => {
 }"""
 
 # Counts the messages the page receives, by type (its listener runs before the page's own, in
-# the same task: once a message is counted, the page has drawn it).
+# the same task: once a message is counted, the page has taken it in; it draws it at the next
+# frame, ``drawn``).
 COUNT_RECEIVED = """(() => {
   const Native = window.WebSocket;
   window.__received = {};
@@ -117,8 +119,8 @@ def _own_prompt(page: Page, msg: dict[str, Any], ready: str) -> None:
         "(seq) => Number(document.querySelector('[data-testid=table-page]').dataset.seq) === seq",
         arg=msg["seq"],
     )
-    while page.get_by_test_id("hand-end").count():
-        page.get_by_test_id("continue").click()
+    while close_result(page):
+        pass
     expect(page.locator(ready).first).to_be_visible()
 
 
@@ -150,6 +152,7 @@ def _other_devices_join(page: Page, proc: ServerProcess, table: str, n: int = 3)
     page.wait_for_function(
         "(n) => (window.__received.prompt || 0) >= n", arg=before + n, timeout=10000
     )
+    drawn(page)
 
 
 def _still_marked(page: Page) -> None:

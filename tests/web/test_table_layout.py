@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.web.burst import HOLD
 from tests.web.helpers import login_guest
 from tests.web.layout import layout_problems
-from tests.web.table_driver import step
+from tests.web.table_driver import discard_drawn_by_key, step
 
 CONTROLS = "button, a, input, select, [data-testid=hand-tile]"
 
@@ -41,6 +42,7 @@ def test_table_screenshot_shows_the_hand_without_overlaps(
     server: str, new_page, artifacts: Path, width: int
 ) -> None:
     page = new_page(width=width, height=800)
+    page.add_init_script(HOLD)
     login_guest(page, server)
     page.get_by_test_id("practice-start").click()
     page.wait_for_url("**/#/table/*")
@@ -75,7 +77,7 @@ def test_table_screenshot_shows_the_hand_without_overlaps(
     # (read as it first shows: a computer player may call it away from the river right after)
     drawn = page.locator(".hand-tile--drawn").get_attribute("data-tile")
     page.evaluate(_WATCH_FIRST_DISCARD)
-    page.keyboard.press("d")
+    discard_drawn_by_key(page)
     page.wait_for_function("() => window.firstDiscard !== null")
     first = page.evaluate("window.firstDiscard")
     assert first["tile"] == drawn, first

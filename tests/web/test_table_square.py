@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.web.burst import HOLD
 from tests.web.helpers import login_guest
 from tests.web.layout import layout_problems
 from tests.web.square_board import (
@@ -23,7 +24,7 @@ from tests.web.square_board import (
     lies_across,
     rows,
 )
-from tests.web.table_driver import STATE, step
+from tests.web.table_driver import STATE, discard_drawn_by_key, step
 
 CONTROLS = "button, a, input, select, [data-testid=hand-tile]"
 SIZES = [(1440, 900), (390, 844)]
@@ -68,6 +69,7 @@ _WATCH = """() => {
 
 
 def _start(page: Page, server: str, family: str) -> None:
+    page.add_init_script(HOLD)
     login_guest(page, server)
     if family == "riichi":
         page.get_by_test_id("practice-start").click()
@@ -91,7 +93,7 @@ def _play_until_every_river_has_tiles(page: Page) -> dict[str, Any]:
         if own_turn and all(counts):
             return s
         if own_turn:
-            page.keyboard.press("d")  # the keyboard's drawn-tile discard
+            discard_drawn_by_key(page)
             page.wait_for_function(
                 "(seq) => Number(document.querySelector('[data-testid=table-page]')"
                 ".dataset.seq) > seq",

@@ -190,6 +190,23 @@ function svgFor(t, sideways) {
   return `<svg xmlns="${NS}" viewBox="0 0 ${W} ${H}" aria-hidden="true" focusable="false">${body}</svg>`;
 }
 
+// Each picture's SVG is parsed once and copied after (a copy is far cheaper than parsing the
+// markup again: a table redraw shows a hundred tiles and more).
+const PICTURES = new Map();
+
+/** A fresh copy of the SVG of `t` (parsed tile; null: a tile's back). */
+function picture(t, sideways) {
+  const key = `${t === null ? "back" : `${t.suit}${t.n}${t.red ? "r" : ""}`}${sideways ? "/" : ""}`;
+  let svg = PICTURES.get(key);
+  if (!svg) {
+    const box = document.createElement("span");
+    box.innerHTML = svgFor(t, sideways);
+    svg = box.firstChild;
+    PICTURES.set(key, svg);
+  }
+  return svg.cloneNode(true);
+}
+
 /**
  * A tile picture: <span class="tile tile--{size}" role="img" aria-label="..."> with an inline SVG.
  * opts: size "sm" | "md" | "lg" (default "md"), sideways (called / riichi tile),
@@ -208,7 +225,7 @@ export function tileEl(notation, opts = {}) {
     "aria-label": opts.label || tileName(notation),
     dataset: { tile: notation === null || notation === undefined ? "" : String(notation) },
   });
-  node.innerHTML = svgFor(t, Boolean(opts.sideways));
+  node.append(picture(t, Boolean(opts.sideways)));
   return node;
 }
 

@@ -3,7 +3,9 @@
 // a table first. The modules of js/table/: state.js (the game state, pure), ui.js (the page's
 // own state), connection.js (the socket), input.js (clicks and keys), view.js with board.js,
 // own.js, dialogs.js, results.js (drawing); families/ draws what differs by rule family.
-// They share one page object `tp` (state, ui, socket, t, render, ...).
+// They share one page object `tp` (state, ui, socket, t, render, ...). `tp.render()` says the
+// state changed: the automatic answers are decided at once (auto.js), the page is drawn at the
+// next frame, once however many changes came before it (pace.js).
 import { onLangChange } from "../i18n.js";
 import { el } from "../dom.js";
 import { createState } from "../table/state.js";
@@ -11,6 +13,8 @@ import { createUi } from "../table/ui.js";
 import { enter, listen } from "../table/connection.js";
 import { keyHandler } from "../table/input.js";
 import { render, tick } from "../table/view.js";
+import { createPace } from "../table/pace.js";
+import { cancelAuto, decideAuto } from "../table/auto.js";
 
 async function createTable(socket, query, navigate) {
   const msg = { type: "create", kind: query.get("kind") || "party", length: query.get("length") || "quick", private: query.get("private") === "1" };
@@ -38,12 +42,16 @@ function pageObject(root, params, ctx) {
     tableId: params.id,
     watching,
     alive: true,
-    autoTimer: null,
+    auto: null, // the automatic answer on its way: {seq, timer} (auto.js)
     resyncTimer: null,
     levels: null, // family -> the puppet levels the server offers (GET /api/bots), once fetched
     waitLevel: null, // the level the player picked in the waiting room (drawn selected on redraws)
-    render: () => render(tp),
+    render: () => {
+      decideAuto(tp);
+      tp.pace.request();
+    },
   };
+  tp.pace = createPace(() => render(tp));
   tp.ui = createUi(watching ? ctx.t("table.watching") : null, tp.render);
   root.replaceChildren(tp.page);
   return tp;
@@ -75,7 +83,8 @@ export async function mount(root, params, ctx) {
   return () => {
     tp.alive = false;
     clearInterval(ticker);
-    if (tp.autoTimer) clearTimeout(tp.autoTimer);
+    cancelAuto(tp);
+    tp.pace.cancel();
     if (tp.resyncTimer) clearTimeout(tp.resyncTimer);
     document.removeEventListener("keydown", onKey);
     for (const off of offs) off();

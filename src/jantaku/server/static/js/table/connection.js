@@ -116,6 +116,7 @@ export function act(tp, action) {
 /** Close an end-of-hand screen; a seated player thereby tells the server the result has been
  * seen (the next hand begins when everybody has, docs/protocol.md `continue`). */
 export function dismissHand(tp, shown) {
+  if (tp.ui.dismissedHands.has(shown.seq)) return; // closed already: a second press of a screen not yet redrawn
   tp.ui.dismissedHands.add(shown.seq);
   if (tp.state.seat !== null && tp.state.table && !openHandEnd(tp)) {
     tp.socket.send({ type: "continue", table: tp.state.table.id });

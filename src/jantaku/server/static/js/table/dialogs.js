@@ -4,6 +4,7 @@ import { tileName } from "../i18n.js";
 import { el } from "../dom.js";
 import { seatNames } from "./state.js";
 import { act } from "./connection.js";
+import { onScreen } from "./shown.js";
 import { chosenLevel, levelLabel, offeredLevels, saveLevel, savedLevel } from "../levels.js";
 
 /** The level choice for "start with computer players": the levels the server offers for the
@@ -91,10 +92,14 @@ export function dangerDialog(tp) {
   const { t, ui } = tp;
   const w = ui.confirm.warning;
   const names = seatNames(tp.state);
+  // each button answers the warning it shows (not one closed or replaced before the redraw)
+  const asked = ui.confirm;
   const keep = () => {
+    if (ui.confirm !== asked) return;
     ui.confirm = null;
     tp.render();
   };
+  const confirm = () => ui.confirm === asked && onScreen(tp) && act(tp, asked.action);
   return el(
     "div",
     { class: "dialog danger", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "danger-title", "data-testid": "danger-dialog" },
@@ -104,7 +109,7 @@ export function dangerDialog(tp) {
       "div",
       { class: "dialog-actions" },
       el("button", { type: "button", class: "btn", "data-testid": "danger-cancel", "data-autofocus": "true", onclick: keep }, t("table.danger_cancel")),
-      el("button", { type: "button", class: "btn btn--primary", "data-testid": "danger-confirm", onclick: () => act(tp, ui.confirm.action) }, t("table.danger_confirm")),
+      el("button", { type: "button", class: "btn btn--primary", "data-testid": "danger-confirm", onclick: confirm }, t("table.danger_confirm")),
     ),
   );
 }

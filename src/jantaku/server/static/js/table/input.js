@@ -1,13 +1,15 @@
 // The table page's input: clicks on tiles and buttons, and the keys (tile keys 1-9 0 u i o,
 // D the drawn tile, T R C P K N the prompt's groups, Space/Escape pass or cancel). Space and
 // Enter never play a focused hand tile: a tile clicked a moment ago keeps the focus, and the
-// key meant for the prompt must not throw it.
+// key meant for the prompt must not throw it. Every input acts on what the screen shows: while
+// the state offers what the last drawing did not show yet, it does nothing (shown.js).
 import { sortTiles } from "../notation.js";
 import { familyOf } from "../families/index.js";
 import { choices, currentLegal, ownHand } from "./state.js";
 import { openHandEnd } from "./ui.js";
 import { act, dismissHand } from "./connection.js";
 import { stay } from "./leave.js";
+import { onScreen } from "./shown.js";
 
 export const TILE_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "u", "i", "o"];
 const GROUP_KEYS = { r: "riichi", t: "win", c: "chi", p: "pon", k: "kan", n: "nine" };
@@ -31,21 +33,26 @@ export function discard(tp, entry) {
 }
 
 /** A hand tile's click or key: `i` its place in the sorted hand (-1: the drawn tile), looked up
- * in the state now, so a button kept across redraws acts on what it shows. */
-export function pressTile(tp, i) {
+ * in the state now, so a button kept across redraws acts on what it shows. `shown`: the tile
+ * the clicked button shows; a click that lands before the next frame has drawn a changed hand
+ * (pace.js) does nothing rather than throw another tile from that place. */
+export function pressTile(tp, i, shown = null) {
+  if (!onScreen(tp)) return;
   const hand = ownHand(tp.state, sortTiles);
   const entry = i < 0 ? hand.drawn : hand.tiles[i];
-  if (entry) discard(tp, entry);
+  if (entry && (shown === null || entry.tile === shown)) discard(tp, entry);
 }
 
 /** The i-th way to make the call being chosen (its button or its key). */
 export function pressChoice(tp, i) {
+  if (!onScreen(tp)) return;
   const a = tp.ui.mode?.choose?.[i];
   if (a) act(tp, a);
 }
 
 /** A prompt button (or its key): act at once, or choose among several ways to call. */
 export function pressGroup(tp, kind) {
+  if (!onScreen(tp)) return;
   const { ui } = tp;
   const list = choices(tp.state)[kind] || [];
   if (!list.length) return;
@@ -64,6 +71,7 @@ export function pressGroup(tp, kind) {
 
 /** Leave the riichi or choosing mode. */
 export function cancelMode(tp) {
+  if (!onScreen(tp)) return;
   tp.ui.mode = null;
   tp.render();
 }
@@ -121,8 +129,14 @@ export function keyHandler(tp) {
     const target = ev.target;
     if (target && FORM_TAGS.includes(target.tagName)) return;
     const key = ev.key.toLowerCase();
+    const onTile = (key === " " || key === "enter") && target?.closest?.("[data-testid=hand-tile]");
+    // a key answers the screen: not a prompt, result or dialog the page has not drawn yet
+    if (!onScreen(tp)) {
+      if (onTile) ev.preventDefault();
+      return;
+    }
     if (dialogKey(tp, key, ev)) return;
-    if ((key === " " || key === "enter") && target?.closest?.("[data-testid=hand-tile]")) {
+    if (onTile) {
       ev.preventDefault(); // not the tile's click: Space is the shortcut, Enter does nothing
       if (key === " " && currentLegal(tp.state).length) promptKey(tp, key);
       return;

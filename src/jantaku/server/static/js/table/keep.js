@@ -20,7 +20,7 @@ function container(old, fresh) {
 }
 
 function keepNode(old, fresh) {
-  if (old.isEqualNode(fresh)) return;
+  if (old === fresh || old.isEqualNode(fresh)) return; // the very element: a part left as it was
   if (!container(old, fresh)) {
     old.replaceWith(fresh);
     return;

@@ -91,7 +91,8 @@ function handButton(tp, entry, i, warningFor) {
       "aria-label": [tileName(entry.tile), ...notes].join(", "),
       "aria-keyshortcuts": key,
       "aria-disabled": enabled ? null : "true",
-      onclick: () => pressTile(tp, i), // the tile at this place now (a kept button is not redrawn)
+      // the tile at this place now, if still the one shown; a tile drawn disabled throws nothing
+      onclick: (ev) => ev.currentTarget.hasAttribute("aria-disabled") || pressTile(tp, i, entry.tile),
     },
     tileEl(entry.tile, { size: "lg", label: tileName(entry.tile) }),
   );

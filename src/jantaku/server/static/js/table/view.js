@@ -1,19 +1,22 @@
 // Drawing the table page from its state: notices, the waiting room or the board, the own area,
 // and one overlay at a time (danger dialog, end of hand, end of match); the focus is kept or
-// given to the overlay. Also the seconds of the timers and the automatic answers.
+// given to the overlay. Also the seconds of the timers. Drawn once per frame (pace.js); what
+// the page answers by itself is decided apart (auto.js). Parts whose inputs did not change since
+// the last drawing (an open result, the board of the deal behind it) are left as they are.
 import { clockText, el } from "../dom.js";
 import { tableTitle } from "../families/index.js";
-import { formatTime } from "../i18n.js";
-import { boardEl } from "./board.js";
+import { formatTime, getLang } from "../i18n.js";
+import { FRESH_MS, boardEl } from "./board.js";
 import { handEndEl, matchEndEl } from "./results.js";
-import { autoAction, seatNames } from "./state.js";
+import { seatNames } from "./state.js";
 import { openHandEnd } from "./ui.js";
-import { act, dismissHand } from "./connection.js";
+import { dismissHand } from "./connection.js";
 import { handEl, ownInfo, ownMelds, promptBar, toggles } from "./own.js";
 import { dangerDialog, waitingRoom } from "./dialogs.js";
 import { tickTimers } from "./timer.js";
 import { leaveDialog } from "./leave.js";
 import { keepChildren } from "./keep.js";
+import { noteDrawn } from "./shown.js";
 
 function notice(tp, text, testid) {
   return el("p", { class: "table-notice", role: "status", "data-testid": testid }, text);
@@ -25,22 +28,36 @@ function rulesLine(tp) {
   return config ? el("p", { class: "table-rules", "data-testid": "table-rules" }, tableTitle(config, tp.t)) : null;
 }
 
-/** The overlay to show, with a key naming what it shows (the same key: the same dialog). */
-function overlayEl(tp) {
+/** The overlay to show: its key (the same key: the same dialog), what a result is drawn from
+ * (`inputs`: the same as at the last drawing, it shows the same and is not drawn again) and
+ * its drawing (`build`). */
+function overlayWanted(tp) {
   const { t, state } = tp;
   const names = seatNames(state);
   const shown = openHandEnd(tp);
-  if (tp.ui.leaving) return [leaveDialog(tp), "leave"];
-  if (tp.ui.confirm) return [dangerDialog(tp), "confirm"];
+  if (tp.ui.leaving) return { key: "leave", build: () => leaveDialog(tp) };
+  if (tp.ui.confirm) return { key: "confirm", build: () => dangerDialog(tp) };
+  const lang = getLang();
   if (shown) {
-    const dialog = handEndEl(shown, names, t, () => {
+    const onContinue = () => {
       dismissHand(tp, shown);
       tp.render();
-    });
-    return [dialog, `hand-${shown.seq}`];
+    };
+    return { key: `hand-${shown.seq}`, inputs: [shown, names.join("\n"), lang], build: () => handEndEl(shown, names, t, onContinue) };
   }
-  if (state.matchEnd) return [matchEndEl(state.matchEnd, tp.tableId, names, t, state.family), "match"];
-  return [null, null];
+  if (state.matchEnd) {
+    const build = () => matchEndEl(state.matchEnd, tp.tableId, names, t, state.family);
+    return { key: "match", inputs: [state.matchEnd, names.join("\n"), lang, tp.tableId, state.family], build };
+  }
+  return null;
+}
+
+const sameInputs = (a, b) => Boolean(a && b && a.length === b.length && a.every((x, i) => x === b[i]));
+
+/** What the last drawing was drawn from (the open result, the board behind it). */
+function drawnFrom(tp) {
+  if (!tp.drawn) tp.drawn = { overlay: null, board: null };
+  return tp.drawn;
 }
 
 /** What the board and the own area show: while a hand's result is open, the deal that ended
@@ -51,7 +68,45 @@ function boardState(tp) {
   return board ? { ...tp.state, ...board } : tp.state;
 }
 
-/** The page is drawn anew on every message (and laid over the old one, keep.js). A dialog still showing the same thing stays the
+/** What the board behind an open result is drawn from, or null: no result is open, or the
+ * deal's newest discard or meld still lights up (a drawing that changes with time). The board
+ * of the deal that ended stays as it is while the next deal is played behind the result. */
+function endedBoardInputs(tp, shown) {
+  const handEnd = openHandEnd(tp);
+  if (!handEnd?.board) return null;
+  const now = Date.now();
+  const young = (mark) => typeof mark?.at === "number" && now - mark.at < FRESH_MS;
+  if (young(shown.lastDiscard) || young(shown.lastCall)) return null;
+  const { ui, state } = tp;
+  return [handEnd, JSON.stringify(state.table.seats), state.seat, ui.showDiffs, ui.doraDisplay, ui.mode, getLang()];
+}
+
+/** The board to lay over the old one: the old board itself while it shows the same (at the
+ * same place among the page's parts, `at`), else a fresh drawing. */
+function boardPart(tp, shown, at) {
+  const memo = drawnFrom(tp);
+  const inputs = endedBoardInputs(tp, shown);
+  const old = [...tp.page.childNodes].filter((n) => !n.classList?.contains("overlay"))[at];
+  const same = old?.dataset?.testid === "board" && sameInputs(memo.board, inputs);
+  memo.board = inputs;
+  if (same) return old;
+  const seated = tp.state.seat !== null;
+  return boardEl(shown, tp.t, tp.ui, seated ? { hand: handEl(tp, shown), melds: ownMelds(tp, shown) } : null);
+}
+
+/** The overlay: the one on the page while it shows the same result (not drawn again), else a
+ * fresh drawing laid as `keptOverlay` says. */
+function placeOverlay(tp) {
+  const memo = drawnFrom(tp);
+  const want = overlayWanted(tp);
+  const old = tp.page.querySelector(":scope > .overlay");
+  const last = memo.overlay;
+  memo.overlay = want ? { key: want.key, inputs: want.inputs } : null;
+  if (want && old?.dataset.key === want.key && last?.key === want.key && sameInputs(last.inputs, want.inputs)) return { shade: old, top: null };
+  return keptOverlay(tp.page, want ? el("div", { class: "overlay", "data-key": want.key }, want.build()) : null);
+}
+
+/** The page is drawn anew at every redraw (and laid over the old one, keep.js). A dialog still showing the same thing stays the
  * same element: the game may go on behind it (a result closed on another device, a leave
  * question while others play), and a button replaced between press and release would lose
  * the click. Its handlers read the state when clicked, so the old element answers as a new one
@@ -75,10 +130,11 @@ function restoreFocus(tp, overlay, focusedTestId, focused) {
   }
 }
 
-/** Draw the whole page from the state. */
+/** Draw the whole page from the state (called by the pacer, pace.js: once per frame). */
 export function render(tp) {
   if (!tp.alive) return;
   const { t, state, page } = tp;
+  noteDrawn(tp); // what this drawing offers: the inputs act on it alone (shown.js)
   const focused = document.activeElement;
   const focusedTestId = focused?.dataset?.testid;
   const notices = el("div", { class: "table-notices" });
@@ -105,11 +161,10 @@ export function render(tp) {
   // the own hand and melds lie at the bottom edge of the board; the prompt beside or below it
   const seated = state.seat !== null;
   const shown = boardState(tp);
-  parts.push(boardEl(shown, t, tp.ui, seated ? { hand: handEl(tp, shown), melds: ownMelds(tp, shown) } : null));
+  parts.push(boardPart(tp, shown, parts.filter(Boolean).length));
   if (seated) parts.push(el("div", { class: "own-area", "data-testid": "own-area" }, promptBar(tp, shown), ownInfo(tp, shown), toggles(tp)));
   else parts.push(el("div", { class: "own-area own-area--watch" }, toggles(tp)));
-  const [overlay, key] = overlayEl(tp);
-  const { shade, top } = keptOverlay(page, overlay ? el("div", { class: "overlay", "data-key": key }, overlay) : null);
+  const { shade, top } = placeOverlay(tp);
   const kept = shade?.isConnected ? shade : null; // left in place: taken out and put back, it would lose its scroll and focus
   for (const old of page.querySelectorAll(":scope > .overlay")) if (old !== kept) old.remove();
   // the board and the own area are laid over the old ones: what did not change stays (keep.js)
@@ -118,23 +173,6 @@ export function render(tp) {
   if (top !== null) shade.scrollTop = top;
   tick(tp);
   restoreFocus(tp, shade, focusedTestId, focused);
-  scheduleAuto(tp);
-}
-
-/** Send the automatic answer the toggles ask for, a moment after the step (if still current). */
-function scheduleAuto(tp) {
-  const { ui } = tp;
-  if (tp.autoTimer) return;
-  if (ui.sentSeq === tp.state.seq) return;
-  const opts = () => ({ autoWin: ui.autoWin, noCalls: ui.noCalls });
-  if (!autoAction(tp.state, opts())) return;
-  const seq = tp.state.seq;
-  tp.autoTimer = setTimeout(() => {
-    tp.autoTimer = null;
-    if (!tp.alive || tp.state.seq !== seq || ui.sentSeq === seq) return;
-    const again = autoAction(tp.state, opts());
-    if (again) act(tp, again);
-  }, 350);
 }
 
 /** Count the timers down (every element with a data-deadline). */
