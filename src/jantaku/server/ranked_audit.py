@@ -245,6 +245,7 @@ def _apart(account: int, last_ones: list[RankedMatch], other: int) -> tuple[int,
 
 def _pair(a: int, b: int, shared: list[RankedMatch], expected: float, odds: float) -> Pair:
     flow = {a: [0, 0], b: [0, 0]}  # deal-ins received from the other: count, points
+    above = {a: 0, b: 0}  # matches placed above the other
     for m in shared:
         seat_a, seat_b = m.seat_of(a), m.seat_of(b)
         for d in m.deal_ins:
@@ -254,9 +255,6 @@ def _pair(a: int, b: int, shared: list[RankedMatch], expected: float, odds: floa
             elif (d.from_seat, d.to_seat) == (seat_a, seat_b):
                 flow[b][0] += 1
                 flow[b][1] += d.points
-    above = {a: 0, b: 0}  # matches placed above the other
-    for m in shared:
-        seat_a, seat_b = m.seat_of(a), m.seat_of(b)
         above[a] += m.places[seat_a] < m.places[seat_b]
         above[b] += m.places[seat_b] < m.places[seat_a]
     b_gained = (flow[b][1], above[b]) > (flow[a][1], above[a])

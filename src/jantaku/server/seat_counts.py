@@ -23,6 +23,7 @@ __all__ = [
     "address_refusal",
     "check_seats",
     "seat_fields",
+    "table_fields",
     "takes_seat",
     "unfinished",
     "user_refusal",
@@ -155,6 +156,18 @@ def seat_fields(tables: Mapping[str, Table], origins: SeatOrigins) -> set[tuple[
         if s.user_id is not None
     }
     fields.update((f"a:{origin}", table_id) for origin, table_id in origins.pairs(tables))
+    return fields
+
+
+def table_fields(
+    table: Table, tables: Mapping[str, Table], origins: SeatOrigins
+) -> set[tuple[str, str]]:
+    """:func:`seat_fields` of one ``table`` among this process's ``tables`` (the others'
+    addresses kept)."""
+    if not unfinished(table):
+        return set()
+    fields = {(f"u:{s.user_id}", table.id) for s in table.seats if s.user_id is not None}
+    fields.update((f"a:{origin}", table.id) for _user, origin in origins.record(table.id, tables))
     return fields
 
 

@@ -36,6 +36,7 @@ from jantaku.server.redis_outage import RETRY_AFTER, Outage
 from jantaku.server.seat_counts import (
     address_refusal,
     seat_fields,
+    table_fields,
     takes_seat,
     unfinished,
     user_refusal,
@@ -189,8 +190,7 @@ class SharedSeats:
                 for user_id, origin in await self.records.read(table):
                     if user_id in seated:
                         origins.note(table, user_id, origin, tables)
-            counted = {(f"u:{user_id}", table.id) for user_id in seated}
-            counted |= {(f"a:{o}", table.id) for _u, o in origins.record(table.id, tables)}
+            counted = table_fields(table, tables, origins)
             await self.sets.write(counted)
         except Exception as e:
             log.warning("counting the seats of table %s taken over failed: %r", table.id, e)
