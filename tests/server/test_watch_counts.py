@@ -87,3 +87,24 @@ def test_a_watch_refused_at_the_door_answers_its_id_and_is_not_followed() -> Non
     assert "t3" not in c.routes
     assert len(c.sent) == 1 and isinstance(c.sent[0], Error)
     assert c.sent[0].to_json()["ref"] == "w3"
+
+
+def test_a_watch_the_owner_refused_or_whose_table_ended_is_not_followed_a_seat_is() -> None:
+    """The door sends a route's message again where its table moves: not a watch refused or
+    of a table that ended (the client would be told the refusal again), but a join's seat."""
+    c = _Client()
+    watch = '{{"type": "watch", "table": "{}"}}'
+    for table in ("t1", "t2"):
+        _ask(c, "watch", table)
+        c.routes[table] = ("elsewhere", watch.format(table))
+    c.routes["t3"] = ("elsewhere", '{"type": "join", "table": "t3"}')
+    answered(c, "t1", False)  # refused by the owner
+    answered(c, "t2", True)
+    assert set(c.routes) == {"t2", "t3"}
+    ended(c, "t2")
+    assert set(c.routes) == {"t3"}
+    c.watched_elsewhere.add("t3")  # a spectator there, who then takes a seat
+    assert _ask(c, "join", "t3")
+    answered(c, "t3", False)  # seated: it watches no more, but its seat is followed
+    ended(c, "t3")
+    assert set(c.routes) == {"t3"}

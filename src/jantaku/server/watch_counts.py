@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from jantaku.server.messages import Error
-from jantaku.server.protocol import ProtocolError, parse_message
+from jantaku.server.protocol import ProtocolError, Watch, parse_message
 from jantaku.server.seat_counts import unfinished
 from jantaku.server.tables import TableError
 
@@ -97,9 +97,25 @@ def answered(client: Client, table_id: str, watching: bool) -> None:
     if watching:
         client.watched_elsewhere.add(table_id)
     else:
-        client.watched_elsewhere.discard(table_id)
+        _unwatched(client, table_id)
 
 
 def ended(client: Client, table_id: str) -> None:
     """The owner says a table the connection watched has ended: its place is free."""
+    _unwatched(client, table_id)
+
+
+def _unwatched(client: Client, table_id: str) -> None:
+    """The connection watches ``table_id`` no more: its place is free, and a watch of it (a
+    refused one, or one of a table that ended) is not sent again when the table moves."""
     client.watched_elsewhere.discard(table_id)
+    route = client.routes.get(table_id)
+    if route is not None and _is_watch(route[1]):
+        del client.routes[table_id]
+
+
+def _is_watch(raw: str | bytes) -> bool:
+    try:
+        return isinstance(parse_message(raw), Watch)
+    except ProtocolError:
+        return False
