@@ -184,15 +184,17 @@ def open_yaku_path(
 
 
 def hand_value(view: SeatView, counts: Sequence[int]) -> float:
-    """Dora, red fives and melded yakuhai sets, in han-like units (a yakuhai pair or a
-    concealed triplet is not counted)."""
+    """Dora, red fives and yakuhai sets (called, or held concealed: the same certain han), in
+    han-like units. A yakuhai pair is not counted (it needs a pon to score)."""
     me = view.seat
     assert me is not None
     doras = dora_kinds(view)
+    yakuhai = yakuhai_kinds(view, me)
     value = sum(counts[k] for k in doras)
     value += sum(1 for t in view.hand if t.red)
+    value += sum(1 for k in yakuhai if counts[k] >= 3)
     for m in view.seats[me].melds:
         value += sum(1 for t in m.tiles if t.red) + sum(1 for t in m.tiles if t.kind_id in doras)
-        if m.kind is not MeldKind.CHOW and m.first in yakuhai_kinds(view, me):
+        if m.kind is not MeldKind.CHOW and m.first in yakuhai:
             value += 1
     return float(value)
