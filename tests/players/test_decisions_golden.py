@@ -1,5 +1,5 @@
-"""The bots make the same decisions on the same seeds (golden/*.gz, made before the bots were
-restructured)."""
+"""The bots make the same decisions on the same seeds as recorded in golden/*.gz (when and why
+each file was recorded: docs/bots.md, *Recorded decisions*)."""
 
 from __future__ import annotations
 
