@@ -189,12 +189,12 @@ def hand_value(view: SeatView, counts: Sequence[int]) -> float:
     me = view.seat
     assert me is not None
     doras = dora_kinds(view)
-    yakuhai = yakuhai_kinds(view, me)
     value = sum(counts[k] for k in doras)
     value += sum(1 for t in view.hand if t.red)
-    value += sum(1 for k in yakuhai if counts[k] >= 3)
+    if max(counts[27:34]) >= 3:  # an honour triplet held: the yakuhai ones count
+        value += sum(1 for k in yakuhai_kinds(view, me) if counts[k] >= 3)
     for m in view.seats[me].melds:
         value += sum(1 for t in m.tiles if t.red) + sum(1 for t in m.tiles if t.kind_id in doras)
-        if m.kind is not MeldKind.CHOW and m.first in yakuhai:
+        if m.kind is not MeldKind.CHOW and m.first in yakuhai_kinds(view, me):
             value += 1
     return float(value)
