@@ -34,6 +34,10 @@ _BOXES = """(selector) => {
       tag: el.tagName.toLowerCase(),
       text: (el.textContent || el.getAttribute('aria-label') || el.id || '').trim().slice(0, 40),
       x: r.left + window.scrollX, y: r.top + window.scrollY, w: r.width, h: r.height,
+      // text wider than its own box, drawn over the border or cut off (a field scrolls instead)
+      spill: ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)
+        || ['auto', 'scroll'].includes(style.overflowX) || style.textOverflow === 'ellipsis'
+        ? 0 : el.scrollWidth - el.clientWidth,
     });
   }
   return {
@@ -48,7 +52,8 @@ _BOXES = """(selector) => {
 
 
 def layout_problems(page: Page, selector: str = CONTROLS) -> list[str]:
-    """Horizontal overflow of the page or of a control, and pairs of overlapping controls."""
+    """Horizontal overflow of the page or of a control, text wider than its control, and pairs
+    of overlapping controls."""
     data: dict[str, Any] = page.evaluate(_BOXES, selector)
     problems = []
     width = data["innerWidth"]
@@ -59,6 +64,8 @@ def layout_problems(page: Page, selector: str = CONTROLS) -> list[str]:
     for b in boxes:
         if b["x"] < -0.5 or b["x"] + b["w"] > width + 0.5:
             problems.append(f"{b['tag']} {b['text']!r} sticks out: x={b['x']:.0f} w={b['w']:.0f}")
+        if b["spill"] > 1:
+            problems.append(f"{b['tag']} {b['text']!r}: its text is {b['spill']} px too wide")
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
             if (a["i"], b["i"]) in nested or (b["i"], a["i"]) in nested:

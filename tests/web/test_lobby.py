@@ -13,7 +13,7 @@ from tests.web.helpers import login_guest, register
 from tests.web.layout import control_count, layout_problems, unnamed_controls
 
 
-@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("width", [320, 390, 1280])
 def test_lobby_layout_has_no_overflow_or_overlap(
     server: str, new_page, artifacts: Path, width: int
 ) -> None:

@@ -41,7 +41,7 @@ export default {
   "login.guest": "Als Gast spielen",
 
   "kind.novice": "Anfänger",
-  "kind.advanced": "Fortgeschrittene",
+  "kind.advanced": "Fort\u00adgeschrittene", // a soft hyphen: the word fits a phone's queue button
   "kind.party": "Party",
   "kind.practice": "Übung",
   "kind.classical": "Klassisch",

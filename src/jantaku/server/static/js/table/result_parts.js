@@ -28,7 +28,8 @@ export function winTitle(t, e, names) {
     : t("table.win_ron", { name: names[e.seat], from: names[e.from_seat] });
 }
 
-/** Every seat's change and new total; `extraCol` = {title, cell(i)} adds a column. */
+/** Every seat's change and new total, in a box that scrolls sideways if it must; `extraCol` =
+ * {title, cell(i)} adds a column. */
 export function paymentsTable(t, names, deltas, totals, extraCol = null) {
   const head = el(
     "tr",
@@ -48,7 +49,8 @@ export function paymentsTable(t, names, deltas, totals, extraCol = null) {
       el("td", {}, totals[i] === undefined ? "" : formatNumber(totals[i])),
     ),
   );
-  return el("table", { class: "payments", "data-testid": "payments" }, el("thead", {}, head), el("tbody", {}, rows));
+  // scrolls sideways rather than being cut where a narrow screen cannot fit its columns
+  return el("div", { class: "table-scroll" }, el("table", { class: "payments", "data-testid": "payments" }, el("thead", {}, head), el("tbody", {}, rows)));
 }
 
 /** Why the match ended, the riichi sticks left over, and whether it counts for the ladder. */
