@@ -295,3 +295,11 @@ def test_every_reason_code_is_worded_in_both_languages() -> None:
     for lang in ("en", "de"):
         labels = read_dictionary(i18n / f"table.{lang}.js")
         assert {c for c in codes if f"table.end_reason.{c}" not in labels} == set(), lang
+
+
+def test_the_classical_score_sheets_end_has_its_code() -> None:
+    """A classical score sheet ends after the North round: its German reader is told so in
+    German (the code's words), not "The match ended." of an unknown reason."""
+    from jantaku.families.classical_sheet import _GAME_OVER
+
+    assert reason_code(_GAME_OVER) == "last_hand"

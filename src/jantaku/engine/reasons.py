@@ -15,6 +15,7 @@ __all__ = [
     "BY_CLOCK_80",
     "BY_CLOCK_120",
     "END_CODES",
+    "NAMING_SEATS",
     "TIME_80",
     "TIME_120",
     "EndReason",
@@ -36,6 +37,10 @@ class EndReason(Enum):
     ABANDONED = "abandoned"  # the server's: nobody was left to play it (never the engine's)
     OTHER = "other"  # a reason this version does not know (an old or foreign record)
 
+
+#: the codes whose end names seats (who went below zero, the dealer who stopped, who reached
+#: the target); the others name none
+NAMING_SEATS = frozenset({EndReason.BUST, EndReason.DEALER_STOP, EndReason.TARGET})
 
 #: the riichi engine's reasons for an end the match clock made (doman-rules.md, 80/120 minutes)
 BY_CLOCK_80 = "the 80-minute rule made this the last hand"
