@@ -9,7 +9,8 @@ import sys
 import pexpect
 import pytest
 
-from jantaku.commands.play_render import render_ranking
+from jantaku.commands.play_render import end_words, render_ranking
+from jantaku.engine.reasons import EndReason
 
 PROMPTS = [
     r"Your turn: discard \[(\w+)\]([^>]*)> ",
@@ -193,3 +194,23 @@ def test_the_final_ranking_lines_up_whatever_the_names() -> None:
     rows = text.splitlines()[2:]
     assert [r.split()[1] for r in rows] == ["efficiency-2", "efficiency-1", "You", "efficiency-3"]
     assert len({len(r) for r in rows}) == 1, rows  # the scores end in one column
+
+
+@pytest.mark.parametrize(
+    ("code", "seats", "words"),
+    [
+        (EndReason.BUST, (3,), "efficiency-3 went below zero"),
+        (EndReason.BUST, (0, 2), "You and efficiency-2 went below zero"),
+        (EndReason.DEALER_STOP, (3,), "efficiency-3, the dealer, won or was ready"),
+        (EndReason.TIME_80, (), "after 80 minutes the next hand was the last"),
+        (EndReason.BUST, (), "the engine's sentence"),  # an old event that names nobody
+        (EndReason.OTHER, (), "the engine's sentence"),
+    ],
+)
+def test_the_final_ranking_says_why_the_match_ended_naming_the_players(
+    code: EndReason, seats: tuple[int, ...], words: str
+) -> None:
+    names = ["You", "efficiency-1", "efficiency-2", "efficiency-3"]
+    why = end_words(code, seats, names, 0, "the engine's sentence")
+    assert words in why
+    assert f"({why})" in render_ranking((25000,) * 4, (0, 1, 2, 3), names, 0, why)

@@ -188,6 +188,24 @@ def test_the_time_rules_ends_are_recognised_by_their_code(tmp_path: Path) -> Non
     assert code == 1 and "mismatches=1" in out, out
 
 
+@pytest.mark.parametrize("kind", ["practice", "classical"])
+def test_a_game_stored_before_the_reason_code_replays(tmp_path: Path, kind: str) -> None:
+    """A record stored before the end told its reason as a code (the end event and the result
+    say it only in the engine's English words) replays as it did; a record whose words say
+    another end is still a mismatch."""
+    served = _played(kind)
+    for old in (served["events"][-1], served["result"]):
+        old.pop("reason_code", None)
+        old.pop("reason_seats", None)
+    code, out = run(_save(tmp_path, served, "old.json"))
+    assert code == 0 and "mismatches=0" in out, out
+    if kind == "practice":
+        served["events"][-1]["reason"] = "a player went below zero"
+        served["result"]["reason"] = "a player went below zero"
+        code, out = run(_save(tmp_path, served, "wrong.json"))
+        assert code == 1 and "mismatches=1" in out, out
+
+
 @pytest.mark.parametrize(
     ("change", "problem"),
     [

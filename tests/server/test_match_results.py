@@ -8,6 +8,7 @@ from typing import Any
 
 from jantaku.engine.actions import ActionKind
 from jantaku.engine.clock import ManualClock
+from jantaku.engine.reasons import EndReason
 from jantaku.families import family
 from jantaku.players.filler import Filler
 from jantaku.server.config import ServerSettings, table_config
@@ -207,44 +208,60 @@ def test_a_ranked_match_end_gives_rank_points_and_rating_changes(database: str) 
     store.close()
 
 
-def _text(module: Any, node: Any) -> Any:
-    """A string written out, or named by a constant (engine/reasons.py); else None."""
+def _text(module: Any, node: Any, function: Any) -> Any:
+    """A string written out, named by a constant (engine/reasons.py), or last assigned to a
+    local name in ``function`` before ``node``; else None."""
     import ast
 
     if isinstance(node, ast.Constant):
         return node.value
     if isinstance(node, ast.Name) and node.id.isupper():
         return getattr(module, node.id)
+    if isinstance(node, ast.Name):
+        assigned = [
+            sub
+            for sub in ast.walk(function)
+            if isinstance(sub, ast.Assign)
+            and [getattr(t, "id", None) for t in sub.targets] == [node.id]
+            and sub.lineno < node.lineno
+        ]
+        if assigned:
+            last = max(assigned, key=lambda sub: sub.lineno)
+            return _text(module, last.value, function)
     return None
 
 
-def _engine_reasons() -> set[str]:
-    """Every reason the engines can give for a match's end: the strings the riichi flow's
-    ending rules return, those the riichi match ends with, the classical default."""
+def _engine_reasons() -> dict[str, str]:
+    """Every reason the engines can give for a match's end, with the code they give with it:
+    each ``Ending`` the riichi flow and match make, the classical default."""
     import ast
     import inspect
 
     from jantaku.engine.classical.match import ClassicalMatchResult
     from jantaku.engine.riichi import flow, match
 
-    reasons = {ClassicalMatchResult.__dataclass_fields__["reason"].default}
-    for module, names in ((flow, ("_ending", "_dealer_stop")), (match, ("apply",))):
+    fields = ClassicalMatchResult.__dataclass_fields__
+    reasons = {fields["reason"].default: fields["code"].default.value}
+    for module in (flow, match):
         tree = ast.parse(inspect.getsource(module))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef) and node.name in names:
-                for sub in ast.walk(node):
-                    if isinstance(sub, ast.Return) and sub.value is not None:
-                        reasons.add(_text(module, sub.value))
-                    if isinstance(sub, ast.Call) and getattr(sub.func, "attr", "") == "_end":
-                        reasons.add(_text(module, sub.args[0]))
-    reasons.discard(None)
-    return {str(r) for r in reasons}
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef):
+                continue
+            for sub in ast.walk(function):
+                if isinstance(sub, ast.Call) and getattr(sub.func, "id", "") == "Ending":
+                    code, text = sub.args[0], sub.args[1]
+                    assert isinstance(code, ast.Attribute), ast.dump(sub)
+                    reasons[_text(module, text, function)] = EndReason[code.attr].value
+    return reasons
 
 
-def test_every_reason_an_engine_gives_has_a_code() -> None:
+def test_every_reason_an_engine_gives_has_its_code_in_its_words() -> None:
+    """A record stored before the code existed is read by its words: each sentence an engine
+    writes must say the code the engine gives with it."""
     reasons = _engine_reasons()
-    assert len(reasons) >= 7  # bust, 80 minutes, last hand, dealer stops, 120 minutes, ...
-    assert {r: reason_code(r) for r in reasons if reason_code(r) == "other"} == {}
+    assert None not in reasons
+    assert len(reasons) >= 9  # bust, 80 minutes, last hand, two dealer stops, 120 minutes, ...
+    assert {r: reason_code(r) for r in reasons} == reasons
 
 
 def test_the_80_minute_rule_ends_the_match_after_the_next_hand() -> None:
@@ -278,3 +295,11 @@ def test_every_reason_code_is_worded_in_both_languages() -> None:
     for lang in ("en", "de"):
         labels = read_dictionary(i18n / f"table.{lang}.js")
         assert {c for c in codes if f"table.end_reason.{c}" not in labels} == set(), lang
+
+
+def test_the_classical_score_sheets_end_has_its_code() -> None:
+    """A classical score sheet ends after the North round: its German reader is told so in
+    German (the code's words), not "The match ended." of an unknown reason."""
+    from jantaku.families.classical_sheet import _GAME_OVER
+
+    assert reason_code(_GAME_OVER) == "last_hand"

@@ -103,6 +103,15 @@ def test_a_puppet_plays_a_whole_match_through_the_client(
     assert all(h is None for i, h in enumerate(dealt) if i != result.seat)
     game = server.get(f"/api/games/{result.table}").json()
     assert game["result"]["scores"] == list(result.scores)
+    # why it ended, as a code with the seats it names, in the result and (riichi) in the event
+    assert game["result"]["reason_code"] == result.reason_code
+    assert game["result"]["reason_seats"] == list(result.reason_seats)
+    if family_name == "riichi":
+        (ended,) = [e for e in bot.events if e.type == "match_ended"]
+        assert (ended.reason_code.value, ended.reason_seats) == (
+            result.reason_code,
+            result.reason_seats,
+        )
 
 
 class Cheater:

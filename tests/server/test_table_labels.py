@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from jantaku.engine.actions import ActionKind
+from jantaku.engine.reasons import NAMING_SEATS, EndReason
 from jantaku.engine.riichi.events import DrawKind
 from jantaku.rules.riichi.result import Limit
 from jantaku.rules.riichi.yaku.registry import Yaku
@@ -48,9 +49,14 @@ def test_key_families_cover_the_engine_values() -> None:
         "table.wind_short": {"0", "1", "2", "3"},
         # prompt buttons: every kind but discard (a click on a tile) has a label
         "table.act": {"tsumo", "ron", "riichi", "chi", "pon", "kan", "nine_terminals", "pass"},
+        # why a match ended (the result's reason_code), and with the players it names
+        "table.end_reason": {r.value for r in EndReason},
+        "table.end_reason_by": {r.value for r in NAMING_SEATS},
     }
     kans = {"open_kan", "added_kan", "concealed_kan"}  # one "kan" button
     assert {k.value for k in ActionKind} - {"discard"} - kans <= families["table.act"]
     for family, values in families.items():
         missing = {v for v in values if f"{family}.{v}" not in EN}
         assert not missing, f"{family}: {sorted(missing)}"
+    for code in NAMING_SEATS:  # the players named, in the language's list ("A and B")
+        assert "{names}" in EN[f"table.end_reason_by.{code.value}"], code

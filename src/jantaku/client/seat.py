@@ -33,8 +33,9 @@ class TableResult:
     seat: int
     scores: tuple[int, ...]
     ranking: tuple[int, ...]  # seats, first place first
-    reason: str
-    reason_code: str | None
+    reason: str  # the engine's English sentence
+    reason_code: str | None  # why, as a code (docs/protocol.md, "The end of a match")
+    reason_seats: tuple[int, ...]  # the seats the code names (who went below zero, ...)
     recorded: bool
     raw: dict[str, Any] = field(repr=False)
 
@@ -253,6 +254,7 @@ class Seat:
             ranking=tuple(result["ranking"]),
             reason=str(result.get("reason", "")),
             reason_code=result.get("reason_code"),
+            reason_seats=tuple(result.get("reason_seats") or ()),
             recorded=bool(result.get("recorded")),
             raw=result,
         )

@@ -16,6 +16,7 @@ import click
 from jantaku.commands.keyboard import KeyboardPlayer, play_to_the_end
 from jantaku.commands.play_render import (
     HAND_KEYS,
+    end_words,
     label,
     render_end_of_hand,
     render_ranking,
@@ -225,4 +226,5 @@ def _narrate(events: Sequence[object], names: Sequence[str], human: Human) -> No
             hand_end = []
             human.ask("Press Enter to continue ")
         elif isinstance(e, MatchEnded):
-            human.write(render_ranking(e.scores, e.ranking, names, 0, e.reason))
+            why = end_words(e.reason_code, e.reason_seats, names, 0, e.reason)
+            human.write(render_ranking(e.scores, e.ranking, names, 0, why))

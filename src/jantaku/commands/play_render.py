@@ -5,13 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from jantaku.engine.reasons import EndReason
 from jantaku.engine.riichi.events import DealEnded, Won
 from jantaku.engine.riichi.view import SeatView
 from jantaku.meld import Meld
 from jantaku.rules.riichi.names import yaku_label
 from jantaku.tiles import Tile
 
-__all__ = ["HAND_KEYS", "label", "render_end_of_hand", "render_ranking", "render_table"]
+__all__ = [
+    "HAND_KEYS",
+    "end_words",
+    "label",
+    "render_end_of_hand",
+    "render_ranking",
+    "render_table",
+]
 
 HAND_KEYS = "1234567890abcd"  # one key per hand position (14 at most)
 _HONORS = ("Ea", "So", "We", "No", "Wh", "Gr", "Rd")
@@ -92,6 +100,30 @@ def render_end_of_hand(events: Sequence[object], names: Sequence[str], me: int) 
                 + "  ".join(f"{seat_name(s, me, names)} {e.scores[s]}" for s in range(4))
             )
     return "\n".join(lines)
+
+
+#: why a match ended, in the terminal's words ({who}: the players the end names)
+_END_WORDS = {
+    EndReason.BUST: "{who} went below zero",
+    EndReason.LAST_HAND: "the last hand is over",
+    EndReason.DEALER_STOP: "{who}, the dealer, won or was ready in the last hand while leading",
+    EndReason.TIME_80: "after 80 minutes the next hand was the last",
+    EndReason.TIME_120: "the 120-minute limit was reached",
+    EndReason.TARGET: "{who} reached the target score",
+}
+
+
+def end_words(
+    code: EndReason, seats: Sequence[int], names: Sequence[str], me: int, fallback: str
+) -> str:
+    """Why the match ended, naming the players its code names ("You and West went below
+    zero"); ``fallback`` (the engine's sentence) for a code without words here."""
+    words = _END_WORDS.get(code)
+    if words is None or ("{who}" in words and not seats):
+        return fallback
+    who = [seat_name(seat, me, names) for seat in seats]
+    listed = " and ".join(who) if len(who) <= 2 else ", ".join(who[:-1]) + " and " + who[-1]
+    return words.format(who=listed)
 
 
 def render_ranking(

@@ -217,6 +217,14 @@ def _shown(host: str) -> str:
     show_default=True,
     help="The same for all accounts of one client address together.",
 )
+@click.option(
+    "--watches-per-connection",
+    type=click.IntRange(min=1),
+    default=4,
+    show_default=True,
+    help="Unfinished tables one connection watches at once (of the whole group with --redis); "
+    "one more watch is refused (too_many_tables).",
+)
 @click.option("--log-level", default="warning", show_default=True)
 def serve(
     host: str,

@@ -10,6 +10,7 @@ and a kong declared on one's turn, each family naming its own (riichi ``chi``, c
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any, ClassVar
@@ -46,6 +47,12 @@ class Event:
     def seen_by(self, seat: int | None) -> Event:
         """The event as ``seat`` may see it (``None``: a spectator); public events are unchanged."""
         return self
+
+    @classmethod
+    def upgrade_json(cls, data: Mapping[str, Any]) -> Mapping[str, Any]:
+        """``data`` (an event's JSON, perhaps stored by an older version) with the fields this
+        version writes: an event that has gained a field since fills it in here."""
+        return data
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from typing import Any, Protocol, runtime_checkable
 from jantaku.engine.actions import Action
 from jantaku.engine.clock import Clock
 from jantaku.engine.events import Event
+from jantaku.engine.reasons import EndReason
 from jantaku.tiles import Tile
 
 __all__ = ["Game", "GameResult", "GameView"]
@@ -35,7 +36,19 @@ class GameResult(Protocol):
         ...
 
     @property
-    def reason(self) -> str: ...
+    def reason(self) -> str:
+        """Why the match ended, in English (the sentence records have always kept)."""
+        ...
+
+    @property
+    def code(self) -> EndReason:
+        """Why the match ended, for a client to word in its language."""
+        ...
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats ``code`` names (who went below zero, ...), by seat order."""
+        ...
 
 
 class GameView(Protocol):

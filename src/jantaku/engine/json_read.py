@@ -212,7 +212,7 @@ def read_event(data: Mapping[str, Any], types_by_name: Mapping[str, type[Event]]
     if cls is None:
         raise ValueError(f"unknown event type {name!r}")
     try:
-        return _read_dataclass(cls, data)
+        return _read_dataclass(cls, cls.upgrade_json(data))
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"bad {name} event: {error}") from None
 

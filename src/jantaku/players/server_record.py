@@ -29,6 +29,7 @@ __all__ = ["check_server_game", "is_server_game"]
 _EIGHTY, _TWO_HOURS = 80 * 60, 120 * 60
 _STARTS = ("deal_started", "classical_deal_started")
 _ENDS = ("match_ended", "game_ended")
+_END_WORDS = ("reason", "reason_code", "reason_seats")  # how the end event says why
 _ABANDONED = "abandoned"  # the result's reason_code of a match nobody played any more
 
 
@@ -46,22 +47,29 @@ def _hand_name(start: dict[str, Any]) -> str:
 
 
 def _end_code(result: dict[str, Any], end: dict[str, Any] | None) -> str | None:
-    """Why the record's match ended, as a code: the result's ``reason_code``; a record stored
-    without one says it only in the end event's words (the engine's of that time)."""
-    code = result.get("reason_code")
-    if isinstance(code, str):
-        return code
+    """Why the record's match ended, as a code: the result's ``reason_code`` (or its end
+    event's); a record stored without one says it only in the end event's words (the engine's
+    of that time)."""
+    for code in (result.get("reason_code"), (end or {}).get("reason_code")):
+        if isinstance(code, str):
+            return code
     return end_code(str(end.get("reason"))) if end is not None else None
 
 
 def _same_end(mine: dict[str, Any], theirs: dict[str, Any], code: str | None) -> bool:
     """Whether the engine's end event is the record's but for its reason's words: the same
-    fields, and a reason of the record's code."""
+    fields, and the record's code (with the seats it names, when the record has them; a record
+    stored before the code existed has only its words, or its result's code)."""
     if mine.get("type") not in _ENDS or code is None or mine.get("type") != theirs.get("type"):
         return False
-    mine_rest = {k: v for k, v in mine.items() if k != "reason"}
-    theirs_rest = {k: v for k, v in theirs.items() if k != "reason"}
-    return mine_rest == theirs_rest and end_code(str(mine.get("reason"))) == code
+    mine_rest = {k: v for k, v in mine.items() if k not in _END_WORDS}
+    theirs_rest = {k: v for k, v in theirs.items() if k not in _END_WORDS}
+    if mine_rest != theirs_rest:
+        return False
+    if "reason_code" in theirs:
+        same_seats = mine.get("reason_seats") == theirs.get("reason_seats")
+        return mine.get("reason_code") == theirs["reason_code"] and same_seats
+    return mine.get("reason_code", end_code(str(mine.get("reason")))) == code
 
 
 def _plain(value: Any) -> Any:

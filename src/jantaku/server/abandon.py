@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jantaku.engine.game import Game
+from jantaku.engine.reasons import EndReason
 
 __all__ = ["ABANDONED", "Abandoned", "abandoned"]
 
@@ -23,6 +24,8 @@ class Abandoned:
     ranking: tuple[int, ...]  # seats, first place first (ties: the earlier seat)
     recorded: bool = False
     reason: str = ABANDONED
+    code: EndReason = EndReason.ABANDONED
+    seats: tuple[int, ...] = ()
 
 
 def abandoned(engine: Game) -> Abandoned:

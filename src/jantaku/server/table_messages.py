@@ -10,7 +10,7 @@ from jantaku.engine.game import Game, GameResult
 from jantaku.server.abandon import Abandoned
 from jantaku.server.clientview import client_view, drawn_index, ended_client_view
 from jantaku.server.config import TableConfig
-from jantaku.server.match_summary import leftover_sticks, rank_fields, reason_code
+from jantaku.server.match_summary import leftover_sticks, rank_fields
 from jantaku.server.messages import Events, Prompt, ServerMessage, Snapshot
 from jantaku.server.seats import Seat, TableError, public_summary
 from jantaku.server.writer import Outbox
@@ -270,7 +270,8 @@ class TableMessages:
             to_first = getattr(rules, "leftover_sticks", None) == "to_first"
             leftover = leftover_sticks(self.engine.log, o, to_first)
         return {
-            "reason_code": reason_code(o.reason),
+            "reason_code": o.code.value,
+            "reason_seats": list(o.seats),
             "leftover": leftover,
             "ranked": self.config.ranked,
             **rank_fields(self.rank_changes),

@@ -14,6 +14,7 @@ import pytest
 
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.classical import ClassicalDeal, ClassicalMatch, Phase, replay_game
+from jantaku.engine.reasons import EndReason
 from jantaku.hand.lookup import shanten
 from jantaku.hand.shapes import decompose
 from jantaku.rules.classical import ClassicalOptions, preset
@@ -178,6 +179,7 @@ def test_default_preset_games_keep_every_invariant() -> None:
 def test_games_run_all_four_wind_rounds() -> None:
     game, _ = play(5, FAST, check=False)
     assert game.finished and game.result is not None
+    assert (game.result.code, game.result.seats) == (EndReason.LAST_HAND, ())  # the only end
     winds = [e.to_json()["round_wind"] for e in game.log if e.type == "classical_deal_started"]
     assert winds[0] == 0 and winds[-1] == 3 and winds == sorted(winds)
     dealers = [e.to_json()["dealer"] for e in game.log if e.type == "classical_deal_started"]

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from jantaku.engine import ActionKind, ManualClock
+from jantaku.engine.reasons import Ending, EndReason
 from jantaku.engine.riichi import Match, TableRules
 from jantaku.engine.riichi.deal import DealResult
 from jantaku.engine.riichi.events import DrawKind
@@ -226,5 +227,5 @@ def test_leftover_deposits_go_to_first_place() -> None:
     match = Match(TableRules(length="east_only"), MahjongJudge(), 9)
     match.deposits = 2
     match.scores = [30000, 30000, 20000, 18000]
-    match._end("test", recorded=True)
+    match._end(Ending(EndReason.LAST_HAND, "test"), recorded=True)
     assert match.result is not None and match.result.scores == (32000, 30000, 20000, 18000)

@@ -22,6 +22,7 @@ from jantaku.engine.classical.wall import ClassicalWall, shuffled_wall
 from jantaku.engine.clock import Clock, ManualClock
 from jantaku.engine.events import Event
 from jantaku.engine.match import BaseMatch
+from jantaku.engine.reasons import EndReason
 from jantaku.errors import IllegalActionError
 from jantaku.rules.classical import ClassicalOptions, Penalty, preset
 from jantaku.rules.classical.options import InitialSeating
@@ -36,6 +37,8 @@ class ClassicalMatchResult:
     ranking: tuple[int, ...]  # seats, best balance first (ties: earlier seat)
     hands_played: int
     reason: str = "the game is over"
+    code: EndReason = EndReason.LAST_HAND  # a classical game ends only after its last hand
+    seats: tuple[int, ...] = ()
 
     @property
     def scores(self) -> tuple[int, ...]:

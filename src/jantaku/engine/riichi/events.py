@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from jantaku.engine.events import CallEvent, DiscardEvent, Drew, Event, KongEvent, hands_seen_by
 from jantaku.engine.json_read import event_types
+from jantaku.engine.reasons import EndReason, old_end_fields
 from jantaku.tiles import Tile
 
 __all__ = [
@@ -142,11 +144,20 @@ class DealEnded(Event):
 
 @dataclass(frozen=True, slots=True)
 class MatchEnded(Event):
+    """The end of the match: ``reason_code`` says why for any client to word, with the seats it
+    names (who went below zero, ...); ``reason`` is the English sentence older records have."""
+
     type: ClassVar[str] = "match_ended"
     scores: tuple[int, ...]
     ranking: tuple[int, ...]  # seats, first place first
     recorded: bool
     reason: str
+    reason_code: EndReason
+    reason_seats: tuple[int, ...]
+
+    @classmethod
+    def upgrade_json(cls, data: Mapping[str, Any]) -> Mapping[str, Any]:
+        return old_end_fields(data)
 
 
 EVENTS = event_types(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jantaku.engine.reasons import BY_CLOCK_80
+from jantaku.engine.reasons import BY_CLOCK_80, Ending, EndReason
 from jantaku.engine.riichi.deal import DealResult
 from jantaku.engine.riichi.events import DrawKind
 from jantaku.engine.riichi.rules import TableRules
@@ -34,7 +34,12 @@ class Next:
     """The state of the next deal, or (``state`` None) why the match ends."""
 
     state: MatchState | None
-    reason: str | None = None
+    end: Ending | None = None
+
+    @property
+    def reason(self) -> str | None:
+        """Why the match ends, in the engine's English sentence."""
+        return None if self.end is None else self.end.text
 
 
 def ranking(scores: list[int] | tuple[int, ...]) -> tuple[int, ...]:
@@ -69,9 +74,9 @@ def after_deal(
     stays = dealer_stays(rules, before.dealer, result)
     honba = before.honba + 1 if stays or not result.winners else 0
     deposits = result.deposits_left
-    reason = _ending(rules, before, result, scores, stays, last_by_clock)
-    if reason is not None:
-        return Next(None, reason)
+    end = _ending(rules, before, result, scores, stays, last_by_clock)
+    if end is not None:
+        return Next(None, end)
     dealer, round_wind = before.dealer, before.round_wind
     if not stays:
         dealer = (dealer + 1) % 4
@@ -87,19 +92,24 @@ def _ending(
     scores: tuple[int, ...],
     stays: bool,
     last_by_clock: bool,
-) -> str | None:
-    if rules.bust_below_zero and any(s < 0 for s in scores):
-        return "a player went below zero"
+) -> Ending | None:
+    busted = tuple(seat for seat, s in enumerate(scores) if s < 0)
+    if rules.bust_below_zero and busted:
+        return Ending(EndReason.BUST, "a player went below zero", busted)
     if last_by_clock:
-        return BY_CLOCK_80
+        return Ending(EndReason.TIME_80, BY_CLOCK_80)
     rounds = 1 if rules.length == "east_only" else 2
     threshold = rules.extension_round_threshold
     dealer = before.dealer
     if before.round_wind >= rounds:  # an extension round (Tenhou)
-        if threshold is not None and any(s >= threshold for s in scores):
-            return "a player reached the target in the extension round"
+        reached = tuple(
+            seat for seat, s in enumerate(scores) if threshold is not None and s >= threshold
+        )
+        if reached:
+            text = "a player reached the target in the extension round"
+            return Ending(EndReason.TARGET, text, reached)
         if not stays and dealer == 3:
-            return "the extension round is over"
+            return Ending(EndReason.LAST_HAND, "the extension round is over")
         return None
     if before.round_wind != rounds - 1 or dealer != 3:
         return None
@@ -107,12 +117,12 @@ def _ending(
         return _dealer_stop(rules, dealer, result, scores)
     if threshold is not None and all(s < threshold for s in scores):
         return None  # Tenhou: nobody reached the target; the extension round follows
-    return "the last hand is over"
+    return Ending(EndReason.LAST_HAND, "the last hand is over")
 
 
 def _dealer_stop(
     rules: TableRules, dealer: int, result: DealResult, scores: tuple[int, ...]
-) -> str | None:
+) -> Ending | None:
     """Why the all-last dealer's repeat ends the match (agari-yame), or None when it is played.
 
     Only a dealer in first place stops, and an abortive-draw repeat never does. ``dealer_first``
@@ -124,9 +134,11 @@ def _dealer_stop(
     won = dealer in result.winners
     if rules.agari_yame == "dealer_first_30000":
         if won and scores[dealer] >= _TENHOU_STOP_POINTS:
-            return "the dealer won the last hand while leading with at least 30,000"
+            text = "the dealer won the last hand while leading with at least 30,000"
+            return Ending(EndReason.DEALER_STOP, text, (dealer,))
         return None
     ready = result.draw in _DRAWS_WITH_TENPAI and result.tenpai[dealer]
     if won or ready:
-        return "the dealer won or was ready in the last hand while leading"
+        text = "the dealer won or was ready in the last hand while leading"
+        return Ending(EndReason.DEALER_STOP, text, (dealer,))
     return None

@@ -13,7 +13,7 @@ from typing import Any
 from jantaku.engine.actions import Action
 from jantaku.engine.clock import Clock, ManualClock
 from jantaku.engine.match import BaseMatch
-from jantaku.engine.reasons import BY_CLOCK_120
+from jantaku.engine.reasons import BY_CLOCK_120, Ending, EndReason
 from jantaku.engine.riichi.deal import Deal, Phase
 from jantaku.engine.riichi.events import Event, MatchEnded
 from jantaku.engine.riichi.flow import MatchState, after_deal, is_all_last, ranking
@@ -34,7 +34,9 @@ class MatchResult:
     scores: tuple[int, ...]
     ranking: tuple[int, ...]  # seats, first place first
     recorded: bool
-    reason: str
+    reason: str  # the English sentence
+    code: EndReason = EndReason.OTHER
+    seats: tuple[int, ...] = ()  # the seats the code names (who went below zero, ...)
 
 
 class Match(BaseMatch[Deal]):
@@ -124,7 +126,7 @@ class Match(BaseMatch[Deal]):
         start = len(self.log)
         # Before 80 minutes neither time rule can act (the common case: one clock reading).
         if self.clock.now() - self.started_at >= _EIGHTY_MINUTES and self._time_is_up():
-            self._end(BY_CLOCK_120, recorded=False)
+            self._end(Ending(EndReason.TIME_120, BY_CLOCK_120), recorded=False)
             return self.log[start:]
         events = deal.apply_checked(checked)
         if deal.phase is Phase.ENDED:
@@ -164,18 +166,19 @@ class Match(BaseMatch[Deal]):
         self.scores = list(deal.scores)
         self.deposits = deal.deposits
         if state is None or new is None:
-            assert step.reason is not None
-            self._end(step.reason, recorded=True)
+            assert step.end is not None
+            self._end(step.end, recorded=True)
             return
         self.round_wind, self.dealer = state.round_wind, state.dealer
         self.honba, self.deposits = state.honba, state.deposits
         self.deal = new
         self.log.extend(new.log)
 
-    def _end(self, reason: str, recorded: bool) -> None:
+    def _end(self, end: Ending, recorded: bool) -> None:
         order = ranking(self.scores)
         if recorded and self.deposits and self.rules.leftover_sticks == "to_first":
             self.scores[order[0]] += 1000 * self.deposits
             self.deposits = 0
-        self.result = MatchResult(tuple(self.scores), order, recorded, reason)
-        self.log.append(MatchEnded(tuple(self.scores), order, recorded, reason))
+        scores = tuple(self.scores)
+        self.result = MatchResult(scores, order, recorded, end.text, end.code, end.seats)
+        self.log.append(MatchEnded(scores, order, recorded, end.text, end.code, end.seats))

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from jantaku.players.review.model import Candidate, Decision, SeatReview
+from jantaku.players.review.model import WINS, Candidate, Decision, SeatReview
 
-__all__ = ["render_review", "shown_loss"]
+__all__ = ["render_review", "shown_loss", "shown_margin"]
 
 _STEP = 1000.0  # the riichi bots' weight of one step of shanten in their speed score
 
@@ -24,6 +24,29 @@ def shown_loss(loss: float | None) -> str:
             shown += f" {'and' if rest > 0 else 'less'} {abs(rest):.1f}"
         return shown
     return f"{loss:.1f}"
+
+
+def _after(c: Candidate) -> str:
+    """The hand after a choice at a call: a win, or its shanten and value."""
+    if c.action.kind in WINS:
+        return "a win"
+    shown = f"shanten {'-' if c.shanten is None else c.shanten}"
+    return shown if c.value is None else f"{shown}, value {c.value:g}"
+
+
+def shown_margin(d: Decision) -> str:
+    """How much better the puppet's choice is than the player's. Where the puppet scores both
+    (a discard), the loss in its score; a call (or a pass) it decides by rule, without a score,
+    so there the hand after each choice is shown instead; on one's turn, a choice it does not
+    score (riichi, a kan, a win) says so."""
+    if d.loss is not None:
+        return f"loss {shown_loss(d.loss)}"
+    if d.situation == "call":
+        if d.agree:
+            return "call not scored: the same choice"
+        yours, theirs = _after(d.player), _after(d.puppet)
+        return f"call not scored: after yours {yours}; after the puppet's {theirs}"
+    return "loss not scored (a choice other than a discard)"
 
 
 def _candidate(c: Candidate, me: int) -> str:
@@ -53,7 +76,7 @@ def _decision(d: Decision, seat: int) -> list[str]:
     lines = [
         f"{flag} #{d.index} {d.hand} {d.situation}{stance}{threats}  hand {d.hand_tiles}"
         f"  shanten {d.shanten if d.shanten is not None else '-'}",
-        f"     you: {d.player.label}   puppet: {d.puppet.label}   loss {shown_loss(d.loss)}"
+        f"     you: {d.player.label}   puppet: {d.puppet.label}   {shown_margin(d)}"
         + (f"   safest: {d.safest}" if d.threats and d.safest else ""),
     ]
     lines += [f"       {i + 1}. {_candidate(c, seat)}" for i, c in enumerate(d.candidates)]
@@ -89,7 +112,7 @@ def _summary(s: dict[str, Any], review: SeatReview) -> list[str]:
         for x in s["largest"]:
             lines.append(
                 f"    #{x['index']} {x['hand']}: you {x['player']}, puppet {x['puppet']}, "
-                f"loss {shown_loss(x['loss'])}"
+                + (f"loss {shown_loss(x['loss'])}" if x["loss"] is not None else "not scored")
             )
     return lines
 

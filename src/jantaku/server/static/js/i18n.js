@@ -85,6 +85,13 @@ export function formatPercent(fraction, { digits = 0 } = {}) {
   return minus(formats.get(key).format(Number(fraction)));
 }
 
+/** Names as a list in the UI language: "Ann, Bo and Cy" / "Ann, Bo und Cy". */
+export function formatList(items) {
+  const key = `${lang}/list`;
+  if (!formats.has(key)) formats.set(key, new Intl.ListFormat(LOCALES[lang], { style: "long", type: "conjunction" }));
+  return formats.get(key).format(items.map(String));
+}
+
 /** A change as the table shows it, grouped for the UI language: +1,000 / −1,000 / ±0. */
 export const signedNumber = (n) => signed(n, formatNumber);
 

@@ -271,6 +271,7 @@ export default {
   "review.loss": "nach ihrer Schätzung um {loss} besser",
   "review.loss_step": "1 Shanten-Schritt besser",
   "review.loss_steps": "{n} Shanten-Schritte besser",
+  "review.call_not_scored": "einen Ruf entscheidet sie nach Regeln, ohne Bewertung: vergleiche Shanten und Wert nach jeder Wahl",
   "review.stance.free": "Keine Bedrohung",
   "review.stance.push": "Bedrohung: die Puppe spielt weiter",
   "review.stance.fold": "Bedrohung: die Puppe wirft sicher ab",

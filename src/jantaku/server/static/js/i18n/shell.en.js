@@ -271,6 +271,7 @@ export default {
   "review.loss": "{loss} better in its estimate",
   "review.loss_step": "1 step of shanten better",
   "review.loss_steps": "{n} steps of shanten better",
+  "review.call_not_scored": "a call is decided by rule, not scored: compare the shanten and value after each choice",
   "review.stance.free": "No threat",
   "review.stance.push": "Threat: the puppet pushes",
   "review.stance.fold": "Threat: the puppet folds",

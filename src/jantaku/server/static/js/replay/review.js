@@ -68,7 +68,7 @@ function improvingEl(improving) {
 }
 
 /** Two rows per candidate: its figures, then the improving kinds and the danger per seat. */
-function candidateRows(c, rp, puppetLabel, playerLabel) {
+function candidateRows(c, rp, puppetLabel, playerLabel, scored) {
   const danger = Object.entries(c.danger || {})
     .map(([s, d]) => `${rp.names[Number(s)]} ${num(d)}`)
     .join(" · ");
@@ -83,26 +83,31 @@ function candidateRows(c, rp, puppetLabel, playerLabel) {
       el("td", { class: "num" }, c.shanten ?? "–"),
       el("td", { class: "num" }, c.improving_total ?? "–"),
       el("td", { class: "num" }, num(c.value)),
-      el("td", { class: "num" }, c.score === null ? "–" : formatNumber(c.score, { digits: 1 })),
+      scored ? el("td", { class: "num" }, c.score === null ? "–" : formatNumber(c.score, { digits: 1 })) : null,
     ),
-    el("tr", { class: "review-detail-row" }, el("td", { colspan: "5", class: "muted review-kinds" }, details)),
+    el("tr", { class: "review-detail-row" }, el("td", { colspan: scored ? "5" : "4", class: "muted review-kinds" }, details)),
   ];
 }
 
 function candidatesTable(d, rp) {
   // a phone shows each heading's short form (the full one as its title): the long German
   // headings made the table wider than the screen
-  const heads = ["choice", "shanten", "improving", "value", "score"].map((k) =>
+  // a call is decided by rule, not scored: no score column (the note above the table says so)
+  const scored = isScored(d);
+  const heads = ["choice", "shanten", "improving", "value", ...(scored ? ["score"] : [])].map((k) =>
     el("th", {}, el("span", { class: "col-long" }, t(`review.col.${k}`)), el("abbr", { class: "col-short", title: t(`review.col.${k}`) }, t(`review.col_short.${k}`))),
   );
-  const rows = d.candidates.map((c) => candidateRows(c, rp, d.puppet.label, d.player.label));
-  if (!d.candidates.some((c) => c.label === d.player.label)) rows.push(candidateRows(d.player, rp, d.puppet.label, d.player.label));
+  const rows = d.candidates.map((c) => candidateRows(c, rp, d.puppet.label, d.player.label, scored));
+  if (!d.candidates.some((c) => c.label === d.player.label)) rows.push(candidateRows(d.player, rp, d.puppet.label, d.player.label, scored));
   return el(
     "div",
     { class: "table-scroll" },
     el("table", { class: "review-table", "data-testid": "review-candidates" }, el("thead", {}, el("tr", {}, heads)), el("tbody", {}, rows)),
   );
 }
+
+/** Whether the puppet scored the decision's choices (a discard); a call it decides by rule. */
+const isScored = (d) => d.situation !== "call" || [...d.candidates, d.player].some((c) => c.score !== null);
 
 /** The puppet's margin in words: accepted tiles, or whole steps of shanten (worth 1000 each). */
 function lossText(loss) {
@@ -115,7 +120,7 @@ function lossText(loss) {
 function decisionEl(d, rp) {
   if (!d) return el("p", { class: "muted", "data-testid": "review-decision" }, t("review.before_first"));
   const here = stepOf(d) === rp.pos;
-  const loss = lossText(d.loss);
+  const loss = isScored(d) ? lossText(d.loss) : t("review.call_not_scored");
   const stance = d.stance ? t(`review.stance.${d.stance}`) : t("review.at_call");
   return el(
     "div",

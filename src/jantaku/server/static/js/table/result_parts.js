@@ -2,7 +2,7 @@
 // tiles, the payments table, a label that falls back to the raw name, the match's end facts.
 import { tileEls } from "../tiles.js";
 import { el } from "../dom.js";
-import { formatNumber, signedNumber } from "../i18n.js";
+import { formatList, formatNumber, signedNumber } from "../i18n.js";
 import { parseTiles } from "../notation.js";
 
 /** A hand's tiles (MPSZ text), with the winning tile apart when given. */
@@ -53,11 +53,22 @@ export function paymentsTable(t, names, deltas, totals, extraCol = null) {
   return el("div", { class: "table-scroll" }, el("table", { class: "payments", "data-testid": "payments" }, el("thead", {}, head), el("tbody", {}, rows)));
 }
 
+/** Why the match ended, in the UI language: its code's words, with the players it names (who
+ * went below zero, ...) when the result says who; the server's English words only for a code
+ * the dictionaries do not know. */
+export function endReasonText(result, names, t) {
+  const code = result.reason_code;
+  const seats = Array.isArray(result.reason_seats) ? result.reason_seats : [];
+  const named = `table.end_reason_by.${code}`;
+  if (seats.length && t(named) !== named) return t(named, { names: formatList(seats.map((s) => names[s] || `#${s + 1}`)) });
+  return labelOr(t, `table.end_reason.${code}`, result.reason || code);
+}
+
 /** Why the match ended, the riichi sticks left over, and whether it counts for the ladder. */
 export function matchFacts(result, names, t) {
   const facts = [];
   const code = result.reason_code;
-  if (code) facts.push(el("p", { class: "end-reason", "data-testid": "end-reason" }, labelOr(t, `table.end_reason.${code}`, result.reason || code)));
+  if (code) facts.push(el("p", { class: "end-reason", "data-testid": "end-reason" }, endReasonText(result, names, t)));
   const left = result.leftover;
   if (left) {
     const one = left.sticks === 1 ? "_one" : ""; // "1 riichi stick ... went" / "2 ... sticks went"
