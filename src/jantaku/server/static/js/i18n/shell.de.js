@@ -41,7 +41,8 @@ export default {
   "login.guest": "Als Gast spielen",
 
   "kind.novice": "Anfänger",
-  "kind.advanced": "Fort\u00adgeschrittene", // a soft hyphen: the word fits a phone's queue button
+  // a soft hyphen: the word fits a phone's queue button
+  "kind.advanced": "Fort\u00adgeschrittene",
   "kind.party": "Party",
   "kind.practice": "Übung",
   "kind.classical": "Klassisch",
