@@ -1,15 +1,19 @@
 """``python clocked_server.py FILE serve ...``: ``jantaku serve`` whose login back-offs and
 whose buckets of sign-ups, metrics reads and game exports read the time from FILE (seconds, a
-number the test writes; clocked.py) instead of the monotonic clock. Time stands still for them
-until the test moves it, so a refusal lasts however slowly a loaded machine answers, and ends
-when the test says its wait is over; every other clock of the server runs as usual."""
+number the test writes; clocked.py) instead of the monotonic clock, and so do the same limits
+kept in Redis for a group of processes (``--redis``; there Redis's clock is read otherwise).
+Time stands still for them until the test moves it, so a refusal lasts however slowly a
+loaded machine answers, and ends when the test says its wait is over; every other clock of
+the server runs as usual."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from jantaku.server.limits import Backoff, TokenBuckets
+from jantaku.server.shared_limits import Check, SharedLimits
 
 _FILE = Path()  # set by the command line
 
@@ -34,12 +38,34 @@ class ClockedBuckets(TokenBuckets):
         super().spend(key, cost, _clock() if now is None else now)
 
 
+class ClockedSharedLimits(SharedLimits):
+    async def take(
+        self,
+        name: str,
+        buckets: TokenBuckets,
+        key: str,
+        cost: float = 1.0,
+        now: float | None = None,
+    ) -> float:
+        return await super().take(name, buckets, key, cost, _clock() if now is None else now)
+
+    async def attempt(self, checks: Sequence[Check], now: float | None = None) -> list[float]:
+        return await super().attempt(checks, _clock() if now is None else now)
+
+    async def forgive(
+        self, checks: Sequence[Check], all_of_them: bool = True, now: float | None = None
+    ) -> None:
+        await super().forgive(checks, all_of_them, _clock() if now is None else now)
+
+
 def _install() -> None:
-    from jantaku.server import game_exports, http_api
+    from jantaku.server import cluster, game_exports, http_api
 
     # the names the modules build their limiters from (a rename must not unclock them silently)
     assert http_api.Backoff is Backoff and http_api.TokenBuckets is TokenBuckets
     assert game_exports.TokenBuckets is TokenBuckets
+    assert cluster.SharedLimits is SharedLimits
+    cluster.SharedLimits = ClockedSharedLimits  # type: ignore[misc]
     http_api.Backoff = ClockedBackoff  # type: ignore[misc]
     http_api.TokenBuckets = ClockedBuckets  # type: ignore[misc]
     game_exports.TokenBuckets = ClockedBuckets  # type: ignore[misc]
