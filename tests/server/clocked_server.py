@@ -1,10 +1,11 @@
 """``python clocked_server.py FILE serve ...``: ``jantaku serve`` whose login back-offs and
 whose buckets of sign-ups, metrics reads and game exports read the time from FILE (seconds, a
 number the test writes; clocked.py) instead of the monotonic clock, and so do the same limits
-kept in Redis for a group of processes (``--redis``; there Redis's clock is read otherwise).
-Time stands still for them until the test moves it, so a refusal lasts however slowly a
-loaded machine answers, and ends when the test says its wait is over; every other clock of
-the server runs as usual."""
+kept in Redis for a group of processes (``--redis``; there Redis's clock is read otherwise)
+and the idle time after which an open table expires (``--table-idle-seconds``). Time stands
+still for them until the test moves it, so a refusal lasts, and an open table waits, however
+slowly a loaded machine answers, and ends when the test says its wait is over; every other
+clock of the server runs as usual."""
 
 from __future__ import annotations
 
@@ -12,8 +13,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from jantaku.server.config import ServerSettings
 from jantaku.server.limits import Backoff, TokenBuckets
+from jantaku.server.manager import Lobby
 from jantaku.server.shared_limits import Check, SharedLimits
+from jantaku.server.storage import Store
 
 _FILE = Path()  # set by the command line
 
@@ -58,14 +62,22 @@ class ClockedSharedLimits(SharedLimits):
         await super().forgive(checks, all_of_them, _clock() if now is None else now)
 
 
+class ClockedLobby(Lobby):
+    def __init__(self, store: Store, settings: ServerSettings) -> None:
+        super().__init__(store, settings)
+        self.idle_clock = _clock
+
+
 def _install() -> None:
-    from jantaku.server import cluster, game_exports, http_api
+    from jantaku.server import cluster, game_exports, http_api, hub
 
     # the names the modules build their limiters from (a rename must not unclock them silently)
     assert http_api.Backoff is Backoff and http_api.TokenBuckets is TokenBuckets
     assert game_exports.TokenBuckets is TokenBuckets
     assert cluster.SharedLimits is SharedLimits
     cluster.SharedLimits = ClockedSharedLimits  # type: ignore[misc]
+    assert hub.Lobby is Lobby
+    hub.Lobby = ClockedLobby  # type: ignore[misc]
     http_api.Backoff = ClockedBackoff  # type: ignore[misc]
     http_api.TokenBuckets = ClockedBuckets  # type: ignore[misc]
     game_exports.TokenBuckets = ClockedBuckets  # type: ignore[misc]
