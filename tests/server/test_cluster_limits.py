@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed
 from jantaku.server.cluster import namespace
 from tests.server.clocked import ClockedServer
 from tests.server.cluster_env import REDIS, needs_cluster
-from tests.server.harness import START_LIMIT, Client, ServerProcess, free_port
+from tests.server.harness import REPLY_LIMIT, START_LIMIT, Client, ServerProcess, free_port
 
 pytestmark = needs_cluster
 
@@ -129,7 +129,7 @@ def _login_status(door: ServerProcess) -> tuple[int, int | None]:
     r = httpx.post(
         door.base + "/api/login",
         json={"name": "tsumogiri", "password": "not it"},
-        timeout=10,
+        timeout=REPLY_LIMIT,
         trust_env=False,
     )
     after = r.headers.get("Retry-After")
@@ -211,7 +211,7 @@ def _pings(url: str) -> bool:
 
 
 def _status(server: ServerProcess, path: str, body: dict[str, Any]) -> tuple[int, Any]:
-    r = httpx.post(server.base + path, json=body, timeout=10, trust_env=False)
+    r = httpx.post(server.base + path, json=body, timeout=REPLY_LIMIT, trust_env=False)
     return r.status_code, r.json()
 
 
