@@ -1,6 +1,7 @@
-"""A real server whose login back-offs and sign-up, metrics and export buckets run on a clock
-the test moves (clocked_server.py): a refusal lasts until the test says its time is over,
-however slowly a loaded machine answers the requests in between."""
+"""A real server whose login back-offs and sign-up, metrics and export buckets (also those a
+group of processes keeps in Redis) run on a clock the test moves (clocked_server.py): a
+refusal lasts until the test says its time is over, however slowly a loaded machine answers
+the requests in between."""
 
 from __future__ import annotations
 
@@ -16,15 +17,19 @@ class ClockedServer(ServerProcess):
     """A real server whose limiters read the time from ``clock`` (standing still at first)."""
 
     def __init__(self, database: str, clock: Path, *extra: str) -> None:
+        """``clock``: the file of its time (servers given one file share one clock; it
+        starts at 1000 when there is none yet)."""
         super().__init__(database, *extra)
         self.clock = clock
         self.now = 1000.0
+        if clock.exists():
+            self.now = float(clock.read_text(encoding="utf-8"))
         self._write()
         self.launcher = (str(_LAUNCHER), str(clock))
 
     def advance(self, seconds: float) -> None:
-        """Move the limiters' clock ``seconds`` on."""
-        self.now += seconds
+        """Move the limiters' clock ``seconds`` on (for every server that shares it)."""
+        self.now = float(self.clock.read_text(encoding="utf-8")) + seconds
         self._write()
 
     def _write(self) -> None:

@@ -1,15 +1,23 @@
 """``python clocked_server.py FILE serve ...``: ``jantaku serve`` whose login back-offs and
 whose buckets of sign-ups, metrics reads and game exports read the time from FILE (seconds, a
-number the test writes; clocked.py) instead of the monotonic clock. Time stands still for them
-until the test moves it, so a refusal lasts however slowly a loaded machine answers, and ends
-when the test says its wait is over; every other clock of the server runs as usual."""
+number the test writes; clocked.py) instead of the monotonic clock, and so do the same limits
+kept in Redis for a group of processes (``--redis``; there Redis's clock is read otherwise)
+and the idle time after which an open table expires (``--table-idle-seconds``). Time stands
+still for them until the test moves it, so a refusal lasts, and an open table waits, however
+slowly a loaded machine answers, and ends when the test says its wait is over; every other
+clock of the server runs as usual."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
+from jantaku.server.config import ServerSettings
 from jantaku.server.limits import Backoff, TokenBuckets
+from jantaku.server.manager import Lobby
+from jantaku.server.shared_limits import Check, SharedLimits
+from jantaku.server.storage import Store
 
 _FILE = Path()  # set by the command line
 
@@ -34,12 +42,42 @@ class ClockedBuckets(TokenBuckets):
         super().spend(key, cost, _clock() if now is None else now)
 
 
+class ClockedSharedLimits(SharedLimits):
+    async def take(
+        self,
+        name: str,
+        buckets: TokenBuckets,
+        key: str,
+        cost: float = 1.0,
+        now: float | None = None,
+    ) -> float:
+        return await super().take(name, buckets, key, cost, _clock() if now is None else now)
+
+    async def attempt(self, checks: Sequence[Check], now: float | None = None) -> list[float]:
+        return await super().attempt(checks, _clock() if now is None else now)
+
+    async def forgive(
+        self, checks: Sequence[Check], all_of_them: bool = True, now: float | None = None
+    ) -> None:
+        await super().forgive(checks, all_of_them, _clock() if now is None else now)
+
+
+class ClockedLobby(Lobby):
+    def __init__(self, store: Store, settings: ServerSettings) -> None:
+        super().__init__(store, settings)
+        self.idle_clock = _clock
+
+
 def _install() -> None:
-    from jantaku.server import game_exports, http_api
+    from jantaku.server import cluster, game_exports, http_api, hub
 
     # the names the modules build their limiters from (a rename must not unclock them silently)
     assert http_api.Backoff is Backoff and http_api.TokenBuckets is TokenBuckets
     assert game_exports.TokenBuckets is TokenBuckets
+    assert cluster.SharedLimits is SharedLimits
+    cluster.SharedLimits = ClockedSharedLimits  # type: ignore[misc]
+    assert hub.Lobby is Lobby
+    hub.Lobby = ClockedLobby  # type: ignore[misc]
     http_api.Backoff = ClockedBackoff  # type: ignore[misc]
     http_api.TokenBuckets = ClockedBuckets  # type: ignore[misc]
     game_exports.TokenBuckets = ClockedBuckets  # type: ignore[misc]

@@ -12,6 +12,7 @@ import contextlib
 import subprocess
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -19,8 +20,9 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from jantaku.server.cluster import namespace
+from tests.server.clocked import ClockedServer
 from tests.server.cluster_env import REDIS, needs_cluster
-from tests.server.harness import START_LIMIT, Client, ServerProcess, free_port
+from tests.server.harness import REPLY_LIMIT, START_LIMIT, Client, ServerProcess, free_port
 
 pytestmark = needs_cluster
 
@@ -107,27 +109,51 @@ def test_a_killed_process_stops_counting(doors: list[ServerProcess]) -> None:
     mine.close()
 
 
-def test_failed_logins_at_two_doors_add_up(doors: list[ServerProcess]) -> None:
+@pytest.fixture
+def clocked_doors(pg_database: str, tmp_path: Path) -> Iterator[list[ClockedServer]]:
+    """Two processes of one group whose limits run on one clock the test moves (clocked.py):
+    a back-off lasts however slowly the machine answers, until the test moves the clock."""
+    assert REDIS is not None
+    procs: list[ClockedServer] = []
+    try:
+        for _ in range(2):
+            procs.append(ClockedServer(pg_database, tmp_path / "clock", "--redis", REDIS).start())
+        yield procs
+    finally:
+        for p in procs:
+            p.stop()
+
+
+def _login_status(door: ServerProcess) -> tuple[int, int | None]:
+    """A wrong password for the name at ``door``: the status and the Retry-After given."""
+    r = httpx.post(
+        door.base + "/api/login",
+        json={"name": "tsumogiri", "password": "not it"},
+        timeout=REPLY_LIMIT,
+        trust_env=False,
+    )
+    after = r.headers.get("Retry-After")
+    return r.status_code, None if after is None else int(after)
+
+
+def test_failed_logins_at_two_doors_add_up(clocked_doors: list[ClockedServer]) -> None:
     """Alternating doors, the name's back-off starts at its 5th failure in all (1 s, then 2 s,
-    4 s, ...). Counted per process, no door would refuse before the 11th attempt."""
-    s0, s1, _s2 = doors
+    4 s, ...) and holds at both doors. Counted per process, no door would refuse before the
+    11th attempt."""
+    s0, s1 = clocked_doors
     status, _ = s0.post("/api/register", {"name": "Tsumogiri", "password": "a fine password"})
     assert status == 200
-    answers = []
-    for i in range(2 * FAILS_PER_NAME):
-        door = (s0, s1)[i % 2]
-        r = httpx.post(
-            door.base + "/api/login",
-            json={"name": "tsumogiri", "password": "not it"},
-            timeout=10,
-            trust_env=False,
-        )
-        answers.append(r.status_code)
-        if r.status_code == 429:
-            assert int(r.headers["Retry-After"]) >= 1
-            break
-    assert answers[:FAILS_PER_NAME] == [401] * FAILS_PER_NAME
-    assert answers[-1] == 429, answers
+    doors = (s0, s1)
+    answers = [_login_status(doors[i % 2])[0] for i in range(FAILS_PER_NAME)]
+    assert answers == [401] * FAILS_PER_NAME
+    refusals = [_login_status(door) for door in doors]
+    assert [status for status, _after in refusals] == [429, 429], refusals
+    first = max(after or 0 for _status, after in refusals)
+    assert first >= 1
+    s0.advance(first)  # the first back-off is over: the 6th failure (at the other door)
+    assert _login_status(s1)[0] == 401
+    status, after = _login_status(s0)  # is refused longer
+    assert status == 429 and after is not None and after > first, (status, after)
 
 
 def test_open_tables_per_player_add_up_over_doors(doors: list[ServerProcess]) -> None:
@@ -185,7 +211,7 @@ def _pings(url: str) -> bool:
 
 
 def _status(server: ServerProcess, path: str, body: dict[str, Any]) -> tuple[int, Any]:
-    r = httpx.post(server.base + path, json=body, timeout=10, trust_env=False)
+    r = httpx.post(server.base + path, json=body, timeout=REPLY_LIMIT, trust_env=False)
     return r.status_code, r.json()
 
 

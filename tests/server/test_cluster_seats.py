@@ -183,14 +183,24 @@ def test_a_seat_given_up_frees_its_place(doors: list[ServerProcess]) -> None:
             c.close()
 
 
+def _at_new_private(c: Client) -> None:
+    """``c`` makes a private table and joins it: making it seats the player, joining puts the
+    connection at the table too (until then the player counts as away, and the table falls
+    idle)."""
+    created = _create_private(c)
+    _seated(created)
+    c.send({"type": "join", "table": created["table"]["id"], "id": "back"})
+    _seated(_answer(c, "back"))
+
+
 def test_a_table_that_expired_frees_its_place(idle_doors: list[ServerProcess]) -> None:
-    """A player's private tables at both doors; the one whose player went away expires (3 s)
-    and counts no more."""
+    """A player's private tables at both doors, each with the player's connection at it; the
+    one whose player went away expires (3 s) and counts no more."""
     s0, s1 = idle_doors
     token = s0.guest()
     c0, c1 = Client(s0, token), Client(s1, token)
     for c in (c0, c1):
-        _seated(_create_private(c))
+        _at_new_private(c)
     c2 = Client(s1, token)
     _refused(_create_private(c2), FOR_PLAYER)
     c0.close()  # its table's only player went away

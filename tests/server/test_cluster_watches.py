@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.server.cluster_env import needs_cluster, two_doors
+from tests.server.clocked import ClockedServer
+from tests.server.cluster_env import REDIS, needs_cluster
 from tests.server.harness import Client, ServerProcess
 
 pytestmark = needs_cluster
@@ -23,19 +25,29 @@ WATCHES = 4  # ServerSettings.watches_per_connection
 
 
 @pytest.fixture
-def doors(pg_database: str) -> Iterator[list[ServerProcess]]:
-    """Open tables whose players are all away close after 3 s."""
-    yield from two_doors(pg_database, "--table-idle-seconds", "3")
+def doors(pg_database: str, tmp_path: Path) -> Iterator[list[ClockedServer]]:
+    """Open tables whose players are all away close after 3 s of a clock the test moves
+    (clocked.py, one for both): none closes while a loaded machine is still making them."""
+    assert REDIS is not None
+    procs: list[ClockedServer] = []
+    idle = ("--redis", REDIS, "--table-idle-seconds", "3")
+    try:
+        for _ in range(2):
+            procs.append(ClockedServer(pg_database, tmp_path / "clock", *idle).start())
+        yield procs
+    finally:
+        for p in procs:
+            p.stop()
 
 
 def _kept_table(door: ServerProcess, private: bool = False) -> tuple[str, Client]:
-    """A new table driven by ``door``, open while its creator (returned) sits at it."""
+    """A new table driven by ``door``, open while its creator (returned) is at it: making a
+    private table seats its creator, the join puts the connection there too."""
     host = Client(door, door.guest())
     host.send({"type": "create", "kind": "party", "private": private})
     table = str(host.expect("created")["table"]["id"])
-    if not private:  # the creator of a private table sits in it already
-        host.send({"type": "join", "table": table})
-        host.expect("snapshot")
+    host.send({"type": "join", "table": table})
+    host.expect("snapshot")
     return table, host
 
 
@@ -59,9 +71,10 @@ def _refused(msg: dict[str, Any]) -> None:
     assert f"you watch {WATCHES} tables already" in msg["message"], msg
 
 
-def _watching_soon(c: Client, table: str, within: float = 60.0) -> None:
+def _watching_soon(c: Client, table: str, clock: ClockedServer, within: float = 60.0) -> None:
     """Ask until ``table`` is watched: a place freed by another process is seen once its
-    word reached the door (refused until then)."""
+    word reached the door (refused until then). The idle time moves on meanwhile (``clock``):
+    a table whose players all went away expires."""
     deadline = time.monotonic() + within
     while True:
         msg = _watch(c, table, "again")
@@ -70,10 +83,11 @@ def _watching_soon(c: Client, table: str, within: float = 60.0) -> None:
             return
         _refused(msg)
         assert time.monotonic() < deadline, "the place was never freed"
+        clock.advance(1)
         time.sleep(0.3)
 
 
-def test_a_connection_watches_its_limit_over_both_processes(doors: list[ServerProcess]) -> None:
+def test_a_connection_watches_its_limit_over_both_processes(doors: list[ClockedServer]) -> None:
     s0, s1 = doors
     made = [_kept_table(s0) for _ in range(3)] + [_kept_table(s1) for _ in range(3)]
     hosts = [host for _t, host in made]
@@ -87,7 +101,7 @@ def test_a_connection_watches_its_limit_over_both_processes(doors: list[ServerPr
         assert refused["type"] == "error" and refused["code"] != "too_many_tables", refused
         for n, table in enumerate((a0, b0, b1)):
             _watching(_watch(spectator, table, f"w{n}"))
-        _watching_soon(spectator, a1)  # the fourth: once s1 said the private one is not
+        _watching_soon(spectator, a1, s0)  # the fourth: once s1 said the private one is not
         _refused(_watch(spectator, b2, "over there"))  # a table of the other process
         _refused(_watch(spectator, a2, "over here"))  # one of the door's own
         _watching(_watch(spectator, b0, "again"))  # watching one again is no new one
@@ -97,7 +111,7 @@ def test_a_connection_watches_its_limit_over_both_processes(doors: list[ServerPr
         _watching(_watch(spectator, b2, "freed"))  # its place is free at once
 
         hosts[4].close()  # b1's only player went away: it expires at s1 (3 s)
-        _watching_soon(spectator, b0)
+        _watching_soon(spectator, b0, s0)
         _refused(_watch(spectator, a2, "full again"))
         spectator.close()
 

@@ -76,7 +76,8 @@ class Lobby(LobbyListing, LobbyRecovery):
         self.elsewhere = None  # the other processes' public tables (lobby_listing.py)
         self._remote = (None, [])
         self._sorted = None
-        self.idle_since: dict[str, float] = {}  # open table id -> monotonic time it fell idle
+        self.idle_since: dict[str, float] = {}  # open table id -> idle_clock time it fell idle
+        self.idle_clock: Callable[[], float] = time.monotonic  # a test may give one it moves
         self._sweeper: asyncio.Task[None] | None = None
         # how late the event loop wakes a sleeper (seconds; the load benchmark's ``loop``)
         self.loop_lags: deque[float] = deque(maxlen=20000)
@@ -167,7 +168,7 @@ class Lobby(LobbyListing, LobbyRecovery):
         self.tables[table_id] = table
         self._index_invite(table)
         self._sorted = None  # listed at once
-        self.idle_since[table_id] = time.monotonic()  # nobody sits there yet
+        self.idle_since[table_id] = self.idle_clock()  # nobody sits there yet
         return table
 
     def _not_created(
@@ -407,7 +408,7 @@ class Lobby(LobbyListing, LobbyRecovery):
         """Close every open table that has been idle for ``table_idle_seconds``: nobody seated,
         or none of its seated players connected. Live tables are never expired here (computer
         players finish a match for absent players). Returns the expired ids."""
-        now = time.monotonic() if now is None else now
+        now = self.idle_clock() if now is None else now
         expired = []
         for table in list(self.tables.values()):
             if table.status != "open":

@@ -37,6 +37,7 @@ class LobbyRecovery:
     settings: ServerSettings
     tables: dict[str, Table]
     idle_since: dict[str, float]
+    idle_clock: Callable[[], float]
     writer: Writer | None
     on_lost: Callable[[Table], None] | None
     # the live tables found by ``recover(later=True)``, each one's id with what its messages
@@ -161,7 +162,7 @@ class LobbyRecovery:
             if waited >= self.settings.table_idle_seconds:
                 self._store_expired(row.id)
                 return None
-            self.idle_since[row.id] = time.monotonic() - waited
+            self.idle_since[row.id] = self.idle_clock() - waited
         config = TableConfig.from_json(row.config)
         table = Table(
             row.id,
