@@ -88,7 +88,7 @@ export function formatPercent(fraction, { digits = 0 } = {}) {
 /** Names as a list in the UI language: "Ann, Bo and Cy" / "Ann, Bo und Cy". */
 export function formatList(items) {
   const key = `${lang}/list`;
-  if (!formats.has(key)) formats.set(key, new Intl.ListFormat(LOCALES[lang], { style: "long", type: "conjunction" }));
+  if (!formats.has(key)) formats.set(key, new Intl.ListFormat(LOCALES[lang]) /* long, "and" */);
   return formats.get(key).format(items.map(String));
 }
 
