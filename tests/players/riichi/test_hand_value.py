@@ -1,6 +1,7 @@
 """The rough hand value behind push/fold and calls (``reading.hand_value``): a yakuhai triplet
 held concealed is the same certain han as the one called, so a hand does not fold or stay
-closed for hiding its triplet."""
+closed for hiding its triplet; a double wind (the seat's wind that is also the round wind) is
+two han, called or concealed."""
 
 from __future__ import annotations
 
