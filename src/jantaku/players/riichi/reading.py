@@ -24,6 +24,7 @@ __all__ = [
     "threats",
     "track_passed",
     "visible_counts",
+    "yakuhai_han",
     "yakuhai_kinds",
 ]
 
@@ -183,18 +184,30 @@ def open_yaku_path(
     return pung_melds and sum(1 for k in held if counts[k] >= 2) >= 4
 
 
+def yakuhai_han(view: SeatView, seat: int, kind: int) -> int:
+    """Han of a set of ``kind`` for ``seat``: 1 for a dragon, the round wind or the seat's own
+    wind, 2 for a double wind (the seat's wind that is also the round wind), else 0."""
+    if kind >= 31:
+        return 1
+    if kind < 27:
+        return 0
+    wind = kind - 27
+    return (wind == view.round_wind) + (wind == (seat - view.dealer) % 4)
+
+
 def hand_value(view: SeatView, counts: Sequence[int]) -> float:
-    """Dora, red fives and yakuhai sets (called, or held concealed: the same certain han), in
-    han-like units. A yakuhai pair is not counted (it needs a pon to score)."""
+    """Dora, red fives and yakuhai sets (called, or held concealed: the same certain han; a
+    double wind twice), in han-like units. A yakuhai pair is not counted (it needs a pon to
+    score)."""
     me = view.seat
     assert me is not None
     doras = dora_kinds(view)
     value = sum(counts[k] for k in doras)
     value += sum(1 for t in view.hand if t.red)
     if max(counts[27:34]) >= 3:  # an honour triplet held: the yakuhai ones count
-        value += sum(1 for k in yakuhai_kinds(view, me) if counts[k] >= 3)
+        value += sum(yakuhai_han(view, me, k) for k in range(27, 34) if counts[k] >= 3)
     for m in view.seats[me].melds:
         value += sum(1 for t in m.tiles if t.red) + sum(1 for t in m.tiles if t.kind_id in doras)
-        if m.kind is not MeldKind.CHOW and m.first in yakuhai_kinds(view, me):
-            value += 1
+        if m.kind is not MeldKind.CHOW:
+            value += yakuhai_han(view, me, m.tiles[0].kind_id)
     return float(value)
