@@ -176,6 +176,8 @@ def test_a_process_that_loses_its_lease_stops_at_once(pg_database: str, tmp_path
         while _driven(s0) != 0:  # the owner renews every second: it notices, and stops
             assert time.monotonic() < deadline, "the owner still drives the table"
             time.sleep(1.0)
+        # it stopped the match, which did not end: no other process drives it yet
+        assert s1.get(f"/api/tables/{table}").json()["status"] == "live"
         stopped = len(stored_actions(pg_database, table))
         while True:  # what it had queued to store before it noticed is stored, then nothing
             time.sleep(1.0)
