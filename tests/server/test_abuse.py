@@ -24,7 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from jantaku.server.config import ServerSettings
 from tests.server.clocked import ClockedServer
-from tests.server.harness import HOST, Client, ServerProcess
+from tests.server.harness import HOST, REPLY_LIMIT, Client, ServerProcess
 
 SIGNUP_BURST = ServerSettings().signup_burst
 SIGNUPS_PER_MINUTE = ServerSettings().signups_per_minute
@@ -235,7 +235,7 @@ def test_tokens_are_stored_hashed_and_logout_closes_their_sockets(
         assert any(m.get("code") == "logged_out" for m in seen), seen
         with pytest.raises(ConnectionClosed):
             ws.send({"type": "join", "table": table})
-            ws.recv(timeout=10)
+            ws.recv(timeout=REPLY_LIMIT)
     # the account's other session is untouched
     c.send({"type": "join", "table": table})
     assert c.expect("snapshot")["seat"] == 0
@@ -251,7 +251,7 @@ def _connect(server: ServerProcess, address: str) -> ClientConnection:
         additional_headers={"X-Forwarded-For": address},
         legacy=True,
         proxy=None,
-        open_timeout=10,
+        open_timeout=REPLY_LIMIT,
     )
 
 
@@ -307,7 +307,7 @@ def test_open_tables_per_player_are_limited(server: ServerProcess) -> None:
     # a started table is no longer open: alice may create again
     alice.send({"type": "join", "table": made[0], "fill_bots": True})
     alice.send({"type": "start", "table": made[0]})
-    alice.expect("prompt", timeout=30)
+    alice.expect("prompt")
     alice.send({"type": "create", "kind": "party", "length": "quick"})
     alice.expect("created")
     alice.close()
@@ -322,7 +322,7 @@ def test_connections_per_player_and_per_address_are_limited(server: ServerProces
     error = extra.expect("error")
     assert error["code"] == "too_many_connections" and "8 connections" in error["message"]
     mine.pop().close()
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + REPLY_LIMIT
     while True:  # the server sees the close soon; then a ninth connection may say hello
         extra.send({"type": "hello", "token": token})
         if extra.recv()["type"] == "welcome":
@@ -335,12 +335,12 @@ def test_connections_per_player_and_per_address_are_limited(server: ServerProces
     crowd = [_connect(server, "10.9.0.1") for _ in range(64)]
     try:
         late = _connect(server, "10.9.0.1")
-        assert json.loads(late.recv(timeout=10))["code"] == "too_many_connections"
+        assert json.loads(late.recv(timeout=REPLY_LIMIT))["code"] == "too_many_connections"
         with pytest.raises(ConnectionClosed):
-            late.recv(timeout=10)
+            late.recv(timeout=REPLY_LIMIT)
         elsewhere = _connect(server, "10.9.0.2")
         elsewhere.send(json.dumps({"type": "ping"}))
-        assert json.loads(elsewhere.recv(timeout=10))["type"] == "pong"
+        assert json.loads(elsewhere.recv(timeout=REPLY_LIMIT))["type"] == "pong"
         elsewhere.close()
     finally:
         for ws in crowd:
@@ -474,7 +474,7 @@ def test_the_lobby_comes_in_bounded_pages(database: str) -> None:
         offset = 0
         while offset is not None:
             c.send({"type": "lobby", "offset": offset})
-            raw = c.ws.recv(timeout=10)
+            raw = c.ws.recv(timeout=REPLY_LIMIT)
             assert len(raw) < bound, len(raw)
             page = json.loads(raw)
             ws_seen += [t["id"] for t in page["open"]]
@@ -498,7 +498,7 @@ def test_every_http_answer_carries_the_security_headers(server: ServerProcess) -
         server.get("/api/lobby"),
         server.get("/api/tables/nope"),
         _login(server, "nobody", "guess"),
-        httpx.post(server.base + "/api/health", timeout=10, trust_env=False),  # 405
+        httpx.post(server.base + "/api/health", timeout=REPLY_LIMIT, trust_env=False),  # 405
     ]
     for r in answers:
         h = r.headers

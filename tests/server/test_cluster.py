@@ -86,6 +86,13 @@ def _owner_dies(servers: list[ServerProcess], tmp_path: Path, how: str) -> None:
         c.close()
 
 
+def _driven(server: ServerProcess) -> int | None:
+    """How many live tables ``server`` drives (its metrics), None while it refuses to say
+    (they are read a few times a minute at most)."""
+    r = server.get("/api/metrics")
+    return int(r.json()["tables"]) if r.status_code == 200 else None
+
+
 def _fences(database: str, table: str) -> list[int]:
     import psycopg
 
@@ -163,9 +170,22 @@ def test_a_process_that_loses_its_lease_stops_at_once(pg_database: str, tmp_path
         while len(stored_actions(pg_database, table)) < 5:
             assert time.monotonic() < deadline
             time.sleep(0.1)
+        assert _driven(s0) == 1
         r.set(key, "another-process", px=60000)
-        time.sleep(2.5)  # the owner renews every second: it has noticed
+        deadline = time.monotonic() + REPLY_LIMIT
+        while _driven(s0) != 0:  # the owner renews every second: it notices, and stops
+            assert time.monotonic() < deadline, "the owner still drives the table"
+            time.sleep(1.0)
+        # it stopped the match, which did not end: no other process drives it yet
+        assert s1.get(f"/api/tables/{table}").json()["status"] == "live"
         stopped = len(stored_actions(pg_database, table))
+        while True:  # what it had queued to store before it noticed is stored, then nothing
+            time.sleep(1.0)
+            now = len(stored_actions(pg_database, table))
+            if now == stopped:
+                break
+            assert time.monotonic() < deadline, "the owner still stores actions"
+            stopped = now
         time.sleep(2.0)
         assert len(stored_actions(pg_database, table)) == stopped  # nobody drives it
         assert _fences(pg_database, table) == [1] * stopped

@@ -5,6 +5,7 @@ how long they have waited (never who waits)."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 
@@ -110,14 +111,17 @@ def test_the_queue_tells_its_player_alone_how_long_they_waited(server: ServerPro
     first_token, second_token = registered(server, "first"), registered(server, "second")
     first, second = Client(server, first_token), Client(server, second_token)
     try:
+        # the server's clock is this machine's monotonic one: a wait it tells lies between
+        # what the test saw pass (rounded to a tenth of a second), however slowly it answers
+        asked = time.monotonic()  # the player sits after this ...
         first.send({"type": "queue", "kind": "novice", "length": "quick"})
         snap = first.expect("snapshot")
+        sat = time.monotonic()  # ... and before this
         table = snap["table"]["id"]
-        assert 0 <= snap["waited"] < 2
+        assert _within(snap["waited"], 0.0, sat - asked)
         time.sleep(1.5)
-        mine = server.get("/api/me/tables", first_token).json()["tables"]
+        mine = _own_tables(server, first_token, asked, sat)
         assert [t["id"] for t in mine] == [table]
-        assert 1.4 <= mine[0]["waited"] < 10
         # the lobby counts who waits, never names them or their table
         lobby = server.get("/api/lobby", second_token)
         assert lobby.json()["queues"] == {"novice-quick": 1}
@@ -128,13 +132,15 @@ def test_the_queue_tells_its_player_alone_how_long_they_waited(server: ServerPro
         page = second.expect("lobby")
         assert page["open"] == [] and page["total"]["open"] == 0
         # the second player's snapshot tells their own wait, the first one's stays theirs
+        second_asked = time.monotonic()
         second.send({"type": "queue", "kind": "novice", "length": "quick"})
         joined = second.expect("snapshot")
-        assert joined["table"]["id"] == table and joined["waited"] < 1
+        assert joined["table"]["id"] == table  # the own wait, not the first player's
+        assert _within(joined["waited"], 0.0, time.monotonic() - second_asked)
         assert all("waited" not in s and "since" not in s for s in joined["table"]["seats"])
         update = first.expect("table_update")  # the others hear of the seat, not of its wait
         assert "waited" not in update
-        assert server.get("/api/me/tables", first_token).json()["tables"][0]["waited"] >= 1.4
+        _own_tables(server, first_token, asked, sat)  # the first one's wait goes on
         assert server.get("/api/lobby").json()["queues"] == {"novice-quick": 2}
     finally:
         first.close()
@@ -154,3 +160,21 @@ def test_unranked_open_tables_have_no_wait_time(server: ServerProcess) -> None:
         assert [t["id"] for t in listed] == [table]  # an unranked open table is listed
     finally:
         c.close()
+
+
+def _within(waited: float, least: float, most: float) -> bool:
+    """Whether a wait the server tells (rounded to 0.1 s) lies between ``least`` and ``most``."""
+    return least - 0.05 - 1e-9 <= waited <= most + 0.05 + 1e-9
+
+
+def _own_tables(
+    server: ServerProcess, token: str, asked: float, sat: float
+) -> list[dict[str, Any]]:
+    """The player's tables, whose one wait, of the player who sat between ``asked`` and
+    ``sat``, is checked against the time that passed since (at least the 1.5 s slept, so
+    the wait is seen to grow)."""
+    before = time.monotonic()
+    mine: list[dict[str, Any]] = server.get("/api/me/tables", token).json()["tables"]
+    after = time.monotonic()
+    assert _within(mine[0]["waited"], before - sat, after - asked), (mine, before - sat)
+    return mine
