@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from tests.server.harness import ServerProcess
 from tests.web.helpers import login_guest
+from tests.web.snippets import script
 from tests.web.test_table_results import _seat
 
 # how far the board reaches past the page's content box, and the centre's texts wider than it
@@ -23,7 +24,7 @@ _FIT = """() => {
 }"""
 
 # a draw at the wall's end (the payments with the ready column) of four long names, in German
-_DRAW = """async () => {
+_DRAW = script("""
   const { handEndEl } = await import('/static/js/table/results.js');
   const i18n = await import('/static/js/i18n.js');
   i18n.setLang('de');
@@ -32,19 +33,12 @@ _DRAW = """async () => {
                 hands: [null, null, null, null] };
   const names = ['guest-61ca314b', 'defensive-1', 'defensive-2', 'defensive-3'];
   const shown = { wins: [], end, before: null, family: 'riichi' };
-  const dialog = handEndEl(shown, names, i18n.t, () => {});
-  const box = document.createElement('div');
-  box.className = 'table-page';
-  const overlay = document.createElement('div');
-  overlay.className = 'overlay';
-  overlay.append(dialog);
-  box.append(overlay);
-  document.body.append(box);
+  const dialog = mountDialog('narrow-box', handEndEl(shown, names, i18n.t, () => {}));
   const table = dialog.querySelector('[data-testid=payments]');
   return {dialog: dialog.scrollWidth - dialog.clientWidth,
           table: table.getBoundingClientRect().right - dialog.getBoundingClientRect().right,
           scroller: table.parentElement.scrollWidth - table.parentElement.clientWidth};
-}"""
+""")
 
 
 @pytest.mark.parametrize("family", ["riichi", "classical"])
