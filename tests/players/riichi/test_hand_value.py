@@ -22,18 +22,40 @@ _RIICHI = (False, True, False, False)
 _PUSH_TILE = "4p"  # the drawn tile: dangerous, and discarding it keeps the hand ready
 
 
-def _with_white(concealed: bool, hand: str, dora: str) -> SeatView:
-    """Seat 0 on turn with ``hand`` and the white dragons 555z, concealed or called (pon)."""
+def _with_triplet(triplet: str, concealed: bool, hand: str, dora: str) -> SeatView:
+    """Seat 0 (the dealer) on turn with ``hand`` and the honour ``triplet``, concealed or
+    called (pon)."""
     used: dict[int, int] = {}
-    white = copies("555z", used)
+    honours = copies(triplet, used)
     rest = copies(hand, used)
     seats = seats_with_rivers(_RIVERS, _RIICHI)
     if concealed:
-        return own_turn(sorted([*white, *rest], key=lambda t: t.index), seats, parse_tiles(dora))
-    pon = Meld(MeldKind.PUNG, tuple(white), called=white[0], from_seat=3)
+        return own_turn(sorted([*honours, *rest], key=lambda t: t.index), seats, parse_tiles(dora))
+    pon = Meld(MeldKind.PUNG, tuple(honours), called=honours[0], from_seat=3)
     me = seats[0]
     seats = (PublicSeat(me.score, (pon,), me.river, me.riichi, len(rest)), *seats[1:])
     return own_turn(rest, seats, parse_tiles(dora))
+
+
+def _with_white(concealed: bool, hand: str, dora: str) -> SeatView:
+    """With the white dragons 555z."""
+    return _with_triplet("555z", concealed, hand, dora)
+
+
+def _answer_to_chi_on_4m(view: SeatView) -> ActionKind:
+    """What ``defensive`` does with the chi on 4m (with the 2m3m that ``view.hand`` starts
+    with), offered by the seat on its left, the others' rivers empty."""
+    two_three = (view.hand[0], view.hand[1])
+    assert [t.kind.notation for t in two_three] == ["2m", "3m"]
+    chi = Action(ActionKind.CHI, 0, parse_tiles("4m")[0], two_three)
+    call_view = replace(
+        view,
+        phase="call",
+        drawn=None,
+        seats=(view.seats[0], *seats_with_rivers(["", "", "", ""], (False,) * 4)[1:]),
+        legal_actions=(Action(ActionKind.PASS, 0), chi),
+    )
+    return make_player("defensive").choose(call_view).kind
 
 
 def test_a_concealed_yakuhai_triplet_pushes_as_the_called_one_does() -> None:
@@ -54,36 +76,13 @@ def test_a_concealed_yakuhai_triplet_with_a_dora_opens_for_a_yaku_call() -> None
     makes it ready is taken, concealed dragons or called."""
     for concealed in (False, True):
         view = _with_white(concealed, "2m3m6p7p8p3p3p5s6s9s", dora="5p")
-        two_three = (view.hand[0], view.hand[1])
-        assert [t.kind.notation for t in two_three] == ["2m", "3m"]
-        chi = Action(ActionKind.CHI, 0, parse_tiles("4m")[0], two_three)
-        call_view = replace(
-            view,
-            phase="call",
-            drawn=None,
-            seats=(view.seats[0], *seats_with_rivers(["", "", "", ""], (False,) * 4)[1:]),
-            legal_actions=(Action(ActionKind.PASS, 0), chi),
-        )
-        choice = make_player("defensive").choose(call_view)
-        assert choice.kind is ActionKind.CHI, "concealed" if concealed else "called"
+        assert _answer_to_chi_on_4m(view) is ActionKind.CHI, "concealed" if concealed else "called"
 
 
 def _with_east(concealed: bool, round_wind: int, hand: str, dora: str) -> SeatView:
-    """Seat 0, the dealer (its seat wind East), with ``hand`` and the East winds 111z,
-    concealed or called; East is a double wind in the East round (``round_wind`` 0) and a
-    single one in the South round (1)."""
-    used: dict[int, int] = {}
-    east = copies("111z", used)
-    rest = copies(hand, used)
-    seats = seats_with_rivers(_RIVERS, _RIICHI)
-    if concealed:
-        view = own_turn(sorted([*east, *rest], key=lambda t: t.index), seats, parse_tiles(dora))
-    else:
-        pon = Meld(MeldKind.PUNG, tuple(east), called=east[0], from_seat=3)
-        me = seats[0]
-        seats = (PublicSeat(me.score, (pon,), me.river, me.riichi, len(rest)), *seats[1:])
-        view = own_turn(rest, seats, parse_tiles(dora))
-    return replace(view, round_wind=round_wind)
+    """With the East winds 111z: a double wind in the East round (``round_wind`` 0), a single
+    one in the South round (1)."""
+    return replace(_with_triplet("111z", concealed, hand, dora), round_wind=round_wind)
 
 
 def test_a_double_wind_triplet_counts_two() -> None:
@@ -103,18 +102,7 @@ def test_a_double_wind_triplet_opens_for_a_yaku_call() -> None:
     chi on 4m; in the South round (one han) it stays closed."""
     for round_wind, call in ((0, ActionKind.CHI), (1, ActionKind.PASS)):
         view = _with_east(True, round_wind, "2m3m6p7p8p3p3p5s6s9s", dora="9p")
-        two_three = (view.hand[0], view.hand[1])
-        assert [t.kind.notation for t in two_three] == ["2m", "3m"]
-        chi = Action(ActionKind.CHI, 0, parse_tiles("4m")[0], two_three)
-        call_view = replace(
-            view,
-            phase="call",
-            drawn=None,
-            seats=(view.seats[0], *seats_with_rivers(["", "", "", ""], (False,) * 4)[1:]),
-            legal_actions=(Action(ActionKind.PASS, 0), chi),
-        )
-        choice = make_player("defensive").choose(call_view)
-        assert choice.kind is call, f"round wind {round_wind}"
+        assert _answer_to_chi_on_4m(view) is call, f"round wind {round_wind}"
 
 
 def test_a_double_wind_triplet_pushes_with_one_dora() -> None:

@@ -49,7 +49,6 @@ export function paymentsTable(t, names, deltas, totals, extraCol = null) {
       el("td", {}, totals[i] === undefined ? "" : formatNumber(totals[i])),
     ),
   );
-  // scrolls sideways rather than being cut where a narrow screen cannot fit its columns
   return el("div", { class: "table-scroll" }, el("table", { class: "payments", "data-testid": "payments" }, el("thead", {}, head), el("tbody", {}, rows)));
 }
 
