@@ -13,8 +13,6 @@ import json
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
@@ -23,153 +21,19 @@ from click.testing import CliRunner
 from sqlalchemy import delete, update
 
 from jantaku.cli import main
-from jantaku.engine.actions import Action, ActionKind
-from jantaku.engine.clock import ManualClock
-from jantaku.families import family
-from jantaku.players.protocol import Player, tell
-from jantaku.players.riichi import make_player
-from jantaku.server.config import table_config
-from jantaku.server.models import ActionRow, GameRow, TableRow
+from jantaku.server.models import ActionRow
 from jantaku.server.passed_wins import WinOffer
 from jantaku.server.ranked_audit import RankedMatch, audit
-from jantaku.server.ranks import RankChange, RankState
-from jantaku.server.records import player_lines
-from jantaku.server.storage import ActionRecord, Store
-
-START = 1_780_000_000.0
-_WIN_KINDS = (ActionKind.RON, ActionKind.TSUMO)
+from jantaku.server.storage import Store
+from tests.server.played_matches import START, Seen, play
 
 
-class _Feeder:
-    """Plays as its bot, but passes up every ron on one seat's discards (or its kong)."""
-
-    name = "feeder"
-
-    def __init__(self, bot: Player, receiver_seat: int) -> None:
-        self.bot, self.receiver_seat = bot, receiver_seat
-        self.owner: int | None = None  # whose tile the open call window is about
-
-    def observe(self, events: Sequence[Any]) -> None:
-        for e in events:
-            if e.type in ("discarded", "kan_declared"):
-                self.owner = e.seat
-        self.bot.observe(events)
-
-    def choose(self, view: Any) -> Action:
-        legal = view.legal_actions
-        if self.owner == self.receiver_seat and any(a.kind is ActionKind.RON for a in legal):
-            return next(a for a in legal if a.kind is ActionKind.PASS)
-        return self.bot.choose(view)
-
-
-@dataclass
-class _Seen:
-    """What the test saw offered while it played: (match, account, from account or None for
-    a self-draw, taken, source) for every decision where the engine offered a win."""
-
-    offers: list[tuple[str, int, int | None, bool, str]] = field(default_factory=list)
-
-
-def _play(
-    store: Store,
-    game_id: str,
-    when: float,
-    players: list[int],
-    seen: _Seen,
-    feeder: int | None = None,
-    receiver: int | None = None,
-    timer_passes: bool = False,
-    takeover_from: int | None = None,
-) -> None:
-    """A full ranked (novice) match of ``players`` (accounts, seat order) played by bots and
-    stored as the server stores it. With ``feeder`` and ``receiver`` seated, the feeder passes
-    up every ron on the receiver's discards; with ``timer_passes`` those passes are stored as
-    its timer's (it let its time run out), and from its ``takeover_from``-th decision on its
-    decisions as a computer player's (its seat taken over)."""
-    config = table_config("novice", "full")
-    clock = ManualClock()
-    fam = family(config.family)
-    seed = f"seed-{game_id}"
-    engine = fam.new_game(config.preset, seed, clock=clock, overrides=config.overrides)
-    engine.hold_calls = True
-    bots: list[Player] = [make_player("efficiency", f"{game_id}:{s}") for s in range(4)]
-    fed = None
-    if feeder in players and receiver in players:
-        f = players.index(feeder)
-        bots[f] = fed = _Feeder(bots[f], players.index(receiver))
-    seats = [{"user_id": u, "name": f"p{u}", "bot": None} for u in players]
-    store.create_table(
-        TableRow(
-            id=game_id, family="riichi", kind="novice", config=config.to_json(), seed=seed,
-            commitment="c", status="live", invite_code=None, seats=seats, created_at=when - 3600,
-            started_at=when - 3600, created_by=None,
-        )
-    )  # fmt: skip
-    records, owner, feeder_decisions = [], None, 0
-    while not engine.finished:
-        if engine.holding:
-            tell(bots, engine.close_calls())
-            continue
-        seat = engine.to_act()[0]
-        offered = [a for a in engine.legal_actions(seat) if a.kind in _WIN_KINDS]
-        action = bots[seat].choose(engine.view(seat))
-        if fed is not None and seat == fed.receiver_seat:
-            action = _into_wait(engine, seat, bots.index(fed)) or action
-        source = "player"
-        if isinstance(bots[seat], _Feeder):
-            feeder_decisions += 1
-            if timer_passes and offered and action.kind is ActionKind.PASS:
-                source = "timeout"
-            if takeover_from is not None and feeder_decisions >= takeover_from:
-                source = "bot"
-        if offered:
-            tsumo = offered[0].kind is ActionKind.TSUMO
-            frm = None if tsumo or owner is None else players[owner]
-            taken = action.kind is offered[0].kind
-            seen.offers.append((game_id, players[seat], frm, taken, source))
-        clock.time += 2.0
-        records.append(
-            ActionRecord(game_id, len(records) + 1, action.to_json(), clock.time, source, None)
-        )
-        events = engine.apply(action)
-        for e in events:
-            if e.type in ("discarded", "kan_declared"):
-                owner = e.seat
-        tell(bots, events)
-    store.append_actions(records)
-    outcome = engine.result
-    assert outcome is not None
-    places = {s: i + 1 for i, s in enumerate(outcome.ranking)}
-    ranks = [
-        RankChange(places[s], RankState(0, 0), RankState(0, 0), (30, 10, 0, 0)[places[s] - 1],
-                   1500.0, 1500.0).to_json()
-        for s in range(4)
-    ]  # fmt: skip
-    result = {"scores": list(outcome.scores), "ranked": True, "rated": True, "ranks": ranks}
-    events = [e.to_json() for e in engine.log]
-    store.finish_game(
-        game_id, True, result, events, player_lines(game_id, seats, outcome, engine.log)
-    )
-    with store.engine.begin() as c:
-        c.execute(update(GameRow).where(GameRow.id == game_id).values(finished_at=when))
-
-
-def _into_wait(engine: Any, seat: int, feeder_seat: int) -> Action | None:
-    """A discard of ``seat`` that the feeder waits on, if it has one: the receiver gives the
-    feeder rons to pass up (the test's device; the audit never sees who chose what)."""
-    waits = set(engine.view(feeder_seat).waits)
-    for a in engine.legal_actions(seat):
-        if a.kind is ActionKind.DISCARD and a.tile is not None and a.tile.kind in waits:
-            return a
-    return None
-
-
-def _farm(database: str) -> tuple[int, int, list[int], _Seen]:
+def _farm(database: str) -> tuple[int, int, list[int], Seen]:
     """Stored: 8 matches of the receiver and the feeder with two of four honest accounts (the
     feeder's decisions in the first stored as its timer's, in the second taken over by a
     computer player half-way), 3 of the feeder with three honest ones, 2 of the receiver."""
     store = Store(database)
-    seen = _Seen()
+    seen = Seen()
     try:
         receiver = store.add_user("Receiver", None, False).id
         feeder = store.add_user("Feeder", None, False).id
@@ -183,7 +47,7 @@ def _farm(database: str) -> tuple[int, int, list[int], _Seen]:
             else:
                 players = [receiver, *rng.sample(honest, 3)]
             rng.shuffle(players)
-            _play(
+            play(
                 store, f"m{i:02d}", START + i * 3600, players, seen, feeder, receiver,
                 timer_passes=i == 0,
                 takeover_from=150 if i == 1 else None,
@@ -193,7 +57,7 @@ def _farm(database: str) -> tuple[int, int, list[int], _Seen]:
     return receiver, feeder, honest, seen
 
 
-def _expected(seen: _Seen, account: int, other: int, games: set[str]) -> dict[str, Any]:
+def _expected(seen: Seen, account: int, other: int, games: set[str]) -> dict[str, Any]:
     """The figures the audit must give for ``account`` (against ``other``), counted from what
     the test saw: the person's decisions (its own and its timer's), never a takeover's."""
     count: Counter[tuple[str, str]] = Counter()
@@ -273,7 +137,7 @@ def _stored_pair(database: str) -> tuple[int, int]:
     try:
         accounts = [store.add_user(f"P{i}", None, False).id for i in range(4)]
         for i in range(2):
-            _play(store, f"c{i}", START + i * 3600, accounts, _Seen())
+            play(store, f"c{i}", START + i * 3600, accounts, Seen())
     finally:
         store.close()
     return accounts[0], accounts[1]

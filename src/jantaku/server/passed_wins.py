@@ -1,6 +1,7 @@
-"""The wins each seat of a stored riichi match was offered, and how it answered: the match
-played again from its seed and stored actions, as the server resumes a table (tables.py,
-``Table.replay``), with each seat's legal actions looked at before each of its stored answers.
+"""The wins each seat of a stored match (a ranked one: riichi) was offered, and how it
+answered: the match played again from its seed and stored actions, as the server resumes a
+table (tables.py, ``Table.replay``), with each seat's legal actions looked at before each of its
+stored answers.
 A ron or tsumo among them that the answer did not take is a win passed up. The engine offers
 no ron to a furiten seat, nor a win without a yaku, so neither is ever counted as passed.
 
@@ -64,8 +65,6 @@ def win_offers(play: StoredPlay) -> tuple[WinOffer, ...]:
         overrides = dict(play.config.get("overrides") or {})
     except (AttributeError, KeyError, TypeError, ValueError):
         raise ReplayError(f"{where}: its table has no readable rules") from None
-    if name != "riichi":
-        raise ReplayError(f"{where}: a {name} match (only riichi matches are replayed)")
     if not play.actions:
         raise ReplayError(f"{where}: no stored actions")
     try:
