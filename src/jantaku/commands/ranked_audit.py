@@ -208,7 +208,16 @@ def _pair_text(i: int, p: dict[str, Any]) -> list[str]:
         f"{p['feeder_placed_above']} (chance {p['placement_chance']:.2g})",
         f"   rank points a match: {_with_without(r, 'receiver', p)}; "
         f"{_with_without(f, 'feeder', p)}",
-        f"   passed up, in {p['replayed']} of {n} matches played again "
+        *_passed_lines(r, f, p),
+    ]
+
+
+def _passed_lines(r: str, f: str, p: dict[str, Any]) -> list[str]:
+    """The wins each of a pair passed up, or why there are none to show."""
+    if not p["replayed"]:
+        return [f"   passed up: none of their {p['meetings']} matches together played again"]
+    return [
+        f"   passed up, in {p['replayed']} of {p['meetings']} matches played again "
         f"(chance {p['passed_ron_chance']:.2g}):",
         f"     {_passed(f, r, p['passed_wins']['feeder'])}",
         f"     {_passed(r, f, p['passed_wins']['receiver'])}",
