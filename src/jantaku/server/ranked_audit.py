@@ -122,9 +122,10 @@ class PassedWins:
 @dataclass(slots=True)
 class Pair:
     """Two accounts that met often; ``receiver`` is the one the net flow of deal-ins went to
-    (when none did, the one that placed above the other more often; then the lower id),
-    ``feeder`` the other. Each ``*chance`` is that of the pool showing such a signal at random
-    (Bonferroni bound); ``listed_by`` names the signals within the audit's chance."""
+    (when none did, the one that placed above the other more often; then the one on whose
+    discards the other passed up more rons; then the lower id), ``feeder`` the other. Each
+    ``*chance`` is that of the pool showing such a signal at random (Bonferroni bound);
+    ``listed_by`` names the signals within the audit's chance."""
 
     receiver: int
     feeder: int
@@ -268,9 +269,10 @@ def audit(
     pairs = []
     for a, b, shared in tested:
         trials = min(len(recent[a]), len(recent[b]))
+        both = {m.game_id for m in shared}
         passes = {
-            a: _passes(a, b, last_ones[a], replayed),
-            b: _passes(b, a, last_ones[b], replayed),
+            a: _passes(a, b, last_ones[a], both, replayed),
+            b: _passes(b, a, last_ones[b], both, replayed),
         }
         expected, odds = trials * _seated_with(pool), _chance(len(shared), trials, pool)
         pair = _pair(a, b, shared, expected, odds, passes)
@@ -312,17 +314,22 @@ def _replayed(
 
 
 def _passes(
-    account: int, other: int, last_ones: list[RankedMatch], replayed: Replayed
+    account: int,
+    other: int,
+    last_ones: list[RankedMatch],
+    shared: set[str],
+    replayed: Replayed,
 ) -> PassedWins:
-    """The wins ``account`` passed up in its last matches played again, with ``other`` and
-    apart (the person's own decisions and its timer's, not a computer player's)."""
+    """The wins ``account`` passed up in its last matches played again: in the ``shared`` ones
+    (with ``other``) and apart, as ``_apart`` counts them (the person's own decisions and its
+    timer's, not a computer player's)."""
     out = PassedWins()
     for m in last_ones:
         found = replayed.get(m.game_id)
-        if not isinstance(found, tuple):
-            continue
+        together = m.game_id in shared
+        if not isinstance(found, tuple) or (not together and other in m.players):
+            continue  # not played again, or with the other long ago (neither with nor apart)
         seat = m.seat_of(account)
-        together = other in m.players
         other_seat = m.seat_of(other) if together else None
         for offer in found:
             if offer.seat != seat or offer.source not in _PERSON:
