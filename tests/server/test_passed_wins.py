@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from sqlalchemy import delete, update
 
 from jantaku.cli import main
-from jantaku.server.models import ActionRow
+from jantaku.server.models import ActionRow, GameRow
 from jantaku.server.passed_wins import WinOffer
 from jantaku.server.ranked_audit import RankedMatch, audit
 from jantaku.server.storage import Store
@@ -143,7 +143,7 @@ def _stored_pair(database: str) -> tuple[int, int]:
     return accounts[0], accounts[1]
 
 
-@pytest.mark.parametrize("damage", ["bad tile", "no actions"])
+@pytest.mark.parametrize("damage", ["bad tile", "no actions", "other wins"])
 def test_a_match_that_does_not_replay_is_one_line_and_the_audit_goes_on(
     database: str, damage: str
 ) -> None:
@@ -157,18 +157,20 @@ def test_a_match_that_does_not_replay_is_one_line_and_the_audit_goes_on(
                     .where(ActionRow.table_id == "c0", ActionRow.seq == 40)
                     .values(action={"type": "discard", "seat": 9, "tile": "5m", "tile_index": 1})
                 )
-            else:
+            elif damage == "no actions":
                 c.execute(delete(ActionRow).where(ActionRow.table_id == "c0"))
+            else:  # the stored events lost their wins: the actions are not this match's
+                c.execute(update(GameRow).where(GameRow.id == "c0").values(events=[]))
     finally:
         store.close()
     code, out, err = _run("--database", database, "--json", "--together", "2", "--chance", "1")
     assert code == 0
     assert err.count("\n") == 1 and err.startswith("warning: match c0: "), err
-    says = (
-        "stored action 40 ({'type': 'discard', 'seat': 9"
-        if damage == "bad tile"
-        else "no stored actions"
-    )
+    says = {
+        "bad tile": "stored action 40 ({'type': 'discard', 'seat': 9",
+        "no actions": "no stored actions",
+        "other wins": "wins that are not the 0 the match stored",
+    }[damage]
     assert says in err and err.endswith("its passed-up wins are not counted\n"), err
     report = json.loads(out)
     assert report["replayed"] == 1
