@@ -364,3 +364,7 @@ def test_the_cli_lists_a_farm_by_placements_and_says_so(database: str) -> None:
     )
     assert f"rank points a match: Receiver (#{receiver}) +30.0 together, " in text
     assert "Member" not in text
+    # these matches were stored without their rules and actions: none plays again, each says so
+    assert "played again for the wins passed up: 0 matches (30 did not replay)\n" in text
+    assert f"   passed up: none of their {n} matches together played again\n" in text
+    assert err.count("warning: match h0") == 30 and "its table has no readable rules" in err

@@ -1,18 +1,23 @@
 """``jantaku ranked-audit``: the accounts that meet unusually often in ranked matches, or whose
-deal-ins or placements between them are one-sided, and the points that flowed between them, for
-an operator to look into (docs/ranked-audit.md)."""
+deal-ins or placements between them are one-sided, or one of which passes up its wins on the
+other's discards, and the points that flowed between them, for an operator to look into
+(docs/ranked-audit.md)."""
 
 from __future__ import annotations
 
 import json
 import sys
 import time
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from jantaku.errors import JantakuError
+
+if TYPE_CHECKING:
+    from jantaku.server.ranked_audit import Offers, RankedMatch, Replayed
 
 __all__ = ["ranked_audit"]
 
@@ -79,8 +84,9 @@ def _day(t: float) -> str:
     type=click.FloatRange(min=0, max=1, min_open=True),
     default=0.01,
     show_default=True,
-    help="... and only when a signal (meeting that often, deal-ins or placements that one-sided) "
-    "has a chance of at most this at random (1: every pair of K meetings).",
+    help="... and only when a signal (meeting that often, deal-ins or placements that one-sided, "
+    "rons passed up on the other's discards) has a chance of at most this at random (1: every "
+    "pair of K meetings).",
 )
 @click.option("--since", default=None, help="Only matches finished from then (UTC date).")
 @click.option("--until", default=None, help="Only matches finished before then (UTC date).")
@@ -103,10 +109,12 @@ def ranked_audit(
 ) -> None:
     """List the pairs of accounts that sat together in at least K of their last M ranked
     matches and met more often than random seating makes likely, or dealt into each other
-    mostly one way, or placed one above the other far more often than chance; the most
-    one-sided flow of points first: how often and how much one dealt into the other, who
-    placed above whom, the rank points each gained with and without the other, and the groups
-    the pairs link. A report for a person to judge, never a penalty (docs/ranked-audit.md)."""
+    mostly one way, or placed one above the other far more often than chance, or where one
+    passed up its rons on the other's discards far more than on others' (their matches are
+    played again from the stored actions); the most one-sided flow of points first: how often
+    and how much one dealt into the other, who placed above whom, the wins each passed up, the
+    rank points each gained with and without the other, and the groups the pairs link. A
+    report for a person to judge, never a penalty (docs/ranked-audit.md)."""
     from jantaku.server.ranked_audit import audit
     from jantaku.server.ranked_reading import read_ranked
 
@@ -122,12 +130,44 @@ def ranked_audit(
         matches, names = read_ranked(database, start, end)
     except JantakuError as e:
         _fail(str(e))
-    report = audit(matches, together, last, names, chance)
+    report = audit(matches, together, last, names, chance, _replaying(database))
     if as_json:
         window = {"since": start, "until": end}
         click.echo(json.dumps({**report.to_json(), "window": window}, ensure_ascii=False))
         return
     click.echo(_text(report.to_json(), start, end))
+
+
+def _replaying(database: str) -> Offers:
+    """Plays the matches the audit asks for again from the database's stored actions; a match
+    that does not replay is one line on standard error, and the audit goes on without it."""
+    from jantaku.server.passed_wins import ReplayError, StoredPlay, win_offers
+    from jantaku.server.ranked_reading import read_plays
+
+    def replay(matches: Sequence[RankedMatch]) -> Replayed:
+        found: dict[str, Any] = {}
+        plays = read_plays(database, [m.game_id for m in matches])
+        try:
+            if sys.stderr.isatty():  # a bar for a person waiting; nothing in a log
+                with click.progressbar(
+                    plays, length=len(matches), label="replaying", file=sys.stderr
+                ) as bar:
+                    _replay_each(bar, found)
+            else:
+                _replay_each(plays, found)
+        except JantakuError as e:
+            _fail(str(e))
+        return found
+
+    def _replay_each(plays: Iterable[StoredPlay], found: dict[str, Any]) -> None:
+        for play in plays:
+            try:
+                found[play.game_id] = win_offers(play)
+            except ReplayError as e:
+                found[play.game_id] = str(e)
+                click.echo(f"warning: {e}; its passed-up wins are not counted", err=True)
+
+    return replay
 
 
 def _who(account: dict[str, Any]) -> str:
@@ -141,8 +181,10 @@ def _text(report: dict[str, Any], start: float | None, end: float | None) -> str
         f"{report['matches']} ranked matches of {report['accounts']} accounts, {window}",
         f"pairs that sat together in at least {k} of their last {m} ranked matches: "
         f"{report['tested']}",
-        f"listed, with a signal (meetings, deal-ins, placements) of a chance of at most "
-        f"{report['chance']:g} at random: {len(report['pairs'])}",
+        f"listed, with a signal (meetings, deal-ins, placements, passed-rons) of a chance of "
+        f"at most {report['chance']:g} at random: {len(report['pairs'])}",
+        f"played again for the wins passed up: {report['replayed']} matches"
+        + (f" ({len(report['unreplayed'])} did not replay)" if report["unreplayed"] else ""),
     ]
     for i, p in enumerate(report["pairs"], 1):
         lines += ["", *_pair_text(i, p)]
@@ -166,7 +208,38 @@ def _pair_text(i: int, p: dict[str, Any]) -> list[str]:
         f"{p['feeder_placed_above']} (chance {p['placement_chance']:.2g})",
         f"   rank points a match: {_with_without(r, 'receiver', p)}; "
         f"{_with_without(f, 'feeder', p)}",
+        *_passed_lines(r, f, p),
     ]
+
+
+def _passed_lines(r: str, f: str, p: dict[str, Any]) -> list[str]:
+    """The wins each of a pair passed up, or why there are none to show."""
+    if not p["replayed"]:
+        return [f"   passed up: none of their {p['meetings']} matches together played again"]
+    return [
+        f"   passed up, in {p['replayed']} of {p['meetings']} matches played again "
+        f"(chance {p['passed_ron_chance']:.2g}):",
+        f"     {_passed(f, r, p['passed_wins']['feeder'])}",
+        f"     {_passed(r, f, p['passed_wins']['receiver'])}",
+    ]
+
+
+def _passed(who: str, other: str, wins: dict[str, Any]) -> str:
+    """The wins an account passed up: rons on the other's discards, on the others', its
+    self-draws, and the same in its matches apart."""
+    apart = wins["apart"]
+    return (
+        f"{who}: rons on {other}'s discards {_of(wins['rons_on_other'])}, on the others' "
+        f"{_of(wins['rons_elsewhere'])}, apart {_of(apart['rons'])}; self-draws "
+        f"{_of(wins['self_draws'])}, apart {_of(apart['self_draws'])}"
+    )
+
+
+def _of(passes: dict[str, int]) -> str:
+    """``passed of offered``, with the timer's share when it let any go."""
+    let_go = passes["passed"] + passes["timed_out"]
+    timer = f" ({passes['timed_out']} by timeout)" if passes["timed_out"] else ""
+    return f"{let_go} of {passes['offered']}{timer}"
 
 
 def _with_without(who: str, role: str, pair: dict[str, Any]) -> str:

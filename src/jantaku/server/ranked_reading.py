@@ -4,7 +4,7 @@ written, so it may run against the live database of a running group."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,14 +14,16 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 from jantaku.errors import JantakuError
 from jantaku.server.config import TableKind
 from jantaku.server.database_url import database_url
-from jantaku.server.models import GamePlayerRow, GameRow, TableRow, UserRow
+from jantaku.server.models import ActionRow, GamePlayerRow, GameRow, TableRow, UserRow
+from jantaku.server.passed_wins import StoredPlay
 from jantaku.server.ranked_audit import DealIn, RankedMatch
 
-__all__ = ["RANKED_KINDS", "AuditError", "read_ranked"]
+__all__ = ["RANKED_KINDS", "AuditError", "read_plays", "read_ranked"]
 
 RANKED_KINDS = (TableKind.NOVICE.value, TableKind.ADVANCED.value)  # the solo queue's tables
 _NEEDED = ("games", "game_players", "tables", "users")
 _BATCH = 200  # matches read at a time (a match's events are a few dozen kB)
+_PLAY_BATCH = 20  # matches whose actions are read at a time (several hundred each)
 
 
 class AuditError(JantakuError):
@@ -55,6 +57,44 @@ def read_ranked(
     finally:
         engine.dispose()
     return matches, names
+
+
+def read_plays(url: str, game_ids: Sequence[str]) -> Iterator[StoredPlay]:
+    """The seed, rules, actions and wins of each of ``game_ids``, to play them again
+    (passed_wins.py), a few matches at a time."""
+    engine = _engine(url)
+    shown = engine.url.render_as_string(hide_password=True).replace("+psycopg://", "://", 1)
+    try:
+        with engine.connect() as c:
+            for start in range(0, len(game_ids), _PLAY_BATCH):
+                yield from _plays(c, list(game_ids[start : start + _PLAY_BATCH]))
+    except SQLAlchemyError as e:
+        reason = str(getattr(e, "orig", None) or e).strip().splitlines()[0]
+        raise AuditError(f"cannot read {shown}: {reason}") from None
+    finally:
+        engine.dispose()
+
+
+def _plays(c: Any, chunk: list[str]) -> Iterator[StoredPlay]:
+    games, tables, actions = GameRow.__table__, TableRow.__table__, ActionRow.__table__
+    query = (
+        select(games.c.id, tables.c.config, tables.c.seed, games.c.events)
+        .join(tables, tables.c.id == games.c.id)
+        .where(games.c.id.in_(chunk))
+    )
+    rows = {str(row[0]): row[1:] for row in c.execute(query)}
+    stored: dict[str, list[tuple[Any, float, str]]] = {g: [] for g in chunk}
+    query = (
+        select(actions.c.table_id, actions.c.action, actions.c.elapsed, actions.c.source)
+        .where(actions.c.table_id.in_(chunk))
+        .order_by(actions.c.table_id, actions.c.seq)
+    )
+    for table_id, action, elapsed, source in c.execute(query):
+        stored[str(table_id)].append((action, float(elapsed), str(source)))
+    for game_id in chunk:
+        config, seed, events = rows.get(game_id, ({}, "", []))
+        wins = [e for e in events or [] if isinstance(e, dict) and e.get("type") == "won"]
+        yield StoredPlay(game_id, config or {}, str(seed), stored[game_id], wins)
 
 
 def _engine(url: str) -> Engine:
