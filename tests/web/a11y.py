@@ -73,7 +73,7 @@ def names_of(page: Page, roles: set[str]) -> list[tuple[str, str]]:
 # and the background colours of its ancestors blended down to the page (opacity multiplies the
 # text's alpha), WCAG 2's relative luminance and ratio. Over a gradient, the worst of its
 # colours counts; text over a picture is left out. Large text: 24 px, or 18.66 px bold.
-CONTRAST = r"""() => {
+COLOURS = r"""
   const parse = (c) => {
     const m = c.match(/rgba?\(([^)]+)\)/);
     if (!m) return null;
@@ -120,7 +120,13 @@ CONTRAST = r"""() => {
     for (let n = el; n; n = n.parentElement) o *= Number(getComputedStyle(n).opacity);
     return o;
   };
-  const out = [];
+"""
+
+CONTRAST = (
+    r"""() => {
+"""
+    + COLOURS
+    + r"""  const out = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const seen = new Set();
   for (let t = walker.nextNode(); t; t = walker.nextNode()) {
@@ -151,6 +157,7 @@ CONTRAST = r"""() => {
   }
   return out;
 }"""
+)
 
 
 def low_contrast(page: Page) -> list[str]:
@@ -161,6 +168,43 @@ def low_contrast(page: Page) -> list[str]:
         for r in rows
         if not r["disabled"] and r["ratio"] < r["need"]
     ]
+
+
+# The edge of every visible enabled button, field and select against what lies around it: its
+# own background where that stands out (3:1), else its border (3:1, WCAG 1.4.11). Buttons without
+# either (a hand tile: its picture is the edge; a text link) are left out.
+BOUNDARIES = (
+    r"""() => {
+"""
+    + COLOURS
+    + r"""
+  const out = [];
+  for (const el of document.querySelectorAll('button, .btn, input:not([type=checkbox]), select')) {
+    if (!el.checkVisibility() || el.disabled) continue;
+    if (el.getAttribute('aria-disabled') === 'true') continue;
+    const around = background(el.parentElement);
+    if (!around) continue;
+    const s = getComputedStyle(el);
+    const own = parse(s.backgroundColor);
+    const width = parseFloat(s.borderTopWidth);
+    const border = parse(s.borderTopColor);
+    const worst = (c) => Math.min(...around.map((b) => ratio(over(c, b), b)));
+    const fill = own && own[3] > 0 ? worst(own) : 1;
+    const edge = width > 0 && s.borderTopStyle !== 'none' && border[3] > 0 ? worst(border) : 1;
+    if (fill === 1 && edge === 1) continue; // no drawn edge at all
+    if (Math.max(fill, edge) < 3) {
+      out.push(`${(el.dataset.testid || el.className || el.tagName)}: fill ${fill.toFixed(2)},`
+        + ` edge ${edge.toFixed(2)} (${s.borderTopColor})`);
+    }
+  }
+  return out;
+}"""
+)
+
+
+def weak_boundaries(page: Page) -> list[str]:
+    """The controls whose edge (fill or border) stands out less than 3:1 from around them."""
+    return list(page.evaluate(BOUNDARIES))
 
 
 STRUCTURE = """() => ({

@@ -1,9 +1,10 @@
 """The browser client for a player who uses the keyboard alone, a screen reader, or needs
 contrast: every control of a live table (both families) and of the pages around it has a name
-in the page's language; a hand is played with keys alone (a tile thrown by Tab and Enter, a
-call answered by its key, the result closed by Enter) while a live region says the turn, the
-call offered and the result; a dialog takes the focus, keeps Tab inside, and gives the focus
-back when it closes; the text of every page has WCAG AA contrast; each page has one h1."""
+in the page's language and an edge that stands out (3:1); a hand is played with keys alone (a
+tile thrown by Tab and Enter, a call answered by its key, the result closed by Enter) while a
+live region says the turn, the call offered and the result; a dialog takes the focus, keeps Tab
+inside, and gives the focus back when it closes; the text of every page has WCAG AA contrast;
+each page has one h1."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.a11y import low_contrast, names_of, structure, unnamed_controls
+from tests.web.a11y import low_contrast, names_of, structure, unnamed_controls, weak_boundaries
 from tests.web.helpers import login_guest, play_practice_game, session
 from tests.web.seeded import SKIP, STOP, Answer, SeededServer, first_seed
 from tests.web.table_driver import STATE, play_until
@@ -47,6 +48,7 @@ def _checked(page: Page, lang: str) -> None:
     for name in names:
         assert any(word in name for word in TILE_WORDS[lang]), (lang, name)
     assert low_contrast(page) == []
+    assert weak_boundaries(page) == []
 
 
 @pytest.mark.parametrize("kind", ["practice", "classical"])
@@ -70,6 +72,11 @@ def test_every_control_of_a_live_table_is_named_in_english_and_german(
     assert low_contrast(page) == []
 
 
+def _problems(page: Page) -> tuple[list[str], list[str], list[str], int]:
+    """What a page lacks: names, text contrast, control edges; and its number of h1."""
+    return unnamed_controls(page), low_contrast(page), weak_boundaries(page), structure(page)["h1"]
+
+
 def test_the_pages_around_the_table_have_readable_named_and_headed_content(
     server_proc: Any, new_page: Any
 ) -> None:
@@ -77,7 +84,7 @@ def test_the_pages_around_the_table_have_readable_named_and_headed_content(
     page.goto(f"{server_proc.base}/#/login")
     expect(page.get_by_test_id("login-guest")).to_be_visible()
     pages = ["login"]
-    problems = {"login": (unnamed_controls(page), low_contrast(page), structure(page)["h1"])}
+    problems = {"login": _problems(page)}
     login_guest(page, server_proc.base)
     user = session(page)["user"]
     game = play_practice_game(server_proc, session(page)["token"])
@@ -91,8 +98,11 @@ def test_the_pages_around_the_table_have_readable_named_and_headed_content(
         expect(page.get_by_test_id(ready)).to_be_visible()
         page.wait_for_timeout(300)  # the page's data (the profile's games, the replay's record)
         pages.append(name)
-        problems[name] = (unnamed_controls(page), low_contrast(page), structure(page)["h1"])
-    assert problems == {name: ([], [], 1) for name in pages}
+        problems[name] = _problems(page)
+        if name != "replay":  # the navigation says which of its pages is shown
+            current = page.locator("nav [aria-current=page]")
+            expect(current).to_have_attribute("data-nav", name)
+    assert problems == {name: ([], [], [], 1) for name in pages}
 
 
 def _announced(page: Page) -> str:

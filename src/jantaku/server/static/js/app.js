@@ -165,6 +165,9 @@ async function route() {
   renderHeader();
   for (const a of header.querySelectorAll("[data-nav]")) {
     a.classList.toggle("active", a.dataset.nav === name);
+    // a screen reader says which page the link leads to is the one shown
+    if (a.dataset.nav === name) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
   }
   root.replaceChildren();
   root.dataset.page = name;
