@@ -85,6 +85,8 @@ def test_the_pages_around_the_table_have_readable_named_and_headed_content(
     expect(page.get_by_test_id("login-guest")).to_be_visible()
     pages = ["login"]
     problems = {"login": _problems(page)}
+    # the brand's tile is decoration (the link says "jantaku"): hidden from screen readers
+    expect(page.locator(".brand .tile")).to_have_attribute("aria-hidden", "true")
     login_guest(page, server_proc.base)
     user = session(page)["user"]
     game = play_practice_game(server_proc, session(page)["token"])
