@@ -20,6 +20,7 @@ from tests.web.helpers import login_guest, play_practice_game, session
 from tests.web.seeded import SKIP, STOP, Answer, SeededServer, first_seed
 from tests.web.table_driver import STATE, play_until
 from tests.web.test_table_results import _seat
+from tests.web.test_table_stoerspiel import open_recorded_turn
 
 # the words of each suit and of the honours in the tiles' names, by language
 TILE_WORDS = {
@@ -232,3 +233,43 @@ def test_a_hand_is_played_with_the_keyboard_alone_and_its_moments_are_announced(
     finally:
         page.close()  # before its server stops (no failed reconnections logged)
         proc.stop()
+
+
+def test_a_warned_discard_is_answered_by_keys_and_the_focus_comes_back(
+    server: str, tmp_path: Path, new_page: Any
+) -> None:
+    """A recorded classical turn with a tile the Störspiel rule forbids: the player tabs into
+    the hand and goes to the marked tile with the arrow keys; Enter opens the warning with
+    "Keep it" focused, Escape keeps the tile and gives the focus back to it; Enter again, Tab to
+    "Discard anyway" and Enter send that tile."""
+    page = new_page()
+    _messages, sent = open_recorded_turn(page, server, tmp_path)
+    marked = page.locator(".hand-tile--danger:not([aria-disabled])").first
+    expect(marked).to_be_visible(timeout=20000)
+    tile = marked.get_attribute("data-tile")
+    _into_the_hand(page)
+    for _ in range(20):
+        if marked.evaluate("(b) => b === document.activeElement"):
+            break
+        page.keyboard.press("ArrowRight")
+    expect(marked).to_be_focused()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_test_id("danger-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.get_by_test_id("danger-cancel")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(page.locator(f"[data-testid=hand-tile][data-tile='{tile}']").first).to_be_focused()
+    assert not [m for m in sent if m["type"] == "act"]  # nothing sent: the tile was kept
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("danger-cancel")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.get_by_test_id("danger-confirm")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(dialog).to_have_count(0)
+    for _ in range(100):
+        acts = [m for m in sent if m["type"] == "act"]
+        if acts:
+            break
+        page.wait_for_timeout(50)
+    assert [(a["action"]["type"], a["action"]["tile"]) for a in acts] == [("discard", tile)]
