@@ -135,6 +135,12 @@ def test_the_match_end_says_why_and_shows_points_sticks_and_that_it_is_unrated(
     client.close()
     result = (player.result or {})["result"]
     end = page.get_by_test_id("match-end")
+    # a screen reader is told the match ended, with the ranking (test_accessibility.py)
+    said = page.get_by_test_id("table-announce")
+    expect(said).to_contain_text("End of the match")
+    expect(said).to_contain_text(
+        end.get_by_test_id("ranking").locator("tbody tr td").nth(1).inner_text()
+    )
     reason = {
         "bust": "went below zero",
         "last_hand": "the last hand was played",

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import WebSocketRoute, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 from jantaku.server.clientview import client_view
 from jantaku.server.config import ServerSettings
@@ -71,15 +71,15 @@ def _record_a_dangerous_turn(tmp_path: Path) -> list[dict[str, Any]]:
     raise AssertionError(f"no forbidden discard came up at any of {_SEEDS} seeded tables")
 
 
-def test_a_forbidden_discard_is_warned_and_sent_only_when_confirmed(
-    server: str, tmp_path: Path, new_page
-) -> None:
+def open_recorded_turn(
+    page: Page, server: str, tmp_path: Path
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Open the table page on a recorded classical turn with a forbidden discard: a stand-in
+    socket gives the page the recorded messages. Returns the messages and the list that
+    gathers what the page sends."""
     messages = _record_a_dangerous_turn(tmp_path)
     table = next(m["table"]["id"] for m in messages if m["type"] == "snapshot")
     replay = [m for m in messages if m["type"] in ("snapshot", "events", "prompt", "table_update")]
-    view = next(m["view"] for m in reversed(messages) if m.get("view"))
-    forbidden = {w["tile"] for w in view["discard_warnings"] if w["exemption"] is None}
-    threatened = {w["threatened_by"] for w in view["discard_warnings"] if w["exemption"] is None}
     user = {"id": 1, "name": "recorded", "guest": True, "rank": "Novice", "rank_index": 0}
     sent: list[dict[str, Any]] = []
 
@@ -95,13 +95,25 @@ def test_a_forbidden_discard_is_warned_and_sent_only_when_confirmed(
 
         ws.on_message(on_message)
 
-    page = new_page()
     page.route_web_socket("**/ws", route)
     page.add_init_script(
         "localStorage.setItem('jantaku.token', 'recorded');"
         f"localStorage.setItem('jantaku.user', {json.dumps(json.dumps(user))});"
     )
     page.goto(f"{server}/#/table/{table}")
+    return messages, sent
+
+
+def test_a_forbidden_discard_is_warned_and_sent_only_when_confirmed(
+    server: str, tmp_path: Path, new_page
+) -> None:
+    page = new_page()
+    messages, sent = open_recorded_turn(page, server, tmp_path)
+    table = next(m["table"]["id"] for m in messages if m["type"] == "snapshot")
+    replay = [m for m in messages if m["type"] in ("snapshot", "events", "prompt", "table_update")]
+    view = next(m["view"] for m in reversed(messages) if m.get("view"))
+    forbidden = {w["tile"] for w in view["discard_warnings"] if w["exemption"] is None}
+    threatened = {w["threatened_by"] for w in view["discard_warnings"] if w["exemption"] is None}
     marked = page.locator(".hand-tile--danger:not([aria-disabled])")
     expect(marked.first).to_be_visible(timeout=20000)
     # exactly the forbidden kinds are marked (a red five counts as a five)

@@ -58,12 +58,16 @@ function renderHeader() {
       ),
     ),
   );
+  // the link to the page shown is marked (and a screen reader says it is the current page)
+  const shown = parseHash(location.hash).name;
+  const link = (name, href, label, extra = {}) =>
+    el("a", { href, "data-nav": name, class: name === shown ? "active" : null, "aria-current": name === shown ? "page" : null, ...extra }, label);
   const nav = el(
     "nav",
     { class: "app-nav", "aria-label": t("shell.nav") },
-    user ? el("a", { href: "#/lobby", "data-nav": "lobby" }, t("shell.lobby")) : null,
-    user ? el("a", { href: `#/profile/${user.id}`, "data-nav": "profile" }, t("shell.profile")) : null,
-    el("a", { href: "#/sheet", "data-nav": "sheet", "data-testid": "nav-sheet" }, t("sheet.nav")),
+    user ? link("lobby", "#/lobby", t("shell.lobby")) : null,
+    user ? link("profile", `#/profile/${user.id}`, t("shell.profile")) : null,
+    link("sheet", "#/sheet", t("sheet.nav"), { "data-testid": "nav-sheet" }),
   );
   const who = user
     ? el(
@@ -163,9 +167,6 @@ async function route() {
   }
   current = null;
   renderHeader();
-  for (const a of header.querySelectorAll("[data-nav]")) {
-    a.classList.toggle("active", a.dataset.nav === name);
-  }
   root.replaceChildren();
   root.dataset.page = name;
   let mod;

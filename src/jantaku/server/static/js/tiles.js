@@ -210,7 +210,8 @@ function picture(t, sideways) {
 /**
  * A tile picture: <span class="tile tile--{size}" role="img" aria-label="..."> with an inline SVG.
  * opts: size "sm" | "md" | "lg" (default "md"), sideways (called / riichi tile),
- * dim (tsumogiri mark), label (accessible name override).
+ * dim (tsumogiri mark), label (accessible name override; "": a decorative tile, hidden from
+ * screen readers).
  */
 export function tileEl(notation, opts = {}) {
   const t = parseTile(notation);
@@ -219,10 +220,12 @@ export function tileEl(notation, opts = {}) {
   if (opts.dim) classes.push("tile--dim");
   if (t === null) classes.push("tile--back");
   if (t && t.red) classes.push("tile--red");
+  const decorative = opts.label === ""; // beside words that say it already: hidden from readers
   const node = el("span", {
     class: classes.join(" "),
-    role: "img",
-    "aria-label": opts.label || tileName(notation),
+    role: decorative ? null : "img",
+    "aria-label": decorative ? null : opts.label || tileName(notation),
+    "aria-hidden": decorative ? "true" : null,
     dataset: { tile: notation === null || notation === undefined ? "" : String(notation) },
   });
   node.append(picture(t, Boolean(opts.sideways)));

@@ -11,10 +11,11 @@ import { el } from "../dom.js";
 import { createState } from "../table/state.js";
 import { createUi } from "../table/ui.js";
 import { enter, listen } from "../table/connection.js";
-import { keyHandler } from "../table/input.js";
+import { focusWatch, keyHandler } from "../table/input.js";
 import { render, tick } from "../table/view.js";
 import { createPace } from "../table/pace.js";
 import { cancelAuto, decideAuto } from "../table/auto.js";
+import { liveRegion } from "../table/announce.js";
 
 async function createTable(socket, query, navigate) {
   const msg = { type: "create", kind: query.get("kind") || "party", length: query.get("length") || "quick", private: query.get("private") === "1" };
@@ -38,6 +39,9 @@ function pageObject(root, params, ctx) {
     query,
     invite: query.get("invite"),
     page: el("div", { class: "table-page", "data-testid": "table-page" }),
+    live: liveRegion(), // what a screen reader is told (announce.js)
+    announced: null,
+    keyFocus: null, // the hand tile the keyboard moved the focus to (Enter plays it; input.js)
     state: createState(ctx.user),
     tableId: params.id,
     watching,
@@ -53,7 +57,7 @@ function pageObject(root, params, ctx) {
   };
   tp.pace = createPace(() => render(tp));
   tp.ui = createUi(watching ? ctx.t("table.watching") : null, tp.render);
-  root.replaceChildren(tp.page);
+  root.replaceChildren(tp.page, tp.live);
   return tp;
 }
 
@@ -68,7 +72,9 @@ export async function mount(root, params, ctx) {
   const tp = pageObject(root, params, ctx);
   const offs = [...listen(tp), onLangChange(() => tp.render())];
   const onKey = keyHandler(tp);
+  const watch = focusWatch(tp);
   document.addEventListener("keydown", onKey);
+  for (const [name, fn] of Object.entries(watch)) document.addEventListener(name, fn);
   const ticker = setInterval(() => tick(tp), 250);
 
   tp.render();
@@ -87,6 +93,7 @@ export async function mount(root, params, ctx) {
     tp.pace.cancel();
     if (tp.resyncTimer) clearTimeout(tp.resyncTimer);
     document.removeEventListener("keydown", onKey);
+    for (const [name, fn] of Object.entries(watch)) document.removeEventListener(name, fn);
     for (const off of offs) off();
     if (tp.state.table && tp.watching) socket.send({ type: "unwatch", table: tp.state.table.id });
   };

@@ -103,8 +103,10 @@ export function act(tp, action) {
   const out = { ...action };
   delete out.seat;
   // the focus leaves the hand (a clicked tile keeps it, and the redraw would give it to the
-  // first tile), so a key pressed later answers the next prompt, not a tile
-  if (document.activeElement?.closest?.("[data-testid=hand-tile]")) document.activeElement.blur();
+  // first tile), so a key pressed later answers the next prompt, not a tile; a tile the keyboard
+  // focused keeps it (its place in the hand: input.js, view.js)
+  const focusedTile = document.activeElement?.closest?.("[data-testid=hand-tile]");
+  if (focusedTile && focusedTile !== tp.keyFocus) document.activeElement.blur();
   ui.sentSeq = state.seq;
   ui.mode = null;
   ui.confirm = null;

@@ -1,8 +1,10 @@
 // The table page's input: clicks on tiles and buttons, and the keys (tile keys 1-9 0 u i o,
-// D the drawn tile, T R C P K N the prompt's groups, Space/Escape pass or cancel). Space and
-// Enter never play a focused hand tile: a tile clicked a moment ago keeps the focus, and the
-// key meant for the prompt must not throw it. Every input acts on what the screen shows: while
-// the state offers what the last drawing did not show yet, it does nothing (shown.js).
+// D the drawn tile, T R C P K N the prompt's groups, Space/Escape pass or cancel). Space never
+// plays a focused hand tile (it is the prompt's pass), and Enter plays one only when the keyboard
+// moved the focus there (Tab, or the arrow keys within the hand): a tile clicked a moment ago
+// keeps the focus, and a key meant for the prompt must not throw it. An open dialog keeps Tab
+// within itself. Every input acts on what the screen shows: while the state offers what the
+// last drawing did not show yet, it does nothing (shown.js).
 import { sortTiles } from "../notation.js";
 import { familyOf } from "../families/index.js";
 import { choices, currentLegal, ownHand } from "./state.js";
@@ -14,6 +16,55 @@ import { onScreen } from "./shown.js";
 export const TILE_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "u", "i", "o"];
 const GROUP_KEYS = { r: "riichi", t: "win", c: "chi", p: "pon", k: "kan", n: "nine" };
 const FORM_TAGS = ["INPUT", "SELECT", "TEXTAREA"];
+const HAND_TILE = "[data-testid=hand-tile]";
+const MOVES = ["arrowleft", "arrowright", "home", "end"];
+
+/** Listeners that note which hand tile the keyboard focused (Tab lands on it): Enter plays that
+ * one alone. A click or a script that focuses a tile does not count. */
+export function focusWatch(tp) {
+  let tabbing = false;
+  return {
+    keydown: (ev) => {
+      tabbing = ev.key === "Tab";
+    },
+    keyup: () => {
+      tabbing = false;
+    },
+    focusin: (ev) => {
+      const tile = ev.target?.closest?.(HAND_TILE);
+      tp.keyFocus = tile && (tabbing || tile === tp.keyFocus) ? tile : null;
+    },
+  };
+}
+
+/** A hand button's place as pressTile counts it: -1 the drawn tile, else its place in the row. */
+function handPlace(button) {
+  if (button.classList.contains("hand-tile--drawn")) return -1;
+  return [...button.parentElement.querySelectorAll(`${HAND_TILE}:not(.hand-tile--drawn)`)].indexOf(button);
+}
+
+/** An arrow key (or Home, End) on a hand tile: the focus goes to the neighbouring tile. */
+function moveInHand(tp, tile, key) {
+  const row = [...tile.parentElement.querySelectorAll(HAND_TILE)];
+  const i = row.indexOf(tile);
+  const next = { arrowleft: i - 1, arrowright: i + 1, home: 0, end: row.length - 1 }[key];
+  const target = row[Math.max(0, Math.min(row.length - 1, next))];
+  target.focus();
+  tp.keyFocus = target;
+}
+
+/** Tab and Shift+Tab inside an open dialog go round its controls, never to the page behind. */
+function trapTab(tp, ev) {
+  const dialog = tp.page.querySelector(":scope > .overlay [role=dialog], :scope > .overlay [role=alertdialog]");
+  if (!dialog) return false;
+  const items = [...dialog.querySelectorAll("button, a[href], select, input")].filter((n) => !n.disabled && n.getClientRects().length);
+  if (!items.length) return false;
+  const i = items.indexOf(document.activeElement);
+  const next = ev.shiftKey ? (i <= 0 ? items.length - 1 : i - 1) : i < 0 || i === items.length - 1 ? 0 : i + 1;
+  items[next].focus();
+  ev.preventDefault();
+  return true;
+}
 
 /** A click on a hand tile: discard it (after the family's warning, if any) or declare riichi. */
 export function discard(tp, entry) {
@@ -127,9 +178,16 @@ export function keyHandler(tp) {
   return (ev) => {
     if (!tp.alive || ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const target = ev.target;
-    if (target && FORM_TAGS.includes(target.tagName)) return;
     const key = ev.key.toLowerCase();
-    const onTile = (key === " " || key === "enter") && target?.closest?.("[data-testid=hand-tile]");
+    if (key === "tab" && trapTab(tp, ev)) return;
+    if (target && FORM_TAGS.includes(target.tagName)) return;
+    const tile = target?.closest?.(HAND_TILE);
+    if (tile && MOVES.includes(key)) {
+      moveInHand(tp, tile, key);
+      ev.preventDefault();
+      return;
+    }
+    const onTile = (key === " " || key === "enter") && tile;
     // a key answers the screen: not a prompt, result or dialog the page has not drawn yet
     if (!onScreen(tp)) {
       if (onTile) ev.preventDefault();
@@ -137,8 +195,9 @@ export function keyHandler(tp) {
     }
     if (dialogKey(tp, key, ev)) return;
     if (onTile) {
-      ev.preventDefault(); // not the tile's click: Space is the shortcut, Enter does nothing
-      if (key === " " && currentLegal(tp.state).length) promptKey(tp, key);
+      ev.preventDefault(); // not the tile's click: Space is the shortcut, Enter plays a tile the keys chose
+      if (key === "enter" && onTile === tp.keyFocus && !onTile.hasAttribute("aria-disabled")) pressTile(tp, handPlace(onTile), onTile.dataset.tile);
+      else if (key === " " && currentLegal(tp.state).length) promptKey(tp, key);
       return;
     }
     if (key === " " && target && target.tagName === "BUTTON") return; // Space presses the focused button

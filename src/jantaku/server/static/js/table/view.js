@@ -17,6 +17,7 @@ import { tickTimers } from "./timer.js";
 import { leaveDialog } from "./leave.js";
 import { keepChildren } from "./keep.js";
 import { noteDrawn } from "./shown.js";
+import { announce } from "./announce.js";
 
 function notice(tp, text, testid) {
   return el("p", { class: "table-notice", role: "status", "data-testid": testid }, text);
@@ -118,16 +119,46 @@ function keptOverlay(page, shade) {
   return { shade, top: old.scrollTop }; // read now: the old one leaves the page, which forgets it
 }
 
-function restoreFocus(tp, overlay, focusedTestId, focused) {
+/** Where the focus is, to find it again after a redraw: the element, its test id and its place
+ * among the page's elements with that id, and whether the keyboard put it there (input.js). */
+function focusPlace(tp, focused) {
+  const testid = focused?.dataset?.testid;
+  if (!focused || focused === document.body || !tp.page.contains(focused)) return null;
+  const same = testid ? [...tp.page.querySelectorAll(`[data-testid="${testid}"]`)] : [];
+  return { node: focused, testid, index: Math.max(0, same.indexOf(focused)), byKeys: focused === tp.keyFocus };
+}
+
+/** The element at `place` now: the very one if still on the page, else the one drawn at its
+ * place (a hand tile: the tile now at that place in the hand), else none. */
+function findPlace(tp, place) {
+  if (!place) return null;
+  if (place.node.isConnected) return place.node;
+  if (!place.testid) return null;
+  const same = [...tp.page.querySelectorAll(`[data-testid="${place.testid}"]`)].filter((n) => !n.closest(".overlay"));
+  const found = same[Math.min(place.index, same.length - 1)];
+  return found && found.tagName === "BUTTON" ? found : null;
+}
+
+function focusOn(tp, node, byKeys) {
+  node.focus({ preventScroll: true });
+  if (byKeys && node.closest?.("[data-testid=hand-tile]")) tp.keyFocus = node;
+}
+
+function restoreFocus(tp, overlay, place) {
   if (overlay) {
-    // a dialog takes the focus (its first action), so the keyboard answers it
-    const first = overlay.querySelector(`[data-testid="${focusedTestId}"]`) || overlay.querySelector("[data-autofocus], .btn--primary, button");
+    // a dialog takes the focus (its first action), so the keyboard answers it; where the focus
+    // was is remembered, to give it back when the dialog closes
+    if (place && !place.node.closest(".overlay") && !tp.focusBack) tp.focusBack = place;
+    const first = (place?.testid && overlay.querySelector(`[data-testid="${place.testid}"]`)) || overlay.querySelector("[data-autofocus], .btn--primary, button");
     if (first) first.focus({ preventScroll: true });
-  } else if (focusedTestId && focused !== document.activeElement) {
-    // the focused element was redrawn: its successor (or the first of its kind) takes the focus
-    const again = tp.page.querySelector(`[data-testid="${focusedTestId}"]`);
-    if (again && again.tagName === "BUTTON") again.focus({ preventScroll: true });
+    return;
   }
+  const back = tp.focusBack;
+  tp.focusBack = null;
+  const again = findPlace(tp, back) || (place && place.node !== document.activeElement ? findPlace(tp, place) : null);
+  // the focused element was redrawn: its successor takes the focus (a dialog that closed gives
+  // it back to where it was before)
+  if (again && again !== document.activeElement) focusOn(tp, again, (back || place).byKeys);
 }
 
 /** Draw the whole page from the state (called by the pacer, pace.js: once per frame). */
@@ -135,10 +166,10 @@ export function render(tp) {
   if (!tp.alive) return;
   const { t, state, page } = tp;
   noteDrawn(tp); // what this drawing offers: the inputs act on it alone (shown.js)
-  const focused = document.activeElement;
-  const focusedTestId = focused?.dataset?.testid;
+  const place = focusPlace(tp, document.activeElement);
   const notices = el("div", { class: "table-notices" });
-  const parts = [notices];
+  // the page's heading, for a screen reader's list of headings (the board says the rest)
+  const parts = [el("h1", { class: "visually-hidden" }, t("table.heading")), notices];
   if (tp.ui.notice) notices.append(notice(tp, tp.ui.notice, "table-notice"));
   if (!state.table) {
     parts.push(el("p", { class: "muted" }, t("table.connecting")));
@@ -153,6 +184,7 @@ export function render(tp) {
     // laid over the old room: its buttons stay while players come and go (keep.js)
     keepChildren(page, [...parts.filter(Boolean), waitingRoom(tp)]);
     tick(tp);
+    announce(tp);
     return;
   }
   if (state.betweenHands && state.seat !== null && !openHandEnd(tp)) notices.append(notice(tp, t("table.between_hands"), "between-hands"));
@@ -172,7 +204,8 @@ export function render(tp) {
   if (shade && !kept) page.append(shade);
   if (top !== null) shade.scrollTop = top;
   tick(tp);
-  restoreFocus(tp, shade, focusedTestId, focused);
+  restoreFocus(tp, shade, place);
+  announce(tp);
 }
 
 /** Count the timers down (every element with a data-deadline). */

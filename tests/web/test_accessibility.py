@@ -1,0 +1,275 @@
+"""The browser client for a player who uses the keyboard alone, a screen reader, or needs
+contrast: every control of a live table (both families) and of the pages around it has a name
+in the page's language and an edge that stands out (3:1); a hand is played with keys alone (a
+tile thrown by Tab and Enter, a call answered by its key, the result closed by Enter) while a
+live region says the turn, the call offered and the result; a dialog takes the focus, keeps Tab
+inside, and gives the focus back when it closes; the text of every page has WCAG AA contrast;
+each page has one h1."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.a11y import low_contrast, names_of, structure, unnamed_controls, weak_boundaries
+from tests.web.helpers import login_guest, play_practice_game, session
+from tests.web.seeded import SKIP, STOP, Answer, SeededServer, first_seed
+from tests.web.table_driver import STATE, play_until
+from tests.web.test_table_results import _seat
+from tests.web.test_table_stoerspiel import open_recorded_turn
+
+# the words of each suit and of the honours in the tiles' names, by language
+TILE_WORDS = {
+    "en": ("characters", "dots", "bamboo", "wind", "dragon", "Flower", "Season"),
+    "de": ("Man", "Pin", "Sou", "wind", "Drache", "Blume", "Jahreszeit"),
+}
+ANNOUNCE = "[data-testid=table-announce]"
+
+
+def _start(page: Page, server: str, kind: str) -> None:
+    page.goto(f"{server}/#/table/new?kind={kind}")
+    page.wait_for_url("**/#/table/*")
+    page.get_by_test_id("start-bots").click()
+    expect(page.get_by_test_id("hand-tile").first).to_be_visible(timeout=20000)
+
+
+def _checked(page: Page, lang: str) -> None:
+    """No nameless control, the hand tiles named in ``lang``, one h1, the language set, and
+    every text readable."""
+    assert unnamed_controls(page) == []
+    shape = structure(page)
+    assert shape["lang"] == lang and shape["h1"] == 1 and shape["main"] == 1, shape
+    tiles = page.locator("[data-testid=hand] [data-testid=hand-tile]")
+    names = [str(tiles.nth(i).get_attribute("aria-label")) for i in range(tiles.count())]
+    assert names, "no hand tiles"
+    for name in names:
+        assert any(word in name for word in TILE_WORDS[lang]), (lang, name)
+    assert low_contrast(page) == []
+    assert weak_boundaries(page) == []
+
+
+@pytest.mark.parametrize("kind", ["practice", "classical"])
+def test_every_control_of_a_live_table_is_named_in_english_and_german(
+    server: str, new_page: Any, kind: str
+) -> None:
+    page = new_page()
+    login_guest(page, server)
+    _start(page, server, kind)
+    _checked(page, "en")
+    page.get_by_role("button", name="DE").click()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.get_by_test_id("toggle-sound").locator("xpath=..")).to_contain_text("Ton")
+    _checked(page, "de")
+    # the prompt's buttons speak German too (the first turn is the own: East deals)
+    buttons = [name for role, name in names_of(page, {"button"}) if name]
+    assert "Partie verlassen" in buttons, buttons
+    # the end of the hand: its dialog, named and readable
+    play_until(page, "hand_end", timeout=300)
+    assert unnamed_controls(page) == []
+    assert low_contrast(page) == []
+
+
+def _problems(page: Page) -> tuple[list[str], list[str], list[str], int]:
+    """What a page lacks: names, text contrast, control edges; and its number of h1."""
+    return unnamed_controls(page), low_contrast(page), weak_boundaries(page), structure(page)["h1"]
+
+
+def test_the_pages_around_the_table_have_readable_named_and_headed_content(
+    server_proc: Any, new_page: Any
+) -> None:
+    page = new_page()
+    page.goto(f"{server_proc.base}/#/login")
+    expect(page.get_by_test_id("login-guest")).to_be_visible()
+    pages = ["login"]
+    problems = {"login": _problems(page)}
+    # the brand's tile is decoration (the link says "jantaku"): hidden from screen readers
+    expect(page.locator(".brand .tile")).to_have_attribute("aria-hidden", "true")
+    login_guest(page, server_proc.base)
+    user = session(page)["user"]
+    game = play_practice_game(server_proc, session(page)["token"])
+    for name, address, ready in [
+        ("lobby", "#/lobby", "open-tables"),
+        ("profile", f"#/profile/{user['id']}", "profile-name"),
+        ("replay", f"#/replay/{game}", "replay-position"),
+        ("sheet", "#/sheet", "nav-sheet"),
+    ]:
+        page.goto(f"{server_proc.base}/{address}")
+        expect(page.get_by_test_id(ready)).to_be_visible()
+        page.wait_for_timeout(300)  # the page's data (the profile's games, the replay's record)
+        pages.append(name)
+        problems[name] = _problems(page)
+        if name != "replay":  # the navigation says which of its pages is shown
+            current = page.locator("nav [aria-current=page]")
+            expect(current).to_have_attribute("data-nav", name)
+    assert problems == {name: ([], [], [], 1) for name in pages}
+
+
+def _announced(page: Page) -> str:
+    return str(page.locator(ANNOUNCE).inner_text())
+
+
+def test_a_dialog_takes_the_focus_keeps_tab_inside_and_gives_it_back(
+    server: str, new_page: Any
+) -> None:
+    page = new_page()
+    login_guest(page, server)
+    _start(page, server, "practice")
+    leave = page.get_by_test_id("leave-match")
+    leave.focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_test_id("leave-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.get_by_test_id("leave-stay")).to_be_focused()
+    for _ in range(3):  # Stay, Leave, Stay, Leave: never the page behind
+        page.keyboard.press("Tab")
+        assert page.evaluate(
+            "document.activeElement.closest('[data-testid=leave-dialog]') !== null"
+        )
+    page.keyboard.press("Shift+Tab")
+    expect(page.get_by_test_id("leave-stay")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(leave).to_be_focused()
+
+
+def _tsumogiri_to_a_call() -> Answer:
+    """The seed search's way through a game, as the keyboard test plays it: throw each drawn
+    tile, pass whatever else is offered, and stop at the first chi or pon offer."""
+
+    def answer(prompt: dict[str, Any]) -> dict[str, Any] | str:
+        legal = prompt["legal_actions"]
+        kinds = {a["type"] for a in legal}
+        if kinds & {"chi", "pon"}:
+            return STOP
+        if "discard" in kinds:
+            drawn = [
+                a
+                for a in legal
+                if a["type"] == "discard" and a.get("tile_index") == prompt.get("drawn_index")
+            ]
+            return drawn[0] if drawn else SKIP
+        passes = [a for a in legal if a["type"] == "pass"]
+        return passes[0] if passes else SKIP
+
+    return answer
+
+
+def _into_the_hand(page: Page) -> None:
+    """Tab from the top of the page until a hand tile has the focus."""
+    page.locator("body").focus()
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement?.dataset.testid === 'hand-tile'"):
+            return
+    raise AssertionError("Tab never reached the hand")
+
+
+def test_a_hand_is_played_with_the_keyboard_alone_and_its_moments_are_announced(
+    tmp_path: Path, new_page: Any
+) -> None:
+    """A game known (played through in process first) to offer a call: the player tabs into the
+    hand, throws each drawn tile with End and Enter, answers each offer with Space, and closes
+    each result with Enter, until a call was answered and its hand ended; the live region says
+    each turn, the call and the result."""
+    seed = first_seed(tmp_path, "keys", range(40), _tsumogiri_to_a_call)
+    proc = SeededServer(f"sqlite:///{tmp_path / 'keys.sqlite3'}", seed).start()
+    page = new_page()
+    try:
+        login_guest(page, proc.base)
+        client, _table = _seat(proc, page, "practice", "quick", "efficiency")
+        expect(page.get_by_test_id("hand-tile").first).to_be_visible(timeout=20000)
+        _into_the_hand(page)
+        expect(page.locator("[data-testid=hand-tile]:focus")).to_be_visible()  # a ring shows
+        ring = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+        assert ring != "none"
+        heard: set[str] = set()
+        turns = calls = results = 0
+        deadline = time.monotonic() + 300
+        while True:
+            assert time.monotonic() < deadline, f"{turns} turns, {calls} calls, heard {heard}"
+            s = page.evaluate(STATE)
+            said = _announced(page)
+            assert not s["matchEnd"], f"the match ended: {turns} turns, {calls} calls"
+            if s["handEnd"]:
+                expect(page.locator(ANNOUNCE)).to_contain_text("End of the hand")
+                expect(page.get_by_test_id("continue")).to_be_focused()
+                page.keyboard.press("Enter")
+                expect(page.get_by_test_id("hand-end")).to_have_count(0)
+                results += 1
+                if calls:
+                    break
+            if s["pass"]:
+                expect(page.locator(ANNOUNCE)).to_contain_text("Pass (Space)")
+                heard.add(said)
+                calls += "A call is possible" in said
+                seq = s["seq"]
+                page.keyboard.press("Space")
+                expect(page.get_by_test_id("table-page")).not_to_have_attribute(
+                    "data-seq", str(seq)
+                )
+            elif s["drawn"]:
+                expect(page.locator(ANNOUNCE)).to_contain_text("Your turn")
+                expect(page.locator(ANNOUNCE)).to_contain_text("You drew")
+                heard.add(said)
+                turns += 1
+                seq = s["seq"]
+                page.keyboard.press("End")  # the drawn tile: the hand's last
+                expect(page.locator(".hand-tile--drawn")).to_be_focused()
+                page.keyboard.press("Enter")
+                expect(page.get_by_test_id("table-page")).not_to_have_attribute(
+                    "data-seq", str(seq)
+                )
+                # the focus stays in the hand for the next turn (or the result took it)
+                focused = page.evaluate("document.activeElement?.dataset.testid")
+                assert focused in ("hand-tile", "continue"), focused
+            else:
+                page.wait_for_timeout(50)
+        assert turns >= 1 and calls >= 1 and results >= 1, (turns, calls, heard)
+        client.close()
+    finally:
+        page.close()  # before its server stops (no failed reconnections logged)
+        proc.stop()
+
+
+def test_a_warned_discard_is_answered_by_keys_and_the_focus_comes_back(
+    server: str, tmp_path: Path, new_page: Any
+) -> None:
+    """A recorded classical turn with a tile the Störspiel rule forbids: the player tabs into
+    the hand and goes to the marked tile with the arrow keys; Enter opens the warning with
+    "Keep it" focused, Escape keeps the tile and gives the focus back to it; Enter again, Tab to
+    "Discard anyway" and Enter send that tile."""
+    page = new_page()
+    _messages, sent = open_recorded_turn(page, server, tmp_path)
+    marked = page.locator(".hand-tile--danger:not([aria-disabled])").first
+    expect(marked).to_be_visible(timeout=20000)
+    tile = marked.get_attribute("data-tile")
+    _into_the_hand(page)
+    for _ in range(20):
+        if marked.evaluate("(b) => b === document.activeElement"):
+            break
+        page.keyboard.press("ArrowRight")
+    expect(marked).to_be_focused()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_test_id("danger-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.get_by_test_id("danger-cancel")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(page.locator(f"[data-testid=hand-tile][data-tile='{tile}']").first).to_be_focused()
+    assert not [m for m in sent if m["type"] == "act"]  # nothing sent: the tile was kept
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("danger-cancel")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.get_by_test_id("danger-confirm")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(dialog).to_have_count(0)
+    for _ in range(100):
+        acts = [m for m in sent if m["type"] == "act"]
+        if acts:
+            break
+        page.wait_for_timeout(50)
+    assert [(a["action"]["type"], a["action"]["tile"]) for a in acts] == [("discard", tile)]
