@@ -62,8 +62,11 @@ def _bot_turn_times(delay: str, database: str, turns: int = 8) -> list[float]:
 
 
 def test_computer_players_take_a_moment(database: str) -> None:
-    gaps = _bot_turn_times("0.4", database)
-    assert min(gaps) >= 0.4 * 0.5 * 0.9, gaps  # 0.5-1.5 times the delay
+    """Each wait is 0.5-1.5 times the delay. The test sees a wait from its own reading of the
+    draw, which a stall of the test process delays, shortening that one gap: the two shortest
+    gaps are left out of the lower bound."""
+    gaps = _bot_turn_times("0.4", database, turns=12)
+    assert sorted(gaps)[2] >= 0.4 * 0.5 * 0.9, gaps
     assert sum(gaps) / len(gaps) >= 0.4 * 0.6, gaps
 
 

@@ -92,7 +92,9 @@ def test_dora_display_setting_switches_to_the_indicator(server: str, new_page) -
     expect(page.get_by_test_id("dora").locator(".tile")).to_have_count(1, timeout=20000)
     dora = page.get_by_test_id("dora").locator(".tile").first.get_attribute("data-tile")
     page.get_by_test_id("toggle-dora").check()
-    indicator = page.get_by_test_id("dora").locator(".tile").first.get_attribute("data-tile")
+    shown = page.get_by_test_id("dora").locator(".tile").first
+    expect(shown).not_to_have_attribute("data-tile", dora or "")  # redrawn on the next frame
+    indicator = shown.get_attribute("data-tile")
     # Doman shows the dora itself: the tile after the indicator in its cycle
     assert indicator != dora
     order = {"z": ["1", "2", "3", "4", "1", "5", "6", "7", "5"]}
