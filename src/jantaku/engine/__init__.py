@@ -6,7 +6,8 @@ acts (``to_act``), what each seat may do (``legal_actions``), carry out one acti
 which returns the new events and changes nothing when it refuses), look from one seat (``view``),
 copy for search (``clone``), and pace call windows (``hold_calls``, ``close_calls``). Actions
 (:mod:`.actions`), the event base and shapes (:mod:`.events`), the clock (:mod:`.clock`), held
-call windows (:mod:`.windows`), and the bases of a match (:mod:`.match`), a deal (:mod:`.deal`:
+call windows (:mod:`.windows`), a match played again from its timed actions as a table played
+it (:mod:`.timed_replay`), and the bases of a match (:mod:`.match`), a deal (:mod:`.deal`:
 its queries, cached answers and atomic steps), a seat's tiles (:mod:`.seat`) and a view
 (:mod:`.view`) are shared; each family splits its deal by job into the same modules:
 ``state`` (the fields), ``drawing`` (tiles from the wall), ``turn`` (the turn's legal actions and

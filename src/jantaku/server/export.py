@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from jantaku.engine.actions import Action
 from jantaku.engine.clock import ManualClock
 from jantaku.engine.events import Event
 from jantaku.engine.game import GameResult
+from jantaku.engine.timed_replay import replay_timed
 from jantaku.families import MatchInfo, family
 from jantaku.server.config import TableConfig
 from jantaku.server.storage import StoredAction
@@ -24,18 +24,12 @@ def replay_stored(
     ends there, as its table did, not with a draw nobody made; any other match's last window
     closed, which may have ended it)."""
     config = TableConfig.from_json(result["config"])
-    clock = ManualClock()
     game = family(config.family).new_game(
-        config.preset, result["seed"], clock=clock, overrides=config.overrides
+        config.preset, result["seed"], clock=ManualClock(), overrides=config.overrides
     )
-    game.hold_calls = True
-    for row in actions:
-        clock.time = row.elapsed
-        if game.holding:
-            game.close_calls()
-        game.apply(Action.from_json(row.action))
-    if game.holding and result.get("reason_code") != "abandoned":
-        game.close_calls()  # the last window closed, and the hand (or the match) ended
+    steps = ((row.action, row.elapsed) for row in actions)
+    # any match but an abandoned one: the last window closed, and the hand (or match) ended
+    replay_timed(game, steps, close_last=result.get("reason_code") != "abandoned")
     return game.result, list(game.log)
 
 

@@ -14,8 +14,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from jantaku.engine.actions import Action, ActionKind
+from jantaku.engine.actions import ActionKind
 from jantaku.engine.clock import ManualClock
+from jantaku.engine.timed_replay import TimedActionError, shown, timed_steps
 from jantaku.errors import JantakuError
 from jantaku.families import family
 
@@ -27,6 +28,8 @@ __all__ = ["SOURCES", "ReplayError", "StoredPlay", "WinOffer", "win_offers"]
 SOURCES = ("player", "timeout", "bot")
 _WINS = (ActionKind.TSUMO, ActionKind.RON)
 _TILE_OWNERS = ("discarded", "kan_declared")  # the events whose tile a ron may take
+# what looking at the match before a stored action may raise (reported as that action's fault)
+_LOOK_FAULTS = (JantakuError, AttributeError, IndexError, KeyError, TypeError, ValueError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,32 +71,31 @@ def win_offers(play: StoredPlay) -> tuple[WinOffer, ...]:
     if not play.actions:
         raise ReplayError(f"{where}: no stored actions")
     try:
-        clock = ManualClock()
-        engine = family(name).new_game(preset, play.seed, clock=clock, overrides=overrides)
+        engine = family(name).new_game(preset, play.seed, clock=ManualClock(), overrides=overrides)
     except (JantakuError, TypeError, ValueError) as e:
         raise ReplayError(f"{where}: its rules do not start a match: {e}") from None
-    engine.hold_calls = True  # as the server's tables play: a call window after every discard
     offers: list[WinOffer] = []
     owner: int | None = None  # whose discard (or kong) the open call window is about
     seen = 0
-    for n, (data, elapsed, source) in enumerate(play.actions, 1):
-        try:
-            clock.time = float(elapsed)
-            if engine.holding:
-                engine.close_calls()
-            action = Action.from_json(data)
-            if not 0 <= action.seat < 4:
-                raise ValueError(f"no seat {action.seat}")
-            owner, seen = _tile_owner(engine.log, seen, owner)
-            win = next((a for a in engine.legal_actions(action.seat) if a.kind in _WINS), None)
-            engine.apply(action)
-        except (JantakuError, AttributeError, IndexError, KeyError, TypeError, ValueError) as e:
-            raise ReplayError(f"{where}: stored action {n} ({_shown(data)}): {e}") from None
-        if win is not None:
-            from_seat = None if win.kind is ActionKind.TSUMO else owner
-            offers.append(WinOffer(action.seat, from_seat, action.kind is win.kind, str(source)))
-    if engine.holding:
-        engine.close_calls()
+    # as the server's tables play: a call window after every discard, closed before the next
+    steps = ((data, elapsed) for data, elapsed, _source in play.actions)
+    try:
+        for n, action in timed_steps(engine, steps):
+            data, _elapsed, source = play.actions[n - 1]
+            try:
+                owner, seen = _tile_owner(engine.log, seen, owner)
+                legal = engine.legal_actions(action.seat)
+            except _LOOK_FAULTS as e:
+                raise TimedActionError(n, data, str(e)) from None
+            win = next((a for a in legal if a.kind in _WINS), None)
+            if win is not None:
+                from_seat = None if win.kind is ActionKind.TSUMO else owner
+                taken = action.kind is win.kind
+                offers.append(WinOffer(action.seat, from_seat, taken, str(source)))
+    except TimedActionError as e:
+        raise ReplayError(
+            f"{where}: stored action {e.number} ({shown(e.data)}): {e.reason}"
+        ) from None
     _check_wins(where, engine.log, play.stored_wins)
     return tuple(offers)
 
@@ -115,8 +117,3 @@ def _check_wins(where: str, log: Iterable[Any], stored: list[Any]) -> None:
             f"{where}: the stored actions replay into {len(replayed)} wins that are not the "
             f"{len(kept)} the match stored"
         )
-
-
-def _shown(data: Any) -> str:
-    text = repr(data)
-    return text if len(text) <= 80 else text[:77] + "..."

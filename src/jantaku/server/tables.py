@@ -29,6 +29,7 @@ from jantaku.engine.actions import Action
 from jantaku.engine.clock import ManualClock
 from jantaku.engine.events import Event
 from jantaku.engine.game import Game, GameResult
+from jantaku.engine.timed_replay import timed_steps
 from jantaku.families import UnknownFamilyError, family
 from jantaku.players.protocol import Player
 from jantaku.server.clientview import match_action
@@ -317,14 +318,11 @@ class Table(TableMessages, TableClocks, TableDriver):
         self.status = "live"
         self.started_at = started_at
         engine = self._begin()
-        for row in stored:
-            self.clock.time = row.elapsed
-            if engine.holding:
-                engine.close_calls()
-            calling = engine.awaiting_calls()
-            engine.apply(Action.from_json(row.action))
-            if engine.awaiting_calls() and not calling:
-                self._window_opened = row.elapsed
+        steps = ((row.action, row.elapsed) for row in stored)
+        for n, _action in timed_steps(engine, steps, close_last=False):
+            row = stored[n - 1]
+            if not engine.awaiting_calls():  # the window open at the end (if any) opened
+                self._window_opened = row.elapsed  # with the last action taken outside one
             self.seq = row.seq
         self.step = self.seq
 
