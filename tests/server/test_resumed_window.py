@@ -208,6 +208,10 @@ def _check_resumed_windows(
                 seen = [m["type"] for _, m in viewer.of(tables[case])]
                 mine = ["table_update", "snapshot", "prompt"] if (name, case) in _ASKED else []
                 assert seen == mine, (name, case, seen)
+        # nor does the table's summary tell who was let in (bob is back at each table)
+        seats = {case: server.get(f"/api/tables/{tables[case]}").json()["seats"] for case in CASES}
+        assert all(s == seats["nobody"] for s in seats.values()), seats
+        assert seats["nobody"][BOB]["connected"] and seats["nobody"][ALICE]["connected"]
     server.advance(0.5)  # the hold is over: every window ends, and the viewers are let in
     for name in ("watcher", "alice"):
         viewer = viewers[name]

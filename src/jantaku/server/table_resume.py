@@ -54,6 +54,10 @@ class ResumeHold:
         """Let ``conn`` in (:meth:`attach`, its ``seen`` checked then) at the hold's end."""
         self._waiting.append((conn, seat, seen))
 
+    def _seats_waiting(self) -> set[int]:
+        """The seats whose viewers wait for the hold's end."""
+        return {seat for _conn, seat, _seen in self._waiting if seat is not None}
+
     def _hidden_gone(self, conn: Any) -> None:
         """A waiting viewer left before the hold's end."""
         self._waiting = [w for w in self._waiting if w[0] is not conn]
