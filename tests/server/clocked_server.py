@@ -9,9 +9,9 @@ clock of the server runs as usual.
 
 ``python clocked_server.py FILE --tables serve ...``: the live tables' clocks too (call
 windows, the seats' deadlines, the grace before a takeover, the pause between hands: every
-``time.monotonic`` of tables.py, table_driver.py and table_time.py), and a table's driver
-looks at the clock at least every :data:`TABLE_POLL` seconds, so that a window ends soon
-after the test moved the clock past its end, and never before."""
+``time.monotonic`` of tables.py, table_driver.py, table_time.py and table_viewers.py), and a
+table's driver looks at the clock at least every :data:`TABLE_POLL` seconds, so that a window
+ends soon after the test moved the clock past its end, and never before."""
 
 from __future__ import annotations
 
@@ -97,10 +97,10 @@ def _install() -> None:
 def _install_tables() -> None:
     """The live tables read their time from the file too (the wall clock stays: the match's
     stored times are the server's own)."""
-    from jantaku.server import table_driver, table_time, tables
+    from jantaku.server import table_driver, table_time, table_viewers, tables
 
     clocked = SimpleNamespace(monotonic=_clock, time=time.time, perf_counter=time.perf_counter)
-    for module in (tables, table_driver, table_time):
+    for module in (tables, table_driver, table_time, table_viewers):
         assert module.time is time  # the name the modules read their clock from
         module.time = clocked  # type: ignore[assignment]
     wait = TableDriver._wait

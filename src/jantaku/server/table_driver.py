@@ -339,7 +339,7 @@ class TableDriver:
             return
         self._changed.clear()
         now = time.monotonic()
-        if self._reveal_due(now):  # a resumed window's hold is over (table_resume.py)
+        if self._reveal_due(now):  # a resumed window's hold is over (table_viewers.py)
             return
         if await self._stopped():
             return

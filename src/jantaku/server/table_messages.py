@@ -92,7 +92,7 @@ class TableMessages:
 
     def _seats_json(self) -> list[dict[str, Any]]:
         """The seats as everybody sees them. While a resumed call window is hidden
-        (table_resume.py) a person whose join waits for its end shows as back already, as a
+        (table_viewers.py) a person whose join waits for its end shows as back already, as a
         seat asked in the window who came back meanwhile does: else the seats would tell who
         was let in, and so who may call."""
         seats = [s.to_json() for s in self.seats]

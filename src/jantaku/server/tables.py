@@ -40,14 +40,14 @@ from jantaku.server.seats import RANKED_NO_BOTS, Connection, Seat, TableError, c
 from jantaku.server.storage import ActionRecord, Fenced, Store
 from jantaku.server.table_driver import TableDriver
 from jantaku.server.table_messages import TableMessages
-from jantaku.server.table_resume import ResumeHold
 from jantaku.server.table_time import TableClocks
+from jantaku.server.table_viewers import TableViewers
 from jantaku.server.writer import Outbox, Writer
 
 __all__ = ["RANKED_NO_BOTS", "Connection", "Seat", "Table", "TableError", "commitment_of"]
 
 
-class Table(TableMessages, TableClocks, TableDriver, ResumeHold):
+class Table(TableMessages, TableClocks, TableDriver, TableViewers):
     def __init__(
         self,
         table_id: str,
@@ -101,7 +101,7 @@ class Table(TableMessages, TableClocks, TableDriver, ResumeHold):
         self._window_held = False
         # the answer that would close it early, stored, and when in the match it is applied
         self._deferred: tuple[Action, float] | None = None
-        # resumed in a call window: who waits for its hold's end to see the table (table_resume)
+        # resumed in a call window: who waits for its hold's end to see the table (table_viewers)
         self._hidden_until: float | None = None
         self._waiting: list[tuple[Any, int | None, int | None]] = []
         self._pause_until: float | None = None  # between hands: the result is on screen
@@ -231,55 +231,6 @@ class Table(TableMessages, TableClocks, TableDriver, ResumeHold):
 
     # ------------------------------------------------------------------ connections
 
-    def attach(self, conn: Any, seat: int | None, seen: int | None = None) -> None:
-        """Add a viewer (``seat`` None: a spectator) and send it the snapshot (with ``seen``,
-        the seat's events it missed since then). A table resumed in a call window lets in
-        only the seats asked in it until the window's hold ends (table_resume.py)."""
-        if self.hidden_from(seat):
-            self._wait_for_hold(conn, seat, seen)
-            return
-        if seen is not None:
-            self.check_seen(seen)  # refused before anything changes
-        if self._connect(conn, seat):
-            self._send_all(TableUpdate(self.summary()))
-        self._greet(conn, seat, seen)
-
-    def _connect(self, conn: Any, seat: int | None) -> bool:
-        """Add a viewer; True when a person came back to the seat (every viewer is told)."""
-        if seat is None:
-            self.watchers.add(conn)
-            return False
-        s = self.seats[seat]
-        stopped = self.engine is not None and self._abandon_in() is not None
-        s.connections.add(conn)
-        back = s.absent_since is not None or s.takeover
-        s.absent_since = None
-        s.takeover = False
-        if s.left_at is not None:  # back before the match was abandoned
-            s.left_at = None
-            self._store_seats()
-        if stopped:  # the match resumes: the seats to act are timed from now
-            self.waiting_since.clear()
-            self._start_clocks(time.monotonic())
-        return back
-
-    def _greet(self, conn: Any, seat: int | None, seen: int | None) -> None:
-        """A new viewer's snapshot, and its prompt when its seat is asked."""
-        self.outbox.send(conn, self.snapshot(seat, seen))
-        if seat is not None and self.engine is not None and self._asked(seat):
-            self._prompt(seat)
-        self._changed.set()
-
-    def detach(self, conn: Any) -> None:
-        self._hidden_gone(conn)
-        self.watchers.discard(conn)
-        for s in self.seats:
-            if conn in s.connections:
-                s.connections.discard(conn)
-                if not s.connections and s.user_id is not None:
-                    s.absent_since = time.monotonic()
-        self._changed.set()
-
     # ------------------------------------------------------------------ the match
 
     def start(self) -> None:
@@ -349,7 +300,7 @@ class Table(TableMessages, TableClocks, TableDriver, ResumeHold):
     def resumed(self) -> None:
         """The replayed match resumes from now (on the event loop). An open call window stays
         open the same time whoever may answer it (:meth:`_window_left`: the resume hold at a
-        table with a person, hidden meanwhile from all but the seats asked, table_resume.py;
+        table with a person, hidden meanwhile from all but the seats asked, table_viewers.py;
         at a table of computer players alone only what was left of it, so one whose time ran
         out meanwhile closes before anybody finds the table)."""
         engine, now = self.engine, time.monotonic()
