@@ -1,7 +1,8 @@
 """A match resumed in the call window of its last discard (after a restart, or taken over by
 another process of a group) holds that window the same public time from the resume whoever
-may answer it: who may call is each seat's secret, and a window that closed at once when
-nobody may answer, but waited for a person who may, told every viewer that someone could call.
+may answer it, and shows the table meanwhile to the seats asked in it alone: who may call is
+each seat's secret, and a window that closed at once when nobody may answer, but waited for a
+person who may, told every viewer that someone could call (table_viewers.py says why hidden).
 
 A real server resumes tables a process left stored in the same window: the same deal and the
 same discarder, whose discard nobody may call, a person (bob) may call, or only a computer
