@@ -16,16 +16,17 @@ _LAUNCHER = Path(__file__).with_name("clocked_server.py")
 class ClockedServer(ServerProcess):
     """A real server whose limiters read the time from ``clock`` (standing still at first)."""
 
-    def __init__(self, database: str, clock: Path, *extra: str) -> None:
+    def __init__(self, database: str, clock: Path, *extra: str, tables: bool = False) -> None:
         """``clock``: the file of its time (servers given one file share one clock; it
-        starts at 1000 when there is none yet)."""
+        starts at 1000 when there is none yet); ``tables``: the live tables' clocks read it
+        too (call windows, deadlines, grace, pauses: clocked_server.py)."""
         super().__init__(database, *extra)
         self.clock = clock
         self.now = 1000.0
         if clock.exists():
             self.now = float(clock.read_text(encoding="utf-8"))
         self._write()
-        self.launcher = (str(_LAUNCHER), str(clock))
+        self.launcher = (str(_LAUNCHER), str(clock), *(("--tables",) if tables else ()))
 
     def advance(self, seconds: float) -> None:
         """Move the limiters' clock ``seconds`` on (for every server that shares it)."""

@@ -5,21 +5,32 @@ kept in Redis for a group of processes (``--redis``; there Redis's clock is read
 and the idle time after which an open table expires (``--table-idle-seconds``). Time stands
 still for them until the test moves it, so a refusal lasts, and an open table waits, however
 slowly a loaded machine answers, and ends when the test says its wait is over; every other
-clock of the server runs as usual."""
+clock of the server runs as usual.
+
+``python clocked_server.py FILE --tables serve ...``: the live tables' clocks too (call
+windows, the seats' deadlines, the grace before a takeover, the pause between hands: every
+``time.monotonic`` of tables.py, table_driver.py, table_time.py and table_viewers.py), and a
+table's driver looks at the clock at least every :data:`TABLE_POLL` seconds, so that a window
+ends soon after the test moved the clock past its end, and never before."""
 
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
+from types import SimpleNamespace
 
 from jantaku.server.config import ServerSettings
 from jantaku.server.limits import Backoff, TokenBuckets
 from jantaku.server.manager import Lobby
 from jantaku.server.shared_limits import Check, SharedLimits
 from jantaku.server.storage import Store
+from jantaku.server.table_driver import TableDriver
 
 _FILE = Path()  # set by the command line
+#: real seconds a clocked table's driver waits at most before it reads the clock again
+TABLE_POLL = 0.02
 
 
 def _clock() -> float:
@@ -83,9 +94,29 @@ def _install() -> None:
     game_exports.TokenBuckets = ClockedBuckets  # type: ignore[misc]
 
 
+def _install_tables() -> None:
+    """The live tables read their time from the file too (the wall clock stays: the match's
+    stored times are the server's own)."""
+    from jantaku.server import table_driver, table_time, table_viewers, tables
+
+    clocked = SimpleNamespace(monotonic=_clock, time=time.time, perf_counter=time.perf_counter)
+    for module in (tables, table_driver, table_time, table_viewers):
+        assert module.time is time  # the name the modules read their clock from
+        module.time = clocked  # type: ignore[assignment]
+    wait = TableDriver._wait
+
+    async def polled(self: TableDriver, timeout: float | None) -> None:
+        await wait(self, TABLE_POLL if timeout is None else min(timeout, TABLE_POLL))
+
+    TableDriver._wait = polled  # type: ignore[method-assign]
+
+
 if __name__ == "__main__":
     _FILE = Path(sys.argv.pop(1))
     _install()
+    if sys.argv[1] == "--tables":
+        sys.argv.pop(1)
+        _install_tables()
     from jantaku.cli import main
 
     main()

@@ -175,7 +175,7 @@ def _create(hub: Hub, client: Client, message: Create) -> None:
 def _join(hub: Hub, client: Client, message: Join) -> None:
     user_id = _need_user(client)
     table = _table(hub, client, message)
-    if message.seen is not None:
+    if message.seen is not None and not table.hidden_from(table.seat_of(user_id)):
         table.check_seen(message.seen)  # a bad count is refused before anybody sits
     if table.seat_of(user_id) is None:
         check_entry(table.config, client.guest, client.rank_index)
@@ -194,7 +194,7 @@ def _join(hub: Hub, client: Client, message: Join) -> None:
     client.tables.add(table)
     table.attach(client, seat, message.seen)
     if message.seen is not None:  # each missed event sent costs its filtering and JSON
-        sent = min(MISSED_PAGE, table.events_count() - message.seen)
+        sent = max(0, min(MISSED_PAGE, table.events_count() - message.seen))
         client.spend(missed_charge(sent))
     if message.fill_bots and table.status == "open":
         table.fill_with_bots(bot)

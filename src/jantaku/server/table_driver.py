@@ -59,6 +59,7 @@ class TableDriver:
     _lanes: dict[int, Lane]
     _thinking: asyncio.Future[None] | None
     _window_until: float | None
+    _hidden_until: float | None
     _deferred: tuple[Action, float] | None
     _pause_until: float | None
     _confirmed: set[int]
@@ -76,6 +77,7 @@ class TableDriver:
         def _broadcast(self, events: list[Any]) -> None: ...
         def _commit(self, action: Action, source: str) -> None: ...
         def _close_window(self) -> None: ...
+        def _reveal_due(self, now: float) -> bool: ...
         def _store_seats(self) -> None: ...
         def _finish(self, outcome: GameResult) -> None: ...
         def lost(self) -> None: ...
@@ -336,10 +338,14 @@ class TableDriver:
             await self.outbox.settled()
             return
         self._changed.clear()
+        now = time.monotonic()
+        if self._reveal_due(now):  # a resumed window's hold is over (table_viewers.py)
+            return
         if await self._stopped():
             return
-        now = time.monotonic()
         wake: float | None = None
+        if self._hidden_until is not None:
+            wake = self._hidden_until - now
         if self._pause_until is not None:
             if now >= self._pause_until or self._everyone_confirmed():
                 self._end_pause()
@@ -355,7 +361,7 @@ class TableDriver:
                 self._close_window()
                 return
             if now < self._window_until:
-                wake = self._window_until - now
+                wake = _soonest(wake, self._window_until - now)
         wake = _soonest(wake, self._take_over_absent(now))
         if await self._stopped():  # the last person's seat was just taken over
             return

@@ -62,6 +62,8 @@ class TableMessages:
 
         def _clock_of(self, seat: int) -> tuple[float, float] | None: ...
 
+        def _seats_waiting(self) -> set[int]: ...
+
         def _clocks_json(
             self, viewer: int | None, to_act: list[int] | None = None
         ) -> dict[str, dict[str, float]]: ...
@@ -80,13 +82,23 @@ class TableMessages:
             "id": self.id,
             "status": self.status,
             "config": self.config.to_json(),
-            "seats": [s.to_json() for s in self.seats],
+            "seats": self._seats_json(),
             "commitment": self.commitment,
             "seq": self.step,
             # nobody plays the match: it waits, and ends as abandoned then (Unix time) unless
             # a person comes back; null while it is played
             "abandon_at": self.abandon_at(),
         }
+
+    def _seats_json(self) -> list[dict[str, Any]]:
+        """The seats as everybody sees them. While a resumed call window is hidden
+        (table_viewers.py) a person whose join waits for its end shows as back already, as a
+        seat asked in the window who came back meanwhile does: else the seats would tell who
+        was let in, and so who may call."""
+        seats = [s.to_json() for s in self.seats]
+        for seat in self._seats_waiting():
+            seats[seat].update(connected=True, takeover=False)
+        return seats
 
     def snapshot(self, seat: int | None, seen: int | None = None) -> Snapshot:
         """Everything a (re)joining viewer needs: the table, its own view, what is asked;

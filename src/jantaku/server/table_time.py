@@ -1,6 +1,6 @@
 """A table's clocks: each seat's base time per decision, its time bank, the deadlines shown,
-how long a call window stays open at least (and what is left of it after a restart), and how
-long a hand's result stays on screen."""
+how long a call window stays open at least (also one open when a stored match resumes), and
+how long a hand's result stays on screen."""
 
 from __future__ import annotations
 
@@ -44,18 +44,32 @@ class TableClocks:
             return self.settings.call_window
         return self.settings.solo_call_window if persons else 0.0
 
+    def _resume_hold(self) -> float:
+        """How long a call window open when a stored match resumes (after a restart, or a
+        takeover) stays open at least, counted from the resume, whether or not anybody may
+        answer it: the call-prompt time, and never less than the call window, at a table
+        with a person seated (which everybody sees); none at a table of computer players
+        alone. The seats asked are timed again from the resume, so a person who may call has
+        the call-prompt time to reconnect and answer; a window that closed at once when nobody
+        may answer, and waited when a person may, would tell every viewer that someone could
+        call."""
+        if not any(s.user_id is not None for s in self.seats):
+            return 0.0
+        return max(self._call_window(), self._call_prompt_time())
+
     def _window_left(self) -> float:
         """Seconds left of the call window open when a stored match was played again (after a
-        restart, or a takeover): it closes when it would have without the restart, the call
-        window after its discard's time in the match (which every stored action carries, as
-        the 80- and 120-minute rules read it), so a restart gives a window no time back, and
-        one whose time ran out meanwhile has none left. As at a turn, the seats asked are
-        timed again from the restart (:meth:`_start_clocks`): the window waits for their
-        answers, and a person has the time to reconnect and answer that a turn gives."""
+        restart, or a takeover): at least :meth:`_resume_hold`, the same whoever may answer;
+        and when the window's own end is later, that end (the call window after its
+        discard's time in the match, which every stored action carries, as the 80- and
+        120-minute rules read it), so a restart never ends a window sooner than it would
+        have ended without one. An answer that would close it sooner waits for its end, as
+        in any window (:meth:`~jantaku.server.tables.Table._commit`)."""
+        hold = self._resume_hold()
         if self._window_opened is None:
-            return self._call_window()
+            return max(hold, self._call_window())
         closes = self.started_at + self._window_opened + self._call_window()
-        return max(0.0, closes - time.time())
+        return max(hold, closes - time.time(), 0.0)
 
     def _hand_pause(self) -> float:
         """How long a hand's result stays on screen at most: until its one person has seen it
@@ -78,6 +92,12 @@ class TableClocks:
         )
         if is_turn:
             return self.settings.turn_seconds or float(overrides.get("per_action_time_s") or 15)
+        return self._call_prompt_time()
+
+    def _call_prompt_time(self) -> float:
+        """A call prompt's base time (the server's ``call_seconds``, else the table's rule
+        option, doman-rules.md Q12)."""
+        overrides = self.config.overrides
         return self.settings.call_seconds or float(overrides.get("call_prompt_time_s") or 8)
 
     def _clock_of(self, seat: int) -> tuple[float, float] | None:

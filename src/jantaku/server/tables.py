@@ -42,12 +42,13 @@ from jantaku.server.storage import ActionRecord, Fenced, Store
 from jantaku.server.table_driver import TableDriver
 from jantaku.server.table_messages import TableMessages
 from jantaku.server.table_time import TableClocks
+from jantaku.server.table_viewers import TableViewers
 from jantaku.server.writer import Outbox, Writer
 
 __all__ = ["RANKED_NO_BOTS", "Connection", "Seat", "Table", "TableError", "commitment_of"]
 
 
-class Table(TableMessages, TableClocks, TableDriver):
+class Table(TableMessages, TableClocks, TableDriver, TableViewers):
     def __init__(
         self,
         table_id: str,
@@ -101,6 +102,9 @@ class Table(TableMessages, TableClocks, TableDriver):
         self._window_held = False
         # the answer that would close it early, stored, and when in the match it is applied
         self._deferred: tuple[Action, float] | None = None
+        # resumed in a call window: who waits for its hold's end to see the table (table_viewers)
+        self._hidden_until: float | None = None
+        self._waiting: list[tuple[Any, int | None, int | None]] = []
         self._pause_until: float | None = None  # between hands: the result is on screen
         self._confirmed: set[int] = set()  # seats whose person has seen the result
         # between hands: the step and the events that ended the deal (a reloaded page shows
@@ -228,41 +232,6 @@ class Table(TableMessages, TableClocks, TableDriver):
 
     # ------------------------------------------------------------------ connections
 
-    def attach(self, conn: Any, seat: int | None, seen: int | None = None) -> None:
-        """Add a viewer (``seat`` None: a spectator) and send it the snapshot (with ``seen``,
-        the seat's events it missed since then)."""
-        if seen is not None:
-            self.check_seen(seen)  # refused before anything changes
-        if seat is None:
-            self.watchers.add(conn)
-        else:
-            s = self.seats[seat]
-            stopped = self.engine is not None and self._abandon_in() is not None
-            s.connections.add(conn)
-            if s.absent_since is not None or s.takeover:
-                s.absent_since = None
-                s.takeover = False
-                self._send_all(TableUpdate(self.summary()))
-            if s.left_at is not None:  # back before the match was abandoned
-                s.left_at = None
-                self._store_seats()
-            if stopped:  # the match resumes: the seats to act are timed from now
-                self.waiting_since.clear()
-                self._start_clocks(time.monotonic())
-        self.outbox.send(conn, self.snapshot(seat, seen))
-        if seat is not None and self.engine is not None and self._asked(seat):
-            self._prompt(seat)
-        self._changed.set()
-
-    def detach(self, conn: Any) -> None:
-        self.watchers.discard(conn)
-        for s in self.seats:
-            if conn in s.connections:
-                s.connections.discard(conn)
-                if not s.connections and s.user_id is not None:
-                    s.absent_since = time.monotonic()
-        self._changed.set()
-
     # ------------------------------------------------------------------ the match
 
     def start(self) -> None:
@@ -307,7 +276,7 @@ class Table(TableMessages, TableClocks, TableDriver):
     def resume(self, stored: list[Any], started_at: float) -> None:
         """Rebuild a live table from its stored actions (after a restart); every seat's stored
         time bank is kept, the seats to act get their deadlines from now, and an open call
-        window what was left of it (:meth:`_window_left`)."""
+        window the same time from now whoever may answer it (:meth:`_window_left`)."""
         self.replay(stored, started_at)
         self.resumed()
 
@@ -327,9 +296,11 @@ class Table(TableMessages, TableClocks, TableDriver):
         self.step = self.seq
 
     def resumed(self) -> None:
-        """The replayed match resumes from now (on the event loop). An open call window gets
-        what was left of it; one whose time ran out meanwhile, with nobody left to answer,
-        closes before anybody finds the table (nobody sees it open again)."""
+        """The replayed match resumes from now (on the event loop). An open call window stays
+        open the same time whoever may answer it (:meth:`_window_left`: the resume hold at a
+        table with a person, hidden meanwhile from all but the seats asked, table_viewers.py;
+        at a table of computer players alone only what was left of it, so one whose time ran
+        out meanwhile closes before anybody finds the table)."""
         engine, now = self.engine, time.monotonic()
         assert engine is not None
         for s in self.seats:
@@ -337,6 +308,8 @@ class Table(TableMessages, TableClocks, TableDriver):
                 s.absent_since = now
         if engine.awaiting_calls():
             self._window_until = now + self._window_left()
+            if self._resume_hold() > 0:  # nobody but the seats asked sees it meanwhile
+                self._hidden_until = self._window_until
         self._start_clocks(now)
         if engine.result is not None:
             self._finish(engine.result)
