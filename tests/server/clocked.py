@@ -18,10 +18,12 @@ class ClockedServer(ServerProcess):
     """A real server whose limiters and table clocks read the time from ``clock`` (standing
     still at first)."""
 
-    def __init__(self, database: str, clock: Path, *extra: str) -> None:
+    def __init__(
+        self, database: str, clock: Path, *extra: str, solo_pause: str | None = "2"
+    ) -> None:
         """``clock``: the file of its time (servers given one file share one clock; it
-        starts at 1000 when there is none yet)."""
-        super().__init__(database, *extra)
+        starts at 1000 when there is none yet); ``solo_pause`` as for ServerProcess."""
+        super().__init__(database, *extra, solo_pause=solo_pause)
         self.clock = clock
         self.now = 1000.0
         if clock.exists():
