@@ -1,11 +1,12 @@
 """``python clocked_server.py FILE serve ...``: ``jantaku serve`` whose login back-offs and
 whose buckets of sign-ups, metrics reads and game exports read the time from FILE (seconds, a
 number the test writes; clocked.py) instead of the monotonic clock, and so do the same limits
-kept in Redis for a group of processes (``--redis``; there Redis's clock is read otherwise)
-and the idle time after which an open table expires (``--table-idle-seconds``). Time stands
-still for them until the test moves it, so a refusal lasts, and an open table waits, however
-slowly a loaded machine answers, and ends when the test says its wait is over; every other
-clock of the server runs as usual.
+kept in Redis for a group of processes (``--redis``; there Redis's clock is read otherwise),
+the idle time after which an open table expires (``--table-idle-seconds``), the seats' turn
+times and banks, and a queued player's wait. Time stands still for them until the test moves
+it, so a refusal lasts, an open table waits, a turn keeps its time and the wait told stays
+what it was, however slowly a loaded machine answers, and each ends or grows when the test
+says; every other clock of the server runs as usual.
 
 ``python clocked_server.py FILE --tables serve ...``: the live tables' clocks too (call
 windows, the seats' deadlines, the grace before a takeover, the pause between hands: every
@@ -76,7 +77,7 @@ class ClockedSharedLimits(SharedLimits):
 class ClockedLobby(Lobby):
     def __init__(self, store: Store, settings: ServerSettings) -> None:
         super().__init__(store, settings)
-        self.idle_clock = _clock
+        self.idle_clock = self.turn_clock = self.wait_clock = _clock
 
 
 def _install() -> None:

@@ -2,7 +2,7 @@
 ``JANTAKU_TEST_POSTGRES`` holds a URL of a server where the test user may create databases
 (each test gets a fresh database, dropped afterwards); ``pg_database`` is such a database
 alone, for the tests of several processes, and ``servers`` three processes on it;
-``clocked`` is a server whose limiters wait on a clock the test moves."""
+``clocked`` is a server whose limiters and table clocks wait on a clock the test moves."""
 
 from __future__ import annotations
 
@@ -66,8 +66,8 @@ def server(database: str) -> Iterator[ServerProcess]:
 
 @pytest.fixture
 def clocked(database: str, tmp_path: Path) -> Iterator[ClockedServer]:
-    """A server whose login back-offs and sign-up, metrics and export buckets run on a clock
-    the test moves (clocked.py)."""
+    """A server whose login back-offs and sign-up, metrics and export buckets, table idle
+    times, turn times, banks and queue waits run on a clock the test moves (clocked.py)."""
     proc = ClockedServer(database, tmp_path / "clock", "--grace-seconds", "30").start()
     try:
         yield proc

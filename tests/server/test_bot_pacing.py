@@ -4,7 +4,8 @@ a person can follow the table. The tests' servers make them instant."""
 from __future__ import annotations
 
 import asyncio
-import time
+import itertools
+import statistics
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
 from jantaku.server.seating import PLAYERS, register_player
 from jantaku.server.storage import Store
+from tests.server.checks import stored_actions
 from tests.server.harness import Client, ServerProcess, choose
 
 
@@ -31,7 +33,9 @@ def test_the_default_delay_is_about_seven_tenths_of_a_second() -> None:
 
 
 def _bot_turn_times(delay: str, database: str, turns: int = 8) -> list[float]:
-    """How long computer players took from their draw to their discard, seen by a person."""
+    """How long computer players took over their turns, from the action that let them draw to
+    their discard, by the match time the server stored with each action (however late a
+    loaded machine lets the test read what a person is shown)."""
     server = ServerProcess(database, "--bot-delay", delay, "--grace-seconds", "60").start()
     c = Client(server, server.guest())
     try:
@@ -39,40 +43,41 @@ def _bot_turn_times(delay: str, database: str, turns: int = 8) -> list[float]:
         table = str(c.expect("created")["table"]["id"])
         c.send({"type": "join", "table": table, "fill_bots": True})
         me = int(c.expect("snapshot")["seat"])
-        drew: float | None = None
-        gaps: list[float] = []
-        while len(gaps) < turns:
-            msg = c.recv(30)
+        seen = 0  # the computer players' discards the person was shown
+        while seen < turns:
+            msg = c.recv()
             if msg["type"] == "prompt":
                 c.send({"type": "act", "table": table, "seq": msg["seq"], "action": choose(msg)})
             if msg["type"] != "events":
                 continue
             if msg["between_hands"]:
                 c.send({"type": "continue", "table": table})
-            kinds = {e["type"]: e for e in msg["events"]}
-            if drew is not None and "discarded" in kinds and kinds["discarded"]["seat"] != me:
-                gaps.append(time.monotonic() - drew)
-            drew = None
-            if msg["to_act"] and msg["to_act"] != [me] and "drew" in kinds:
-                drew = time.monotonic()
-        return gaps
+            seen += sum(1 for e in msg["events"] if e["type"] == "discarded" and e["seat"] != me)
+        actions = stored_actions(database, table)
     finally:
         c.close()
         server.stop()
+    # the turn began with the action before the discard (the call window of a table of one
+    # person and computer players is closed by the answers alone)
+    return [
+        a.elapsed - before.elapsed
+        for before, a in itertools.pairwise(actions)
+        if a.source == "bot" and a.action["type"] == "discard"
+    ]
 
 
 def test_computer_players_take_a_moment(database: str) -> None:
-    """Each wait is 0.5-1.5 times the delay. The test sees a wait from its own reading of the
-    draw, which a stall of the test process delays, shortening that one gap: the two shortest
-    gaps are left out of the lower bound."""
-    gaps = _bot_turn_times("0.4", database, turns=12)
-    assert sorted(gaps)[2] >= 0.4 * 0.5 * 0.9, gaps
+    gaps = _bot_turn_times("0.4", database)
+    assert len(gaps) >= 6, gaps
+    assert min(gaps) >= 0.4 * 0.5 * 0.9, gaps  # 0.5-1.5 times the delay
     assert sum(gaps) / len(gaps) >= 0.4 * 0.6, gaps
 
 
 def test_the_tests_computer_players_are_instant(database: str) -> None:
     gaps = _bot_turn_times("0", database)
-    assert sum(gaps) / len(gaps) < 0.15, gaps
+    assert len(gaps) >= 6, gaps
+    # most turns: a stall of the machine lengthens one or two, never most
+    assert statistics.median(gaps) < 0.15, gaps
 
 
 class _Noting:

@@ -20,6 +20,7 @@ from jantaku.server.manager import Lobby
 from jantaku.server.seating import PLAYERS, register_player
 from jantaku.server.storage import Store, StoredAction
 from tests.server.checks import stored_actions
+from tests.server.clocked import ClockedServer
 from tests.server.harness import REPLY_LIMIT, Client, ServerProcess, choose
 
 _RESOLUTIONS = {"drew", "called", "won", "deal_ended"}
@@ -133,14 +134,14 @@ def _play_to_hand_end(c: Client, table: str) -> dict[str, Any]:
     raise AssertionError("no hand ended")
 
 
-def test_no_clock_runs_while_the_result_is_shown(database: str) -> None:
+def test_no_clock_runs_while_the_result_is_shown(database: str, tmp_path: Path) -> None:
     pause = 3.0
-    server = ServerProcess(
+    # the turn times and banks run on a clock the test moves (clocked.py), the pause on the
+    # server's own: what a seat has left is exact, however slowly the machine answers
+    server = ClockedServer(
         database,
-        "--turn-seconds",
-        "0.5",
-        "--bank-seconds",
-        "0.5",
+        tmp_path / "clock",
+        *("--turn-seconds", "0.5", "--bank-seconds", "0.5"),
         solo_pause=str(pause),  # a practice table: its one person's pause
     ).start()
     try:
@@ -149,25 +150,33 @@ def test_no_clock_runs_while_the_result_is_shown(database: str) -> None:
         ended = _play_to_hand_end(c, table)
         assert ended["to_act"] == [] and ended["deadlines"] == {}
         before = len(stored_actions(database, table))
-        time.sleep(pause * 0.7)  # more than a whole turn and bank (1 s)
-        assert len(stored_actions(database, table)) == before  # nobody acted, nor the timer
+        server.advance(5.0)  # while the result is shown: more than a whole turn and bank
         while True:  # the result stays on screen: no prompt until the pause ends
             msg = c.recv()
             assert msg["type"] != "prompt"
             if msg["type"] == "events":
                 break
         assert msg["events"] == [] and not msg["between_hands"]
-        # the next hand's first action (a computer player's, or the timer's for us) came the
-        # whole pause after the action that ended the hand, by the match time each carries
+        # the seat on turn has its whole turn time (and bank, told to itself alone) left
+        [first] = msg["to_act"]
+        own = first == me
+        clock = {"turn_left": 0.5, "bank": 0.5} if own else {"turn_left": 0.5}
+        assert msg["clocks"] == {str(first): clock}
+        assert msg["deadlines"] == {str(first): 1.0 if own else 0.5}
+        if own:  # nobody else acts for us on this clock: the prompt is answered
+            prompt = c.expect("prompt")
+            assert (prompt["turn_left"], prompt["bank"], prompt["deadline"]) == (0.5, 0.5, 1.0)
+            c.send({"type": "act", "table": table, "seq": prompt["seq"], "action": choose(prompt)})
+        # nobody acted while the result was shown, nor the timer: the next hand's first action
+        # (a computer player's, or ours) came the whole pause after the action that ended the
+        # hand, by the match time each carries
         deadline = time.monotonic() + REPLY_LIMIT
         while len(actions := stored_actions(database, table)) == before:
             assert time.monotonic() < deadline, "nothing was played after the pause"
             time.sleep(0.1)
         paused = actions[before].elapsed - actions[before - 1].elapsed
         assert paused >= pause - 0.01, paused
-        if msg["to_act"] == [me]:  # our turn now: the whole turn time and bank are left
-            prompt = c.expect("prompt")
-            assert prompt["deadline"] > 0.8
+        assert actions[before].source != "timeout"
     finally:
         server.stop()
 

@@ -4,9 +4,6 @@ how long they have waited (never who waits)."""
 
 from __future__ import annotations
 
-import time
-from typing import Any
-
 import pytest
 
 from jantaku.families import all_families, family
@@ -14,6 +11,7 @@ from jantaku.server.config import TableRequestError, table_config
 from jantaku.server.handlers import bot_name
 from jantaku.server.protocol import ProtocolError
 from tests.server.accounts import registered
+from tests.server.clocked import ClockedServer
 from tests.server.harness import Client, ServerProcess
 
 
@@ -107,21 +105,19 @@ def test_a_classical_table_refuses_a_riichi_level_and_seats_the_chosen_one(
         c.close()
 
 
-def test_the_queue_tells_its_player_alone_how_long_they_waited(server: ServerProcess) -> None:
+def test_the_queue_tells_its_player_alone_how_long_they_waited(clocked: ClockedServer) -> None:
+    # the waits run on a clock the test moves (clocked.py): each one told is exactly the time
+    # the test moved since that player sat down, however slowly the machine answers
+    server = clocked
     first_token, second_token = registered(server, "first"), registered(server, "second")
     first, second = Client(server, first_token), Client(server, second_token)
     try:
-        # the server's clock is this machine's monotonic one: a wait it tells lies between
-        # what the test saw pass (rounded to a tenth of a second), however slowly it answers
-        asked = time.monotonic()  # the player sits after this ...
         first.send({"type": "queue", "kind": "novice", "length": "quick"})
         snap = first.expect("snapshot")
-        sat = time.monotonic()  # ... and before this
         table = snap["table"]["id"]
-        assert _within(snap["waited"], 0.0, sat - asked)
-        time.sleep(1.5)
-        mine = _own_tables(server, first_token, asked, sat)
-        assert [t["id"] for t in mine] == [table]
+        assert snap["waited"] == 0.0
+        server.advance(1.5)
+        assert _own_waits(server, first_token) == {table: 1.5}
         # the lobby counts who waits, never names them or their table
         lobby = server.get("/api/lobby", second_token)
         assert lobby.json()["queues"] == {"novice-quick": 1}
@@ -132,15 +128,16 @@ def test_the_queue_tells_its_player_alone_how_long_they_waited(server: ServerPro
         page = second.expect("lobby")
         assert page["open"] == [] and page["total"]["open"] == 0
         # the second player's snapshot tells their own wait, the first one's stays theirs
-        second_asked = time.monotonic()
         second.send({"type": "queue", "kind": "novice", "length": "quick"})
         joined = second.expect("snapshot")
-        assert joined["table"]["id"] == table  # the own wait, not the first player's
-        assert _within(joined["waited"], 0.0, time.monotonic() - second_asked)
+        assert joined["table"]["id"] == table
+        assert joined["waited"] == 0.0  # the own wait, not the first player's
         assert all("waited" not in s and "since" not in s for s in joined["table"]["seats"])
         update = first.expect("table_update")  # the others hear of the seat, not of its wait
         assert "waited" not in update
-        _own_tables(server, first_token, asked, sat)  # the first one's wait goes on
+        server.advance(2.0)  # each wait goes on from where it began
+        assert _own_waits(server, first_token) == {table: 3.5}
+        assert _own_waits(server, second_token) == {table: 2.0}
         assert server.get("/api/lobby").json()["queues"] == {"novice-quick": 2}
     finally:
         first.close()
@@ -162,19 +159,7 @@ def test_unranked_open_tables_have_no_wait_time(server: ServerProcess) -> None:
         c.close()
 
 
-def _within(waited: float, least: float, most: float) -> bool:
-    """Whether a wait the server tells (rounded to 0.1 s) lies between ``least`` and ``most``."""
-    return least - 0.05 - 1e-9 <= waited <= most + 0.05 + 1e-9
-
-
-def _own_tables(
-    server: ServerProcess, token: str, asked: float, sat: float
-) -> list[dict[str, Any]]:
-    """The player's tables, whose one wait, of the player who sat between ``asked`` and
-    ``sat``, is checked against the time that passed since (at least the 1.5 s slept, so
-    the wait is seen to grow)."""
-    before = time.monotonic()
-    mine: list[dict[str, Any]] = server.get("/api/me/tables", token).json()["tables"]
-    after = time.monotonic()
-    assert _within(mine[0]["waited"], before - sat, after - asked), (mine, before - sat)
-    return mine
+def _own_waits(server: ServerProcess, token: str) -> dict[str, float]:
+    """The player's own tables and the wait each tells them (/api/me/tables)."""
+    tables = server.get("/api/me/tables", token).json()["tables"]
+    return {t["id"]: t["waited"] for t in tables}

@@ -5,9 +5,11 @@ bank to its own seat only; and nothing of it while a call window is open."""
 from __future__ import annotations
 
 import contextlib
-import time
+from pathlib import Path
 from typing import Any
 
+from jantaku.server.storage import Store
+from tests.server.clocked import ClockedServer
 from tests.server.harness import Client, ServerProcess, choose
 
 TURN, BANK = 1.5, 6.0
@@ -27,7 +29,7 @@ def _practice(c: Client) -> tuple[str, int]:
 def _own_turn(c: Client, table: str) -> dict[str, Any]:
     """Answer calls until the own turn is prompted; that prompt."""
     while True:
-        msg = c.recv(30)
+        msg = c.recv()
         if msg["type"] == "prompt" and _is_turn(msg):
             return msg
         if msg["type"] == "prompt":
@@ -36,29 +38,58 @@ def _own_turn(c: Client, table: str) -> dict[str, Any]:
             c.send({"type": "continue", "table": table})
 
 
-def test_the_turn_time_runs_first_then_the_bank(database: str) -> None:
-    server = ServerProcess(
-        database, "--turn-seconds", str(TURN), "--bank-seconds", str(BANK), "--grace-seconds", "60"
+def test_the_turn_time_runs_first_then_the_bank(database: str, tmp_path: Path) -> None:
+    # the turn times and banks run on a clock the test moves (clocked.py): what a seat has
+    # spent is exactly what the test moved, however slowly a loaded machine answers
+    server = ClockedServer(
+        database,
+        tmp_path / "clock",
+        *("--turn-seconds", str(TURN), "--bank-seconds", str(BANK), "--grace-seconds", "60"),
     ).start()
     try:
         c = Client(server, server.guest())
         table, me = _practice(c)
         prompt = _own_turn(c, table)
-        assert 0 < prompt["turn_left"] <= TURN
-        assert prompt["bank"] == BANK  # nothing spent yet
-        assert abs(prompt["turn_left"] + prompt["bank"] - prompt["deadline"]) < 0.01
-        time.sleep(TURN + 1.0)  # the turn time is over: about a second of the bank is spent
+        assert _clock(prompt) == (TURN, BANK, TURN + BANK)  # nothing spent yet
+        server.advance(TURN + 1.0)  # the turn time is over, and a second of the bank spent
         c.send({"type": "join", "table": table})  # a fresh snapshot and prompt
         snap = c.expect("snapshot")
         assert snap["to_act"] == [me]
-        clock = snap["clocks"][str(me)]
-        assert clock["turn_left"] == 0
-        assert BANK - 3.0 < clock["bank"] < BANK - 0.9, clock
-        assert abs(clock["bank"] - snap["deadlines"][str(me)]) < 0.2
-        again = c.expect("prompt")
-        assert again["turn_left"] == 0 and BANK - 3.0 < again["bank"] < BANK - 0.9
+        assert snap["clocks"][str(me)] == {"turn_left": 0, "bank": BANK - 1.0}
+        assert snap["deadlines"][str(me)] == BANK - 1.0
+        assert _clock(c.expect("prompt")) == (0, BANK - 1.0, BANK - 1.0)
+        server.advance(0.5)  # the discard comes 1.5 s into the bank: taken from it, and kept
+        c.send({"type": "act", "table": table, "seq": prompt["seq"], "action": choose(prompt)})
+        prompt = _own_turn(c, table)
+        assert _clock(prompt) == (TURN, BANK - 1.5, TURN + BANK - 1.5)  # a whole turn time again
+        assert _stored_bank(database, table, me) == BANK - 1.5
+        server.advance(TURN + BANK - 1.5)  # all of it spent: the timer discards for the seat
+        c.send({"type": "join", "table": table})  # wakes the table now rather than later
+        while True:  # nobody answers (each message within the harness's REPLY_LIMIT)
+            msg = c.recv()
+            if msg["type"] == "events" and any(
+                e["type"] == "discarded" and e["seat"] == me for e in msg["events"]
+            ):
+                break
+        assert _stored_bank(database, table, me) == 0
     finally:
         server.stop()
+
+
+def _clock(prompt: dict[str, Any]) -> tuple[float, float, float]:
+    """A prompt's turn time left, bank left and deadline."""
+    return prompt["turn_left"], prompt["bank"], prompt["deadline"]
+
+
+def _stored_bank(database: str, table: str, seat: int) -> float:
+    """What is left of ``seat``'s time bank as the table's row keeps it."""
+    store = Store(database)
+    try:
+        row = store.table(table)
+        assert row is not None
+        return float(row.seats[seat]["bank"])
+    finally:
+        store.close()
 
 
 def test_a_call_window_shows_no_clock(database: str) -> None:
@@ -71,7 +102,7 @@ def test_a_call_window_shows_no_clock(database: str) -> None:
         watcher.expect("snapshot")
         windows = own_calls = 0
         while windows < 40 or not own_calls:
-            msg = me_client.recv(30)
+            msg = me_client.recv()
             if msg["type"] == "prompt":
                 if not _is_turn(msg):  # a call prompt: the seat's own clock, for it alone
                     own_calls += 1

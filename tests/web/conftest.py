@@ -27,6 +27,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
+#: how long a page's actions and a test's ``expect`` wait by default (milliseconds): well past
+#: a few seconds' stall of a loaded machine (Playwright's own ``expect`` default is 5 s)
+PAGE_WAIT_MS = 15_000
 
 SKIP_REASON: str | None = None
 if importlib.util.find_spec("playwright") is None:
@@ -52,7 +55,7 @@ def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> 
 
 
 if SKIP_REASON is None:
-    from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
+    from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
 
     from tests.server.harness import ServerProcess
     from tests.web import helpers
@@ -106,6 +109,7 @@ def server(server_proc: ServerProcess) -> str:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    expect.set_options(timeout=PAGE_WAIT_MS)
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         try:
@@ -143,7 +147,7 @@ def new_page(browser: Browser, server_proc: ServerProcess) -> Iterator[NewPage]:
 
         page.on("console", on_console)
         page.on("pageerror", on_error)
-        page.set_default_timeout(15000)
+        page.set_default_timeout(PAGE_WAIT_MS)
         return page
 
     yield make

@@ -78,6 +78,10 @@ class Lobby(LobbyListing, LobbyRecovery):
         self._sorted = None
         self.idle_since: dict[str, float] = {}  # open table id -> idle_clock time it fell idle
         self.idle_clock: Callable[[], float] = time.monotonic  # a test may give one it moves
+        # the clocks each table's turn times and banks, and its queued players' waits, run on
+        # (Table.turn_clock, Table.wait_clock; a test may give ones it moves)
+        self.turn_clock: Callable[[], float] = time.monotonic
+        self.wait_clock: Callable[[], float] = time.monotonic
         self._sweeper: asyncio.Task[None] | None = None
         # how late the event loop wakes a sleeper (seconds; the load benchmark's ``loop``)
         self.loop_lags: deque[float] = deque(maxlen=20000)
@@ -128,6 +132,7 @@ class Lobby(LobbyListing, LobbyRecovery):
             on_finish=self._finished,
         )
         table.created_by = created_by
+        table.turn_clock, table.wait_clock = self.turn_clock, self.wait_clock
         refusals: list[BaseException] = []
         held: list[bool] = []  # its lease, once had
 

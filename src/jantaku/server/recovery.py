@@ -38,6 +38,8 @@ class LobbyRecovery:
     tables: dict[str, Table]
     idle_since: dict[str, float]
     idle_clock: Callable[[], float]
+    turn_clock: Callable[[], float]
+    wait_clock: Callable[[], float]
     writer: Writer | None
     on_lost: Callable[[Table], None] | None
     # the live tables found by ``recover(later=True)``, each one's id with what its messages
@@ -174,7 +176,8 @@ class LobbyRecovery:
             on_finish=self._finished,
         )
         table.fence, table.on_lost, table.writer = fence, self.on_lost, self.writer
-        table.seats = [Seat.restored(s) for s in row.seats]
+        table.turn_clock, table.wait_clock = self.turn_clock, self.wait_clock
+        table.seats = [Seat.restored(s, self.wait_clock()) for s in row.seats]
         table.created_by, table.created_at = row.created_by, row.created_at
         table.status, table.started_at = row.status, row.started_at or 0.0  # as it is listed
         return table

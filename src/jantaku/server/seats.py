@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -58,8 +57,8 @@ class Seat:
     # at an unranked table: when (wall clock) the person withdrew or was taken over after the
     # grace; stored, so a restart keeps the seat taken over and the abandonment's time
     left_at: float | None = None
-    # when the player sat down (monotonic; in memory only, never sent or stored): the own wait
-    # at an open ranked table, told to that player alone
+    # when the player sat down (the table's wait_clock; in memory only, never sent or stored):
+    # the own wait at an open ranked table, told to that player alone
     since: float | None = None
     # at an open ranked queue table: the keyed hash of the player's address (origins.py; in
     # memory only, never sent or stored), forgotten when the match starts
@@ -69,11 +68,12 @@ class Seat:
     def empty(self) -> bool:
         return self.user_id is None and self.bot is None
 
-    def waited(self) -> float | None:
-        """Seconds since the player sat down (None for a computer player or an empty seat)."""
+    def waited(self, now: float) -> float | None:
+        """Seconds from sitting down to ``now`` (on the clock of ``since``; None for a computer
+        player or an empty seat)."""
         if self.since is None or self.user_id is None:
             return None
-        return round(max(0.0, time.monotonic() - self.since), 1)
+        return round(max(0.0, now - self.since), 1)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -96,9 +96,10 @@ class Seat:
         return out
 
     @classmethod
-    def restored(cls, stored: dict[str, Any]) -> Seat:
-        """A seat as :meth:`stored` kept it (after a restart): one whose person withdrew, or
-        left an unranked match (``left_at``), is played by a computer player at once."""
+    def restored(cls, stored: dict[str, Any], now: float) -> Seat:
+        """A seat as :meth:`stored` kept it (after a restart, at ``now`` on the clock of
+        ``since``): one whose person withdrew, or left an unranked match (``left_at``), is
+        played by a computer player at once."""
         user_id = stored.get("user_id")
         left_at = stored.get("left_at")
         return cls(
@@ -110,7 +111,7 @@ class Seat:
             bank=stored.get("bank"),
             left_at=left_at,
             # a wait at an open table counts from the restart (sitting times are not stored)
-            since=time.monotonic() if user_id is not None else None,
+            since=now if user_id is not None else None,
         )
 
 

@@ -3,6 +3,7 @@ each step filtered for each seat and the spectators, a seat's private prompt, th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from jantaku.engine.events import Event
@@ -50,6 +51,7 @@ class TableMessages:
     _deal_end: tuple[int, list[Event]] | None
     _deferred: tuple[Any, float] | None
     outbox: Outbox  # what is sent waits until the table's actions are stored
+    wait_clock: Callable[[], float]  # the clock of a queued player's wait (Seat.since)
     rank_changes: list[dict[str, Any]] | None = None  # a rated match's, by seat (records.py)
 
     if TYPE_CHECKING:  # the table's clocks (see :class:`~jantaku.server.table_time.TableClocks`)
@@ -166,7 +168,7 @@ class TableMessages:
         wait, for that player alone), else None."""
         if seat is None or self.status != "open" or not self.config.ranked:
             return None
-        return self.seats[seat].waited()
+        return self.seats[seat].waited(self.wait_clock())
 
     def _send_all(self, message: ServerMessage) -> None:
         for s in self.seats:

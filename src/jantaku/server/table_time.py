@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from jantaku.engine.actions import ActionKind
@@ -23,7 +24,8 @@ class TableClocks:
     settings: ServerSettings
     seats: list[Seat]
     engine: Game | None
-    waiting_since: dict[int, float]
+    waiting_since: dict[int, float]  # seat -> turn_clock time it was asked to decide
+    turn_clock: Callable[[], float]  # the clock the turn times and banks run on
     started_at: float
     _window_opened: float | None
     _pause_until: float | None
@@ -108,7 +110,7 @@ class TableClocks:
         if since is None or base is None:
             return None
         bank = self.seats[seat].bank or 0.0
-        used = time.monotonic() - since
+        used = self.turn_clock() - since
         over = max(0.0, used - base)
         return round(max(0.0, base - used), 3), round(max(0.0, bank - over), 3)
 
@@ -119,7 +121,7 @@ class TableClocks:
         if since is None or base is None:
             return None
         bank = self.seats[seat].bank or 0.0
-        return round(since + base + bank - time.monotonic(), 3)
+        return round(since + base + bank - self.turn_clock(), 3)
 
     def _deadlines_json(
         self, viewer: int | None, clocks: dict[str, dict[str, float]] | None = None
@@ -147,9 +149,10 @@ class TableClocks:
                 )
         return out
 
-    def _start_clocks(self, now: float) -> None:
+    def _start_clocks(self) -> None:
         """Each seat asked to decide is timed from now; nobody is timed between hands."""
         assert self.engine is not None
+        now = self.turn_clock()
         to_act = [] if self._pause_until is not None else self.engine.to_act()
         for n in to_act:
             self.waiting_since.setdefault(n, now)
@@ -163,7 +166,7 @@ class TableClocks:
         base = self._base_time(seat)
         s = self.seats[seat]
         if waited is not None and base is not None and s.bank is not None:
-            over = time.monotonic() - waited - base
+            over = self.turn_clock() - waited - base
             if over > 0:
                 s.bank = max(0.0, s.bank - over)
                 self._store_seats()

@@ -78,6 +78,10 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers):
         self.step = 0  # what viewers see as ``seq``: one per message that shows something new
         self.started_at = 0.0
         self.waiting_since: dict[int, float] = {}
+        # the clocks of the seats' turn times and banks, and of a queued player's wait (a
+        # test may give ones it moves)
+        self.turn_clock: Callable[[], float] = time.monotonic
+        self.wait_clock: Callable[[], float] = time.monotonic
         self.on_finish = on_finish
         # several processes: this process's fencing number for the table (None: the only one)
         self.fence: int | None = None
@@ -141,7 +145,7 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers):
         if not free:
             raise TableError("table_full", "the table is full")
         self.seats[free[0]] = Seat(
-            user_id=user_id, name=name, since=time.monotonic(), origin=origin
+            user_id=user_id, name=name, since=self.wait_clock(), origin=origin
         )
         self._store_seats()
         self._send_all(TableUpdate(self.summary()))
@@ -310,7 +314,7 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers):
             self._window_until = now + self._window_left()
             if self._resume_hold() > 0:  # nobody but the seats asked sees it meanwhile
                 self._hidden_until = self._window_until
-        self._start_clocks(now)
+        self._start_clocks()
         if engine.result is not None:
             self._finish(engine.result)
         elif engine.holding and self._window_until is not None and self._window_until <= now:
@@ -426,7 +430,7 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers):
         if pause:
             self._pause_until = now + self._hand_pause()
             self._confirmed = set()
-        self._start_clocks(now)
+        self._start_clocks()
         self._broadcast(events)
         if pause:
             self._deal_end = (self.step, events)
