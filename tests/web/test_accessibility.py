@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -355,14 +356,35 @@ def _hand_words(page: Page, lang: str) -> tuple[list[str], str | None]:
     return tiles, drawn[0] if drawn else None
 
 
+def _play_until_heard(page: Page, wanted: Callable[[str], bool]) -> None:
+    """Play by keys (D throws the drawn tile, Space passes, Enter closes a result) until the
+    live region has said something ``wanted`` accepts."""
+    deadline = time.monotonic() + 240
+    while not any(wanted(said) for said in _heard(page)):
+        assert time.monotonic() < deadline, _heard(page)
+        s = page.evaluate(STATE)
+        assert not s["matchEnd"], _heard(page)
+        if s["handEnd"]:
+            page.keyboard.press("Enter")
+        elif s["pass"]:
+            page.keyboard.press("Space")
+        elif s["drawn"]:
+            page.keyboard.press("d")
+        else:
+            page.wait_for_timeout(50)
+            continue
+        expect(page.get_by_test_id("table-page")).not_to_have_attribute("data-seq", str(s["seq"]))
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_others_calls_and_riichi_are_called_out_and_keys_read_the_table(
     tmp_path: Path, new_page: Any, lang: str
 ) -> None:
     """A game known (played through in process first) where a computer player calls or
     declares riichi while the person throws each drawn tile: the live region says it, in the
-    page's language, to the player and to a spectator; the hand is one Tab stop; L, H, S and W
-    read the last discard, the hand in order, the scores, the wall and dora."""
+    page's language, to the player and to a spectator, not the plain discards; the hand is one
+    Tab stop; L, H, S and W read the last discard, the hand in order, the scores, the wall and
+    dora; with "Announce every discard" on, the plain discards are said too."""
     seed = first_seed(tmp_path, "news", range(40), _tsumogiri, seen=_others_call_or_riichi)
     proc = SeededServer(f"sqlite:///{tmp_path / 'news.sqlite3'}", seed).start()
     page = new_page()
@@ -387,23 +409,7 @@ def test_the_others_calls_and_riichi_are_called_out_and_keys_read_the_table(
         page.keyboard.press("Shift+Tab")
         assert page.evaluate("document.activeElement?.dataset.tile") == tile
         pattern = re.compile(HEARD[lang])
-        deadline = time.monotonic() + 240
-        while not any(pattern.search(said) for said in _heard(page)):
-            assert time.monotonic() < deadline, _heard(page)
-            s = page.evaluate(STATE)
-            assert not s["matchEnd"], _heard(page)
-            if s["handEnd"]:
-                page.keyboard.press("Enter")
-            elif s["pass"]:
-                page.keyboard.press("Space")
-            elif s["drawn"]:
-                page.keyboard.press("d")
-            else:
-                page.wait_for_timeout(50)
-                continue
-            expect(page.get_by_test_id("table-page")).not_to_have_attribute(
-                "data-seq", str(s["seq"])
-            )
+        _play_until_heard(page, lambda said: bool(pattern.search(said)))
         # the spectator hears the same (closing any result that stands in the way)
         for _ in range(200):
             if any(pattern.search(said) for said in _heard(watcher)):
@@ -428,6 +434,10 @@ def test_the_others_calls_and_riichi_are_called_out_and_keys_read_the_table(
         assert said.count(",") >= 3 and {"en": "you ", "de": "du "}[lang] in said, said
         said = _read(page, "w", wall)
         assert {"en": "Dora indicators: ", "de": "Dora-Anzeiger: "}[lang] in said, said
+        # with "Announce every discard" on, the others' plain discards are said too
+        page.get_by_test_id("toggle-say-discards").check()
+        page.locator("[data-testid=hand-tile]").first.focus()  # the keys play again (not the box)
+        _play_until_heard(page, lambda x: x.startswith(names) and plain in x.split(".")[0])
         expect(page.get_by_test_id("table-keys")).to_contain_text(
             {"en": "L last discard", "de": "L letzter Abwurf"}[lang]
         )
