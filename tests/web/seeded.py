@@ -50,10 +50,12 @@ def reaches(
     kind: str = "practice",
     bot: str = "efficiency",
     length: str = "quick",
+    seen: Callable[[dict[str, Any]], bool] | None = None,
 ) -> bool:
     """Whether the table dealt from ``seed`` (the person in seat 0, computer players of level
-    ``bot`` in the others) reaches a prompt ``answer`` stops at, the person's prompts answered
-    as ``answer`` says (results confirmed at once)."""
+    ``bot`` in the others) reaches a prompt ``answer`` stops at, or a message the seat gets that
+    ``seen`` accepts, the person's prompts answered as ``answer`` says (results confirmed at
+    once)."""
     store = Store(f"sqlite:///{tmp / f'{seed}.sqlite3'}")
     user = store.add_user("seeded", None, guest=True)
     table = Lobby(store, ServerSettings(bot_delay=0.0)).create(kind, length, seed=seed)
@@ -64,7 +66,12 @@ def reaches(
     table.start()
     engine = table.engine
     assert engine is not None
+    read = 0
     while table.status == "live":
+        if seen is not None:
+            if any(seen(m) for m in inbox.messages[read:]):
+                return True
+            read = len(inbox.messages)
         if not advance(table, me):
             prompt = next(m for m in reversed(inbox.messages) if m["type"] == "prompt")
             assert prompt["seq"] == table.step, "the seat is asked without a prompt"
@@ -77,7 +84,12 @@ def reaches(
 
 
 def first_seed(
-    tmp: Path, name: str, seeds: Iterable[int], make: Callable[[], Answer], **table: str
+    tmp: Path,
+    name: str,
+    seeds: Iterable[int],
+    make: Callable[[], Answer],
+    seen: Callable[[dict[str, Any]], bool] | None = None,
+    **table: str,
 ) -> str:
     """The first of the seeds ``name-N`` whose table reaches the position (``make`` gives a
     fresh answer for each game)."""
@@ -85,6 +97,6 @@ def first_seed(
     for n in seeds:
         seed = f"{name}-{n}"
         tried.append(seed)
-        if reaches(tmp, seed, make(), **table):
+        if reaches(tmp, seed, make(), seen=seen, **table):
             return seed
     raise AssertionError(f"none of the seeded tables {tried} reaches the position")

@@ -8,7 +8,9 @@ each page has one h1."""
 
 from __future__ import annotations
 
+import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,7 @@ from tests.web.a11y import low_contrast, names_of, structure, unnamed_controls, 
 from tests.web.helpers import login_guest, play_practice_game, session
 from tests.web.seeded import SKIP, STOP, Answer, SeededServer, first_seed
 from tests.web.table_driver import STATE, play_until
-from tests.web.test_table_results import _seat
+from tests.web.test_table_results import _seat, _seats
 from tests.web.test_table_stoerspiel import open_recorded_turn
 
 # the words of each suit and of the honours in the tiles' names, by language
@@ -248,6 +250,7 @@ def test_a_warned_discard_is_answered_by_keys_and_the_focus_comes_back(
     expect(marked).to_be_visible(timeout=20000)
     tile = marked.get_attribute("data-tile")
     _into_the_hand(page)
+    page.keyboard.press("Home")  # Tab lands on the drawn tile: the marked one lies before it
     for _ in range(20):
         if marked.evaluate("(b) => b === document.activeElement"):
             break
@@ -273,3 +276,173 @@ def test_a_warned_discard_is_answered_by_keys_and_the_focus_comes_back(
             break
         page.wait_for_timeout(50)
     assert [(a["action"]["type"], a["action"]["tile"]) for a in acts] == [("discard", tile)]
+
+
+def _tsumogiri() -> Answer:
+    """The seed search's way through a game, as the test's player plays it: throw each drawn
+    tile, pass every call offered."""
+
+    def answer(prompt: dict[str, Any]) -> dict[str, Any] | str:
+        legal = prompt["legal_actions"]
+        drawn = [
+            a
+            for a in legal
+            if a["type"] == "discard" and a.get("tile_index") == prompt.get("drawn_index")
+        ]
+        passes = [a for a in legal if a["type"] == "pass"]
+        return (drawn or passes or [SKIP])[0]
+
+    return answer
+
+
+def _others_call_or_riichi(message: dict[str, Any]) -> bool:
+    """An events message where a computer player (not seat 0) calls, declares a kan or riichi."""
+    if message["type"] != "events":
+        return False
+    return any(
+        e.get("seat", 0) != 0
+        and (e["type"] in ("called", "kan_declared") or (e["type"] == "discarded" and e["riichi"]))
+        for e in message["events"]
+    )
+
+
+# what the live region says when another seat calls or declares riichi, by language
+HEARD = {
+    "en": r"\S+ (declares riichi, discarding|calls (Chi|Pon|Kan):|declares Kan:) \S",
+    "de": r"\S+ (erklärt Riichi und wirft|ruft (Chi|Pon|Kan):|meldet Kan:) \S",
+}
+# the words of the reading keys, by language: last discard, hand, scores, wall and dora
+READ = {
+    "en": ("Last discard: ", "Your hand: ", "Score: ", "Wall "),
+    "de": ("Letzter Abwurf: ", "Deine Hand: ", "Punkte: ", "Mauer "),
+}
+# every text the live region says, kept in the page (window.heard)
+LISTEN = """(sel) => {
+  window.heard = [];
+  const region = document.querySelector(sel);
+  new MutationObserver(() => {
+    const text = region.innerText.trim();
+    if (text) window.heard.push(text);
+  }).observe(region, { childList: true, subtree: true, characterData: true });
+}"""
+
+
+def _heard(page: Page) -> list[str]:
+    return list(page.evaluate("window.heard"))
+
+
+def _read(page: Page, key: str, start: str) -> str:
+    """Press a reading key until the live region says what starts with ``start`` (a key the
+    page takes while it has not drawn the newest message yet does nothing)."""
+    for _ in range(20):
+        page.keyboard.press(key)
+        said = _announced(page)
+        if said.startswith(start):
+            return said
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{key} said {_announced(page)!r}, not {start!r}…")
+
+
+def _hand_words(page: Page, lang: str) -> tuple[list[str], str | None]:
+    """The hand tiles' names in order (without their notes) and the drawn tile's."""
+    drawn_note = {"en": ", drawn tile", "de": ", gezogener Stein"}[lang]
+    labels = page.eval_on_selector_all(
+        "[data-testid=hand] [data-testid=hand-tile]",
+        "(bs) => bs.map((b) => [b.getAttribute('aria-label'),"
+        " b.classList.contains('hand-tile--drawn')])",
+    )
+    tiles = [str(label).split(drawn_note)[0] for label, drawn in labels if not drawn]
+    drawn = [str(label).split(drawn_note)[0] for label, d in labels if d]
+    return tiles, drawn[0] if drawn else None
+
+
+def _play_until_heard(page: Page, wanted: Callable[[str], bool]) -> None:
+    """Play by keys (D throws the drawn tile, Space passes, Enter closes a result) until the
+    live region has said something ``wanted`` accepts."""
+    deadline = time.monotonic() + 240
+    while not any(wanted(said) for said in _heard(page)):
+        assert time.monotonic() < deadline, _heard(page)
+        s = page.evaluate(STATE)
+        assert not s["matchEnd"], _heard(page)
+        if s["handEnd"]:
+            page.keyboard.press("Enter")
+        elif s["pass"]:
+            page.keyboard.press("Space")
+        elif s["drawn"]:
+            page.keyboard.press("d")
+        else:
+            page.wait_for_timeout(50)
+            continue
+        expect(page.get_by_test_id("table-page")).not_to_have_attribute("data-seq", str(s["seq"]))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_others_calls_and_riichi_are_called_out_and_keys_read_the_table(
+    tmp_path: Path, new_page: Any, lang: str
+) -> None:
+    """A game known (played through in process first) where a computer player calls or
+    declares riichi while the person throws each drawn tile: the live region says it, in the
+    page's language, to the player and to a spectator, not the plain discards; the hand is one
+    Tab stop; L, H, S and W read the last discard, the hand in order, the scores, the wall and
+    dora; with "Announce every discard" on, the plain discards are said too."""
+    seed = first_seed(tmp_path, "news", range(40), _tsumogiri, seen=_others_call_or_riichi)
+    proc = SeededServer(f"sqlite:///{tmp_path / 'news.sqlite3'}", seed).start()
+    page = new_page()
+    watcher = new_page()
+    try:
+        for p in (page, watcher):
+            login_guest(p, proc.base)
+            if lang == "de":
+                p.get_by_role("button", name="DE").click()
+                expect(p.locator("html")).to_have_attribute("lang", "de")
+        client, table = _seat(proc, page, "practice", "quick", "efficiency")
+        watcher.goto(f"{proc.base}/#/table/{table}?watch=1")
+        expect(watcher.get_by_test_id("board")).to_be_visible(timeout=20000)
+        for p in (page, watcher):
+            p.evaluate(LISTEN, ANNOUNCE)
+        expect(page.get_by_test_id("hand-tile").first).to_be_visible(timeout=20000)
+        # the hand is one Tab stop: Tab goes on to the prompt, Shift+Tab comes back to the tile
+        _into_the_hand(page)
+        tile = page.evaluate("document.activeElement.dataset.tile")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement?.dataset.testid") != "hand-tile"
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate("document.activeElement?.dataset.tile") == tile
+        pattern = re.compile(HEARD[lang])
+        _play_until_heard(page, lambda said: bool(pattern.search(said)))
+        # the spectator hears the same (closing any result that stands in the way)
+        for _ in range(200):
+            if any(pattern.search(said) for said in _heard(watcher)):
+                break
+            if watcher.get_by_test_id("continue").count():
+                watcher.get_by_test_id("continue").click()
+            watcher.wait_for_timeout(100)
+        assert any(pattern.search(said) for said in _heard(watcher)), _heard(watcher)
+        # the others' plain discards are not said (the toggle is off)
+        names = tuple(f"{seat['name']} " for seat in _seats(page) if seat.get("name"))
+        plain = {"en": " discarded ", "de": " abgeworfen"}[lang]
+        assert not [x for x in _heard(page) if x.startswith(names) and plain in x.split(".")[0]]
+        last, hand, score, wall = READ[lang]
+        said = _read(page, "l", last)
+        assert any(word in said for word in TILE_WORDS[lang]), said
+        said = _read(page, "h", hand)
+        tiles, drawn = _hand_words(page, lang)
+        assert said.startswith(hand + ", ".join(tiles)), (said, tiles)
+        if drawn:
+            assert drawn in said.split(". ")[-1], (said, drawn)
+        said = _read(page, "s", score)
+        assert said.count(",") >= 3 and {"en": "you ", "de": "du "}[lang] in said, said
+        said = _read(page, "w", wall)
+        assert {"en": "Dora indicators: ", "de": "Dora-Anzeiger: "}[lang] in said, said
+        # with "Announce every discard" on, the others' plain discards are said too
+        page.get_by_test_id("toggle-say-discards").check()
+        page.locator("[data-testid=hand-tile]").first.focus()  # the keys play again (not the box)
+        _play_until_heard(page, lambda x: x.startswith(names) and plain in x.split(".")[0])
+        expect(page.get_by_test_id("table-keys")).to_contain_text(
+            {"en": "L last discard", "de": "L letzter Abwurf"}[lang]
+        )
+        client.close()
+    finally:
+        watcher.close()
+        page.close()  # before its server stops (no failed reconnections logged)
+        proc.stop()

@@ -1,5 +1,6 @@
 // The table page's input: clicks on tiles and buttons, and the keys (tile keys 1-9 0 u i o,
-// D the drawn tile, T R C P K N the prompt's groups, Space/Escape pass or cancel). Space never
+// D the drawn tile, T R C P K N the prompt's groups, Space/Escape pass or cancel; L S W H read the
+// last discard, the scores, the wall and dora, the own hand aloud, announce.js). Space never
 // plays a focused hand tile (it is the prompt's pass), and Enter plays one only when the keyboard
 // moved the focus there (Tab, or the arrow keys within the hand): a tile clicked a moment ago
 // keeps the focus, and a key meant for the prompt must not throw it. An open dialog keeps Tab
@@ -12,6 +13,7 @@ import { openHandEnd } from "./ui.js";
 import { act, dismissHand } from "./connection.js";
 import { stay } from "./leave.js";
 import { onScreen } from "./shown.js";
+import { readOut } from "./announce.js";
 
 export const TILE_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "u", "i", "o"];
 const GROUP_KEYS = { r: "riichi", t: "win", c: "chi", p: "pon", k: "kan", n: "nine" };
@@ -33,6 +35,7 @@ export function focusWatch(tp) {
     focusin: (ev) => {
       const tile = ev.target?.closest?.(HAND_TILE);
       tp.keyFocus = tile && (tabbing || tile === tp.keyFocus) ? tile : null;
+      if (tile) rove(tp, tile);
     },
   };
 }
@@ -43,12 +46,21 @@ function handPlace(button) {
   return [...button.parentElement.querySelectorAll(`${HAND_TILE}:not(.hand-tile--drawn)`)].indexOf(button);
 }
 
+/** The hand's Tab stop moves to `tile` (a roving tabindex): Tab comes back to it, and leaves
+ * the hand in one step. */
+function rove(tp, tile) {
+  const row = [...tile.parentElement.querySelectorAll(HAND_TILE)];
+  tp.handStop = row.indexOf(tile);
+  for (const b of row) b.setAttribute("tabindex", b === tile ? "0" : "-1");
+}
+
 /** An arrow key (or Home, End) on a hand tile: the focus goes to the neighbouring tile. */
 function moveInHand(tp, tile, key) {
   const row = [...tile.parentElement.querySelectorAll(HAND_TILE)];
   const i = row.indexOf(tile);
   const next = { arrowleft: i - 1, arrowright: i + 1, home: 0, end: row.length - 1 }[key];
   const target = row[Math.max(0, Math.min(row.length - 1, next))];
+  rove(tp, target);
   target.focus();
   tp.keyFocus = target;
 }
@@ -194,6 +206,11 @@ export function keyHandler(tp) {
       return;
     }
     if (dialogKey(tp, key, ev)) return;
+    // the reading keys (last discard, scores, wall and dora, hand): whether or not it is one's turn
+    if (!ev.shiftKey && readOut(tp, key)) {
+      ev.preventDefault();
+      return;
+    }
     if (onTile) {
       ev.preventDefault(); // not the tile's click: Space is the shortcut, Enter plays a tile the keys chose
       if (key === "enter" && onTile === tp.keyFocus && !onTile.hasAttribute("aria-disabled")) pressTile(tp, handPlace(onTile), onTile.dataset.tile);

@@ -72,7 +72,7 @@ export function promptBar(tp, state = tp.state) {
   return bar;
 }
 
-function handButton(tp, entry, i, warningFor) {
+function handButton(tp, entry, i, warningFor, stop) {
   const { t, ui } = tp;
   const riichiMode = ui.mode === "riichi";
   const enabled = riichiMode ? Boolean(entry.riichi) : Boolean(entry.discard);
@@ -91,11 +91,20 @@ function handButton(tp, entry, i, warningFor) {
       "aria-label": [tileName(entry.tile), ...notes].join(", "),
       "aria-keyshortcuts": key,
       "aria-disabled": enabled ? null : "true",
+      tabindex: stop ? "0" : "-1", // one Tab stop: the arrow keys move within the hand (input.js)
       // the tile at this place now, if still the one shown; a tile drawn disabled throws nothing
       onclick: (ev) => ev.currentTarget.hasAttribute("aria-disabled") || pressTile(tp, i, entry.tile),
     },
     tileEl(entry.tile, { size: "lg", label: tileName(entry.tile) }),
   );
+}
+
+/** The hand's one Tab stop (a roving tabindex): the tile the keys or a click last went to
+ * (its place in the row, `tp.handStop`), else the drawn tile, else the first. */
+export function handStop(tp, count, hasDrawn) {
+  const fallback = hasDrawn ? count - 1 : 0;
+  const at = tp.handStop ?? fallback;
+  return Math.max(0, Math.min(count - 1, at));
 }
 
 /** The own hand: one button per tile, the drawn tile apart (`state`: the one shown; a button
@@ -105,11 +114,12 @@ export function handEl(tp, state = tp.state) {
   const hand = ownHand(state, sortTiles);
   const hooks = familyOf(state.family).table;
   const warningFor = (tile) => hooks.discardWarning(state, tile);
+  const stop = handStop(tp, hand.tiles.length + (hand.drawn ? 1 : 0), Boolean(hand.drawn));
   return el(
     "div",
     { class: "hand", role: "group", "aria-label": t("table.hand"), "data-testid": "hand" },
-    hand.tiles.map((entry, i) => handButton(tp, entry, i, warningFor)),
-    hand.drawn ? [el("span", { class: "hand-gap", "aria-hidden": "true" }), handButton(tp, hand.drawn, -1, warningFor)] : null,
+    hand.tiles.map((entry, i) => handButton(tp, entry, i, warningFor, i === stop)),
+    hand.drawn ? [el("span", { class: "hand-gap", "aria-hidden": "true" }), handButton(tp, hand.drawn, -1, warningFor, stop === hand.tiles.length)] : null,
   );
 }
 
@@ -148,6 +158,12 @@ export function toggles(tp) {
     : [box("auto-win", t("table.auto_win"), ui.autoWin, setting("autoWin")), box("no-calls", t("table.no_calls"), ui.noCalls, setting("noCalls"))];
   parts.push(...familyOf(tp.state.family).table.toggles(ui, box, t, render));
   parts.push(box("sound", t("table.sound"), ui.sound, setting("sound")));
+  parts.push(box("say-discards", t("table.say_discards"), ui.sayDiscards, setting("sayDiscards")));
   if (!tp.watching && !tp.state.matchEnd) parts.push(leaveButton(tp));
-  return el("div", { class: "toggles", role: "group", "aria-label": t("table.options") }, parts);
+  return el(
+    "div",
+    { class: "toggles", role: "group", "aria-label": t("table.options") },
+    parts,
+    el("p", { class: "hint keys-hint", "data-testid": "table-keys" }, t("table.keys")),
+  );
 }

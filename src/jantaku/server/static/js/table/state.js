@@ -26,6 +26,8 @@ export function createState(user = null) {
     prompt: null, // {seq, legal, drawnIndex, deadlineAt, turnEndAt}
     lastDiscard: null, // {seat, tile, at}: the newest discard (at: when it arrived, ms)
     lastCall: null, // {seat, tile, at}: the newest call or kong (tile: the called or declared one)
+    news: [], // the last few public moments a seated player hears called out (announce.js): {n, kind, seat, tile, call, by}
+    newsCount: 0, // how many there were since the page opened (n of the newest)
     handEnd: null, // the latest {wins, end: deal_ended, before: the deal's view at its end, seq, board: ended.js}
     handEnds: [], // the last few, so none is missed while an earlier one is still open
     matchEnd: null, // the match result
@@ -84,6 +86,13 @@ function addHandEnd(s, wins, end, ended, seq) {
   s.handEnds = [...(s.handEnds || []), s.handEnd].slice(-8);
 }
 
+/** Note a public moment of the game (a discard, a riichi, a call or kong, a Störspiel threat):
+ * announce.js says those a player at the table would hear called out. */
+function addNews(s, item) {
+  s.newsCount = (s.newsCount || 0) + 1;
+  s.news = [...(s.news || []), { ...item, n: s.newsCount }].slice(-12);
+}
+
 /** An `events` message: the view is replaced, results are collected from the events. */
 export function applyEvents(state, msg, now = 0) {
   if (state.table && msg.table && msg.table !== state.table.id) return state;
@@ -102,17 +111,23 @@ export function applyEvents(state, msg, now = 0) {
     switch (e.type) {
       case "discarded":
         s.lastDiscard = { seat: e.seat, tile: e.tile, at: now };
+        addNews(s, { kind: e.riichi ? "riichi" : "discard", seat: e.seat, tile: e.tile });
         break;
       case "called":
       case "kan_declared":
       case "kong_declared":
         s.lastDiscard = null;
         s.lastCall = { seat: e.seat, tile: e.tile || e.tiles?.[0] || null, at: now };
+        addNews(s, { kind: e.type === "called" ? "call" : "kong", seat: e.seat, tile: s.lastCall.tile, call: e.kind });
+        break;
+      case "dangerous_discard":
+        addNews(s, { kind: "danger", seat: e.seat, tile: e.tile, by: e.threatened_by });
         break;
       case "deal_started":
       case "classical_deal_started":
         s.lastDiscard = null;
         s.lastCall = null;
+        addNews(s, { kind: "deal", seat: null });
         break;
       case "won":
       case "mah_jongg":

@@ -16,6 +16,7 @@ export function createUi(notice, render) {
     autoWin: Boolean(getSetting("autoWin", false)),
     noCalls: Boolean(getSetting("noCalls", false)),
     sound: Boolean(getSetting("sound", false)), // a click for each discard and call
+    sayDiscards: Boolean(getSetting("sayDiscards", false)), // the screen reader hears every discard (announce.js)
     doraDisplay: getSetting("doraDisplay", "dora"),
     toggleDiffs() {
       ui.showDiffs = !ui.showDiffs;
