@@ -13,9 +13,20 @@ from sqlalchemy import create_engine, text
 from jantaku.cli import main
 from jantaku.engine.riichi.wall import shuffled_wall
 from jantaku.server.export import replay_stored
-from jantaku.server.storage import StoredAction
+from jantaku.server.storage import Store, StoredAction
 from jantaku.tiles import format_tiles, parse_tiles
 from tests.server.harness import ServerProcess
+
+
+def stored_bank(database: str, table: str, seat: int) -> float:
+    """What is left of ``seat``'s time bank as the table's row keeps it."""
+    store = Store(database)
+    try:
+        row = store.table(table)
+        assert row is not None
+        return float(row.seats[seat]["bank"])
+    finally:
+        store.close()
 
 
 def stored_actions(database: str, table: str) -> list[StoredAction]:

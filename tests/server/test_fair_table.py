@@ -19,7 +19,7 @@ from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
 from jantaku.server.seating import PLAYERS, register_player
 from jantaku.server.storage import Store, StoredAction
-from tests.server.checks import stored_actions
+from tests.server.checks import stored_actions, stored_bank
 from tests.server.clocked import ClockedServer
 from tests.server.harness import REPLY_LIMIT, Client, ServerProcess, choose
 
@@ -223,7 +223,7 @@ def test_a_restart_gives_deadlines_and_time_banks_back(database: str) -> None:
             c.send({"type": "continue", "table": table})
     c.close()
     server.kill()
-    kept = _stored_bank(database, table, me)
+    kept = stored_bank(database, table, me)
     assert 0 < kept <= _BANK - 1.5 + 0.001  # the slow turn was taken from the bank, and kept
     restarted = time.monotonic()  # the seat on turn is timed again from the restart, after this
     server = ServerProcess(database, *timed).start()
@@ -252,17 +252,6 @@ def test_a_restart_gives_deadlines_and_time_banks_back(database: str) -> None:
         assert mine[-1].source == "timeout"
     finally:
         server.stop()
-
-
-def _stored_bank(database: str, table: str, seat: int) -> float:
-    """What is left of ``seat``'s time bank as the table's row keeps it."""
-    store = Store(database)
-    try:
-        row = store.table(table)
-        assert row is not None
-        return float(row.seats[seat]["bank"])
-    finally:
-        store.close()
 
 
 class _Recorder:

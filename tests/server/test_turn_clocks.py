@@ -8,7 +8,7 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
-from jantaku.server.storage import Store
+from tests.server.checks import stored_bank
 from tests.server.clocked import ClockedServer
 from tests.server.harness import Client, ServerProcess, choose
 
@@ -62,7 +62,7 @@ def test_the_turn_time_runs_first_then_the_bank(database: str, tmp_path: Path) -
         c.send({"type": "act", "table": table, "seq": prompt["seq"], "action": choose(prompt)})
         prompt = _own_turn(c, table)
         assert _clock(prompt) == (TURN, BANK - 1.5, TURN + BANK - 1.5)  # a whole turn time again
-        assert _stored_bank(database, table, me) == BANK - 1.5
+        assert stored_bank(database, table, me) == BANK - 1.5
         server.advance(TURN + BANK - 1.5)  # all of it spent: the timer discards for the seat
         c.send({"type": "join", "table": table})  # wakes the table now rather than later
         while True:  # nobody answers (each message within the harness's REPLY_LIMIT)
@@ -71,7 +71,7 @@ def test_the_turn_time_runs_first_then_the_bank(database: str, tmp_path: Path) -
                 e["type"] == "discarded" and e["seat"] == me for e in msg["events"]
             ):
                 break
-        assert _stored_bank(database, table, me) == 0
+        assert stored_bank(database, table, me) == 0
     finally:
         server.stop()
 
@@ -79,17 +79,6 @@ def test_the_turn_time_runs_first_then_the_bank(database: str, tmp_path: Path) -
 def _clock(prompt: dict[str, Any]) -> tuple[float, float, float]:
     """A prompt's turn time left, bank left and deadline."""
     return prompt["turn_left"], prompt["bank"], prompt["deadline"]
-
-
-def _stored_bank(database: str, table: str, seat: int) -> float:
-    """What is left of ``seat``'s time bank as the table's row keeps it."""
-    store = Store(database)
-    try:
-        row = store.table(table)
-        assert row is not None
-        return float(row.seats[seat]["bank"])
-    finally:
-        store.close()
 
 
 def test_a_call_window_shows_no_clock(database: str) -> None:

@@ -22,7 +22,7 @@ from tests.web.helpers import login_guest, play_practice_game, session
 from tests.web.seeded import SKIP, STOP, Answer, SeededServer, first_seed
 from tests.web.table_driver import STATE, play_until
 from tests.web.test_table_results import _seat, _seats
-from tests.web.test_table_stoerspiel import open_recorded_turn
+from tests.web.test_table_stoerspiel import acts_sent, open_recorded_turn
 
 # the words of each suit and of the honours in the tiles' names, by language
 TILE_WORDS = {
@@ -270,11 +270,7 @@ def test_a_warned_discard_is_answered_by_keys_and_the_focus_comes_back(
     expect(page.get_by_test_id("danger-confirm")).to_be_focused()
     page.keyboard.press("Enter")
     expect(dialog).to_have_count(0)
-    for _ in range(100):
-        acts = [m for m in sent if m["type"] == "act"]
-        if acts:
-            break
-        page.wait_for_timeout(50)
+    acts = acts_sent(page, sent)
     assert [(a["action"]["type"], a["action"]["tile"]) for a in acts] == [("discard", tile)]
 
 

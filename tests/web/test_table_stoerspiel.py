@@ -104,6 +104,16 @@ def open_recorded_turn(
     return messages, sent
 
 
+def acts_sent(page: Page, sent: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ``act`` messages among ``sent`` once there is one (polled for 5 s at most)."""
+    for _ in range(100):
+        acts = [m for m in sent if m["type"] == "act"]
+        if acts:
+            return acts
+        page.wait_for_timeout(50)
+    return []
+
+
 def test_a_forbidden_discard_is_warned_and_sent_only_when_confirmed(
     server: str, tmp_path: Path, new_page
 ) -> None:
@@ -129,11 +139,7 @@ def test_a_forbidden_discard_is_warned_and_sent_only_when_confirmed(
     assert not [m for m in sent if m["type"] == "act"]  # nothing sent before the answer
     page.get_by_test_id("danger-confirm").click()
     expect(dialog).to_have_count(0)
-    for _ in range(100):
-        acts = [m for m in sent if m["type"] == "act"]
-        if acts:
-            break
-        page.wait_for_timeout(50)
+    acts = acts_sent(page, sent)
     assert len(acts) == 1
     assert acts[0]["action"]["type"] == "discard" and acts[0]["action"]["tile"] == tile
     assert acts[0]["table"] == table
