@@ -114,6 +114,9 @@ def _crash_and_come_back(proc: ServerProcess, new_page: Any) -> None:
     # all but the last discard are settled: only the newest may still be called away
     before = _own_river(page)[:-1]
     proc.kill()  # SIGKILL: the stored actions are all the server keeps
+    # the page does not look live while the table is away
+    reconnecting = page.get_by_test_id("table-reconnecting")
+    expect(reconnecting).to_contain_text("reconnecting")
     proc.start()  # same port, same database
     # the page reconnects, joins again and shows the same deal: the own discards are still there
     deadline = time.monotonic() + 60
@@ -127,6 +130,7 @@ def _crash_and_come_back(proc: ServerProcess, new_page: Any) -> None:
         if shown[: len(before)] == before and (s["tiles"] or s["pass"] or s["win"]):
             break  # asked again: a discard or a call
         page.wait_for_timeout(200)
+    expect(reconnecting).to_have_count(0)  # its snapshot came: live again
     # and play goes on by clicking
     deadline = time.monotonic() + 300
     while not page.evaluate(STATE)["handEnd"]:

@@ -18,6 +18,7 @@ export default {
   "table.takeover": "vom Computer gespielt",
   "table.watching": "Du schaust an diesem Tisch zu.",
   "table.watch_instead": "Das Spiel hat ohne dich begonnen; du schaust zu.",
+  "table.reconnecting": "Verbindung unterbrochen: verbinde wieder mit dem Tisch…",
   "table.resync": "Nicht mehr im Takt mit dem Tisch; neu geladen.",
   "table.between_hands": "Warten, bis alle das Ergebnis gesehen haben…",
   "table.stopped": "Niemand spielt diese Partie mehr: sie wartet und wird um {time} abgebrochen, wenn bis dahin niemand zurückkommt.",

@@ -18,6 +18,7 @@ export default {
   "table.takeover": "played by the computer",
   "table.watching": "You are watching this table.",
   "table.watch_instead": "The match has started without you; you are watching it.",
+  "table.reconnecting": "Connection lost: reconnecting to the table…",
   "table.resync": "Out of step with the table; reloaded it.",
   "table.between_hands": "Waiting until everybody has seen the result…",
   "table.stopped": "Nobody plays this match any more: it waits, and will be abandoned at {time} unless a player comes back.",

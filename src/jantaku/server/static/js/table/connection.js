@@ -1,5 +1,6 @@
 // The table page talking to the server: join or watch (`enter`), resynchronise after an error,
-// send an action or `continue`, and fold every incoming message into the state.
+// send an action or `continue`, fold every incoming message into the state, and say while the
+// connection is lost (until the table's snapshot comes again).
 import {
   applyEvents,
   applyMatchEnded,
@@ -60,6 +61,7 @@ export async function enter(tp) {
     if (fillWhenSeated && seated()) enter(tp); // by the table's id now, with its family known
   }).catch((err) => {
     if (!tp.alive) return;
+    if (err?.code !== "disconnected") tp.ui.reconnecting = false; // the notice below says why
     if (err && WATCH_CODES.has(err.code) && !tp.watching) {
       tp.watching = true;
       tp.ui.notice = t("table.watch_instead");
@@ -128,6 +130,7 @@ export function dismissHand(tp, shown) {
 function onSnapshot(tp, msg) {
   if (tp.tableId && msg.table?.id !== tp.tableId && !tp.invite) return;
   tp.tableId = msg.table.id;
+  tp.ui.reconnecting = false;
   tp.state = applySnapshot(tp.state, msg, Date.now());
   if (tp.state.seat === null && !tp.watching) tp.watching = true;
   tp.ui.sentSeq = null;
@@ -177,6 +180,12 @@ export function listen(tp) {
         tp.ui.notice = msg.code === "stale" ? null : t("table.resync");
         resync(tp);
       }
+    }),
+    // from a lost connection until the table's snapshot (a table resumed in a call window may
+    // hold a join back for the call-prompt time, docs/protocol.md): the page says it is not live
+    socket.on("disconnected", () => {
+      tp.ui.reconnecting = true;
+      tp.render();
     }),
     socket.on("reconnected", () => enter(tp)),
     socket.on("shutdown", () => {}),

@@ -13,6 +13,7 @@ export function createUi(notice, render) {
     dismissedHands: new Set(), // seqs of the end-of-hand screens closed
     notice,
     sentSeq: null,
+    reconnecting: false, // the connection dropped: true until the table's snapshot comes again
     autoWin: Boolean(getSetting("autoWin", false)),
     noCalls: Boolean(getSetting("noCalls", false)),
     sound: Boolean(getSetting("sound", false)), // a click for each discard and call

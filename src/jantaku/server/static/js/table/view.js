@@ -171,6 +171,7 @@ export function render(tp) {
   // the page's heading, for a screen reader's list of headings (the board says the rest)
   const parts = [el("h1", { class: "visually-hidden" }, t("table.heading")), notices];
   if (tp.ui.notice) notices.append(notice(tp, tp.ui.notice, "table-notice"));
+  if (tp.ui.reconnecting) notices.append(notice(tp, t("table.reconnecting"), "table-reconnecting"));
   if (!state.table) {
     parts.push(el("p", { class: "muted" }, t("table.connecting")));
     page.replaceChildren(...parts);
