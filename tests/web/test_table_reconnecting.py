@@ -65,6 +65,7 @@ def test_a_dropped_table_says_it_is_reconnecting_until_its_snapshot_comes(
     server: str, new_page: Any, lang: str
 ) -> None:
     page = new_page()
+    page.clock.install()  # the page's timers, moved on below past a request's usual wait
     relay = _Relay()
     page.route_web_socket("**/ws", relay.route)
     login_guest(page, server)
@@ -91,6 +92,9 @@ def test_a_dropped_table_says_it_is_reconnecting_until_its_snapshot_comes(
     assert relay.held, "no snapshot came after the reconnect"
     assert len(relay.routes) == connections + 1
     expect(reconnecting).to_contain_text(SAID[lang])
+    page.clock.run_for(20_000)  # the hold outlasts a request's usual 15 s: the join still waits
+    expect(reconnecting).to_contain_text(SAID[lang])
+    expect(page.get_by_test_id("table-notice")).to_have_count(0)
     relay.release()
     expect(reconnecting).to_have_count(0)
     expect(page.get_by_test_id("hand-tile").first).to_be_visible()

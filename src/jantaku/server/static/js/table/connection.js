@@ -14,6 +14,7 @@ import { chosenLevel, offeredLevels } from "../levels.js";
 
 const RESYNC_CODES = new Set(["stale", "illegal_action", "not_your_turn", "bad_action"]);
 const WATCH_CODES = new Set(["table_started", "table_full", "withdrawn", "seat_taken"]);
+const JOIN_WAIT_MS = 120000;
 
 function enterMessage(tp) {
   const { query, invite } = tp;
@@ -57,7 +58,9 @@ export async function enter(tp) {
     if (bot) msg.bot = bot;
   }
   const seated = () => tp.alive && tp.state.seat !== null && tp.state.table?.status === "open";
-  tp.socket.request(msg, { expect: "snapshot" }).then(() => {
+  // a table resumed in a call window holds a join back for its call-prompt time, which a
+  // server may set longer than a request's usual wait (docs/protocol.md)
+  tp.socket.request(msg, { expect: "snapshot", timeout: JOIN_WAIT_MS }).then(() => {
     if (fillWhenSeated && seated()) enter(tp); // by the table's id now, with its family known
   }).catch((err) => {
     if (!tp.alive) return;
