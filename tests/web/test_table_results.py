@@ -144,7 +144,7 @@ def test_the_match_end_says_why_and_shows_points_sticks_and_that_it_is_unrated(
     reason = {
         "bust": "went below zero",
         "last_hand": "the last hand was played",
-        "dealer_stop": "the dealer won or was ready",
+        "dealer_stop": "won or was ready in the last hand while leading",  # names the dealer
     }[result["reason_code"]]
     expect(end.get_by_test_id("end-reason")).to_contain_text(reason)
     rows = end.get_by_test_id("ranking").locator("tbody tr")
