@@ -2,7 +2,8 @@
 table's snapshot comes again: a table resumed in a call window after a restart holds a join
 back for up to the call-prompt time (docs/protocol.md, *Calls: what nobody learns*), and the
 page must not look live meanwhile. The socket is routed through the test, which drops it and
-then holds the snapshot of the join that follows, as such a table does."""
+then holds the snapshot of the join that follows, as such a table does. Meanwhile the old
+board acts on no click or key."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ class _Relay:
         self.routes: list[tuple[WebSocketRoute, WebSocketRoute]] = []
         self.hold = False
         self.held: list[str | bytes] = []
+        self.sent: list[dict[str, Any]] = []  # what the page sent, in order
         self.lock = threading.Lock()
 
     def route(self, ws: WebSocketRoute) -> None:
@@ -41,7 +43,11 @@ class _Relay:
                     return
             ws.send(message)
 
-        ws.on_message(upstream.send)
+        def to_server(message: str | bytes) -> None:
+            self.sent.append(json.loads(message))
+            upstream.send(message)
+
+        ws.on_message(to_server)
         upstream.on_message(to_page)
         self.routes.append((ws, upstream))
 
@@ -74,7 +80,9 @@ def test_a_dropped_table_says_it_is_reconnecting_until_its_snapshot_comes(
         expect(page.locator("html")).to_have_attribute("lang", "de")
     page.get_by_test_id("practice-start").click()
     page.wait_for_url("**/#/table/*")
-    expect(page.get_by_test_id("hand-tile").first).to_be_visible(timeout=20000)
+    # the own turn (the practice table waits for it), so that the old board offers a discard
+    turn = page.locator("[data-testid=hand-tile]:not([aria-disabled])").first
+    expect(turn).to_be_visible(timeout=20000)
     reconnecting = page.get_by_test_id("table-reconnecting")
     expect(reconnecting).to_have_count(0)
     relay.hold = True
@@ -92,6 +100,11 @@ def test_a_dropped_table_says_it_is_reconnecting_until_its_snapshot_comes(
     assert relay.held, "no snapshot came after the reconnect"
     assert len(relay.routes) == connections + 1
     expect(reconnecting).to_contain_text(SAID[lang])
+    # the old board takes no click nor key meanwhile
+    turn.click()
+    page.keyboard.press("d")
+    page.wait_for_timeout(300)
+    assert not [m for m in relay.sent if m["type"] == "act"], relay.sent
     page.clock.run_for(20_000)  # the hold outlasts a request's usual 15 s: the join still waits
     expect(reconnecting).to_contain_text(SAID[lang])
     expect(page.get_by_test_id("table-notice")).to_have_count(0)

@@ -29,10 +29,11 @@ export function noteDrawn(tp) {
   tp.shown = offerOf(tp);
 }
 
-/** Whether the screen shows what the state offers: an input may act on the state. */
+/** Whether the screen shows what the state offers: an input may act on the state. Never while
+ * the page reconnects: the board is the one from before the connection dropped. */
 export function onScreen(tp) {
   const drawn = tp.shown;
-  if (!drawn) return false;
+  if (!drawn || tp.ui.reconnecting) return false;
   const now = offerOf(tp);
   return Object.keys(now).every((k) => now[k] === drawn[k]);
 }
