@@ -432,7 +432,8 @@ def test_the_others_calls_and_riichi_are_called_out_and_keys_read_the_table(
         assert {"en": "Dora indicators: ", "de": "Dora-Anzeiger: "}[lang] in said, said
         # with "Announce every discard" on, the others' plain discards are said too
         page.get_by_test_id("toggle-say-discards").check()
-        page.locator("[data-testid=hand-tile]").first.focus()  # the keys play again (not the box)
+        page.get_by_test_id("toggle-say-discards").focus()
+        assert _read(page, "s", score)  # a focused setting passes the letter keys on
         _play_until_heard(page, lambda x: x.startswith(names) and plain in x.split(".")[0])
         expect(page.get_by_test_id("table-keys")).to_contain_text(
             {"en": "L last discard", "de": "L letzter Abwurf"}[lang]

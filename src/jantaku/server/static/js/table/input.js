@@ -185,6 +185,12 @@ function promptKey(tp, key) {
   return true;
 }
 
+/** A ticked or unticked setting keeps Space and Enter (they tick it) and passes the table's
+ * letter keys on: after ticking one the keys play on without moving the focus first. */
+function boxPassesOn(target, key) {
+  return target.type === "checkbox" && key !== " " && key !== "enter" && key !== "tab";
+}
+
 /** The page's keydown listener. */
 export function keyHandler(tp) {
   return (ev) => {
@@ -192,7 +198,7 @@ export function keyHandler(tp) {
     const target = ev.target;
     const key = ev.key.toLowerCase();
     if (key === "tab" && trapTab(tp, ev)) return;
-    if (target && FORM_TAGS.includes(target.tagName)) return;
+    if (target && FORM_TAGS.includes(target.tagName) && !boxPassesOn(target, key)) return;
     const tile = target?.closest?.(HAND_TILE);
     if (tile && MOVES.includes(key)) {
       moveInHand(tp, tile, key);
