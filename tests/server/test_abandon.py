@@ -13,8 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 from jantaku.cli import main
+from jantaku.server.storage import Store
 from tests.server.checks import stored_actions
-from tests.server.harness import Client, ServerProcess
+from tests.server.harness import REPLY_LIMIT, Client, ServerProcess
 
 LIMIT = 4  # ServerSettings.tables_per_user
 
@@ -52,6 +53,21 @@ def _until_taken_over(server: ServerProcess, table: str, seat: int) -> None:
     while not _seat(server, table, seat)["takeover"]:
         assert time.monotonic() < deadline, "the absent seat was never taken over"
         time.sleep(0.05)
+
+
+def _until_stored_left(database: str, table: str, seat: int) -> None:
+    """Until the table's row keeps the seat as left (stored after the summary shows it)."""
+    deadline = time.monotonic() + REPLY_LIMIT
+    store = Store(database)
+    try:
+        while True:
+            row = store.table(table)
+            if row is not None and "left_at" in row.seats[seat]:
+                return
+            assert time.monotonic() < deadline, "the seat taken over was never stored as left"
+            time.sleep(0.05)
+    finally:
+        store.close()
 
 
 def _game(server: ServerProcess, table: str) -> dict[str, Any]:
@@ -224,6 +240,7 @@ def test_a_restart_keeps_a_stopped_match_stopped_and_abandons_it_in_time(
     assert c.play(table, stop_after=3) is None
     c.close()
     _until_taken_over(server, table, seat)
+    _until_stored_left(database, table, seat)  # the kill must not come before the write
     server.kill()
     server = ServerProcess(database, "--grace-seconds", "30", "--abandon-seconds", "3600").start()
     try:
