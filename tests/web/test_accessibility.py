@@ -352,15 +352,26 @@ def _hand_words(page: Page, lang: str) -> tuple[list[str], str | None]:
     return tiles, drawn[0] if drawn else None
 
 
-def _play_until_heard(page: Page, wanted: Callable[[str], bool]) -> None:
-    """Play by keys (D throws the drawn tile, Space passes, Enter closes a result) until the
-    live region has said something ``wanted`` accepts."""
+# the page went on from the message numbered seq: a newer one, a warning, or the match's end
+MOVED = """(seq) => {
+  const q = (s) => document.querySelector(s);
+  return q('[data-testid=table-page]').dataset.seq !== seq || q('[data-testid=danger-dialog]')
+    || (q('[data-testid=match-end]') && !q('[data-testid=hand-end]'));
+}"""
+
+
+def play_until_heard(page: Page, wanted: Callable[[str], bool]) -> None:
+    """Play by keys (D throws the drawn tile, a Störspiel warning is answered "Discard anyway",
+    Space passes, Enter closes a result) until the live region has said something ``wanted``
+    accepts."""
     deadline = time.monotonic() + 240
     while not any(wanted(said) for said in _heard(page)):
         assert time.monotonic() < deadline, _heard(page)
         s = page.evaluate(STATE)
         assert not s["matchEnd"], _heard(page)
-        if s["handEnd"]:
+        if s["danger"]:
+            page.get_by_test_id("danger-confirm").click()
+        elif s["handEnd"]:
             page.keyboard.press("Enter")
         elif s["pass"]:
             page.keyboard.press("Space")
@@ -369,7 +380,7 @@ def _play_until_heard(page: Page, wanted: Callable[[str], bool]) -> None:
         else:
             page.wait_for_timeout(50)
             continue
-        expect(page.get_by_test_id("table-page")).not_to_have_attribute("data-seq", str(s["seq"]))
+        page.wait_for_function(MOVED, arg=str(s["seq"]))
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -405,7 +416,7 @@ def test_the_others_calls_and_riichi_are_called_out_and_keys_read_the_table(
         page.keyboard.press("Shift+Tab")
         assert page.evaluate("document.activeElement?.dataset.tile") == tile
         pattern = re.compile(HEARD[lang])
-        _play_until_heard(page, lambda said: bool(pattern.search(said)))
+        play_until_heard(page, lambda said: bool(pattern.search(said)))
         # the spectator hears the same (closing any result that stands in the way)
         for _ in range(200):
             if any(pattern.search(said) for said in _heard(watcher)):
@@ -434,7 +445,7 @@ def test_the_others_calls_and_riichi_are_called_out_and_keys_read_the_table(
         page.get_by_test_id("toggle-say-discards").check()
         page.get_by_test_id("toggle-say-discards").focus()
         assert _read(page, "s", score)  # a focused setting passes the letter keys on
-        _play_until_heard(page, lambda x: x.startswith(names) and plain in x.split(".")[0])
+        play_until_heard(page, lambda x: x.startswith(names) and plain in x.split(".")[0])
         expect(page.get_by_test_id("table-keys")).to_contain_text(
             {"en": "L last discard", "de": "L letzter Abwurf"}[lang]
         )

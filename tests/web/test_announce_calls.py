@@ -5,17 +5,21 @@ page's language (a riichi game's chi, pon or kan; a classical game's chow, pung 
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from tests.web.helpers import login_guest
 from tests.web.seeded import SeededServer, first_seed
-from tests.web.table_driver import STATE
-from tests.web.test_accessibility import ANNOUNCE, LISTEN, TILE_WORDS, _heard, _tsumogiri
+from tests.web.test_accessibility import (
+    ANNOUNCE,
+    LISTEN,
+    TILE_WORDS,
+    _tsumogiri,
+    play_until_heard,
+)
 from tests.web.test_table_results import _seat, _seats
 
 # the calls on a discard, by family, and the word the page says for each
@@ -24,12 +28,6 @@ CALLS = {
     "classical": {"chow": "Chow", "pung": "Pung", "kong": "Kong", "extended": "Kong"},
 }
 SAID = {"en": "{name} calls {call}: {tile}", "de": "{name} ruft {call}: {tile}"}
-# the page went on from the message numbered seq: a newer one, a warning, or the match's end
-MOVED = """(seq) => {
-  const q = (s) => document.querySelector(s);
-  return q('[data-testid=table-page]').dataset.seq !== seq || q('[data-testid=danger-dialog]')
-    || (q('[data-testid=match-end]') && !q('[data-testid=hand-end]'));
-}"""
 TILE_NAME = "async (t) => (await import('/static/js/i18n.js')).tileName(t)"
 
 
@@ -47,28 +45,6 @@ def _others_call(kind: str, found: dict[str, Any]) -> Any:
         return False
 
     return seen
-
-
-def _play_until_said(page: Page, text: str) -> None:
-    """Play by keys (D throws the drawn tile, a Störspiel warning is answered "Discard anyway",
-    Space passes, Enter closes a result) until the live region has said ``text``."""
-    deadline = time.monotonic() + 240
-    while not any(text in said for said in _heard(page)):
-        assert time.monotonic() < deadline, (text, _heard(page))
-        s = page.evaluate(STATE)
-        assert not s["matchEnd"], (text, _heard(page))
-        if s["danger"]:
-            page.get_by_test_id("danger-confirm").click()
-        elif s["handEnd"]:
-            page.keyboard.press("Enter")
-        elif s["pass"]:
-            page.keyboard.press("Space")
-        elif s["drawn"]:
-            page.keyboard.press("d")
-        else:
-            page.wait_for_timeout(50)
-            continue
-        page.wait_for_function(MOVED, arg=str(s["seq"]))
 
 
 @pytest.mark.parametrize(
@@ -97,7 +73,7 @@ def test_a_computer_players_call_is_said_with_its_tile(
         assert any(word in tile for word in TILE_WORDS[lang]), tile
         name = _seats(page)[call["seat"]]["name"]
         text = SAID[lang].format(name=name, call=CALLS[kind][call["kind"]], tile=tile)
-        _play_until_said(page, text)
+        play_until_heard(page, lambda said: text in said)
         client.close()
     finally:
         page.close()  # before its server stops (no failed reconnections logged)
