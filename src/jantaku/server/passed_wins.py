@@ -20,12 +20,8 @@ from jantaku.engine.timed_replay import TimedActionError, shown, timed_steps
 from jantaku.errors import JantakuError
 from jantaku.families import family
 
-__all__ = ["SOURCES", "ReplayError", "StoredPlay", "WinOffer", "win_offers"]
+__all__ = ["ReplayError", "StoredPlay", "WinOffer", "win_offers"]
 
-# who made a stored decision (the actions table's ``source``): the person at the seat, the
-# timer when the person's time ran out (a pass or the drawn tile discarded, never a win), or a
-# computer player (the seat's own, or one that took over a person's seat)
-SOURCES = ("player", "timeout", "bot")
 _WINS = (ActionKind.TSUMO, ActionKind.RON)
 _TILE_OWNERS = ("discarded", "kan_declared")  # the events whose tile a ron may take
 # what looking at the match before a stored action may raise (reported as that action's fault)
@@ -35,7 +31,9 @@ _LOOK_FAULTS = (JantakuError, AttributeError, IndexError, KeyError, TypeError, V
 @dataclass(frozen=True, slots=True)
 class WinOffer:
     """A decision where ``seat`` could win: on ``from_seat``'s discard (or robbing its kong),
-    or by self-draw (``from_seat`` None); ``taken``: it won; ``source``: who decided."""
+    or by self-draw (``from_seat`` None); ``taken``: it won; ``source``: who decided (the
+    actions table's: ``player``, the person's ``timeout``, or a ``bot``, its own or one that
+    took a person's seat over)."""
 
     seat: int
     from_seat: int | None

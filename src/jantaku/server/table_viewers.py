@@ -63,7 +63,9 @@ class TableViewers:
             return
         if seen is not None:
             self.check_seen(seen)  # refused before anything changes
-        if self._connect(conn, seat):
+        # during a hold a seat asked that comes back tells nobody (another seat asked would
+        # learn it may call too): the hold's end sends one update of the seats for everybody
+        if self._connect(conn, seat) and self._hidden_until is None:
             self._send_all(TableUpdate(self.summary()))
         self._greet(conn, seat, seen)
 
