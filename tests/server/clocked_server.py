@@ -1,12 +1,12 @@
 """``python clocked_server.py FILE serve ...``: ``jantaku serve`` whose login back-offs and
-whose buckets of sign-ups, metrics reads and game exports read the time from FILE (seconds, a
-number the test writes; clocked.py) instead of the monotonic clock, and so do the same limits
-kept in Redis for a group of processes (``--redis``; there Redis's clock is read otherwise),
-the idle time after which an open table expires (``--table-idle-seconds``), the seats' turn
-times and banks, and a queued player's wait. Time stands still for them until the test moves
-it, so a refusal lasts, an open table waits, a turn keeps its time and the wait told stays
-what it was, however slowly a loaded machine answers, and each ends or grows when the test
-says; every other clock of the server runs as usual.
+whose buckets of sign-ups, metrics reads, game exports and chat lines read the time from FILE
+(seconds, a number the test writes; clocked.py) instead of the monotonic clock, and so do the
+same limits kept in Redis for a group of processes (``--redis``; there Redis's clock is
+read otherwise), the idle time after which an open table expires (``--table-idle-seconds``),
+the seats' turn times and banks, and a queued player's wait. Time stands still for them
+until the test moves it, so a refusal lasts, an open table waits, a turn keeps its time and
+the wait told stays what it was, however slowly a loaded machine answers, and each ends or
+grows when the test says; every other clock of the server runs as usual.
 
 ``python clocked_server.py FILE --tables serve ...``: the live tables' clocks too (call
 windows, the seats' deadlines, the grace before a takeover, the pause between hands: every
@@ -81,11 +81,12 @@ class ClockedLobby(Lobby):
 
 
 def _install() -> None:
-    from jantaku.server import cluster, game_exports, http_api, hub
+    from jantaku.server import chat, cluster, game_exports, http_api, hub
 
     # the names the modules build their limiters from (a rename must not unclock them silently)
     assert http_api.Backoff is Backoff and http_api.TokenBuckets is TokenBuckets
     assert game_exports.TokenBuckets is TokenBuckets
+    assert chat.TokenBuckets is TokenBuckets
     assert cluster.SharedLimits is SharedLimits
     cluster.SharedLimits = ClockedSharedLimits  # type: ignore[misc]
     assert hub.Lobby is Lobby
@@ -93,6 +94,7 @@ def _install() -> None:
     http_api.Backoff = ClockedBackoff  # type: ignore[misc]
     http_api.TokenBuckets = ClockedBuckets  # type: ignore[misc]
     game_exports.TokenBuckets = ClockedBuckets  # type: ignore[misc]
+    chat.TokenBuckets = ClockedBuckets  # type: ignore[misc]
 
 
 def _install_tables() -> None:

@@ -225,6 +225,20 @@ def _shown(host: str) -> str:
     help="Unfinished tables one connection watches at once (of the whole group with --redis); "
     "one more watch is refused (too_many_tables).",
 )
+@click.option(
+    "--chat-burst",
+    type=click.IntRange(min=1),
+    default=5,
+    show_default=True,
+    help="Chat lines one player may say at once at party tables (over it: chat_too_fast).",
+)
+@click.option(
+    "--chat-lines-per-minute",
+    type=click.FloatRange(min=0.1),
+    default=20.0,
+    show_default=True,
+    help="Chat lines one player may say a minute after the burst.",
+)
 @click.option("--log-level", default="warning", show_default=True)
 def serve(
     host: str,

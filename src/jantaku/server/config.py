@@ -108,6 +108,10 @@ class ServerSettings:
     # accounts); off for a LAN event where everyone shares one address
     ranked_distinct_addresses: bool = True
     lobby_page: int = 50  # tables per lobby page (open and live each)
+    # chat lines of one person at party tables (chat.py): this many at once, then this many a
+    # minute; a line over it is refused (chat_too_fast) and reaches nobody
+    chat_burst: int = 5
+    chat_lines_per_minute: float = 20.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from jantaku.server.origins import origin_of
 from jantaku.server.protocol import (
     Act,
     AtTable,
+    Chat,
     ClientMessage,
     Continue,
     Create,
@@ -259,6 +260,19 @@ def _act(hub: Hub, client: Client, message: Act) -> None:
     table.submit(user_id, message.action, message.seq)
 
 
+def _chat(hub: Hub, client: Client, message: Chat) -> None:
+    """A line at a party table (chat.py): sent to the seated persons' connections, the
+    sayer's own copy answering the message's id."""
+    user_id = _need_user(client)
+    table = _table(hub, client, message)
+    line = table.say(user_id, message.text, hub.chat_limits.check)
+    conns = table.chat_connections()
+    if client not in conns:  # the sayer's seat, from a connection that has not joined
+        conns.append(client)
+    for conn in conns:
+        table.outbox.send(conn, line, message.ref if conn is client else None)
+
+
 #: the handler of each client message kind
 HANDLERS: dict[type[ClientMessage], Handler] = {
     Ping: _ping,
@@ -273,6 +287,7 @@ HANDLERS: dict[type[ClientMessage], Handler] = {
     Leave: _leave,
     Continue: _continue,
     Act: _act,
+    Chat: _chat,
 }
 
 

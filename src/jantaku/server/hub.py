@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from jantaku.server.auth import Accounts, token_hash
+from jantaku.server.chat import ChatLimits
 from jantaku.server.config import ServerSettings
 from jantaku.server.connection import Client
 from jantaku.server.limits import HashPool
@@ -56,6 +57,8 @@ class Hub:
         self.cluster: Cluster | None = None  # several processes share the tables (Redis)
         # where the limits on logins, sign-ups, reviews and sheets count (Redis in a cluster)
         self.limits: LocalLimits | SharedLimits = LocalLimits()
+        # each person's chat lines at the party tables this process drives (chat.py)
+        self.chat_limits = ChatLimits(settings)
         # the key of the ranked queue's address hashes (a group's processes share one)
         self.origin_key = process_key()
         # the addresses (keyed hashes) the seats of the unranked tables here were taken from:

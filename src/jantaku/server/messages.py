@@ -15,6 +15,7 @@ from jantaku.server.ranks import RANKS
 
 __all__ = [
     "SERVER_MESSAGES",
+    "Chat",
     "Created",
     "Error",
     "Events",
@@ -213,6 +214,8 @@ class Snapshot(ServerMessage):
     # asked for by a join's ``seen``: the seat's events from there (``from``, ``events``,
     # ``count``: the match's events so far), a page at a time
     missed: Json | None = None
+    # at a party table, for a seated person: the last lines said there, oldest first (chat.py)
+    chat: list[Json] | None = None
 
     def to_json(self) -> Json:
         out: Json = {"type": self.TYPE, "table": self.table, "seat": self.seat}
@@ -230,6 +233,8 @@ class Snapshot(ServerMessage):
                 out["hand_end"] = self.hand_end
         if self.result is not None:
             out["result"] = self.result
+        if self.chat is not None:
+            out["chat"] = self.chat
         return out
 
 
@@ -299,6 +304,27 @@ class Prompt(ServerMessage):
 
 
 @dataclass(frozen=True, slots=True)
+class Chat(ServerMessage):
+    """A line said at a party table, sent to its seated persons: the sayer's ``seat`` and
+    ``name``, the ``text`` (plain text, trimmed, without control characters) and ``at`` (Unix
+    seconds, when the server received it)."""
+
+    TYPE = "chat"
+    table: str
+    seat: int
+    name: str
+    text: str
+    at: int
+
+    def line_json(self) -> Json:
+        """The line as a snapshot's ``chat`` lists it (without ``type`` and ``table``)."""
+        return {"seat": self.seat, "name": self.name, "text": self.text, "at": self.at}
+
+    def to_json(self) -> Json:
+        return {"type": self.TYPE, "table": self.table, **self.line_json()}
+
+
+@dataclass(frozen=True, slots=True)
 class MatchEnded(ServerMessage):
     """The match is over: its result (scores, ranking, the revealed seed, …)."""
 
@@ -326,5 +352,6 @@ SERVER_MESSAGES: dict[str, type[ServerMessage]] = {
         Events,
         Prompt,
         MatchEnded,
+        Chat,
     )
 }

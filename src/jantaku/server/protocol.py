@@ -25,6 +25,7 @@ __all__ = [
     "MESSAGES",
     "Act",
     "AtTable",
+    "Chat",
     "ClientMessage",
     "Continue",
     "Create",
@@ -234,6 +235,16 @@ class Act(AtTable):
     action: dict[str, Any] = field(metadata={"spec": FieldSpec("object", required=True)})
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Chat(AtTable):
+    """A seated person says ``text`` at a party table → ``chat`` to its seated persons (the
+    sayer's own copy answers the message's id). The field's bound here only keeps a message
+    small; the line's own limits are chat.py's (trimmed, :data:`~jantaku.server.chat.MAX_CHARS`)."""
+
+    TYPE = "chat"
+    text: str = _field(FieldSpec("str", required=True, max_len=1000))
+
+
 #: every client message kind, by its ``type``
 CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
     cls.TYPE: cls
@@ -250,6 +261,7 @@ CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
         Leave,
         Continue,
         Act,
+        Chat,
     )
 }
 MESSAGES: dict[str, MessageSpec] = {name: cls.spec() for name, cls in CLIENT_MESSAGES.items()}

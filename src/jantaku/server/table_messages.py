@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 from jantaku.engine.events import Event
 from jantaku.engine.game import Game, GameResult
 from jantaku.server.abandon import Abandoned
+from jantaku.server.chat import TableChat
 from jantaku.server.clientview import client_view, drawn_index, ended_client_view
-from jantaku.server.config import TableConfig
+from jantaku.server.config import TableConfig, TableKind
 from jantaku.server.match_summary import leftover_sticks, rank_fields
 from jantaku.server.messages import Events, Prompt, ServerMessage, Snapshot
 from jantaku.server.seats import Seat, TableError, public_summary
@@ -46,6 +47,7 @@ class TableMessages:
     seq: int
     step: int
     outcome: GameResult | None
+    chat: TableChat  # a party table's last chat lines (sent to its seats in the snapshot)
     _pause_until: float | None
     _confirmed: set[int]
     _deal_end: tuple[int, list[Event]] | None
@@ -108,9 +110,15 @@ class TableMessages:
         since then (:meth:`missed`)."""
         result = self._result_json() if self.outcome is not None else None
         missed = None if seen is None or seat is None else self.missed(seat, seen)
+        chat = self._chat_backlog(seat)
         if self.engine is None:
             return Snapshot(
-                self.summary(), seat, result=result, waited=self.waited(seat), missed=missed
+                self.summary(),
+                seat,
+                result=result,
+                waited=self.waited(seat),
+                missed=missed,
+                chat=chat,
             )
         clocks = self._clocks_json(seat)
         return Snapshot(
@@ -124,7 +132,17 @@ class TableMessages:
             clocks=dict(clocks),
             hand_end=self._hand_end_json(seat),
             missed=missed,
+            chat=chat,
         )
+
+    def _chat_backlog(self, seat: int | None) -> list[dict[str, Any]] | None:
+        """A party table's last chat lines, for a seated person's snapshot alone (None
+        elsewhere: a spectator, a computer player's seat, another kind of table)."""
+        if self.config.kind is not TableKind.PARTY or seat is None:
+            return None
+        if self.seats[seat].user_id is None:
+            return None
+        return self.chat.backlog(self.id)
 
     def events_count(self) -> int:
         """The events of the match so far: every viewer was sent each of them once, in this

@@ -32,9 +32,10 @@ from jantaku.engine.game import Game, GameResult
 from jantaku.engine.timed_replay import timed_steps
 from jantaku.families import UnknownFamilyError, family
 from jantaku.players.protocol import Player
+from jantaku.server.chat import TableChat, clean_text
 from jantaku.server.clientview import match_action
 from jantaku.server.config import ServerSettings, TableConfig
-from jantaku.server.messages import MatchEnded, TableUpdate
+from jantaku.server.messages import Chat, MatchEnded, TableUpdate
 from jantaku.server.puppets import Lane
 from jantaku.server.seating import PLAYERS
 from jantaku.server.seats import RANKED_NO_BOTS, Connection, Seat, TableError, commitment_of
@@ -115,6 +116,7 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers):
         # the result again)
         self._deal_end: tuple[int, list[Event]] | None = None
         self._rng = random.Random()  # thinking times only; never reaches the match
+        self.chat = TableChat()  # a party table's last lines (never stored)
 
     def seat_of(self, user_id: int | None) -> int | None:
         if user_id is None:
@@ -171,6 +173,24 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers):
         self._store_seats()
         self._send_all(TableUpdate(self.summary()))
         self._changed.set()
+
+    def say(self, user_id: int | None, text: str, allowed: Callable[[int], None]) -> Chat:
+        """A seated person's chat line at a party table (chat.py), sent to the connections of
+        the seated persons alone; raises TableError when refused: another kind of table
+        (``chat_unavailable``), not seated or withdrawn (``not_seated``), a bad text, or
+        ``allowed`` (the sayer's rate) refusing it. The line is returned, not sent: the
+        caller sends it, answering the sayer's message on the sayer's own connection."""
+        TableChat.check_table(self.config.kind)
+        seat = self.seat_of(user_id)
+        if seat is None or user_id is None or self.seats[seat].withdrawn:
+            raise TableError("not_seated", "only the players seated at this table chat here")
+        line = clean_text(text)
+        allowed(user_id)
+        return self.chat.say(seat, self.seats[seat].name, line).message(self.id)
+
+    def chat_connections(self) -> list[Any]:
+        """The connections a chat line goes to: the seated persons' (never a spectator's)."""
+        return [c for s in self.seats if s.user_id is not None for c in s.connections]
 
     def fill_with_bots(self, bot: str = "filler") -> None:
         """Computer players in the empty seats of an unranked table (``ranked_no_bots`` at a
