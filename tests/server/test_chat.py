@@ -20,7 +20,8 @@ import pytest
 from jantaku.server.chat import BACKLOG, MAX_CHARS
 from tests.server.accounts import registered
 from tests.server.clocked import ClockedServer
-from tests.server.harness import Client
+from tests.server.cluster_env import needs_cluster
+from tests.server.harness import Client, ServerProcess
 
 BURST, PER_MINUTE = 3, 6  # a line's token comes back after 10 s of the test's clock
 
@@ -213,4 +214,29 @@ def test_a_seat_coming_back_sees_the_last_lines(chat_server: ClockedServer) -> N
     carol.send({"type": "watch", "table": table})
     assert "chat" not in carol.expect("snapshot")
     for c in (back, bob, carol):
+        c.close()
+
+
+@needs_cluster
+def test_a_line_said_at_another_door_reaches_the_table(servers: list[ServerProcess]) -> None:
+    """With several processes a ``chat`` goes to the process driving the table, like an
+    ``act``: a player connected elsewhere says a line and hears the others' (docs/deploy.md)."""
+    s0, s1, _ = servers
+    host = Client(s0, s0.guest())  # the table is created, and driven, where its host came
+    host.send({"type": "create", "kind": "party", "length": "quick", "private": True})
+    created = host.expect("created")
+    table, invite = created["table"]["id"], created["invite"]
+    host.send({"type": "join", "table": table})
+    host.expect("snapshot")
+    friend = Client(s1, s1.guest())
+    friend.send({"type": "join", "invite": invite})
+    assert friend.expect("snapshot")["chat"] == []
+    own = _say(friend, table, "hello from the other door", "f1")
+    assert (own["type"], own["seat"]) == ("chat", 1), own
+    assert _say(host, table, "welcome", "h1")["text"] == "welcome"
+    heard = friend.expect("chat")
+    assert (heard["text"], heard["seat"], "ref" in heard) == ("welcome", 0, False)
+    host_heard = [m for m in host.messages if m["type"] == "chat" and m.get("ref") is None]
+    assert [m["text"] for m in host_heard] == ["hello from the other door"]
+    for c in (host, friend):
         c.close()

@@ -2,7 +2,8 @@
 // Route: #/table/<id>?fill=1 | watch=1 | invite=<code>; #/table/new?kind=party&private=1 creates
 // a table first. The modules of js/table/: state.js (the game state, pure), ui.js (the page's
 // own state), connection.js (the socket), input.js (clicks and keys), view.js with board.js,
-// own.js, dialogs.js, results.js (drawing); families/ draws what differs by rule family.
+// own.js, dialogs.js, results.js (drawing), chat.js (a party table's chat, kept under the
+// page); families/ draws what differs by rule family.
 // They share one page object `tp` (state, ui, socket, t, render, ...). `tp.render()` says the
 // state changed: the automatic answers are decided at once (auto.js), the page is drawn at the
 // next frame, once however many changes came before it (pace.js).
@@ -16,6 +17,7 @@ import { render, tick } from "../table/view.js";
 import { createPace } from "../table/pace.js";
 import { cancelAuto, decideAuto } from "../table/auto.js";
 import { liveRegion } from "../table/announce.js";
+import { createChat, drawChat, listenChat } from "../table/chat.js";
 
 async function createTable(socket, query, navigate) {
   const msg = { type: "create", kind: query.get("kind") || "party", length: query.get("length") || "quick", private: query.get("private") === "1" };
@@ -55,9 +57,13 @@ function pageObject(root, params, ctx) {
       tp.pace.request();
     },
   };
-  tp.pace = createPace(() => render(tp));
+  tp.pace = createPace(() => {
+    render(tp);
+    drawChat(tp);
+  });
   tp.ui = createUi(watching ? ctx.t("table.watching") : null, tp.render);
-  root.replaceChildren(tp.page, tp.live);
+  tp.chat = createChat(tp); // a party table's chat, under the page (chat.js)
+  root.replaceChildren(tp.page, tp.chat.panel, tp.live);
   return tp;
 }
 
@@ -70,7 +76,7 @@ export async function mount(root, params, ctx) {
     return () => {};
   }
   const tp = pageObject(root, params, ctx);
-  const offs = [...listen(tp), onLangChange(() => tp.render())];
+  const offs = [...listen(tp), ...listenChat(tp), onLangChange(() => tp.render())];
   const onKey = keyHandler(tp);
   const watch = focusWatch(tp);
   document.addEventListener("keydown", onKey);
