@@ -3,6 +3,7 @@ when not, how often, and what the account's open connections make of it."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
@@ -11,6 +12,7 @@ from jantaku.server.account_api import RESETS_BURST
 from jantaku.server.ranks import RANKS
 from jantaku.server.storage import Store
 from tests.server.accounts import registered
+from tests.server.cluster_env import needs_cluster
 from tests.server.harness import REPLY_LIMIT, Client, ServerProcess
 
 _DAN3 = [r.name for r in RANKS].index("3rd Dan")
@@ -92,3 +94,31 @@ def test_an_open_connection_sees_the_new_rank(server: ServerProcess, database: s
     reply = client.recv()  # the answer to the queue: a seat (snapshot) or a refusal
     assert (reply["type"], reply.get("code")) == ("error", "rank_too_low"), reply
     client.close()
+
+
+@needs_cluster
+def test_a_reset_at_one_process_reaches_the_connections_at_the_others(
+    servers: list[ServerProcess], pg_database: str
+) -> None:
+    """The account's socket at another process of the group takes the new rank: the advanced
+    queue refuses it once the reset's message has come (a seat had meanwhile is given up)."""
+    a, b, _c = servers
+    token = registered(a)
+    me = a.get("/api/me", token).json()["user"]
+    _climb(pg_database, me["id"])
+    at_b = Client(b, token)
+    assert at_b.user is not None and at_b.user["rank"] == "3rd Dan"
+    assert _reset(a, token)[0] == 200
+    end = time.monotonic() + REPLY_LIMIT
+    while True:
+        at_b.send({"type": "queue", "kind": "advanced", "length": "quick"})
+        reply = at_b.recv()
+        if reply["type"] == "error":
+            assert reply["code"] == "rank_too_low", reply
+            break
+        assert reply["type"] == "snapshot", reply  # not yet told: seated, so leave again
+        assert time.monotonic() < end, "the other process never took the new rank"
+        at_b.send({"type": "leave", "table": reply["table"]["id"], "id": "l"})
+        at_b.expect("ok")
+        time.sleep(0.05)
+    at_b.close()
