@@ -123,6 +123,16 @@ EMPTY = """() => {
 }"""
 
 
+# A context menu as a touch screen's long press opens it (a pointer of type "touch"), at (x, y)
+# of the table's empty space: whether the page kept the browser's menu away.
+LONG_PRESS = """([x, y]) => {
+  const at = document.elementFromPoint(x, y);
+  const ev = new PointerEvent('contextmenu',
+    { bubbles: true, cancelable: true, pointerType: 'touch', clientX: x, clientY: y });
+  return !at.dispatchEvent(ev);
+}"""
+
+
 def _right_click(page: Page, where: tuple[float, float]) -> bool:
     """A right-click at ``where``; whether the page kept the browser's menu away."""
     before = int(page.evaluate("window.menus.length"))
@@ -168,6 +178,7 @@ def test_a_right_click_on_empty_space_passes_a_call_offer_only(server: str, new_
     expect(page.get_by_test_id("act-pon")).to_be_visible()
     assert _right_click(page, _centre(page, "[data-testid=hand-tile]")) is False
     assert _right_click(page, _centre(page, "[data-testid=act-pon]")) is False
+    assert page.evaluate(LONG_PRESS, empty) is False  # a touch screen's long press: its own
     page.wait_for_timeout(300)  # time for an answer, were one to go out
     assert [a for a in sent.actions if a["seq"] > seq] == []
     assert _right_click(page, empty) is True

@@ -235,11 +235,13 @@ export function keyHandler(tp) {
 
 /** The page's contextmenu listener: a right-click on empty table space passes the call offer on
  * screen (a chi, pon or kan; never a win), and only then keeps the browser's menu away. On a
- * tile or a control, with a dialog or hand result open, or without a call offer, it does
- * nothing. */
+ * tile or a control, with a dialog or hand result open, without a call offer, or from a touch
+ * screen's long press or the menu key, it does nothing. */
 export function rightClickPass(tp) {
   return (ev) => {
     if (!tp.alive || ev.target?.closest?.(NOT_EMPTY)) return;
+    // the mouse's button only: not a long press on a touch screen, nor the menu key
+    if (ev.pointerType !== undefined && ev.pointerType !== "mouse") return;
     const { ui } = tp;
     if (!onScreen(tp) || ui.leaving || ui.confirm || openHandEnd(tp)) return;
     const pass = callOfferPass(tp.state);
