@@ -19,6 +19,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
+from jantaku.server.account_api import AccountApi
 from jantaku.server.config import ServerSettings
 from jantaku.server.headers import SecurityHeaders
 from jantaku.server.http_api import HttpApi
@@ -55,6 +56,7 @@ class Server:
         self.sockets = SocketEndpoint(self.hub)
         self.http = HttpApi(self.hub)
         self.sheets = SheetApi(self.hub)
+        self.account = AccountApi(self.hub)
         self.http_budget = HttpBudget(settings)  # every HTTP request, by its address
 
     def open(self) -> None:
@@ -125,6 +127,7 @@ def create_app(
             WebSocketRoute("/ws", server.sockets.serve),
             *server.http.routes(),
             *server.sheets.routes(),
+            *server.account.routes(),
             Route("/", server.index),
             Mount("/static", app=_Static(directory=STATIC), name="static"),
         ],

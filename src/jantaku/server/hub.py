@@ -171,6 +171,16 @@ class Hub:
         if self.cluster is not None:
             self.cluster.relay.logged_out(session)
 
+    def rank_changed(self, user_id: int, rank_index: int, here_only: bool = False) -> None:
+        """The account's rank changed outside a match (a reset): its connections' entry checks
+        (an advanced table needs 1st Dan) use the new one, here and, with several processes,
+        at the others of the group too."""
+        for client in self.clients:
+            if client.user_id == user_id:
+                client.rank_index = rank_index
+        if self.cluster is not None and not here_only:
+            self.cluster.relay.rank_changed(user_id, rank_index)
+
     def session_ended(self, session: str) -> None:
         """Close this process's connections of ``session`` (a token's hash), which has logged
         out (here or at another process of the group)."""

@@ -65,6 +65,8 @@ def user_json(user: UserRow) -> Json:
         "rating": round(user.rating, 2),
         "rating_max": round(user.rating_max, 2),
         "rated_games": user.rated_games,
+        # when the player last reset rank and rating (Unix time; null: never)
+        "rank_reset_at": user.rank_reset_at,
     }
 
 

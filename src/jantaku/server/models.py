@@ -49,6 +49,8 @@ class UserRow(Base):
     rated_games: Mapped[int] = mapped_column(Integer, default=0)
     skill_mu: Mapped[float] = mapped_column(Float, default=25.0)
     skill_sigma: Mapped[float] = mapped_column(Float, default=25.0 / 3)
+    # when the player last reset rank and rating (rank_reset.py); None: never
+    rank_reset_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class SessionRow(Base):

@@ -100,6 +100,8 @@ export const api = {
     http("GET", `/api/games/${encodeURIComponent(id)}/review?seat=${seat}${level ? `&level=${encodeURIComponent(level)}` : ""}`),
   player: (id) => http("GET", `/api/players/${encodeURIComponent(id)}`),
   playerGames: (id) => http("GET", `/api/players/${encodeURIComponent(id)}/games`),
+  /** Reset one's own rank and rating (docs/protocol.md): `{user}` as the profile shows it. */
+  resetRank: () => http("POST", "/api/account/reset-rank"),
   bots: () => http("GET", "/api/bots"),
   /** The current user from the server (401 -> ApiError code "bad_token"). */
   me: () => http("GET", "/api/me"),

@@ -97,6 +97,7 @@ export default {
   "table.choose_call": "Wähle die Steine für den Ruf",
   "table.auto_win": "Automatisch gewinnen",
   "table.no_calls": "Keine Rufe",
+  "table.keep_toggles": "Beide für die nächsten Spiele behalten",
   "table.show_indicator": "Dora-Anzeiger zeigen",
   "table.sound": "Ton",
   "table.chat.title": "Chat",

@@ -97,6 +97,7 @@ export default {
   "table.choose_call": "Choose the tiles for the call",
   "table.auto_win": "Auto-win",
   "table.no_calls": "No calls",
+  "table.keep_toggles": "Keep both for the next hands",
   "table.show_indicator": "Show dora indicators",
   "table.sound": "Sound",
   "table.chat.title": "Chat",

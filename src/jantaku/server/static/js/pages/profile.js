@@ -3,6 +3,7 @@
 import { t } from "../i18n.js";
 import { el } from "../dom.js";
 import { gamesCard, rankCard, statsCards } from "../profile/cards.js";
+import { resetButton } from "../profile/reset.js";
 import { mySheets, sheetsCard } from "../sheet/list.js";
 
 export async function mount(root, params, ctx) {
@@ -22,13 +23,31 @@ export async function mount(root, params, ctx) {
   }
   const { user, stats } = data;
   // one's own score sheets (registered players keep them; js/sheet/list.js)
-  const own = ctx.user && !ctx.user.guest && String(ctx.user.id) === String(user.id) ? await mySheets() : null;
+  const mine = Boolean(ctx.user && !ctx.user.guest && String(ctx.user.id) === String(user.id));
+  const own = mine ? await mySheets() : null;
+  // one's own rank card offers the reset; drawn again with the account the reset answered
+  const said = el("p", { class: "visually-hidden", role: "status", "data-testid": "rank-status" });
+  const rankPart = (shown) => {
+    const c = rankCard(shown);
+    if (mine) c.append(resetButton(api, redraw));
+    return c;
+  };
+  let rank = rankPart(user);
+  function redraw(reset) {
+    api.setUser({ ...(api.user() || {}), ...reset });
+    const next = rankPart(reset);
+    rank.replaceWith(next);
+    rank = next;
+    said.textContent = t("profile.reset_done");
+    return next;
+  }
   root.replaceChildren(
     el(
       "div",
       { class: "profile", "data-testid": "profile" },
       el("div", { class: "row" }, el("h1", { "data-testid": "profile-name" }, user.name), user.guest ? el("span", { class: "badge" }, t("shell.guest")) : null),
-      rankCard(user),
+      said,
+      rank,
       statsCards(stats),
       gamesCard(games),
       own ? sheetsCard(own) : null,

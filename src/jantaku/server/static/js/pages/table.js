@@ -12,7 +12,7 @@ import { el } from "../dom.js";
 import { createState } from "../table/state.js";
 import { createUi } from "../table/ui.js";
 import { enter, listen } from "../table/connection.js";
-import { focusWatch, keyHandler } from "../table/input.js";
+import { focusWatch, keyHandler, rightClickPass } from "../table/input.js";
 import { render, tick } from "../table/view.js";
 import { createPace } from "../table/pace.js";
 import { cancelAuto, decideAuto } from "../table/auto.js";
@@ -78,6 +78,7 @@ export async function mount(root, params, ctx) {
   const tp = pageObject(root, params, ctx);
   const offs = [...listen(tp), ...listenChat(tp), onLangChange(() => tp.render())];
   const onKey = keyHandler(tp);
+  tp.page.addEventListener("contextmenu", rightClickPass(tp)); // the page's own element: gone with it
   const watch = focusWatch(tp);
   document.addEventListener("keydown", onKey);
   for (const [name, fn] of Object.entries(watch)) document.addEventListener(name, fn);

@@ -20,7 +20,7 @@ function card(titleId, title, ...body) {
   return el("section", { class: "card", "aria-labelledby": titleId }, el("h2", { id: titleId }, title), body);
 }
 
-/** Rank, rank points (with progress), rating. */
+/** Rank, rank points (with progress), rating; when the player last reset rank and rating. */
 export function rankCard(user) {
   const points = el(
     "div",
@@ -43,6 +43,7 @@ export function rankCard(user) {
       stat("profile.rating_max", formatNumber(Math.round(user.rating_max))),
       stat("profile.rated_games", formatNumber(user.rated_games)),
     ),
+    user.rank_reset_at ? el("p", { class: "muted", "data-testid": "rank-reset-at" }, t("profile.reset_at", { when: fmtDate(user.rank_reset_at) })) : null,
   );
 }
 

@@ -8,13 +8,14 @@ import {
   applySnapshot,
   applyTableUpdate,
 } from "./state.js";
-import { openHandEnd } from "./ui.js";
+import { newHand, openHandEnd } from "./ui.js";
 import { playSound, soundOf } from "./sound.js";
 import { chosenLevel, offeredLevels } from "../levels.js";
 
 const RESYNC_CODES = new Set(["stale", "illegal_action", "not_your_turn", "bad_action"]);
 const WATCH_CODES = new Set(["table_started", "table_full", "withdrawn", "seat_taken"]);
 const JOIN_WAIT_MS = 120000;
+const DEALT = ["deal_started", "classical_deal_started"]; // a new hand: the call toggles reset
 
 function enterMessage(tp) {
   const { query, invite } = tp;
@@ -144,6 +145,7 @@ function onEvents(tp, msg) {
   if (msg.table !== tp.tableId) return;
   const before = tp.state.handEnd;
   tp.state = applyEvents(tp.state, msg, Date.now());
+  if ((msg.events || []).some((e) => DEALT.includes(e.type))) newHand(tp.ui);
   if (tp.state.handEnd !== before) tp.ui.mode = null;
   const sound = tp.ui.sound ? soundOf(msg.events) : null;
   if (sound) playSound(sound);

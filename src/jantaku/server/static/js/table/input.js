@@ -4,11 +4,12 @@
 // plays a focused hand tile (it is the prompt's pass), and Enter plays one only when the keyboard
 // moved the focus there (Tab, or the arrow keys within the hand): a tile clicked a moment ago
 // keeps the focus, and a key meant for the prompt must not throw it. An open dialog keeps Tab
-// within itself. Every input acts on what the screen shows: while the state offers what the
-// last drawing did not show yet, it does nothing (shown.js).
+// within itself. A right-click on the table's empty space passes a call offer (doman-rules.md
+// §2.4). Every input acts on what the screen shows: while the state offers what the last
+// drawing did not show yet, it does nothing (shown.js).
 import { sortTiles } from "../notation.js";
 import { familyOf } from "../families/index.js";
-import { choices, currentLegal, ownHand } from "./state.js";
+import { callOfferPass, choices, currentLegal, ownHand } from "./state.js";
 import { openHandEnd } from "./ui.js";
 import { act, dismissHand } from "./connection.js";
 import { stay } from "./leave.js";
@@ -20,6 +21,9 @@ const GROUP_KEYS = { r: "riichi", t: "win", c: "chi", p: "pon", k: "kan", n: "ni
 const FORM_TAGS = ["INPUT", "SELECT", "TEXTAREA"];
 const HAND_TILE = "[data-testid=hand-tile]";
 const MOVES = ["arrowleft", "arrowright", "home", "end"];
+// what is not the table's empty space: a tile, a control, a dialog (a right-click there is the
+// browser's own)
+const NOT_EMPTY = "button, a, input, select, textarea, label, [role=img], .tile, .overlay, [role=dialog], [role=alertdialog]";
 
 /** Listeners that note which hand tile the keyboard focused (Tab lands on it): Enter plays that
  * one alone. A click or a script that focuses a tile does not count. */
@@ -226,5 +230,23 @@ export function keyHandler(tp) {
     if (key === " " && target && target.tagName === "BUTTON") return; // Space presses the focused button
     if (!currentLegal(tp.state).length) return;
     if (promptKey(tp, key)) ev.preventDefault();
+  };
+}
+
+/** The page's contextmenu listener: a right-click on empty table space passes the call offer on
+ * screen (a chi, pon or kan; never a win), and only then keeps the browser's menu away. On a
+ * tile or a control, with a dialog or hand result open, without a call offer, or from a touch
+ * screen's long press or the menu key, it does nothing. */
+export function rightClickPass(tp) {
+  return (ev) => {
+    if (!tp.alive || ev.target?.closest?.(NOT_EMPTY)) return;
+    // the mouse's button only: not a long press on a touch screen, nor the menu key
+    if (ev.pointerType !== undefined && ev.pointerType !== "mouse") return;
+    const { ui } = tp;
+    if (!onScreen(tp) || ui.leaving || ui.confirm || openHandEnd(tp)) return;
+    const pass = callOfferPass(tp.state);
+    if (!pass) return;
+    ev.preventDefault();
+    act(tp, pass);
   };
 }

@@ -153,9 +153,26 @@ export function toggles(tp) {
     setSetting(field, ui[field]);
     render();
   };
+  // "Auto-win" and "No calls" last for the hand (ui.js `newHand`); stored only when kept
+  const forHand = (field) => (e) => {
+    ui[field] = e.target.checked;
+    if (ui.keepCallToggles) setSetting(field, ui[field]);
+    render();
+  };
+  const keep = (e) => {
+    ui.keepCallToggles = e.target.checked;
+    setSetting("keepCallToggles", ui.keepCallToggles);
+    setSetting("autoWin", ui.keepCallToggles && ui.autoWin);
+    setSetting("noCalls", ui.keepCallToggles && ui.noCalls);
+    render();
+  };
   const parts = tp.watching
     ? []
-    : [box("auto-win", t("table.auto_win"), ui.autoWin, setting("autoWin")), box("no-calls", t("table.no_calls"), ui.noCalls, setting("noCalls"))];
+    : [
+        box("auto-win", t("table.auto_win"), ui.autoWin, forHand("autoWin")),
+        box("no-calls", t("table.no_calls"), ui.noCalls, forHand("noCalls")),
+        box("keep-toggles", t("table.keep_toggles"), ui.keepCallToggles, keep),
+      ];
   parts.push(...familyOf(tp.state.family).table.toggles(ui, box, t, render));
   parts.push(box("sound", t("table.sound"), ui.sound, setting("sound")));
   parts.push(box("say-discards", t("table.say_discards"), ui.sayDiscards, setting("sayDiscards")));

@@ -282,6 +282,16 @@ export function choices(state) {
   return out;
 }
 
+/** The pass of a call offer showing now (a chi, pon or kan to take or let go, no win among
+ * them), or null: what "No calls" and a right-click on the table answer. */
+export function callOfferPass(state) {
+  const legal = currentLegal(state);
+  if (!legal.length) return null;
+  const c = choices(state);
+  const callsOnly = c.pass.length && !c.win.length && legal.every((a) => ["pass", "chi", "pon", "open_kan", "added_kan"].includes(a.type));
+  return callsOnly ? c.pass[0] : null;
+}
+
 /** What an automatic answer would send now, if the toggles allow one. */
 export function autoAction(state, opts) {
   const legal = currentLegal(state);
@@ -293,9 +303,7 @@ export function autoAction(state, opts) {
   if (own?.riichi && discards.length === 1 && !c.win.length && !c.kan.length && legal.length === 1) {
     return discards[0]; // after riichi the drawn tile goes out by itself
   }
-  const callsOnly = c.pass.length && !c.win.length && legal.every((a) => ["pass", "chi", "pon", "open_kan", "added_kan"].includes(a.type));
-  if (opts.noCalls && callsOnly) return c.pass[0];
-  return null;
+  return opts.noCalls ? callOfferPass(state) : null;
 }
 
 /** The names of the seats (user or computer player). */

@@ -14,8 +14,12 @@ export function createUi(notice, render) {
     notice,
     sentSeq: null,
     reconnecting: false, // the connection dropped: true until the table's snapshot comes again
-    autoWin: Boolean(getSetting("autoWin", false)),
-    noCalls: Boolean(getSetting("noCalls", false)),
+    // "Auto-win" and "No calls" are off again at each new hand (doman-rules.md §6.1), unless
+    // the player keeps them across hands (`keepCallToggles`: then stored, as chosen, for later
+    // tables too)
+    keepCallToggles: Boolean(getSetting("keepCallToggles", false)),
+    autoWin: false,
+    noCalls: false,
     sound: Boolean(getSetting("sound", false)), // a click for each discard and call
     sayDiscards: Boolean(getSetting("sayDiscards", false)), // the screen reader hears every discard (announce.js)
     doraDisplay: getSetting("doraDisplay", "dora"),
@@ -24,7 +28,18 @@ export function createUi(notice, render) {
       render();
     },
   };
+  if (ui.keepCallToggles) {
+    ui.autoWin = Boolean(getSetting("autoWin", false));
+    ui.noCalls = Boolean(getSetting("noCalls", false));
+  }
   return ui;
+}
+
+/** A new hand was dealt: "Auto-win" and "No calls" are off again, unless kept across hands. */
+export function newHand(ui) {
+  if (ui.keepCallToggles) return;
+  ui.autoWin = false;
+  ui.noCalls = false;
 }
 
 /** The first end-of-hand screen not yet closed, or null. */
