@@ -21,6 +21,7 @@ from jantaku.server.protocol import (
     Continue,
     Create,
     Hello,
+    HintRequest,
     Join,
     Leave,
     LobbyRequest,
@@ -259,6 +260,12 @@ def _act(hub: Hub, client: Client, message: Act) -> None:
     table.submit(user_id, message.action, message.seq)
 
 
+def _hint(hub: Hub, client: Client, message: HintRequest) -> None:
+    user_id = _need_user(client)
+    table = _table(hub, client, message)
+    table.hint(user_id, client, message.ref, message.seq)
+
+
 #: the handler of each client message kind
 HANDLERS: dict[type[ClientMessage], Handler] = {
     Ping: _ping,
@@ -273,6 +280,7 @@ HANDLERS: dict[type[ClientMessage], Handler] = {
     Leave: _leave,
     Continue: _continue,
     Act: _act,
+    HintRequest: _hint,
 }
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "Create",
     "FieldSpec",
     "Hello",
+    "HintRequest",
     "Join",
     "Leave",
     "LobbyRequest",
@@ -234,6 +235,15 @@ class Act(AtTable):
     action: dict[str, Any] = field(metadata={"spec": FieldSpec("object", required=True)})
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HintRequest(AtTable):
+    """A seated player's hint for its prompt (``seq``: the prompt's step) → ``hint``, to that
+    connection alone; refused at a ranked table (docs/table.md, "Hints")."""
+
+    TYPE = "hint"
+    seq: int | None = _field(FieldSpec("int"), None)
+
+
 #: every client message kind, by its ``type``
 CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
     cls.TYPE: cls
@@ -250,6 +260,7 @@ CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
         Leave,
         Continue,
         Act,
+        HintRequest,
     )
 }
 MESSAGES: dict[str, MessageSpec] = {name: cls.spec() for name, cls in CLIENT_MESSAGES.items()}
