@@ -16,12 +16,12 @@ from jantaku.engine.actions import Action, ActionKind
 from jantaku.engine.game import Game
 from jantaku.engine.riichi.match import Match
 from jantaku.engine.riichi.rules import TableRules
+from jantaku.engine.riichi.scoring import RiichiJudge
 from jantaku.engine.riichi.wall import WallSetup, shuffled_wall
 from jantaku.errors import JantakuError
 from jantaku.families import family
 from jantaku.players.review import Adviser
 from jantaku.rules.riichi.options import preset
-from jantaku.engine.riichi.scoring import RiichiJudge
 from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
 from jantaku.server.storage import Store

@@ -13,6 +13,7 @@ from typing import Any
 
 from jantaku.engine.actions import Action
 from jantaku.players.review.api import DEFAULT_LEVELS, puppet_kit
+from jantaku.tiles import Tile
 
 __all__ = ["DANGER_LEVELS", "Advice", "Adviser"]
 
@@ -29,18 +30,19 @@ rated at least a band's figure is marked with its name. A family not listed mark
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """The puppet's choice at a decision and the marked tiles of the hand (tile index ->
+    """The puppet's choice at a decision and the marked tiles of the hand (tile ->
     ``risky`` or ``dangerous``)."""
 
     action: Action
     level: str
-    danger: dict[int, str] = field(default_factory=dict)
+    danger: dict[Tile, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
+        marked = sorted(self.danger.items(), key=lambda item: item[0].index)
         return {
             "level": self.level,
             "action": self.action.to_json(),
-            "danger": [{"tile_index": i, "level": v} for i, v in sorted(self.danger.items())],
+            "danger": [{"tile": t.notation, "tile_index": t.index, "level": v} for t, v in marked],
         }
 
 
@@ -83,11 +85,11 @@ class Adviser:
         if self._dangers is None:
             return Advice(action, self.level)
         dangers = self._dangers(self.explainer, view)
-        marks: dict[int, str] = {}
+        marks: dict[Tile, str] = {}
         for tile in view.hand:
             rated = dangers.get(tile.kind_id, 0.0)
             for least, name in self._bands:
                 if rated >= least:
-                    marks[tile.index] = name
+                    marks[tile] = name
                     break
         return Advice(action, self.level, marks)

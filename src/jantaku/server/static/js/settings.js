@@ -1,6 +1,6 @@
 // Client settings in localStorage, stored as JSON under "jantaku.<key>"
 // (keys: lang = "en" | "de", doraDisplay = "dora" | "indicator", the table's toggles autoWin,
-// noCalls, sound and sayDiscards = true | false (the sound and the spoken discards are off unless chosen), and whatever pages add).
+// noCalls, hints, sound and sayDiscards = true | false (the sound and the spoken discards are off unless chosen), and whatever pages add).
 const PREFIX = "jantaku.";
 
 export function getSetting(key, fallback = null) {

@@ -16,6 +16,7 @@ export function createUi(notice, render) {
     reconnecting: false, // the connection dropped: true until the table's snapshot comes again
     autoWin: Boolean(getSetting("autoWin", false)),
     noCalls: Boolean(getSetting("noCalls", false)),
+    hints: Boolean(getSetting("hints", false)), // the puppet's advice marked at each prompt (hints.js)
     sound: Boolean(getSetting("sound", false)), // a click for each discard and call
     sayDiscards: Boolean(getSetting("sayDiscards", false)), // the screen reader hears every discard (announce.js)
     doraDisplay: getSetting("doraDisplay", "dora"),
