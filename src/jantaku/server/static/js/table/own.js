@@ -123,7 +123,8 @@ function handButton(tp, entry, i, warningFor, stop) {
       onclick: (ev) => ev.currentTarget.hasAttribute("aria-disabled") || pressTile(tp, i, entry.tile),
     },
     tileEl(entry.tile, { size: "lg", label: tileName(entry.tile) }),
-    level ? el("span", { class: `tile-mark tile-mark--${level}`, "aria-hidden": "true" }, level === "dangerous" ? "!!" : "!") : null,
+    // the button's aria-label names the level in words; the mark's text is checked for contrast
+    level ? el("span", { class: `tile-mark tile-mark--${level}` }, level === "dangerous" ? "!!" : "!") : null,
   );
 }
 
