@@ -13,6 +13,7 @@ from jantaku.client.wire import FamilyWire, wire_of
 from jantaku.families import family
 from jantaku.players.protocol import Player
 from tests.server.accounts import registered
+from tests.server.cluster_env import needs_cluster
 from tests.server.counting import CountingServer
 from tests.server.harness import Client, ServerProcess, choose
 
@@ -225,3 +226,23 @@ def test_a_prompt_is_advised_once_however_often_asked(database: str, tmp_path: P
         assert server.count("advise") == 2
     finally:
         server.stop()
+
+
+@needs_cluster
+def test_a_hint_is_answered_through_another_door(servers: list[ServerProcess]) -> None:
+    """Several processes: a table made at one process, played from another (its door), gets
+    its hints there, from the process that drives it."""
+    s0, s1, _s2 = servers
+    token = s0.guest()
+    maker = Client(s0, token)
+    maker.send({"type": "create", "kind": "practice", "length": "quick", "id": "c"})
+    table = maker.expect("created")["table"]["id"]
+    door = Client(s1, token)
+    door.send({"type": "join", "table": table, "fill_bots": True, "bot": "efficiency"})
+    seat = Seat(door, table)
+    prompt = seat.prompt()
+    hint = seat.hint(prompt, "there")
+    assert hint["type"] == "hint", hint
+    assert hint["action"] == seat.expected(prompt)
+    for c in (maker, door):
+        c.close()
