@@ -18,10 +18,8 @@ from jantaku.tiles import Tile
 __all__ = ["DANGER_LEVELS", "Advice", "Adviser"]
 
 DANGER_LEVELS: dict[str, tuple[tuple[float, str], ...]] = {
-    # the riichi reading's scale (reading.danger): 0 for genbutsu, 6-13 for a suited tile with
-    # no suji (a middle tile highest), lowered by suji and kabe, raised by dora; against an
-    # open hand weighed by its threat (0.4 or 0.7). The puppet's own ron-chance table
-    # (docs/bots.md, hand_ev) puts its highest band at 9.5.
+    # on the scale of the riichi reading (reading.danger, weighed by the threats); why these
+    # bands: docs/table.md, "Hints"
     "riichi": ((9.5, "dangerous"), (4.0, "risky")),
 }
 """Per family, the bands of a hand tile's danger against the threats, highest first: a tile
