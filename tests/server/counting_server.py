@@ -4,9 +4,9 @@ database query), a table's claim (``Store.claim_fence``, a write transaction), a
 secrets (``secrets.compare_digest``), the lobby's reading of one of its own tables
 (``lobby_listing._listed``) or of another process's (``lobby_listing._listed_summary``), a
 refresh of the other processes' tables (``Cluster._share_lobby``), a read of all of a player's
-statistics lines (``Store.player_lines``) and a table looked up by invite code in the database
-(``Store.table_id_by_invite``). A test against a real server (``CountingServer``, counting.py)
-counts what one message costs."""
+statistics lines (``Store.player_lines``), a table looked up by invite code in the database
+(``Store.table_id_by_invite``) and a hint made (``Adviser.advise``). A test against a real
+server (``CountingServer``, counting.py) counts what one message costs."""
 
 from __future__ import annotations
 
@@ -79,6 +79,22 @@ def _install() -> None:
 
     Store.table_id_by_invite = counted_by_invite  # type: ignore[method-assign]
     secrets.compare_digest = counted_compare
+    _count_advice()
+
+
+def _count_advice() -> None:
+    """A hint made (``Adviser.advise``); a server without hints has none to count."""
+    try:
+        from jantaku.players.review.hint import Adviser
+    except ImportError:
+        return
+    advise = Adviser.advise
+
+    def counted_advise(self: Adviser, view: Any) -> Any:
+        _note("advise")
+        return advise(self, view)
+
+    Adviser.advise = counted_advise  # type: ignore[method-assign]
 
 
 if __name__ == "__main__":

@@ -46,7 +46,9 @@ __all__ = ["ROUTED", "Cluster"]
 log = logging.getLogger("jantaku.server")
 
 #: the client messages about one table, handled by the process driving it
-ROUTED = frozenset({"join", "watch", "unwatch", "start", "leave", "continue", "act", "chat"})
+ROUTED = frozenset(
+    {"join", "watch", "unwatch", "start", "leave", "continue", "act", "hint", "chat"}
+)
 # the group's keys after its prefix: a process's heartbeat, its public tables
 # ([[created, summary], ...] in JSON), the processes of the group
 _ALIVE, _LOBBY, _NODES = "alive:", "lobby:", "nodes"

@@ -22,6 +22,7 @@ from jantaku.server.protocol import (
     Continue,
     Create,
     Hello,
+    HintRequest,
     Join,
     Leave,
     LobbyRequest,
@@ -273,6 +274,12 @@ def _chat(hub: Hub, client: Client, message: Chat) -> None:
         table.outbox.send(conn, line, message.ref if conn is client else None)
 
 
+def _hint(hub: Hub, client: Client, message: HintRequest) -> None:
+    user_id = _need_user(client)
+    table = _table(hub, client, message)
+    table.hint(user_id, client, message.ref, message.seq)
+
+
 #: the handler of each client message kind
 HANDLERS: dict[type[ClientMessage], Handler] = {
     Ping: _ping,
@@ -288,6 +295,7 @@ HANDLERS: dict[type[ClientMessage], Handler] = {
     Continue: _continue,
     Act: _act,
     Chat: _chat,
+    HintRequest: _hint,
 }
 
 

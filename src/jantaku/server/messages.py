@@ -19,6 +19,7 @@ __all__ = [
     "Created",
     "Error",
     "Events",
+    "Hint",
     "LobbyPage",
     "MatchEnded",
     "Ok",
@@ -327,6 +328,32 @@ class Chat(ServerMessage):
 
 
 @dataclass(frozen=True, slots=True)
+class Hint(ServerMessage):
+    """A seat's hint for its prompt of step ``seq``, to that seat alone: the puppet's choice
+    (``action``, one of the prompt's legal actions) by ``level``, and the hand's tiles marked
+    ``risky`` or ``dangerous`` against the threats (``danger``: tile index and level)."""
+
+    TYPE = "hint"
+    table: str
+    seq: int
+    seat: int
+    level: str
+    action: Json
+    danger: list[Json]
+
+    def to_json(self) -> Json:
+        return {
+            "type": self.TYPE,
+            "table": self.table,
+            "seq": self.seq,
+            "seat": self.seat,
+            "level": self.level,
+            "action": self.action,
+            "danger": self.danger,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class MatchEnded(ServerMessage):
     """The match is over: its result (scores, ranking, the revealed seed, …)."""
 
@@ -353,6 +380,7 @@ SERVER_MESSAGES: dict[str, type[ServerMessage]] = {
         Snapshot,
         Events,
         Prompt,
+        Hint,
         MatchEnded,
         Chat,
     )

@@ -31,6 +31,7 @@ __all__ = [
     "Create",
     "FieldSpec",
     "Hello",
+    "HintRequest",
     "Join",
     "Leave",
     "LobbyRequest",
@@ -245,6 +246,15 @@ class Chat(AtTable):
     text: str = _field(FieldSpec("str", required=True, max_len=1000))
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HintRequest(AtTable):
+    """A seated player's hint for its prompt (``seq``: the prompt's step) → ``hint``, to that
+    connection alone; refused at a ranked table (docs/table.md, "Hints")."""
+
+    TYPE = "hint"
+    seq: int | None = _field(FieldSpec("int"), None)
+
+
 #: every client message kind, by its ``type``
 CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
     cls.TYPE: cls
@@ -262,6 +272,7 @@ CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
         Continue,
         Act,
         Chat,
+        HintRequest,
     )
 }
 MESSAGES: dict[str, MessageSpec] = {name: cls.spec() for name, cls in CLIENT_MESSAGES.items()}

@@ -25,7 +25,7 @@ from typing import Any
 
 from jantaku.players.protocol import Player
 
-__all__ = ["Job", "Lane", "decision_pool", "decision_threads"]
+__all__ = ["Job", "Lane", "decision_pool", "decision_threads", "hint_pool"]
 
 log = logging.getLogger("jantaku.server")
 
@@ -50,6 +50,18 @@ def decision_pool(threads: int) -> ThreadPoolExecutor:
     if pool is None:
         pool = _POOLS[threads] = ThreadPoolExecutor(threads, thread_name_prefix="jantaku-decisions")
     return pool
+
+
+_HINTS: list[ThreadPoolExecutor] = []
+
+
+def hint_pool() -> ThreadPoolExecutor:
+    """The process's one thread for hints (table_hints.py): apart from the decision threads,
+    so that a person asking for hints never keeps a puppet's call decision from a thread
+    (which would make it pass, and so show at the table that somebody asked)."""
+    if not _HINTS:
+        _HINTS.append(ThreadPoolExecutor(1, thread_name_prefix="jantaku-hints"))
+    return _HINTS[0]
 
 
 class Job:
@@ -123,6 +135,11 @@ class Lane:
     def decide(self, view: Any, pool: Executor) -> Job:
         """The puppet's decision, made on a thread of ``pool`` after what its lane holds."""
         return self._submit(lambda: self.player.choose(view), pool)
+
+    def run(self, call: Callable[[], Any], pool: Executor) -> Job:
+        """Any other call on the puppet (a hint's advice, table_hints.py), on a thread of
+        ``pool`` after what its lane holds."""
+        return self._submit(call, pool)
 
     def _submit(self, call: Callable[[], Any], pool: Executor | None) -> Job:
         if self._loop is None or not self.busy:

@@ -41,6 +41,7 @@ from jantaku.server.seating import PLAYERS
 from jantaku.server.seats import RANKED_NO_BOTS, Connection, Seat, TableError, commitment_of
 from jantaku.server.storage import ActionRecord, Fenced, Store
 from jantaku.server.table_driver import TableDriver
+from jantaku.server.table_hints import TableHints
 from jantaku.server.table_messages import TableMessages
 from jantaku.server.table_time import TableClocks
 from jantaku.server.table_viewers import TableViewers
@@ -49,7 +50,7 @@ from jantaku.server.writer import Outbox, Writer
 __all__ = ["RANKED_NO_BOTS", "Connection", "Seat", "Table", "TableError", "commitment_of"]
 
 
-class Table(TableMessages, TableClocks, TableDriver, TableViewers):
+class Table(TableMessages, TableClocks, TableDriver, TableViewers, TableHints):
     def __init__(
         self,
         table_id: str,
@@ -117,6 +118,8 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers):
         self._deal_end: tuple[int, list[Event]] | None = None
         self._rng = random.Random()  # thinking times only; never reaches the match
         self.chat = TableChat()  # a party table's last lines (never stored)
+        self._hint_by_seat = {}  # hints asked for (table_hints.py)
+        self._adviser_by_seat = {}
 
     def seat_of(self, user_id: int | None) -> int | None:
         if user_id is None:

@@ -11,13 +11,17 @@ from jantaku.players.review.api import (
     review_game,
     review_source,
 )
+from jantaku.players.review.hint import DANGER_LEVELS, Advice, Adviser
 from jantaku.players.review.model import Candidate, Decision, SeatReview
 from jantaku.players.review.sources import Source, read_sources
 
 __all__ = [
+    "DANGER_LEVELS",
     "DEFAULT_LEVELS",
     "DEFAULT_THRESHOLD",
     "LEVELS",
+    "Advice",
+    "Adviser",
     "Candidate",
     "Decision",
     "SeatReview",

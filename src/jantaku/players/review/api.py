@@ -17,6 +17,7 @@ __all__ = [
     "DEFAULT_LEVELS",
     "DEFAULT_THRESHOLD",
     "LEVELS",
+    "puppet_kit",
     "review_decision",
     "review_game",
     "review_source",
@@ -49,8 +50,9 @@ LEVELS: dict[str, Callable[[], tuple[str, ...]]] = {
 """Each family's puppet levels (asked when needed: the bots import on first use)."""
 
 
-def _kit(family: str, level: str) -> tuple[Callable[[], Any], Callable[[Any], Explainer]]:
-    """The puppet factory and the explainer of a family's level."""
+def puppet_kit(family: str, level: str) -> tuple[Callable[[], Any], Callable[[Any], Explainer]]:
+    """The puppet factory and the explainer of a family's level (a review's, and a hint's at
+    a live table: hint.py)."""
     names = LEVELS[family]()
     if level not in names:
         raise JantakuError(f"unknown {family} level {level!r}; choose one of {', '.join(names)}")
@@ -79,7 +81,7 @@ def review_segments(
     if not 0 <= seat < 4:
         raise JantakuError(f"seat {seat} is not a seat (0-3)")
     level = level or DEFAULT_LEVELS[family]
-    puppet, explainer = _kit(family, level)
+    puppet, explainer = puppet_kit(family, level)
     found = decisions(segments, seat, puppet, explainer, threshold)
     return SeatReview(
         source, family, seat, player or f"seat {seat}", level, threshold, found, summarize(found)
@@ -135,7 +137,7 @@ def review_decision(
 ) -> Decision:
     """One decision reviewed on its own: the puppet shown ``view`` (a seat's view, made by an
     engine or by hand), the player's choice ``player``."""
-    puppet, explainer = _kit(family, level or DEFAULT_LEVELS[family])
+    puppet, explainer = puppet_kit(family, level or DEFAULT_LEVELS[family])
     bot = puppet()
     explained = explainer(bot).explain(view)
     return decide(view, player, bot.choose(view), explained, 0, 0, threshold)

@@ -88,6 +88,23 @@ class RiichiExplainer:
             if s != me
         }
 
+    def weighed_dangers(self, view: SeatView) -> dict[int, float]:
+        """Each kind of the own hand -> its danger against the threats (the danger against
+        each threat times the threat's weight, summed), as the puppet's reading rates it;
+        empty when nobody threatens."""
+        me = view.seat
+        assert me is not None
+        thr = threats(view, me)
+        if not thr:
+            return {}
+        seen = visible_counts(view)
+        out: dict[int, float] = {}
+        for t in view.hand:
+            if t.kind_id not in out:
+                dangers = self._dangers(view, t.kind_id, seen)
+                out[t.kind_id] = sum(w * dangers[s] for s, w in thr.items())
+        return out
+
     # ------------------------------------------------------------------ own turn
 
     def _turn(self, view: SeatView, legal: Sequence[Action]) -> Explained:

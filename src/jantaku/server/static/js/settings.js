@@ -1,6 +1,6 @@
 // Client settings in localStorage, stored as JSON under "jantaku.<key>"
 // (keys: lang = "en" | "de", doraDisplay = "dora" | "indicator", the table's toggles autoWin,
-// noCalls, sound and sayDiscards = true | false (the sound and the spoken discards are off unless chosen;
+// noCalls, hints, sound and sayDiscards = true | false (the sound and the spoken discards are off unless chosen;
 // autoWin and noCalls are kept only with keepCallToggles = true, else they last one hand), chatShown
 // = true | false (a party table's chat panel; shown unless hidden), and whatever pages add).
 const PREFIX = "jantaku.";

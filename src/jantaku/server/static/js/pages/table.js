@@ -16,6 +16,7 @@ import { focusWatch, keyHandler, rightClickPass } from "../table/input.js";
 import { render, tick } from "../table/view.js";
 import { createPace } from "../table/pace.js";
 import { cancelAuto, decideAuto } from "../table/auto.js";
+import { askHint } from "../table/hints.js";
 import { liveRegion } from "../table/announce.js";
 import { createChat, drawChat, listenChat } from "../table/chat.js";
 
@@ -52,8 +53,11 @@ function pageObject(root, params, ctx) {
     resyncTimer: null,
     levels: null, // family -> the puppet levels the server offers (GET /api/bots), once fetched
     waitLevel: null, // the level the player picked in the waiting room (drawn selected on redraws)
+    hint: null, // the last hint come, and the step it was asked at (hints.js)
+    hintAsked: null,
     render: () => {
       decideAuto(tp);
+      askHint(tp);
       tp.pace.request();
     },
   };

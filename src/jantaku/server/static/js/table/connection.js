@@ -11,6 +11,7 @@ import {
 import { newHand, openHandEnd } from "./ui.js";
 import { playSound, soundOf } from "./sound.js";
 import { chosenLevel, offeredLevels } from "../levels.js";
+import { HINT_REF, onHint } from "./hints.js";
 
 const RESYNC_CODES = new Set(["stale", "illegal_action", "not_your_turn", "bad_action"]);
 const WATCH_CODES = new Set(["table_started", "table_full", "withdrawn", "seat_taken"]);
@@ -180,7 +181,9 @@ export function listen(tp) {
       tp.state = applyTableUpdate(tp.state, msg);
       tp.render();
     }),
+    socket.on("hint", (msg) => onHint(tp, msg)),
     socket.on("error", (msg) => {
+      if (typeof msg.ref === "string" && msg.ref.startsWith(HINT_REF)) return; // a hint refused: it marks nothing
       if (RESYNC_CODES.has(msg.code) && tp.state.table) {
         tp.ui.notice = msg.code === "stale" ? null : t("table.resync");
         resync(tp);

@@ -12,6 +12,7 @@ import { choices, currentLegal, ownHand } from "./state.js";
 import { timerEl } from "./timer.js";
 import { leaveButton } from "./leave.js";
 import { TILE_KEYS, cancelMode, pressChoice, pressGroup, pressTile } from "./input.js";
+import { currentHint, dangerOf, hintedGroup, hintedTile, hintsOffered } from "./hints.js";
 
 function cancelButton(tp) {
   const { t } = tp;
@@ -35,11 +36,21 @@ function choiceButtons(tp, hooks) {
 function groupButtons(tp, hooks) {
   const { t, ui } = tp;
   const c = choices(tp.state);
+  const hinted = hintedGroup(currentHint(tp));
   const btn = (kind, text, key, cls = "") =>
     el(
       "button",
-      { type: "button", class: `btn act act--${kind} ${cls}`, "data-testid": `act-${kind}`, "aria-keyshortcuts": key, onclick: () => pressGroup(tp, kind) },
+      {
+        type: "button",
+        class: `btn act act--${kind} ${cls}${hinted === kind ? " act--hint" : ""}`,
+        "data-testid": `act-${kind}`,
+        "data-hint": hinted === kind ? "recommended" : null,
+        title: hinted === kind ? t("table.hint.recommended") : null,
+        "aria-keyshortcuts": key,
+        onclick: () => pressGroup(tp, kind),
+      },
       text,
+      hinted === kind ? el("span", { class: "visually-hidden" }, `, ${t("table.hint.recommended")}`) : null,
       el("kbd", {}, key === " " ? "Space" : key),
     );
   return [
@@ -77,17 +88,33 @@ function handButton(tp, entry, i, warningFor, stop) {
   const riichiMode = ui.mode === "riichi";
   const enabled = riichiMode ? Boolean(entry.riichi) : Boolean(entry.discard);
   const dangerous = warningFor(entry.tile);
+  const hint = currentHint(tp);
+  const recommended = hintedTile(hint, entry);
+  const level = dangerOf(hint, entry.tile); // "risky" | "dangerous" | null
   const notes = [];
   if (entry.drawn) notes.push(t("table.drawn"));
   if (dangerous) notes.push(t("table.danger_marked"));
+  if (recommended) notes.push(t("table.hint.recommended"));
+  if (level) notes.push(t(`table.hint.${level}`));
   const key = entry.drawn ? "D" : TILE_KEYS[i] ? TILE_KEYS[i].toUpperCase() : null;
+  const cls = [
+    "hand-tile",
+    entry.drawn ? "hand-tile--drawn" : "",
+    dangerous ? "hand-tile--danger" : "",
+    riichiMode && entry.riichi ? "hand-tile--riichi" : "",
+    recommended ? "hand-tile--hint" : "",
+    level ? `hand-tile--${level}` : "",
+  ];
   return el(
     "button",
     {
       type: "button",
-      class: `hand-tile${entry.drawn ? " hand-tile--drawn" : ""}${dangerous ? " hand-tile--danger" : ""}${riichiMode && entry.riichi ? " hand-tile--riichi" : ""}`,
+      class: cls.filter(Boolean).join(" "),
       "data-tile": entry.tile,
       "data-testid": "hand-tile",
+      "data-hint": recommended ? "recommended" : null,
+      "data-danger": level,
+      title: recommended || level ? notes.slice(entry.drawn ? 1 : 0).join(", ") : null,
       "aria-label": [tileName(entry.tile), ...notes].join(", "),
       "aria-keyshortcuts": key,
       "aria-disabled": enabled ? null : "true",
@@ -96,6 +123,8 @@ function handButton(tp, entry, i, warningFor, stop) {
       onclick: (ev) => ev.currentTarget.hasAttribute("aria-disabled") || pressTile(tp, i, entry.tile),
     },
     tileEl(entry.tile, { size: "lg", label: tileName(entry.tile) }),
+    // the button's aria-label names the level in words; the mark's text is checked for contrast
+    level ? el("span", { class: `tile-mark tile-mark--${level}` }, level === "dangerous" ? "!!" : "!") : null,
   );
 }
 
@@ -141,8 +170,8 @@ export function ownInfo(tp, state = tp.state) {
   return el("div", { class: "own-info" }, parts);
 }
 
-/** The toggles: automatic answers (players only), the family's own, the sound; and (players
- * only) the way to leave the match. */
+/** The toggles: automatic answers (players only), hints (players at unranked tables), the
+ * family's own, the sound; and (players only) the way to leave the match. */
 export function toggles(tp) {
   const { t, ui } = tp;
   const render = () => tp.render();
@@ -173,6 +202,7 @@ export function toggles(tp) {
         box("no-calls", t("table.no_calls"), ui.noCalls, forHand("noCalls")),
         box("keep-toggles", t("table.keep_toggles"), ui.keepCallToggles, keep),
       ];
+  if (hintsOffered(tp)) parts.push(box("hints", t("table.hints"), ui.hints, setting("hints")));
   parts.push(...familyOf(tp.state.family).table.toggles(ui, box, t, render));
   parts.push(box("sound", t("table.sound"), ui.sound, setting("sound")));
   parts.push(box("say-discards", t("table.say_discards"), ui.sayDiscards, setting("sayDiscards")));

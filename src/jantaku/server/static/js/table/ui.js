@@ -20,6 +20,7 @@ export function createUi(notice, render) {
     keepCallToggles: Boolean(getSetting("keepCallToggles", false)),
     autoWin: false,
     noCalls: false,
+    hints: Boolean(getSetting("hints", false)), // the puppet's advice marked at each prompt (hints.js)
     sound: Boolean(getSetting("sound", false)), // a click for each discard and call
     sayDiscards: Boolean(getSetting("sayDiscards", false)), // the screen reader hears every discard (announce.js)
     doraDisplay: getSetting("doraDisplay", "dora"),

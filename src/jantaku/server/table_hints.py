@@ -1,0 +1,119 @@
+"""Hints at a live table (docs/table.md, "Hints"): a seated player at an unranked table asks
+for the puppet's advice on its current prompt, and gets it alone.
+
+A hint is made from what the seat may know and nothing else: the events as the seat saw them
+(``seen_by``) and the seat's view, shown to an :class:`~jantaku.players.review.Adviser` (the
+review's puppet and explainer) of the seat's own. It is made at most once per seat and prompt
+step (a second request for the step waits for, or gets, the same answer), on the process's
+hint thread (puppets.hint_pool), never on the event loop nor on the threads the puppets' call
+decisions take. Asking moves nothing at the table: no step, no message to anybody else, no
+wake-up of the table's driver."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from jantaku.engine.game import Game
+from jantaku.server.config import TableConfig
+from jantaku.server.messages import Error, Hint, Ref
+from jantaku.server.puppets import Lane, hint_pool
+from jantaku.server.seats import TableError
+from jantaku.server.writer import Outbox
+
+if TYPE_CHECKING:
+    from jantaku.players.review import Advice, Adviser
+
+__all__ = ["HINTS_RANKED", "TableHints"]
+
+log = logging.getLogger("jantaku.server")
+
+# the project's choice (doman-rules.md §6.2: automation and hint plugins raise fairness
+# concerns): a ranked match is played without advice
+HINTS_RANKED = "hints are given at unranked tables only: a ranked match is played without advice"
+
+
+class TableHints:
+    """The hint part of :class:`~jantaku.server.tables.Table`."""
+
+    id: str
+    status: str
+    config: TableConfig
+    engine: Game | None
+    step: int
+    outbox: Outbox
+    # per seat, the step of its last hint and the hint (made, or being made)
+    _hint_by_seat: dict[int, tuple[int, asyncio.Future[Advice]]]
+    # per seat, the lane of its adviser and how many of the match's events it has seen
+    _adviser_by_seat: dict[int, tuple[Lane, int]]
+
+    if TYPE_CHECKING:  # the rest of the table
+
+        def seat_of(self, user_id: int | None) -> int | None: ...
+        def _asked(self, seat: int) -> bool: ...
+
+    def hint(self, user_id: int | None, conn: Any, ref: Ref | None, seq: int | None) -> None:
+        """Answer ``conn`` (of the player ``user_id``) with the hint for its seat's prompt,
+        once it is made; raises TableError when none is given (nothing is made)."""
+        if self.config.ranked:
+            raise TableError("hints_ranked", HINTS_RANKED)
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise TableError("not_seated", "hints are for a seated player's own decisions")
+        if self.status != "live" or self.engine is None:
+            raise TableError("not_live", "the match is not being played")
+        if seq is not None and seq != self.step:
+            raise TableError("stale", f"the table is at step {self.step}, not {seq}")
+        if not self._asked(seat) or not self.engine.legal_actions(seat):
+            raise TableError("not_your_turn", "you have nothing to decide now")
+        step = self.step
+        advice = self._advice(seat)
+        advice.add_done_callback(lambda done: self._answer(conn, ref, seat, step, done))
+
+    def _advice(self, seat: int) -> asyncio.Future[Advice]:
+        """The advice for ``seat`` at this step: the one being made or made, else a new one
+        (its events since the last one and its view are taken now, on the event loop)."""
+        kept = self._hint_by_seat.get(seat)
+        if kept is not None and kept[0] == self.step:
+            return kept[1]
+        engine = self.engine
+        assert engine is not None
+        lane, fed = self._adviser(seat)
+        new = [e.seen_by(seat) for e in engine.log[fed:]]
+        view = engine.view(seat)
+        adviser: Adviser = lane.player  # type: ignore[assignment]
+
+        def advise() -> Advice:
+            adviser.observe(new)
+            return adviser.advise(view)
+
+        self._adviser_by_seat[seat] = (lane, len(engine.log))
+        result: asyncio.Future[Advice] = lane.run(advise, hint_pool()).result
+        self._hint_by_seat[seat] = (self.step, result)
+        return result
+
+    def _adviser(self, seat: int) -> tuple[Lane, int]:
+        kept = self._adviser_by_seat.get(seat)
+        if kept is None:
+            from jantaku.players.review import Adviser
+
+            kept = self._adviser_by_seat[seat] = (Lane(Adviser(self.config.family)), 0)
+        return kept
+
+    def _answer(
+        self, conn: Any, ref: Ref | None, seat: int, step: int, done: asyncio.Future[Advice]
+    ) -> None:
+        """Send the made hint (or why none came) to the connection that asked."""
+        if done.cancelled():
+            return
+        error = done.exception()
+        if error is not None:
+            # a failed adviser may have seen half its events: the next hint starts a new one
+            self._adviser_by_seat.pop(seat, None)
+            log.error("table %s: a hint for seat %d failed: %r", self.id, seat, error)
+            self.outbox.send(conn, Error("hint_failed", "no hint could be made now", ref))
+            return
+        advice = done.result().to_json()
+        message = Hint(self.id, step, seat, advice["level"], advice["action"], advice["danger"])
+        self.outbox.send(conn, message, ref)
