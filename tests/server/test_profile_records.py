@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import event
 
 from jantaku.server.player_records import LIMITS_SHOWN
+from jantaku.server.record_reads import limit_lines
 from jantaku.server.records import player_lines
 from jantaku.server.storage import Store
 from tests.server.harness import Client, ServerProcess
@@ -123,7 +124,7 @@ def test_the_yakuman_list_is_bounded_newest_first_and_reads_no_log_or_result(
             statements.append(statement)
 
         event.listen(store.engine, "before_cursor_execute", seen)
-        found = store.limit_lines(me, 5)
+        found = limit_lines(store, me, 5)
         event.remove(store.engine, "before_cursor_execute", seen)
         assert [x.game_id for x in found] == stored[::-1][:5]
         assert len(statements) == 1 and "LIMIT" in statements[0].upper()

@@ -24,6 +24,7 @@ from jantaku.server.messages import user_json
 from jantaku.server.models import UserRow, name_key
 from jantaku.server.player_records import LIMITS_READ, achievements, recent_limits
 from jantaku.server.protocol import ProtocolError, loads_bounded
+from jantaku.server.record_reads import limit_lines
 from jantaku.server.refusals import error, limited, refused
 from jantaku.server.reviews import GameReviews
 from jantaku.server.seating import bot_names
@@ -341,7 +342,7 @@ class HttpApi:
         stats = await self.hub.off_loop(lambda: self.player_stats.of(store, user_id))
         viewer = await self._viewer(request)
         # the newest games with a limit hand (a bounded read); a private one for its players only
-        found = await self.hub.off_loop(lambda: store.limit_lines(user_id, LIMITS_READ))
+        found = await self.hub.off_loop(lambda: limit_lines(store, user_id, LIMITS_READ))
         limits = recent_limits(found, lambda g: not _private_to_others(g.config, g.seats, viewer))
         return JSONResponse(
             {

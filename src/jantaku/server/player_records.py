@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from jantaku.families import all_families
-from jantaku.server.storage import LimitLine
+from jantaku.server.record_reads import LimitLine
 
 __all__ = [
     "ACHIEVEMENTS",
@@ -59,7 +59,7 @@ def _level(seats: list[Any], own: int) -> str | None:
 
 def practice_wins(lines: Iterable[tuple[str, list[Any], int, int]]) -> list[dict[str, Any]]:
     """Games played and won (1st place) per family and level faced, from the lines of
-    ``Store.practice_lines``; a game without computer players is no practice game."""
+    ``record_reads.practice_lines``; a game without computer players is no practice game."""
     counts: dict[tuple[str, str], list[int]] = {}
     for family, seats, own, place in lines:
         level = _level(seats if isinstance(seats, list) else [], own)

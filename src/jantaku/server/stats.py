@@ -8,6 +8,7 @@ from typing import Any
 
 from jantaku.server.models import GamePlayerRow
 from jantaku.server.player_records import practice_kinds, practice_wins
+from jantaku.server.record_reads import practice_lines
 from jantaku.server.storage import Store
 
 __all__ = ["PlayerStats", "by_family", "statistics"]
@@ -69,7 +70,7 @@ class PlayerStats:
         lines = store.player_lines(user_id)
         stats = by_family(lines)
         # wins against computer players per level faced: counted with the same games
-        stats["practice"] = practice_wins(store.practice_lines(user_id, practice_kinds()))
+        stats["practice"] = practice_wins(practice_lines(store, user_id, practice_kinds()))
         with self._lock:
             self._kept[user_id] = (len(lines), stats)
             while len(self._kept) > self.kept:

@@ -40,7 +40,7 @@ from jantaku.server.models import (
 )
 from jantaku.server.storage_batch import insert_actions
 
-__all__ = ["ActionRecord", "Fenced", "LimitLine", "Store", "StoredAction", "default_url", "migrate"]
+__all__ = ["ActionRecord", "Fenced", "Store", "StoredAction", "default_url", "migrate"]
 
 
 class Fenced(Exception):
@@ -65,20 +65,6 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
-
-
-@dataclass(frozen=True, slots=True)
-class LimitLine:
-    """A game where a player won a limit hand (``Store.limit_lines``): the limit hands
-    (``[{"hand", "names"}]``), when it ended, and its table's family, kind, config and seats."""
-
-    game_id: str
-    limits: list[Any] | None
-    finished_at: float
-    family: str
-    kind: str
-    config: dict[str, Any]
-    seats: list[Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,49 +408,6 @@ class Store:
         with self.sessions() as s:
             query = _recorded_lines(select(func.count()).select_from(GamePlayerRow), user_id)
             return int(s.scalar(query) or 0)
-
-    def practice_lines(
-        self, user_id: int, kinds: Sequence[str]
-    ) -> list[tuple[str, list[Any], int, int]]:
-        """``(family, the table's seats, own seat, place)`` of ``user_id``'s recorded games at
-        tables of ``kinds`` (the families' tables against computer players): the seats say
-        which computer players sat there."""
-        query = _recorded_lines(
-            select(TableRow.family, TableRow.seats, GamePlayerRow.seat, GamePlayerRow.place),
-            user_id,
-        )
-        query = query.join(TableRow, TableRow.id == GamePlayerRow.game_id).where(
-            TableRow.kind.in_(list(kinds))
-        )
-        with self.engine.connect() as c:
-            return [(r[0], r[1], r[2], r[3]) for r in c.execute(query)]
-
-    def limit_lines(self, user_id: int, limit: int) -> list[LimitLine]:
-        """The ``limit`` newest of ``user_id``'s recorded games where the player won a limit
-        hand, newest first: the lines with one, found by the index of player and count, and
-        of each game only what the profile shows and its table's privacy (no result, no log)."""
-        query = (
-            select(
-                GamePlayerRow.game_id,
-                GamePlayerRow.limits,
-                GameRow.finished_at,
-                TableRow.family,
-                TableRow.kind,
-                TableRow.config,
-                TableRow.seats,
-            )
-            .join(GameRow, GameRow.id == GamePlayerRow.game_id)
-            .join(TableRow, TableRow.id == GamePlayerRow.game_id)
-            .where(
-                GamePlayerRow.user_id == user_id,
-                GamePlayerRow.limit_wins > 0,
-                GameRow.recorded.is_(True),
-            )
-            .order_by(GameRow.finished_at.desc(), GamePlayerRow.game_id)
-            .limit(limit)
-        )
-        with self.engine.connect() as c:
-            return [LimitLine(*r) for r in c.execute(query)]
 
     # ------------------------------------------------------------------ accounts
 

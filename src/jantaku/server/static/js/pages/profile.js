@@ -1,8 +1,10 @@
 // A player's profile: rank, rank points, rating, statistics and recent games (with replays).
-// The cards are drawn by js/profile/cards.js; this module loads the data.
+// The cards are drawn by js/profile/cards.js and js/profile/records.js (achievements, practice
+// wins, recent limit hands); this module loads the data.
 import { t } from "../i18n.js";
 import { el } from "../dom.js";
 import { gamesCard, rankCard, statsCards } from "../profile/cards.js";
+import { recordCards } from "../profile/records.js";
 import { mySheets, sheetsCard } from "../sheet/list.js";
 
 export async function mount(root, params, ctx) {
@@ -30,6 +32,7 @@ export async function mount(root, params, ctx) {
       el("div", { class: "row" }, el("h1", { "data-testid": "profile-name" }, user.name), user.guest ? el("span", { class: "badge" }, t("shell.guest")) : null),
       rankCard(user),
       statsCards(stats),
+      recordCards(data),
       gamesCard(games),
       own ? sheetsCard(own) : null,
     ),
