@@ -42,6 +42,7 @@ class TableHints:
     config: TableConfig
     engine: Game | None
     step: int
+    shown_step: int  # the last step whose messages have all left
     outbox: Outbox
     # per seat, the step of its last hint and the hint (made, or being made)
     _hint_by_seat: dict[int, tuple[int, asyncio.Future[Advice]]]
@@ -104,7 +105,11 @@ class TableHints:
     def _answer(
         self, conn: Any, ref: Ref | None, seat: int, step: int, done: asyncio.Future[Advice]
     ) -> None:
-        """Send the made hint (or why none came) to the connection that asked."""
+        """Send the made hint (or why none came) to the connection that asked: at once when
+        the messages of its step have left, else with them (a hint may not show a prompt
+        before its step is stored). Never held back behind a later write: in a call window
+        that is another seat's answer, which a hint coming after a ``ping``'s answer would
+        tell."""
         if done.cancelled():
             return
         error = done.exception()
@@ -112,8 +117,14 @@ class TableHints:
             # a failed adviser may have seen half its events: the next hint starts a new one
             self._adviser_by_seat.pop(seat, None)
             log.error("table %s: a hint for seat %d failed: %r", self.id, seat, error)
-            self.outbox.send(conn, Error("hint_failed", "no hint could be made now", ref))
+            self._reply(conn, step, Error("hint_failed", "no hint could be made now", ref))
             return
         advice = done.result().to_json()
         message = Hint(self.id, step, seat, advice["level"], advice["action"], advice["danger"])
-        self.outbox.send(conn, message, ref)
+        self._reply(conn, step, message, ref)
+
+    def _reply(self, conn: Any, step: int, message: Any, ref: Ref | None = None) -> None:
+        if step <= self.shown_step:
+            conn.send(message, ref)
+        else:
+            self.outbox.send(conn, message, ref)
