@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from jantaku.engine.game import Game
 from jantaku.server.config import TableConfig
 from jantaku.server.messages import Error, Hint, Ref
-from jantaku.server.puppets import Lane, hint_pool
+from jantaku.server.puppets import Job, Lane, hint_pool
 from jantaku.server.seats import TableError
 from jantaku.server.writer import Outbox
 
@@ -44,8 +44,9 @@ class TableHints:
     step: int
     shown_step: int  # the last step whose messages have all left
     outbox: Outbox
-    # per seat, the step of its last hint and the hint (made, or being made)
-    _hint_by_seat: dict[int, tuple[int, asyncio.Future[Advice]]]
+    # per seat, the step of its last hint, its call on the hint thread (its result: the
+    # hint), the adviser's lane and how many of the match's events it had seen before
+    _hint_by_seat: dict[int, tuple[int, Job, Lane, int]]
     # per seat, the lane of its adviser and how many of the match's events it has seen
     _adviser_by_seat: dict[int, tuple[Lane, int]]
 
@@ -77,10 +78,14 @@ class TableHints:
         (its events since the last one and its view are taken now, on the event loop)."""
         kept = self._hint_by_seat.get(seat)
         if kept is not None and kept[0] == self.step:
-            return kept[1]
+            return kept[1].result
         engine = self.engine
         assert engine is not None
         lane, fed = self._adviser(seat)
+        if kept is not None and kept[2] is lane and kept[1].withdraw():
+            # the hint of an earlier step, not begun: nobody needs it now (the seat has moved
+            # on), so it never takes the hint thread; its events go with this one
+            fed = kept[3]
         new = [e.seen_by(seat) for e in engine.log[fed:]]
         view = engine.view(seat)
         adviser: Adviser = lane.player  # type: ignore[assignment]
@@ -90,9 +95,16 @@ class TableHints:
             return adviser.advise(view)
 
         self._adviser_by_seat[seat] = (lane, len(engine.log))
-        result: asyncio.Future[Advice] = lane.run(advise, hint_pool()).result
-        self._hint_by_seat[seat] = (self.step, result)
-        return result
+        job = lane.run(advise, hint_pool())
+        self._hint_by_seat[seat] = (self.step, job, lane, fed)
+        return job.result
+
+    def drop_hints(self) -> None:
+        """The match is over (or driven elsewhere): the advisers and the hints not begun go."""
+        for _step, job, _lane, _fed in self._hint_by_seat.values():
+            job.withdraw()
+        self._hint_by_seat.clear()
+        self._adviser_by_seat.clear()
 
     def _adviser(self, seat: int) -> tuple[Lane, int]:
         kept = self._adviser_by_seat.get(seat)
@@ -110,7 +122,8 @@ class TableHints:
         before its step is stored). Never held back behind a later write: in a call window
         that is another seat's answer, which a hint coming after a ``ping``'s answer would
         tell."""
-        if done.cancelled():
+        if done.cancelled():  # withdrawn: the seat asked for a later step's hint since
+            self._reply(conn, step, Error("stale", f"the table moved on from step {step}", ref))
             return
         error = done.exception()
         if error is not None:

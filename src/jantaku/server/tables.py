@@ -253,6 +253,7 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers, TableHints):
         sent from here) and tell the owner of this object; raises TableError ``moved``."""
         if self.status in ("open", "live"):
             self.status = "moved"
+            self.drop_hints()
             self._changed.set()
             if self.on_lost is not None:
                 self.on_lost(self)
@@ -489,6 +490,7 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers, TableHints):
     def _finish(self, outcome: GameResult) -> None:
         self.outcome = outcome
         self.status = "finished"
+        self.drop_hints()
         if self.on_finish is not None:
             self.on_finish(self, outcome)
         # built once the game is stored: with the rank changes worked out as it was stored
