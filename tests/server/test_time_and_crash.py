@@ -104,10 +104,7 @@ def test_sigkill_mid_hand_then_restart_and_finish(database: str, tmp_path: Path)
         again = [Client(server, tok) for tok in tokens]
         for c, t in zip(again, tables, strict=True):
             c.send({"type": "join", "table": t})
-            snap = c.expect("snapshot")
-            # the public step counts what was shown: every stored action, and the call window
-            # that a restart after a discard closes again
-            assert snap["table"]["seq"] in (before[t], before[t] + 1)
+            c.expect("snapshot")  # its public step: test_resumed_step.py
         for c, t in zip(again, tables, strict=True):
             assert c.play(t) is not None
             check_record(server, t, tmp_path)

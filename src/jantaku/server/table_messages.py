@@ -17,7 +17,7 @@ from jantaku.server.messages import Events, Prompt, ServerMessage, Snapshot
 from jantaku.server.seats import Seat, TableError, public_summary
 from jantaku.server.writer import Outbox
 
-__all__ = ["EVENTS_PER_MESSAGE", "MISSED_PAGE", "TableMessages", "missed_charge"]
+__all__ = ["EVENTS_PER_MESSAGE", "MISSED_PAGE", "TableMessages", "missed_charge", "resumed_step"]
 
 #: the most events one snapshot's ``missed`` holds (a rejoin asks again for the rest): each
 #: costs its filtering and JSON, so what one join may cost stays near what a snapshot costs
@@ -316,3 +316,14 @@ class TableMessages:
 def _ends_deal(events: list[Event]) -> bool:
     """Whether the step's ``events`` end a deal (its message carries the ended deal's view)."""
     return any(e.type == "deal_ended" for e in events)
+
+
+def resumed_step(engine: Game) -> int:
+    """The public step a table rebuilt from its stored actions goes on from, counted only from
+    what every viewer was shown: the match's events and its ended deals (each step shows at
+    least one event or ends a pause between hands, so this is near the step reached before).
+    Never the stored actions' count: that holds the passes in call windows, which nobody is
+    shown (who could have called is each seat's own secret). A viewer takes it up from the
+    snapshot of its join or watch."""
+    ended = sum(1 for e in engine.log if e.type == "deal_ended")
+    return len(engine.log) + ended + 1

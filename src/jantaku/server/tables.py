@@ -42,7 +42,7 @@ from jantaku.server.seats import RANKED_NO_BOTS, Connection, Seat, TableError, c
 from jantaku.server.storage import ActionRecord, Fenced, Store
 from jantaku.server.table_driver import TableDriver
 from jantaku.server.table_hints import TableHints
-from jantaku.server.table_messages import TableMessages
+from jantaku.server.table_messages import TableMessages, resumed_step
 from jantaku.server.table_time import TableClocks
 from jantaku.server.table_viewers import TableViewers
 from jantaku.server.writer import Outbox, Writer
@@ -322,7 +322,7 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers, TableHints):
             if not engine.awaiting_calls():  # the window open at the end (if any) opened
                 self._window_opened = row.elapsed  # with the last action taken outside one
             self.seq = row.seq
-        self.step = self.shown_step = self.seq
+        self.step = self.shown_step = resumed_step(engine)
 
     def resumed(self) -> None:
         """The replayed match resumes from now (on the event loop). An open call window stays
