@@ -49,6 +49,9 @@ WEIGHTS: tuple[tuple[str, float], ...] = (
     ("/api/players/{user_id}", 4),
     ("/api/players/{user_id}/games", 4),
     ("/api/guest", 4),  # an account written (sign-ups have a budget of their own)
+    # an account's row written and the unfinished ranked tables' seats read (a budget of its
+    # own per account besides)
+    ("/api/account/reset-rank", 10),
     # a whole game's record: its event log, or a record written from it, or its review (the
     # biggest answer of all)
     ("/api/games/{game_id}/review", 20),
