@@ -2,7 +2,8 @@
 hold: while the file ``DIR/NAME`` exists, a call of NAME (a session lookup
 ``Accounts.by_token``, ``Store.table_id_by_invite``, ``Store.session``, ``Store.game``,
 ``Store.user``, ``Store.table``, ``Store.add_user``, ``Store.drop_session``, a table's
-``Store.create_table`` and ``Store.update_table``, a takeover's ``Store.claim_fence``,
+``Store.create_table`` and ``Store.update_table``, the writer thread's ``Store.append_actions``
+(a run of accepted actions), a takeover's ``Store.claim_fence``,
 ``replay``: a stored match played again when it resumes, ``Table.replay``, and
 ``claim_lease``: a table's lease claimed in Redis, ``Leases.claim``)
 writes ``DIR/NAME.entered`` and waits until the test removes ``DIR/NAME`` (an awaited call
@@ -55,7 +56,7 @@ def _install() -> None:
 
     Accounts.by_token = _held("by_token", Accounts.by_token)  # type: ignore[method-assign]
     names = ("table_id_by_invite", "session", "game", "user", "table", "add_user")
-    for name in (*names, "create_table", "update_table", "claim_fence"):
+    for name in (*names, "create_table", "update_table", "append_actions", "claim_fence"):
         setattr(Store, name, _held(name, getattr(Store, name)))
     Store.drop_session = _held("drop_session", Store.drop_session)  # type: ignore[method-assign]
     from jantaku.server.tables import Table

@@ -9,6 +9,7 @@ from jantaku.engine.actions import ActionKind
 from jantaku.engine.riichi.events import DrawKind
 from jantaku.server.app import STATIC
 from jantaku.server.config import TableKind
+from jantaku.server.player_records import ACHIEVEMENTS
 from jantaku.server.seating import PLAYERS
 from tests.server.js_labels import read_dictionary
 
@@ -21,9 +22,14 @@ SHELL_FILES = [
     and "table" not in p.parts  # js/table/: the table page's modules (web-table's labels)
     and not p.name.startswith("table")
 ]
-# the shell's dictionaries: the pages around the table, and the score sheet's
-EN = read_dictionary(JS / "i18n" / "shell.en.js") | read_dictionary(JS / "i18n" / "sheet.en.js")
-DE = read_dictionary(JS / "i18n" / "shell.de.js") | read_dictionary(JS / "i18n" / "sheet.de.js")
+# the shell's dictionaries: the pages around the table, the profile's records, the score sheet's
+SHELL_DICTIONARIES = ("shell", "records", "sheet")
+EN = {
+    k: v for d in SHELL_DICTIONARIES for k, v in read_dictionary(JS / "i18n" / f"{d}.en.js").items()
+}
+DE = {
+    k: v for d in SHELL_DICTIONARIES for k, v in read_dictionary(JS / "i18n" / f"{d}.de.js").items()
+}
 
 
 def test_both_languages_have_the_same_keys_and_placeholders() -> None:
@@ -65,6 +71,7 @@ def test_key_families_cover_the_server_and_engine_values() -> None:
         },
         "draw": {d.value for d in DrawKind},
         "shell.lang": {"en", "de"},
+        "records.achievement": {name for name, _rating in ACHIEVEMENTS},
     }
     for family, values in families.items():
         missing = {v for v in values if f"{family}.{v}" not in EN}

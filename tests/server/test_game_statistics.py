@@ -126,6 +126,11 @@ def test_classical_games_show_in_the_player_statistics(server: ServerProcess) ->
     assert stats["win_rate"] == round(expected["wins"][me] / expected["hands"][me], 4)
     assert stats["deal_in_rate"] == round(expected["deal_ins"][me] / expected["hands"][me], 4)
     # per family: a classical game only (the profile keeps the families apart)
-    whole = {k: v for k, v in stats.items() if k != "families"}
+    whole = {k: v for k, v in stats.items() if k not in ("families", "practice")}
     assert stats["families"] == {"classical": whole}
+    # a classical table filled with computer players (the filler: no level asked) is practice
+    won = int(result["ranking"][0] == me)  # type: ignore[index]
+    assert stats["practice"] == [
+        {"family": "classical", "level": "filler", "games": 1, "wins": won}
+    ]
     c.close()

@@ -130,3 +130,32 @@ def test_a_reset_at_one_process_counts_at_the_connections_at_the_others(
     reply = at_b.recv()
     assert (reply["type"], reply.get("code")) == ("error", "rank_too_low"), reply
     at_b.close()
+
+
+@needs_cluster
+def test_refused_at_one_process_while_queued_at_another(
+    servers: list[ServerProcess], pg_database: str
+) -> None:
+    """The queue's table is driven by another process of the group: the reset sees its seat
+    as stored (the seat is shown once stored) and is refused, then allowed once the seat
+    given up is stored."""
+    a, b, _c = servers
+    token = registered(a)
+    me = a.get("/api/me", token).json()["user"]
+    at_b = Client(b, token)
+    at_b.send({"type": "queue", "kind": "novice", "length": "quick"})
+    table = at_b.expect("snapshot")["table"]["id"]
+    status, body = _reset(a, token)
+    assert (status, body["code"], body["table"]) == (409, "ranked_seat", table)
+    at_b.send({"type": "leave", "table": table, "id": "l"})
+    at_b.expect("ok")
+    store = Store(pg_database)
+    try:
+        end = time.monotonic() + REPLY_LIMIT
+        while any(s.get("user_id") == me["id"] for s in store.table(table).seats):  # type: ignore[union-attr]
+            assert time.monotonic() < end, "the seat given up was never stored"
+            time.sleep(0.05)
+    finally:
+        store.close()
+    assert _reset(a, token)[0] == 200
+    at_b.close()

@@ -195,9 +195,17 @@ def _check_resumed_windows(
         prompt = bob.expect("prompt", table)
         kinds = {a["type"] for a in prompt["legal_actions"]}
         assert {"pon", "pass"} <= kinds, prompt
+        hint = _hint(bob, table, f"asked-{case}")  # bob's own prompt: he may ask for a hint
+        assert hint["type"] == "hint" and hint["action"] in prompt["legal_actions"], hint
         answer = "pass" if case == "person" else "pon"
         action = next(a for a in prompt["legal_actions"] if a["type"] == answer)
         bob.client.send({"type": "act", "table": table, "seq": prompt["seq"], "action": action})
+    # a hint asked during the hold by a seat not asked (any more) is refused alike at every
+    # table, whoever may call there, and shows nothing of it
+    for name, viewer in (("alice", alice), ("bob", bob)):
+        refused = {case: _hint(viewer, tables[case], f"{name}-{case}") for case in CASES}
+        shapes = {case: (m["type"], m.get("code"), m.get("message")) for case, m in refused.items()}
+        assert set(shapes.values()) == {("error", "not_your_turn", shapes["nobody"][2])}, shapes
     # while the test clock stands still, and until just before the hold's end, the tables
     # show nothing to anybody but a seat asked in the window (bob's answer shows nothing)
     for moved in (0.0, HOLD - 0.5):
@@ -208,7 +216,7 @@ def _check_resumed_windows(
             for case in CASES:
                 seen = [m["type"] for _, m in viewer.of(tables[case])]
                 # a seat asked coming back tells nobody, itself included, before the hold's end
-                mine = ["snapshot", "prompt"] if (name, case) in _ASKED else []
+                mine = ["snapshot", "prompt", "hint"] if (name, case) in _ASKED else []
                 assert seen == mine, (name, case, seen)
         # nor does the table's summary tell who was let in (bob is back at each table)
         seats = {case: server.get(f"/api/tables/{tables[case]}").json()["seats"] for case in CASES}
@@ -238,6 +246,15 @@ def _check_resumed_windows(
     assert ("called", BOB) in _shape(called[0])["events"], called[0]
     for viewer in viewers.values():
         viewer.client.close()
+
+
+def _hint(viewer: _Viewer, table: str, ref: str) -> dict[str, Any]:
+    """The answer to a ``hint`` for ``table`` sent now (a hint, or its refusal)."""
+    viewer.client.send({"type": "hint", "table": table, "id": ref})
+    while True:
+        msg = viewer.read(REPLY_LIMIT)
+        if msg.get("ref") == ref:
+            return msg
 
 
 #: (viewer, table) where the viewer is a seat asked in the window: let in at once

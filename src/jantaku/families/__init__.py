@@ -74,18 +74,27 @@ Exporter = Callable[[Sequence[Event], MatchInfo], str]
 @dataclass(slots=True)
 class Tally:
     """Per-seat counts of a match's log: hands dealt, wins, deal-ins (the seat whose discard or
-    robbed kong completed another's hand) and the named hands won (riichi yaku, classical
-    special hands)."""
+    robbed kong completed another's hand), the named hands won (riichi yaku, classical
+    special hands) and the limit hands won (riichi yakuman, classical special hands), each as
+    ``(hand, names)``: the hand's number in the match (1-based, the replay's ``?hand=``) and
+    what the family calls it. The family says which of its wins are limit hands."""
 
     hands: int = 0
     wins: Counter[int] = field(default_factory=Counter)
     deal_ins: Counter[int] = field(default_factory=Counter)
     yaku: list[Counter[str]] = field(default_factory=lambda: [Counter() for _ in range(4)])
+    limits: list[list[tuple[int, tuple[str, ...]]]] = field(
+        default_factory=lambda: [[] for _ in range(4)]
+    )
 
     def win(self, seat: int, from_seat: int | None) -> None:
         self.wins[seat] += 1
         if from_seat is not None and from_seat != seat:
             self.deal_ins[from_seat] += 1
+
+    def limit(self, seat: int, names: Sequence[str]) -> None:
+        """``seat`` won a limit hand called ``names`` in the current hand (``hands``)."""
+        self.limits[seat].append((self.hands, tuple(names)))
 
     def add(self, other: Tally) -> None:
         self.hands += other.hands
@@ -93,6 +102,8 @@ class Tally:
         self.deal_ins.update(other.deal_ins)
         for mine, theirs in zip(self.yaku, other.yaku, strict=True):
             mine.update(theirs)
+        for won, more in zip(self.limits, other.limits, strict=True):
+            won.extend(more)
 
 
 PlayerSpec = str | Callable[[str], Player]

@@ -89,6 +89,7 @@ def _tally(log: Sequence[Event]) -> Tally:
             for r in e.results:
                 if r.seat == e.winner and r.special_hand:
                     tally.yaku[e.winner][r.special_hand] += 1
+                    tally.limit(e.winner, [r.special_hand])  # a special hand scores the limit
     return tally
 
 

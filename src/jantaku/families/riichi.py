@@ -75,6 +75,8 @@ def _tally(log: Sequence[Event]) -> Tally:
             tally.win(e.seat, e.from_seat)
             for name, _han in e.yaku:
                 tally.yaku[e.seat][name] += 1
+            if e.yakuman:  # a yakuman: its yaku are the yakuman (a counted one is not)
+                tally.limit(e.seat, [name for name, _han in e.yaku])
     return tally
 
 

@@ -3,8 +3,9 @@
 A seated person of a party table says a line; the table sends it to the connections of its
 seated persons (never to spectators, never to another table) and keeps the last
 :data:`BACKLOG` lines in memory for a seat's snapshot. A line is not game state: it is never
-stored, and a restart or a move to another process forgets it. What a line carries is what
-its sender typed, the sender's seat and name, and when the server received it.
+stored, and a restart or a move to another process forgets it (nor does it wait, as the
+table's messages do, for the table's actions to be stored: handlers.py). What a line carries is
+what its sender typed, the sender's seat and name, and when the server received it.
 
 Abuse: a line is at most :data:`MAX_CHARS` characters once trimmed, line breaks and tabs
 become spaces, other control characters (and bidirectional overrides, which would turn the

@@ -263,7 +263,9 @@ def _act(hub: Hub, client: Client, message: Act) -> None:
 
 def _chat(hub: Hub, client: Client, message: Chat) -> None:
     """A line at a party table (chat.py): sent to the seated persons' connections, the
-    sayer's own copy answering the message's id."""
+    sayer's own copy answering the message's id. It is sent at once, not held with the
+    table's messages behind its writes: a line is never stored, and one held would tell its
+    sayer (against a ``ping``) that an answer in a call window was being stored."""
     user_id = _need_user(client)
     table = _table(hub, client, message)
     line = table.say(user_id, message.text, hub.chat_limits.check)
@@ -271,7 +273,7 @@ def _chat(hub: Hub, client: Client, message: Chat) -> None:
     if client not in conns:  # the sayer's seat, from a connection that has not joined
         conns.append(client)
     for conn in conns:
-        table.outbox.send(conn, line, message.ref if conn is client else None)
+        conn.send(line, message.ref if conn is client else None)
 
 
 def _hint(hub: Hub, client: Client, message: HintRequest) -> None:

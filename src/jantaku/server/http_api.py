@@ -22,7 +22,9 @@ from jantaku.server.hub import Hub
 from jantaku.server.limits import Backoff, Busy, HashPool, TokenBuckets
 from jantaku.server.messages import user_json
 from jantaku.server.models import UserRow, name_key
+from jantaku.server.player_records import LIMITS_READ, achievements, recent_limits
 from jantaku.server.protocol import ProtocolError, loads_bounded
+from jantaku.server.record_reads import limit_lines
 from jantaku.server.refusals import error, limited, refused
 from jantaku.server.reviews import GameReviews
 from jantaku.server.seating import bot_names
@@ -338,7 +340,18 @@ class HttpApi:
         # rank points needed for the next rank (None at the top), for the profile's progress bar
         shown["rank_needed"] = RANKS[user.rank_index].needed
         stats = await self.hub.off_loop(lambda: self.player_stats.of(store, user_id))
-        return JSONResponse({"user": shown, "stats": stats})
+        viewer = await self._viewer(request)
+        # the newest games with a limit hand (a bounded read); a private one for its players only
+        found = await self.hub.off_loop(lambda: limit_lines(store, user_id, LIMITS_READ))
+        limits = recent_limits(found, lambda g: not _private_to_others(g.config, g.seats, viewer))
+        return JSONResponse(
+            {
+                "user": shown,
+                "stats": stats,
+                "limit_hands": limits,
+                "achievements": achievements(user.rating_max),
+            }
+        )
 
     async def player_games_http(self, request: Request) -> Response:
         """A player's recent finished games (newest first), for the profile's replay links."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
@@ -110,6 +110,13 @@ class GamePlayerRow(Base):
     wins: Mapped[int] = mapped_column(Integer)
     deal_ins: Mapped[int] = mapped_column(Integer)
     yaku: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # the limit hands the seat won (riichi yakuman, classical special hands): how many, and
+    # each as {"hand": its number in the match, 1-based, "names": [...]}; null when none
+    limit_wins: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    limits: Mapped[list[Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+
+    # a profile's recent limit hands: the player's lines with one, without reading the others
+    __table_args__ = (Index("ix_game_players_user_limit_wins", "user_id", "limit_wins"),)
 
 
 class SheetRow(Base):

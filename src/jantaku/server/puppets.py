@@ -88,6 +88,16 @@ class Job:
         elif not self.started and not self.ended.done():
             self.ended.set_result(None)
 
+    def withdraw(self) -> bool:
+        """Cancel the call if it has not begun (:meth:`cancel`); whether it never runs."""
+        if self.thread is not None:
+            if not self.thread.cancel():  # under way on its thread, or over
+                return False
+        elif self.started:  # ran on the event loop
+            return False
+        self.cancel()
+        return True
+
 
 class Lane:
     """One puppet's calls, one at a time, in the order the table made them."""

@@ -50,6 +50,8 @@ def player_lines(
             wins=tally.wins[i],
             deal_ins=tally.deal_ins[i],
             yaku=dict(tally.yaku[i]),
+            limit_wins=len(tally.limits[i]),
+            limits=[{"hand": h, "names": list(n)} for h, n in tally.limits[i]] or None,
         )
         for i in range(4)
     ]

@@ -7,6 +7,8 @@ from collections import Counter, OrderedDict
 from typing import Any
 
 from jantaku.server.models import GamePlayerRow
+from jantaku.server.player_records import practice_kinds, practice_wins
+from jantaku.server.record_reads import practice_lines
 from jantaku.server.storage import Store
 
 __all__ = ["PlayerStats", "by_family", "statistics"]
@@ -45,10 +47,11 @@ def statistics(lines: list[GamePlayerRow]) -> dict[str, Any]:
 
 
 class PlayerStats:
-    """A player's statistics, kept until the player has another recorded game: reading every
-    line of a player with thousands of games on each profile request (anyone may ask, again
-    and again) would hold up the event loop. A request costs one count of the lines then.
-    Called on the database threads (it queries), so the kept answers are behind a lock."""
+    """A player's statistics (the practice wins too), kept until the player has another
+    recorded game: reading every line of a player with thousands of games on each profile
+    request (anyone may ask, again and again) would hold up the event loop. A request costs
+    one count of the lines then. Called on the database threads (it queries), so the kept
+    answers are behind a lock."""
 
     def __init__(self, kept: int = KEPT) -> None:
         self.kept = kept
@@ -66,6 +69,8 @@ class PlayerStats:
             return known[1]
         lines = store.player_lines(user_id)
         stats = by_family(lines)
+        # wins against computer players per level faced: counted with the same games
+        stats["practice"] = practice_wins(practice_lines(store, user_id, practice_kinds()))
         with self._lock:
             self._kept[user_id] = (len(lines), stats)
             while len(self._kept) > self.kept:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from jantaku.engine.game import Game
 from jantaku.server.config import TableConfig
 from jantaku.server.messages import Error, Hint, Ref
-from jantaku.server.puppets import Lane, hint_pool
+from jantaku.server.puppets import Job, Lane, hint_pool
 from jantaku.server.seats import TableError
 from jantaku.server.writer import Outbox
 
@@ -42,9 +42,11 @@ class TableHints:
     config: TableConfig
     engine: Game | None
     step: int
+    shown_step: int  # the last step whose messages have all left
     outbox: Outbox
-    # per seat, the step of its last hint and the hint (made, or being made)
-    _hint_by_seat: dict[int, tuple[int, asyncio.Future[Advice]]]
+    # per seat, the step of its last hint, its call on the hint thread (its result: the
+    # hint), the adviser's lane and how many of the match's events it had seen before
+    _hint_by_seat: dict[int, tuple[int, Job, Lane, int]]
     # per seat, the lane of its adviser and how many of the match's events it has seen
     _adviser_by_seat: dict[int, tuple[Lane, int]]
 
@@ -76,10 +78,14 @@ class TableHints:
         (its events since the last one and its view are taken now, on the event loop)."""
         kept = self._hint_by_seat.get(seat)
         if kept is not None and kept[0] == self.step:
-            return kept[1]
+            return kept[1].result
         engine = self.engine
         assert engine is not None
         lane, fed = self._adviser(seat)
+        if kept is not None and kept[2] is lane and kept[1].withdraw():
+            # the hint of an earlier step, not begun: nobody needs it now (the seat has moved
+            # on), so it never takes the hint thread; its events go with this one
+            fed = kept[3]
         new = [e.seen_by(seat) for e in engine.log[fed:]]
         view = engine.view(seat)
         adviser: Adviser = lane.player  # type: ignore[assignment]
@@ -89,9 +95,16 @@ class TableHints:
             return adviser.advise(view)
 
         self._adviser_by_seat[seat] = (lane, len(engine.log))
-        result: asyncio.Future[Advice] = lane.run(advise, hint_pool()).result
-        self._hint_by_seat[seat] = (self.step, result)
-        return result
+        job = lane.run(advise, hint_pool())
+        self._hint_by_seat[seat] = (self.step, job, lane, fed)
+        return job.result
+
+    def drop_hints(self) -> None:
+        """The match is over (or driven elsewhere): the advisers and the hints not begun go."""
+        for _step, job, _lane, _fed in self._hint_by_seat.values():
+            job.withdraw()
+        self._hint_by_seat.clear()
+        self._adviser_by_seat.clear()
 
     def _adviser(self, seat: int) -> tuple[Lane, int]:
         kept = self._adviser_by_seat.get(seat)
@@ -104,16 +117,27 @@ class TableHints:
     def _answer(
         self, conn: Any, ref: Ref | None, seat: int, step: int, done: asyncio.Future[Advice]
     ) -> None:
-        """Send the made hint (or why none came) to the connection that asked."""
-        if done.cancelled():
+        """Send the made hint (or why none came) to the connection that asked: at once when
+        the messages of its step have left, else with them (a hint may not show a prompt
+        before its step is stored). Never held back behind a later write: in a call window
+        that is another seat's answer, which a hint coming after a ``ping``'s answer would
+        tell."""
+        if done.cancelled():  # withdrawn: the seat asked for a later step's hint since
+            self._reply(conn, step, Error("stale", f"the table moved on from step {step}", ref))
             return
         error = done.exception()
         if error is not None:
             # a failed adviser may have seen half its events: the next hint starts a new one
             self._adviser_by_seat.pop(seat, None)
             log.error("table %s: a hint for seat %d failed: %r", self.id, seat, error)
-            self.outbox.send(conn, Error("hint_failed", "no hint could be made now", ref))
+            self._reply(conn, step, Error("hint_failed", "no hint could be made now", ref))
             return
         advice = done.result().to_json()
         message = Hint(self.id, step, seat, advice["level"], advice["action"], advice["danger"])
-        self.outbox.send(conn, message, ref)
+        self._reply(conn, step, message, ref)
+
+    def _reply(self, conn: Any, step: int, message: Any, ref: Ref | None = None) -> None:
+        if step <= self.shown_step:
+            conn.send(message, ref)
+        else:
+            self.outbox.send(conn, message, ref)

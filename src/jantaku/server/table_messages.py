@@ -46,6 +46,7 @@ class TableMessages:
     engine: Game | None
     seq: int
     step: int
+    shown_step: int  # the last step whose messages have all left (table_hints.py)
     outcome: GameResult | None
     chat: TableChat  # a party table's last chat lines (sent to its seats in the snapshot)
     _pause_until: float | None
@@ -258,6 +259,8 @@ class TableMessages:
             msg = self._events_message(None, events, shared, to_act)
             for c in self.watchers:
                 self.outbox.send(c, msg)
+        if not self.outbox.pending:  # else once the held messages leave (tables.py, _sent)
+            self.shown_step = self.step
 
     def _prompt(self, seat: int) -> None:
         assert self.engine is not None

@@ -120,6 +120,7 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers, TableHints):
         self.chat = TableChat()  # a party table's last lines (never stored)
         self._hint_by_seat = {}  # hints asked for (table_hints.py)
         self._adviser_by_seat = {}
+        self.shown_step = 0  # the last step whose messages have all left (not held back)
 
     def seat_of(self, user_id: int | None) -> int | None:
         if user_id is None:
@@ -252,6 +253,7 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers, TableHints):
         sent from here) and tell the owner of this object; raises TableError ``moved``."""
         if self.status in ("open", "live"):
             self.status = "moved"
+            self.drop_hints()
             self._changed.set()
             if self.on_lost is not None:
                 self.on_lost(self)
@@ -320,7 +322,7 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers, TableHints):
             if not engine.awaiting_calls():  # the window open at the end (if any) opened
                 self._window_opened = row.elapsed  # with the last action taken outside one
             self.seq = row.seq
-        self.step = self.seq
+        self.step = self.shown_step = self.seq
 
     def resumed(self) -> None:
         """The replayed match resumes from now (on the event loop). An open call window stays
@@ -467,6 +469,7 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers, TableHints):
             self._window_until = max(self._window_until, time.monotonic() + self._call_window())
             self._changed.set()
         self._window_held = False
+        self.shown_step = self.step
 
     def _tell_players(self, events: list[Event]) -> None:
         """Every computer player sees every event its seat may see, as in the arena: once its
@@ -487,6 +490,7 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers, TableHints):
     def _finish(self, outcome: GameResult) -> None:
         self.outcome = outcome
         self.status = "finished"
+        self.drop_hints()
         if self.on_finish is not None:
             self.on_finish(self, outcome)
         # built once the game is stored: with the rank changes worked out as it was stored

@@ -1,8 +1,10 @@
 // Labels in English and German. Dictionaries are split by owner: shell.*.js (pages around the
-// table), sheet.*.js (the score sheet) and table.*.js (the table page); all are merged, the
-// table's keys last.
+// table), records.*.js (the profile's records), sheet.*.js (the score sheet) and table.*.js
+// (the table page); all are merged, the table's keys last.
 import shellEn from "./i18n/shell.en.js";
 import shellDe from "./i18n/shell.de.js";
+import recordsEn from "./i18n/records.en.js";
+import recordsDe from "./i18n/records.de.js";
 import sheetEn from "./i18n/sheet.en.js";
 import sheetDe from "./i18n/sheet.de.js";
 import tableEn from "./i18n/table.en.js";
@@ -12,8 +14,8 @@ import { readTile } from "./notation.js";
 import { getSetting, setSetting } from "./settings.js";
 
 const DICTS = {
-  en: { ...shellEn, ...sheetEn, ...tableEn },
-  de: { ...shellDe, ...sheetDe, ...tableDe },
+  en: { ...shellEn, ...recordsEn, ...sheetEn, ...tableEn },
+  de: { ...shellDe, ...recordsDe, ...sheetDe, ...tableDe },
 };
 export const LANGS = ["en", "de"];
 

@@ -1,9 +1,11 @@
 // A player's profile: rank, rank points, rating, statistics and recent games (with replays).
-// The cards are drawn by js/profile/cards.js; this module loads the data.
+// The cards are drawn by js/profile/cards.js and js/profile/records.js (achievements, practice
+// wins, recent limit hands); this module loads the data.
 import { t } from "../i18n.js";
 import { el } from "../dom.js";
 import { gamesCard, rankCard, statsCards } from "../profile/cards.js";
 import { resetButton } from "../profile/reset.js";
+import { recordCards } from "../profile/records.js";
 import { mySheets, sheetsCard } from "../sheet/list.js";
 
 export async function mount(root, params, ctx) {
@@ -49,6 +51,7 @@ export async function mount(root, params, ctx) {
       said,
       rank,
       statsCards(stats),
+      recordCards(data),
       gamesCard(games),
       own ? sheetsCard(own) : null,
     ),

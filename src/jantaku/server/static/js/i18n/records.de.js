@@ -1,0 +1,22 @@
+// Deutsche Texte der Erfolge im Profil (js/profile/records.js). Schlüssel: "records.name".
+export default {
+  "records.achievements_title": "Errungenschaften",
+  "records.achievement.tile_and_error_1": "„Tile and Error“ I",
+  "records.achievement.tile_and_error_2": "„Tile and Error“ II",
+  "records.achievement.tile_and_error_3": "„Tile and Error“ III",
+  "records.achievement_condition": "Beste Wertung über {rating}",
+  "records.reached": "Erreicht",
+  "records.not_reached": "Noch nicht erreicht",
+  "records.practice_title": "Siege gegen Computerspieler",
+  "records.practice_hint": "Spiele an Übungstischen, nach der Stufe der Computerspieler.",
+  "records.level": "Computerspieler",
+  "records.level_mixed": "Gemischte Stufen",
+  "records.played": "Gespielt",
+  "records.won": "Gewonnen (1. Platz)",
+  "records.win_share": "Anteil gewonnen",
+  "records.no_practice": "Noch keine Spiele gegen Computerspieler.",
+  "records.limits_title": "Letzte Yakuman und Limithände",
+  "records.limit_hand": "Hand",
+  "records.watch_hand": "Hand {hand} ansehen",
+  "records.no_limits": "Noch kein Yakuman und keine Limithand.",
+};

@@ -1,0 +1,22 @@
+// English labels of the profile's records (js/profile/records.js). Keys: "records.name".
+export default {
+  "records.achievements_title": "Achievements",
+  "records.achievement.tile_and_error_1": "Tile and Error I",
+  "records.achievement.tile_and_error_2": "Tile and Error II",
+  "records.achievement.tile_and_error_3": "Tile and Error III",
+  "records.achievement_condition": "Best rating above {rating}",
+  "records.reached": "Reached",
+  "records.not_reached": "Not yet reached",
+  "records.practice_title": "Wins against computer players",
+  "records.practice_hint": "Matches at practice tables, by the level of the computer players.",
+  "records.level": "Computer players",
+  "records.level_mixed": "Mixed levels",
+  "records.played": "Played",
+  "records.won": "Won (1st place)",
+  "records.win_share": "Share won",
+  "records.no_practice": "No matches against computer players yet.",
+  "records.limits_title": "Recent yakuman and limit hands",
+  "records.limit_hand": "Hand",
+  "records.watch_hand": "Watch hand {hand}",
+  "records.no_limits": "No yakuman or limit hand yet.",
+};
