@@ -3,6 +3,7 @@ when not, how often, and what the account's open connections make of it."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
