@@ -63,7 +63,6 @@ class AccountApi:
         except ResetRefused as e:
             fields = {} if e.table is None else {"table": e.table}
             return error(e.message, _STATUS[e.code], e.code, **fields)
-        hub.rank_changed(user_id, user.rank_index)  # the connections' entry checks
         shown = user_json(user)
         shown["rank_needed"] = RANKS[user.rank_index].needed
         return JSONResponse({"user": shown})

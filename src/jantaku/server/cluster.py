@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import hashlib
 import json
 import logging
@@ -122,7 +121,6 @@ class Cluster:
         self.relay.handle = handle
         self.relay.seated = self.seats.handle  # a relayed join's seat counts for the group
         self.relay.on_logout = self.hub.session_ended  # a logout at another process
-        self.relay.on_rank = functools.partial(self.hub.rank_changed, here_only=True)
         self.relay.watches = self._watches
         await self.relay.start()
         await self._heartbeat()

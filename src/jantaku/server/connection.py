@@ -42,6 +42,8 @@ class Client:
         self.address = client_address(ws)
         self.user_id: int | None = None
         self.name = ""
+        # the account's rank as last read: at its hello, and again at each entry to a queue
+        # whose tables need a rank (websocket.py), where it is checked
         self.rank_index = 0
         self.guest = False  # guests may not sit at ranked tables
         self.token_hash: str | None = None  # the session it said hello with

@@ -18,6 +18,7 @@ from jantaku.server.manager import Lobby
 from jantaku.server.models import UserRow
 from jantaku.server.origins import origin_of, process_key
 from jantaku.server.protocol import ProtocolError
+from jantaku.server.queue_rank import stored_rank
 from jantaku.server.seat_counts import SeatOrigins
 from jantaku.server.shared_limits import LocalLimits, SharedLimits
 from jantaku.server.storage import Store
@@ -171,15 +172,16 @@ class Hub:
         if self.cluster is not None:
             self.cluster.relay.logged_out(session)
 
-    def rank_changed(self, user_id: int, rank_index: int, here_only: bool = False) -> None:
-        """The account's rank changed outside a match (a reset): its connections' entry checks
-        (an advanced table needs 1st Dan) use the new one, here and, with several processes,
-        at the others of the group too."""
-        for client in self.clients:
-            if client.user_id == user_id:
-                client.rank_index = rank_index
-        if self.cluster is not None and not here_only:
-            self.cluster.relay.rank_changed(user_id, rank_index)
+    async def read_rank(self, client: Client) -> None:
+        """Read the connection's account's rank from the database (on its threads) for a
+        ranked queue's entry check: the rank its ``hello`` found may have changed since (a
+        ranked match's result, a reset), at this process or another of the group."""
+        user_id = client.user_id
+        if user_id is None or client.guest:
+            return
+        rank = await self.off_loop(lambda: stored_rank(self.store, user_id))
+        if rank is not None:
+            client.rank_index = rank
 
     def session_ended(self, session: str) -> None:
         """Close this process's connections of ``session`` (a token's hash), which has logged

@@ -101,7 +101,6 @@ class Relay:
         self.watches: Callable[[Client, str], bool] | None = None
         # a session (its token's hash) logged out at another process of the group
         self.on_logout: Callable[[str], None] | None = None
-        self.on_rank: Callable[[int, int], None] | None = None  # an account's rank was reset
         self.doors: dict[str, Client] = {}  # this process's clients by their relay id
         self.remote: dict[tuple[str, str], RemoteClient] = {}  # by (door, relay id)
         # tables being created here: the requests for them wait until they exist
@@ -169,12 +168,6 @@ class Relay:
         """Tell every other process of the group that ``session`` (a token's hash) logged
         out here: one message, whatever the number of its connections."""
         text = json.dumps({"kind": "logout", "from": self.node, "session": session})
-        self._out.put_nowait((self.group, text))
-
-    def rank_changed(self, user_id: int, rank_index: int) -> None:
-        """Tell every other process of the group that the account's rank is now
-        ``rank_index`` (a reset), for its connections there."""
-        text = json.dumps({"kind": "rank", "from": self.node, "user": user_id, "rank": rank_index})
         self._out.put_nowait((self.group, text))
 
     def door_id(self, client: Client) -> str:
@@ -326,5 +319,3 @@ class Relay:
             self._bye((data["door"], data["conn"]))
         elif kind == "logout" and data["from"] != self.node and self.on_logout is not None:
             self.on_logout(data["session"])
-        elif kind == "rank" and data["from"] != self.node and self.on_rank is not None:
-            self.on_rank(int(data["user"]), int(data["rank"]))

@@ -21,6 +21,7 @@ from jantaku.server.limits import Busy
 from jantaku.server.message_budget import AddressMessages
 from jantaku.server.messages import Error, Ref, Shutdown
 from jantaku.server.protocol import Hello, ProtocolError, parse_message, utf8_size
+from jantaku.server.queue_rank import rank_needed_by
 from jantaku.server.tables import TableError
 
 __all__ = ["SocketEndpoint"]
@@ -107,6 +108,8 @@ class SocketEndpoint:
                     break
                 client.send(Error("rate_limited", f"{spent}; slow down"))
                 continue
+            if not await self._read_rank(client, raw):
+                continue
             cluster = self.hub.cluster
             if cluster is not None:
                 if not await cluster.route(client, raw):  # else another process answers
@@ -133,6 +136,21 @@ class SocketEndpoint:
             return True
         try:
             await self.hub.look_up(client, message.token)
+        except Busy as e:
+            client.send(Error("busy", str(e), message.ref))
+            return False
+        return True
+
+    async def _read_rank(self, client: Client, raw: str | bytes) -> bool:
+        """Before a ``queue`` for tables that need a rank, the account's rank as stored now
+        (queue_rank.py); False when refused (the refusal is sent)."""
+        if client.user_id is None or client.guest:
+            return True  # the handler refuses the queue (no rank to read)
+        message = rank_needed_by(raw)
+        if message is None:
+            return True
+        try:
+            await self.hub.read_rank(client)
         except Busy as e:
             client.send(Error("busy", str(e), message.ref))
             return False
