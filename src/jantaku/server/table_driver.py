@@ -78,7 +78,7 @@ class TableDriver:
         def _commit(self, action: Action, source: str) -> None: ...
         def _close_window(self) -> None: ...
         def _reveal_due(self, now: float) -> bool: ...
-        def _store_seats(self) -> None: ...
+        def _store_seats(self, quiet: bool = False) -> None: ...
         def _finish(self, outcome: GameResult) -> None: ...
         def lost(self) -> None: ...
 
@@ -194,11 +194,12 @@ class TableDriver:
         self._start_clocks()
         self._broadcast([])
 
-    def _store_behind(self, record: ActionRecord, t0: float) -> None:
+    def _store_behind(self, record: ActionRecord, t0: float, quiet: bool = False) -> None:
         """Queue an action for the writer thread: what the table sends from now on waits
-        until it is stored, and a refusal stops the table (:meth:`refused`)."""
+        until it is stored (``quiet``, an answer in a call window: only what shows the
+        window's close, writer.Outbox), and a refusal stops the table (:meth:`refused`)."""
         assert self.writer is not None
-        self.outbox.wrote()
+        self.outbox.wrote(quiet)
 
         def done(error: BaseException | None) -> None:
             if error is not None:
