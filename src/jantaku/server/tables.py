@@ -220,38 +220,6 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers, TableHints):
         for conn in {c for s in self.seats for c in s.connections} | set(self.watchers):
             self.outbox.send(conn, message)
 
-    def _store_seats(self, quiet: bool = False) -> None:
-        """Store the seats (``quiet``: a seat's time bank an answer in a call window used,
-        :meth:`_update`)."""
-        self._update(quiet=quiet, seats=[s.stored() for s in self.seats])
-
-    def _update(self, *, quiet: bool = False, **values: Any) -> None:
-        """Store the table's row, refused once another process owns the table. With the
-        writer thread the write queues behind the table's earlier ones (the event loop never
-        waits for the database) and what the table sends waits until it is stored; a quiet
-        write holds back only what shows the call window's close (writer.Outbox)."""
-        if self.writer is None:
-            try:
-                self.store.update_table(self.id, fence=self.fence, **values)
-            except Fenced:
-                self.lost()
-            return
-        store, table_id, fence = self.store, self.id, self.fence
-        self.outbox.wrote(quiet)
-        self.writer.call(
-            table_id,
-            fence,
-            lambda: store.update_table(table_id, fence=fence, **values),
-            self.written,
-        )
-
-    def written(self, error: BaseException | None) -> None:
-        """A write of the table's row is done (``error``: refused or failed)."""
-        if error is None:
-            self.outbox.stored()
-        else:
-            self.refused(error)
-
     def lost(self) -> None:
         """Another process drives the table now: stop at once (nothing more is stored or
         sent from here) and tell the owner of this object; raises TableError ``moved``."""
