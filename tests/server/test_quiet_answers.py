@@ -12,14 +12,17 @@ the driver would), and the database write of the answers held by a gate."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import threading
 from typing import Any
+
+import pytest
 
 from jantaku.engine.actions import Action, ActionKind
 from jantaku.server.config import ServerSettings
 from jantaku.server.manager import Lobby
 from jantaku.server.messages import Events, Snapshot
-from jantaku.server.storage import ActionRecord, Store
+from jantaku.server.storage import Store
 from jantaku.server.tables import Table
 from jantaku.server.writer import Writer
 
@@ -73,36 +76,42 @@ async def _advance(table: Table, users: list[int]) -> list[int] | None:
     return None
 
 
-def _gate(store: Store) -> tuple[threading.Event, threading.Event]:
-    """(open, entered): while ``open`` is clear, a transaction of actions waits."""
+def _gate(store: Store, name: str) -> tuple[threading.Event, threading.Event]:
+    """(open, entered): while ``open`` is clear, a call of the store's ``name`` (the writer
+    thread's) waits."""
     opened, entered = threading.Event(), threading.Event()
     opened.set()
-    original = store.append_actions
+    original = getattr(store, name)
 
-    def held(records: list[ActionRecord]) -> list[BaseException | None]:
+    def held(*args: Any, **kwargs: Any) -> Any:
         if not opened.is_set():
             entered.set()
             opened.wait(HANG)
-        return original(records)
+        return original(*args, **kwargs)
 
-    store.append_actions = held  # type: ignore[method-assign]
+    setattr(store, name, held)
     return opened, entered
 
 
-async def _play(store: Store, checked: bool) -> tuple[str, list[Any]]:
-    """A quick party match of four persons, every call passed; with ``checked`` the first
-    window in which a seat may call is played with the write of its answers held. The table
-    and what a spectator who joined in that window was sent."""
+async def _play(store: Store, checked: bool, gate: str) -> tuple[str, list[Any]]:
+    """A quick timed party match of four persons, every call passed after thinking past the
+    call-prompt time (each answer's seat pays from its time bank, which is stored); with
+    ``checked`` the first window in which a seat may call is played with the store's ``gate``
+    held (the answers' or the banks' write). The table and what a spectator who joined in
+    that window was sent."""
     lobby = Lobby(store, ServerSettings(call_window=3600.0, bot_delay=0.0))
     lobby.writer = Writer(store, asyncio.get_running_loop())
     table = lobby.create("party", "quick", seed="quiet-answers")
     table.writer = lobby.writer
+    table.config = dataclasses.replace(table.config, timer=True)
+    now = [0.0]
+    table.turn_clock = lambda: now[0]
     users = [store.add_user(f"Q{n}-{checked}", None, False).id for n in range(4)]
     for n, user in enumerate(users):
         table.sit(user, f"Q{n}")
     await _settle(table)
     table.start()
-    opened, entered = _gate(store)
+    opened, entered = _gate(store, gate)
     spectator = Conn()
     for _ in range(STEPS):
         if table.status != "live":
@@ -116,10 +125,11 @@ async def _play(store: Store, checked: bool) -> tuple[str, list[Any]]:
         calls = any(a.kind is not ActionKind.PASS for s in asked for a in engine.legal_actions(s))
         if checked and calls and not spectator.messages:
             opened.clear()  # the answers' write is held
+        now[0] += 10.0  # past the call-prompt time: the bank pays
         for seat in asked:
             table.submit(users[seat], {"type": "pass", "seat": seat}, None)
         if not opened.is_set():
-            await asyncio.wait_for(asyncio.to_thread(entered.wait, HANG), HANG)
+            assert await asyncio.wait_for(asyncio.to_thread(entered.wait, HANG), HANG + 5)
             step = table.step
             table.attach(spectator, None)  # a spectator's watch while the answers are stored
             assert [type(m) for m in spectator.messages] == [Snapshot], spectator.messages
@@ -135,11 +145,14 @@ async def _play(store: Store, checked: bool) -> tuple[str, list[Any]]:
     return table.id, spectator.messages
 
 
-def test_a_watch_is_not_held_behind_an_answer(database: str) -> None:
+@pytest.mark.parametrize("gate", ["append_actions", "update_table"])
+def test_a_watch_is_not_held_behind_an_answer(database: str, gate: str) -> None:
+    """Held: the answers' write (``append_actions``) or the write of the time bank they used
+    (``update_table``)."""
     store = Store(database)
     try:
-        checked, seen = asyncio.run(_play(store, checked=True))
-        plain, _ = asyncio.run(_play(store, checked=False))
+        checked, seen = asyncio.run(_play(store, True, gate))
+        plain, _ = asyncio.run(_play(store, False, gate))
         assert seen, "no window in which a seat may call was played"
         # the answers are stored as they were given: the same rows, in the same order
         rows = [(r.seq, r.action, r.source) for r in store.actions(checked)]
