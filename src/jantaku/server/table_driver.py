@@ -25,7 +25,7 @@ from jantaku.server.messages import ServerMessage, TableUpdate
 from jantaku.server.puppets import Lane, decision_pool, decision_threads
 from jantaku.server.seating import FILLER, seat_player
 from jantaku.server.seats import Seat, TableError
-from jantaku.server.storage import ActionRecord, Fenced
+from jantaku.server.storage import ActionRecord, Fenced, Store
 from jantaku.server.writer import ActionWrite, Outbox, Writer
 
 __all__ = ["TableDriver"]
@@ -44,6 +44,8 @@ class TableDriver:
 
     id: str
     status: str
+    store: Store
+    fence: int | None
     config: TableConfig
     family: Family
     settings: ServerSettings
@@ -78,7 +80,6 @@ class TableDriver:
         def _commit(self, action: Action, source: str) -> None: ...
         def _close_window(self) -> None: ...
         def _reveal_due(self, now: float) -> bool: ...
-        def _store_seats(self) -> None: ...
         def _finish(self, outcome: GameResult) -> None: ...
         def lost(self) -> None: ...
 
@@ -194,11 +195,12 @@ class TableDriver:
         self._start_clocks()
         self._broadcast([])
 
-    def _store_behind(self, record: ActionRecord, t0: float) -> None:
+    def _store_behind(self, record: ActionRecord, t0: float, quiet: bool = False) -> None:
         """Queue an action for the writer thread: what the table sends from now on waits
-        until it is stored, and a refusal stops the table (:meth:`refused`)."""
+        until it is stored (``quiet``, an answer in a call window: only what shows the
+        window's close, writer.Outbox), and a refusal stops the table (:meth:`refused`)."""
         assert self.writer is not None
-        self.outbox.wrote()
+        self.outbox.wrote(quiet)
 
         def done(error: BaseException | None) -> None:
             if error is not None:
@@ -208,6 +210,38 @@ class TableDriver:
             self.latencies.append(time.perf_counter() - t0)
 
         self.writer.append(ActionWrite(record, done))
+
+    def _store_seats(self, quiet: bool = False) -> None:
+        """Store the seats (``quiet``: a seat's time bank an answer in a call window used,
+        :meth:`_update`)."""
+        self._update(quiet=quiet, seats=[s.stored() for s in self.seats])
+
+    def _update(self, *, quiet: bool = False, **values: Any) -> None:
+        """Store the table's row, refused once another process owns the table. With the
+        writer thread the write queues behind the table's earlier ones (the event loop never
+        waits for the database) and what the table sends waits until it is stored; a quiet
+        write holds back only what shows the call window's close (writer.Outbox)."""
+        if self.writer is None:
+            try:
+                self.store.update_table(self.id, fence=self.fence, **values)
+            except Fenced:
+                self.lost()
+            return
+        store, table_id, fence = self.store, self.id, self.fence
+        self.outbox.wrote(quiet)
+        self.writer.call(
+            table_id,
+            fence,
+            lambda: store.update_table(table_id, fence=fence, **values),
+            self.written,
+        )
+
+    def written(self, error: BaseException | None) -> None:
+        """A write of the table's row is done (``error``: refused or failed)."""
+        if error is None:
+            self.outbox.stored()
+        else:
+            self.refused(error)
 
     def refused(self, error: BaseException) -> None:
         """A write of this table was refused (Fenced: another process owns it now) or

@@ -32,7 +32,8 @@ class TableClocks:
 
     if TYPE_CHECKING:  # the table's own (see :class:`~jantaku.server.tables.Table`)
 
-        def _store_seats(self) -> None: ...
+        def _store_seats(self, quiet: bool = False) -> None: ...
+        def _in_window(self) -> bool: ...
 
         def _public_to_act(self) -> list[int]: ...
 
@@ -169,4 +170,5 @@ class TableClocks:
             over = self.turn_clock() - waited - base
             if over > 0:
                 s.bank = max(0.0, s.bank - over)
-                self._store_seats()
+                # an answer in a call window: stored quietly with it (tables.py, _store)
+                self._store_seats(quiet=self._in_window())

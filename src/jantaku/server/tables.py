@@ -2,7 +2,8 @@
 
 A table validates an intention against the match's legal actions, stores it (one row; with
 the writer thread, writer.py, many tables' rows per transaction, and what the table sends waits
-until the row is stored), applies it, and sends each viewer the events filtered for them. A
+until the row is stored; for an answer in a call window only what shows the window's close
+waits, see :meth:`Table._store`), applies it, and sends each viewer the events filtered for them. A
 driver task per table (:mod:`~jantaku.server.table_driver`) plays computer seats, runs the turn
 timers and hands an absent player's seat to a computer player after the grace period.
 
@@ -219,35 +220,6 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers, TableHints):
         for conn in {c for s in self.seats for c in s.connections} | set(self.watchers):
             self.outbox.send(conn, message)
 
-    def _store_seats(self) -> None:
-        self._update(seats=[s.stored() for s in self.seats])
-
-    def _update(self, **values: Any) -> None:
-        """Store the table's row, refused once another process owns the table. With the
-        writer thread the write queues behind the table's earlier ones (the event loop never
-        waits for the database) and what the table sends waits until it is stored."""
-        if self.writer is None:
-            try:
-                self.store.update_table(self.id, fence=self.fence, **values)
-            except Fenced:
-                self.lost()
-            return
-        store, table_id, fence = self.store, self.id, self.fence
-        self.outbox.wrote()
-        self.writer.call(
-            table_id,
-            fence,
-            lambda: store.update_table(table_id, fence=fence, **values),
-            self.written,
-        )
-
-    def written(self, error: BaseException | None) -> None:
-        """A write of the table's row is done (``error``: refused or failed)."""
-        if error is None:
-            self.outbox.stored()
-        else:
-            self.refused(error)
-
     def lost(self) -> None:
         """Another process drives the table now: stop at once (nothing more is stored or
         sent from here) and tell the owner of this object; raises TableError ``moved``."""
@@ -389,7 +361,8 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers, TableHints):
         if window is not None and time.monotonic() < window and engine.to_act() == [seat]:
             # the last answer would close the call window before its time, which would tell
             # everybody that someone could call: it waits for the window's end. It is stored
-            # now, so that the window then closes as fast as an empty one, with nothing to store.
+            # now (quietly, see _store), so that the window then closes as fast as an empty
+            # one, with nothing to store.
             elapsed += window - time.monotonic()
             self._store(action, source, elapsed, t0)
             self._deferred = (action, elapsed)
@@ -401,16 +374,24 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers, TableHints):
             self.latencies.append(time.perf_counter() - t0)
 
     def _store(self, action: Action, source: str, elapsed: float, t0: float) -> None:
-        """Store the next action, applied ``elapsed`` seconds into the match."""
+        """Store the next action, applied ``elapsed`` seconds into the match. An answer in a
+        call window is stored at once but quietly: what the table sends meanwhile (a
+        spectator's snapshot, any reply) shows nothing of it and does not wait for it, else
+        the wait would tell that somebody was asked; what shows the window's close waits
+        for it (:meth:`_show`)."""
         record = ActionRecord(self.id, self.seq + 1, action.to_json(), elapsed, source, self.fence)
         if self.writer is not None:
-            self._store_behind(record, t0)
+            self._store_behind(record, t0, quiet=self._in_window())
         else:
             try:
                 self.store.append_action(*record.row())
             except Fenced:
                 self.lost()
         self.seq += 1
+
+    def _in_window(self) -> bool:
+        """Whether a call window is open: an action stored now is an answer in it."""
+        return self.status == "live" and self.engine is not None and self.engine.awaiting_calls()
 
     def _apply(self, action: Action, elapsed: float) -> None:
         """Apply a stored action and show what follows."""
@@ -445,6 +426,7 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers, TableHints):
         ask, send every viewer what it may see, and finish the match when it is over."""
         engine, now = self.engine, time.monotonic()
         assert engine is not None
+        self.outbox.barrier()  # what follows an answer is sent once the answer is stored
         if engine.awaiting_calls():
             if self._window_until is None:
                 self._window_until = now + self._call_window()
@@ -488,6 +470,7 @@ class Table(TableMessages, TableClocks, TableDriver, TableViewers, TableHints):
             self._changed.set()
 
     def _finish(self, outcome: GameResult) -> None:
+        self.outbox.barrier()  # the match's end is told once every answer is stored
         self.outcome = outcome
         self.status = "finished"
         self.drop_hints()

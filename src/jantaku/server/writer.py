@@ -20,6 +20,7 @@ import logging
 import queue
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -254,10 +255,17 @@ def _owner(write: ActionWrite | _Call) -> tuple[str, int | None]:
 
 class Outbox:
     """A table's messages held back while any of its writes is not yet stored, then sent in
-    order; dropped when a write is refused (nothing unstored is ever shown)."""
+    order; dropped when a write is refused (nothing unstored is ever shown).
+
+    A quiet write (an answer in a call window, and the time bank it used) holds nothing back
+    when it is queued: what is sent meanwhile shows nothing of it, and waiting for it would
+    tell every viewer that somebody was asked. What shows its outcome (the window's close)
+    comes after :meth:`barrier`, which makes the quiet writes still pending hold it back."""
 
     def __init__(self) -> None:
-        self.pending = 0
+        self.pending = 0  # writes that hold back what is sent
+        self.quiet = 0  # quiet writes not yet stored
+        self._kinds: deque[bool] = deque()  # each pending write, in queue order: quiet?
         self._held: list[tuple[Any, Any, Any]] = []
         self._idle: asyncio.Event | None = None
         self.on_sent: Callable[[], None] | None = None  # once held messages have left
@@ -279,12 +287,27 @@ class Outbox:
         else:
             show()
 
-    def wrote(self) -> None:
-        """One more write of the table queued."""
-        self.pending += 1
+    def wrote(self, quiet: bool = False) -> None:
+        """One more write of the table queued (``quiet``: it holds nothing back yet)."""
+        self._kinds.append(quiet)
+        if quiet:
+            self.quiet += 1
+        else:
+            self.pending += 1
+
+    def barrier(self) -> None:
+        """What is sent from now on waits for the quiet writes pending too."""
+        if self.quiet:
+            self.pending += self.quiet
+            self.quiet = 0
+            self._kinds = deque(False for _ in self._kinds)
 
     def stored(self) -> None:
-        """One of the table's writes is stored: once all are, what was held leaves."""
+        """One of the table's writes is stored (they are told in the order they were
+        queued): once all that hold messages back are, what was held leaves."""
+        if self._kinds.popleft() if self._kinds else False:
+            self.quiet = max(0, self.quiet - 1)
+            return
         self.pending = max(0, self.pending - 1)
         if not self.pending:
             held, self._held = self._held, []
@@ -296,12 +319,13 @@ class Outbox:
 
     def refused(self) -> None:
         """A write was refused or failed: nothing held may leave."""
-        self.pending = 0
+        self.pending = self.quiet = 0
+        self._kinds.clear()
         self._held = []
         self._wake()
 
     async def settled(self) -> None:
-        """Wait until no write of the table is pending."""
+        """Wait until no write of the table that holds messages back is pending."""
         while self.pending:
             if self._idle is None:
                 self._idle = asyncio.Event()
