@@ -136,6 +136,33 @@ def choose(prompt: dict[str, Any]) -> dict[str, Any]:
     return dict(legal[0])
 
 
+def poll(c: Client) -> dict[str, Any] | None:
+    """The client's next message, or None when none comes at once."""
+    try:
+        return c.recv(timeout=0.05)
+    except TimeoutError:
+        return None
+
+
+def own_turn(prompt: dict[str, Any]) -> bool:
+    """Whether a prompt is the seat's own turn (it may discard), not a call offer."""
+    return any(a["type"] == "discard" for a in prompt["legal_actions"])
+
+
+def until_own_turn(a: Client, b: Client, table: str, tries: int = 2000) -> dict[str, Any]:
+    """Both persons answer their prompts (``choose``) until ``a`` is on turn: its prompt."""
+    for _ in range(tries):
+        msg = poll(a)
+        if msg is not None and msg["type"] == "prompt":
+            if own_turn(msg):
+                return msg
+            a.send({"type": "act", "table": table, "seq": msg["seq"], "action": choose(msg)})
+        other = poll(b)
+        if other is not None and other["type"] == "prompt":
+            b.send({"type": "act", "table": table, "seq": other["seq"], "action": choose(other)})
+    raise AssertionError("a was never on turn")
+
+
 _ADDRESSES = itertools.count(1)
 
 

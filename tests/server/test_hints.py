@@ -15,7 +15,7 @@ from jantaku.players.protocol import Player
 from tests.server.accounts import registered
 from tests.server.cluster_env import needs_cluster
 from tests.server.counting import CountingServer
-from tests.server.harness import Client, ServerProcess, choose
+from tests.server.harness import Client, ServerProcess, until_own_turn
 
 LEVEL = "strongest"  # the hints' puppet (the review's default)
 
@@ -171,18 +171,7 @@ def test_nobody_else_learns_that_a_seat_asked(server: ServerProcess) -> None:
     watcher.send({"type": "watch", "table": table})
     watcher.expect("snapshot")
     a.send({"type": "start", "table": table, "fill_bots": True, "bot": "efficiency"})
-    prompt = None
-    for _ in range(2000):  # both answer their prompts until a is on turn
-        msg = _poll(a)
-        if msg is not None and msg["type"] == "prompt":
-            if _own_turn(msg):
-                prompt = msg
-                break
-            a.send({"type": "act", "table": table, "seq": msg["seq"], "action": choose(msg)})
-        other = _poll(b)
-        if other is not None and other["type"] == "prompt":
-            b.send({"type": "act", "table": table, "seq": other["seq"], "action": choose(other)})
-    assert prompt is not None, "a was never on turn"
+    prompt = until_own_turn(a, b, table)
     for viewer in (b, watcher):  # everything of the step a is asked at has reached them
         while not any(m["type"] == "events" and m["seq"] == prompt["seq"] for m in viewer.messages):
             viewer.recv()
@@ -194,18 +183,6 @@ def test_nobody_else_learns_that_a_seat_asked(server: ServerProcess) -> None:
     for viewer in (b, watcher):
         viewer.send({"type": "ping", "id": "after"})
         assert viewer.recv()["type"] == "pong"
-
-
-def _poll(c: Client) -> dict[str, Any] | None:
-    """The client's next message, or None when none comes at once."""
-    try:
-        return c.recv(timeout=0.05)
-    except TimeoutError:
-        return None
-
-
-def _own_turn(prompt: dict[str, Any]) -> bool:
-    return any(a["type"] == "discard" for a in prompt["legal_actions"])
 
 
 def test_a_prompt_is_advised_once_however_often_asked(database: str, tmp_path: Path) -> None:

@@ -16,18 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.server.gated import GatedServer
-from tests.server.harness import Client, choose
-
-
-def _poll(c: Client) -> dict[str, Any] | None:
-    try:
-        return c.recv(timeout=0.05)
-    except TimeoutError:
-        return None
-
-
-def _own_turn(prompt: dict[str, Any]) -> bool:
-    return any(a["type"] == "discard" for a in prompt["legal_actions"])
+from tests.server.harness import Client, choose, until_own_turn
 
 
 def _until_pong(c: Client, ref: str) -> list[dict[str, Any]]:
@@ -52,16 +41,7 @@ def _on_turn(server: GatedServer) -> tuple[str, Client, Client, dict[str, Any]]:
     b.send({"type": "join", "table": table})
     b.expect("snapshot")
     a.send({"type": "start", "table": table, "fill_bots": True, "bot": "efficiency"})
-    for _ in range(2000):  # both answer their prompts until a is on turn
-        msg = _poll(a)
-        if msg is not None and msg["type"] == "prompt":
-            if _own_turn(msg):
-                return table, a, b, msg
-            a.send({"type": "act", "table": table, "seq": msg["seq"], "action": choose(msg)})
-        other = _poll(b)
-        if other is not None and other["type"] == "prompt":
-            b.send({"type": "act", "table": table, "seq": other["seq"], "action": choose(other)})
-    raise AssertionError("a was never on turn")
+    return table, a, b, until_own_turn(a, b, table)
 
 
 def test_a_line_is_not_held_behind_the_tables_writes(database: str, tmp_path: Path) -> None:

@@ -5,29 +5,15 @@ line never plays: "d" there sends a line, not the drawn tile, which "d" elsewher
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from tests.web.helpers import login_guest
+from tests.web.test_table_pacing import _Sent
 
 MARKUP = "hello <img src=x onerror=window.__xss=1> <b>bold</b>"
-
-
-class _Sent:
-    """The messages the page sends over its WebSocket."""
-
-    def __init__(self, page: Page) -> None:
-        self.messages: list[dict[str, Any]] = []
-        page.on("websocket", lambda ws: ws.on("framesent", self._frame))
-
-    def _frame(self, payload: str | bytes) -> None:
-        self.messages.append(json.loads(payload))
-
-    def of(self, kind: str) -> list[dict[str, Any]]:
-        return [m for m in self.messages if m.get("type") == kind]
 
 
 def _new_party_table(page: Page, server: str) -> str:

@@ -50,16 +50,21 @@ def _settle(page: Page, ms: int = 400) -> dict[str, Any]:
 
 
 class _Sent:
-    """The actions the page sends over its WebSocket."""
+    """The messages the page sends over its WebSocket (``actions``: its ``act`` messages)."""
 
     def __init__(self, page: Page) -> None:
+        self.messages: list[dict[str, Any]] = []
         self.actions: list[dict[str, Any]] = []
         page.on("websocket", lambda ws: ws.on("framesent", self._frame))
 
     def _frame(self, payload: str | bytes) -> None:
         msg = json.loads(payload)
+        self.messages.append(msg)
         if msg.get("type") == "act":
             self.actions.append(msg)
+
+    def of(self, kind: str) -> list[dict[str, Any]]:
+        return [m for m in self.messages if m.get("type") == kind]
 
     def wait_for(self, page: Page, seq: int, kind: str, seconds: float = 60) -> None:
         """Until the page has sent a ``kind`` at step ``seq`` (a busy browser sends it late;
