@@ -264,8 +264,8 @@ def _act(hub: Hub, client: Client, message: Act) -> None:
 def _chat(hub: Hub, client: Client, message: Chat) -> None:
     """A line at a party table (chat.py): sent to the seated persons' connections, the
     sayer's own copy answering the message's id. It is sent at once, not held with the
-    table's messages behind its writes: a line is never stored, and one held would tell its
-    sayer (against a ``ping``) that an answer in a call window was being stored."""
+    table's messages behind its writes: a line is never stored, so its timing depends on
+    nothing the table stores meanwhile."""
     user_id = _need_user(client)
     table = _table(hub, client, message)
     line = table.say(user_id, message.text, hub.chat_limits.check)

@@ -119,9 +119,8 @@ class TableHints:
     ) -> None:
         """Send the made hint (or why none came) to the connection that asked: at once when
         the messages of its step have left, else with them (a hint may not show a prompt
-        before its step is stored). Never held back behind a later write: in a call window
-        that is another seat's answer, which a hint coming after a ``ping``'s answer would
-        tell."""
+        before its step is stored). Never held back behind a later write: the hint's timing
+        then depends on its own step alone, not on what the table stores meanwhile."""
         if done.cancelled():  # withdrawn: the seat asked for a later step's hint since
             self._reply(conn, step, Error("stale", f"the table moved on from step {step}", ref))
             return
